@@ -1,0 +1,39 @@
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import { uuid } from './primitives.js';
+
+/** The one ts-rest contract builder every operation file uses. */
+export const c = initContract();
+
+/** Optional headers of POST and PUT operations. */
+export const writeHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe('Makes a retry safe: the first response to this key is stored for 24 hours and replayed to the same request.'),
+});
+
+/** Path parameter of the application and report operations. Any string is accepted; an unknown one answers 404. */
+export const applicantIdParams = z.object({
+  applicant_id: z.string().describe('Identifier of the applicant (`id` of the application record).'),
+});
+
+/** `owner_id` is required in the `/api/v1` forms and defaults to the API key's user in the `/hr/v1` forms. */
+export const HR_PREFIXES = { api: '/api/v1/hr', hr: '/hr/v1' } as const;
+export type HrForm = keyof typeof HR_PREFIXES;
+
+export function ownerIdField<F extends HrForm | 'pm'>(form: F) {
+  const field = uuid().describe('User ordering the application (a user of an HR team for HR operations, of a PM team for PM).');
+  return (form === 'hr' ? field.optional().describe("User ordering the application; defaults to the API key's user.") : field) as F extends 'hr'
+    ? z.ZodOptional<z.ZodString>
+    : z.ZodString;
+}
+
+/** Route metadata read by the OpenAPI generator and the docs site. */
+export type RouteMetadata = { tag: string; operationId: string };
+export const metadata = (tag: string, operationId: string): RouteMetadata => ({ tag, operationId });
+
+export const PM_DEPRECATION =
+  'Deprecated: every PM application, report, property and listing operation is deprecated (document 1, Versioning). It keeps working; the response carries a `Deprecation` header.';

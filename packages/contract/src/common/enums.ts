@@ -1,0 +1,164 @@
+import { z } from 'zod';
+
+/**
+ * The enums of the API. The seeds show some values of each and leave the complete sets to us (DESIGN.md section 6);
+ * each set below contains every value the seeds show. Each value has a display text: the matching `*_label` field
+ * carries it, so the label fields are enums too. `@svc/domain` reads the texts from here.
+ */
+export type EnumDefinition<V extends string, L extends string> = {
+  readonly values: readonly [V, ...V[]];
+  readonly labels: { readonly [K in V]: L };
+  readonly schema: z.ZodEnum<[V, ...V[]]>;
+  readonly labelSchema: z.ZodEnum<[L, ...L[]]>;
+};
+
+function defineEnum<const M extends Record<string, string>>(
+  labels: M,
+  description: string,
+): EnumDefinition<Extract<keyof M, string>, M[keyof M]> {
+  type V = Extract<keyof M, string>;
+  type L = M[keyof M];
+  const values = Object.keys(labels) as [V, ...V[]];
+  const labelTexts = [...new Set(Object.values(labels))] as [L, ...L[]];
+  return {
+    values,
+    labels: labels as unknown as { readonly [K in V]: L },
+    schema: z.enum(values).describe(`${description} One of: ${values.map((v) => `\`${v}\``).join(', ')}.`),
+    labelSchema: z.enum(labelTexts).describe(`Display text of the value (${description.replace(/\.$/, '')}).`),
+  };
+}
+
+export const applicationStatus = defineEnum(
+  { Pending: 'Pending', Returned: 'Returned' },
+  'Application (and applicant) status: `Pending` while checks are outstanding, `Returned` when every report format is ready.',
+);
+export const reportStatus = defineEnum(
+  { SENT: 'Sent', IN_PROGRESS: 'In progress', COMPLETE: 'Complete' },
+  'Report status: `SENT` (invitation sent), `IN_PROGRESS` (checks running), `COMPLETE` (report ready).',
+);
+export const applicantType = defineEnum(
+  { STANDARD: 'Standard', COSIGNER: 'Co-signer' },
+  'Kind of applicant.',
+);
+export const checkResult = defineEnum(
+  { NONE: 'None', CLEAR: 'Clear', REVIEW: 'Review', NOT_CLEAR: 'Not clear' },
+  'Outcome of a check or of a report: `NONE` until known, `CLEAR` nothing adverse, `REVIEW` something to look at, `NOT_CLEAR` an adverse finding.',
+);
+export const packageResultStatus = defineEnum(
+  { PENDING: 'Pending', ANALYZING: 'Analyzing', COMPLETE: 'Complete', FAILED: 'Failed' },
+  'Progress of one result object.',
+);
+export const overallScore = defineEnum(
+  { NONE: 'None', PASS: 'Pass', REVIEW: 'Review', FAIL: 'Fail' },
+  'Overall score of a result.',
+);
+export const verification = defineEnum(
+  {
+    NONE: 'None',
+    VERIFIED: 'Verified',
+    PARTIALLY_VERIFIED: 'Partially verified',
+    NOT_VERIFIED: 'Not verified',
+    UNABLE_TO_VERIFY: 'Unable to verify',
+  },
+  'Verification outcome (VerificationEnum).',
+);
+export const phoneType = defineEnum(
+  { NONE: 'None', MOBILE: 'Mobile', HOME: 'Home', WORK: 'Work' },
+  'Kind of phone number.',
+);
+export const orderStatus = defineEnum(
+  { WAITING_ON_CANDIDATE: 'Waiting on candidate', IN_PROGRESS: 'In progress', COMPLETE: 'Complete' },
+  'Status of the order as a whole.',
+);
+export const checkExecutionStatus = defineEnum(
+  {
+    WAITING_ON_CANDIDATE: 'Waiting on candidate',
+    QUEUED: 'Queued',
+    RUNNING: 'Running',
+    COMPLETE: 'Complete',
+    FAILED: 'Failed',
+  },
+  'Status of one check execution.',
+);
+export const adjudicationStatus = defineEnum(
+  {
+    NONE: 'None',
+    PENDING: 'Pending',
+    MEETS_REQUIREMENTS: 'Meets requirements',
+    DOES_NOT_MEET_REQUIREMENTS: 'Does not meet requirements',
+  },
+  'Adjudication of the application by the client.',
+);
+export const yearsOrIndividually = defineEnum(
+  { INDIVIDUALLY: 'Individually', YEARS: 'Years' },
+  'Whether a minimum counts individual entries or years of history.',
+);
+export const verificationLevel = defineEnum(
+  { ALL: 'All', HIGHEST: 'Highest', MOST_RECENT: 'Most recent' },
+  'Which entries are verified.',
+);
+export const identityVerificationStatus = defineEnum(
+  { N: 'Not started', P: 'Pending', A: 'Approved', R: 'Review', D: 'Declined' },
+  'Status of an identity verification.',
+);
+export const propertyStatus = defineEnum({ N: 'No Vacancy', V: 'Vacancy' }, 'Vacancy status of a property.');
+export const teamType = defineEnum({ HR: 'Human resources', PM: 'Property management' }, 'Kind of team.');
+export const language = defineEnum({ en: 'English', fr: 'French' }, 'Language of a user and of the emails and forms they see.');
+export const adminCountry = defineEnum(
+  { CA: 'Canada', US: 'United States', GB: 'United Kingdom', AU: 'Australia' },
+  'Country of a superteam or team.',
+);
+export const referenceTemplateType = defineEnum(
+  { ADDRESS: 'Address', EMPLOYER: 'Employer' },
+  'Kind of reference template.',
+);
+export const questionType = defineEnum(
+  { TEXT: 'Text', YES_NO: 'Yes/No', MULTIPLE_CHOICE: 'Multiple choice', RATING: 'Rating', DATE: 'Date' },
+  'Kind of reference question.',
+);
+export const purposeOfCheck = defineEnum(
+  {
+    EMPLOYMENT: 'Employment',
+    VOLUNTEER: 'Volunteer',
+    LICENSING: 'Licensing',
+    TENANCY: 'Tenancy',
+    IMMIGRATION: 'Immigration',
+    OTHER: 'Other',
+  },
+  'Purpose of a criminal record check.',
+);
+export const employmentSector = defineEnum(
+  {
+    GENERAL: 'General',
+    EDUCATION: 'Education',
+    HEALTHCARE: 'Healthcare',
+    CHILDCARE: 'Childcare',
+    AGED_CARE: 'Aged care',
+    DISABILITY: 'Disability services',
+    FINANCE: 'Finance',
+    GOVERNMENT: 'Government',
+    TRANSPORT: 'Transport',
+    OTHER: 'Other',
+  },
+  'Sector of the position checked.',
+);
+
+/** Display texts of the risk scores (`early_termination_label`, `eviction_potential_label`, …): 0–100, higher is riskier. */
+export const riskLabelSchema = z
+  .enum(['Not scored', 'Very low', 'Low', 'Moderate', 'High', 'Very high'])
+  .describe('Display text of a risk score (0–100, higher is riskier): `Not scored` until computed, then `Very low` to `Very high`.');
+export type RiskLabel = z.infer<typeof riskLabelSchema>;
+
+/** Display texts of `svc_score`: 0–100, higher is better. */
+export const svcScoreLabelSchema = z
+  .enum(['Not scored', 'Poor', 'Fair', 'Good', 'Excellent'])
+  .describe('Display text of `svc_score` (0–100, higher is better): `Not scored` until computed, then `Poor` to `Excellent`.');
+export type SvcScoreLabel = z.infer<typeof svcScoreLabelSchema>;
+
+/** Display texts of `tenancy_length` (predicted months of tenancy). */
+export const tenancyLengthLabelSchema = z
+  .enum(['Not scored', 'Short', 'Medium', 'Long'])
+  .describe('Display text of `tenancy_length` (predicted months): `Not scored` until computed, then `Short`, `Medium` or `Long`.');
+export type TenancyLengthLabel = z.infer<typeof tenancyLengthLabelSchema>;
+
+export type EnumValue<E> = E extends EnumDefinition<infer V, string> ? V : never;

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { REQUEST_FLAGS, requestFlagsOrderShape } from './request-flags.js';
+
+/** Document 1: an order names "one or more request flags"; a body with none set to true is refused. */
+export function requireOneRequestFlag(body: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  if (!REQUEST_FLAGS.some((flag) => body[flag] === true)) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ['request_*'],
+      message: 'at least one request flag (request_<check>) must be true',
+      params: { code: 'required' },
+    });
+  }
+}
+
+export { requestFlagsOrderShape };

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { applicantIdParams, c, HR_PREFIXES, type HrForm, metadata, writeHeaders } from '../common/contract.js';
+import { requireOneRequestFlag } from '../common/order.js';
+import { problemResponses } from '../common/problem.js';
+import { hrApplicationSchema } from '../schemas/application.js';
+import { upgradeShape } from '../schemas/order.js';
+
+export const upgradeBodySchema = z
+  .object(upgradeShape)
+  .strict()
+  .superRefine(requireOneRequestFlag)
+  .describe('The checks to add.');
+export type UpgradeBody = z.infer<typeof upgradeBodySchema>;
+
+export const hrUpgrade = <F extends HrForm>(form: F) =>
+  c.mutation({
+    method: 'PUT',
+    path: `${HR_PREFIXES[form]}/applicants/:applicant_id/packages/` as `${(typeof HR_PREFIXES)[F]}/applicants/:applicant_id/packages/`,
+    pathParams: applicantIdParams,
+    headers: writeHeaders,
+    body: upgradeBodySchema,
+    responses: { 200: hrApplicationSchema, ...problemResponses(400, 403, 404, 409) },
+    summary: 'Add checks to an application',
+    description:
+      'Adds the requested checks to a `Returned` application (earlier: 409 `application_processing`). Only the new checks run; the application goes back to `Pending` and the report is produced again with every result.',
+    metadata: metadata('HR applications', form === 'api' ? 'hrUpgrade' : 'hrV1Upgrade'),
+  });

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { c, metadata, ownerIdField, PM_DEPRECATION, writeHeaders } from '../common/contract.js';
+import { requireOneRequestFlag } from '../common/order.js';
+import { uuid } from '../common/primitives.js';
+import { problemResponses } from '../common/problem.js';
+import { pmInviteResponseSchema } from '../schemas/application.js';
+import { inviteShape } from '../schemas/order.js';
+import { phoneNumberSchema } from '../schemas/phone-number.js';
+
+export const groupedApplicantSchema = z
+  .object({
+    email: z.string().trim().email().max(254).describe('Email address of this applicant.'),
+    phone_number: phoneNumberSchema.optional().describe('Phone number for an SMS invitation.'),
+    is_cosigner: z.boolean().optional().describe('Whether this applicant is a co-signer (guarantor) rather than a tenant (default false).'),
+    share_of_rent: z.number().min(0).max(100).optional().describe('Percentage of the rent this applicant pays.'),
+  })
+  .strict()
+  .describe('Another applicant of the same application.');
+
+export const pmInviteBodySchema = z
+  .object({
+    ...inviteShape,
+    owner_id: ownerIdField('pm'),
+    listing_id: uuid().optional().describe('Listing applied for (a listing of the owner’s team).'),
+    grouped_applicants: z
+      .array(groupedApplicantSchema)
+      .max(10)
+      .optional()
+      .describe('More applicants of the same application (roommates, co-signers), each invited by email.'),
+  })
+  .strict()
+  .superRefine(requireOneRequestFlag)
+  .superRefine((body, ctx) => {
+    const emails = [body.email, ...(body.grouped_applicants ?? []).map((applicant) => applicant.email)].map((e) => e.toLowerCase());
+    emails.forEach((address, index) => {
+      if (index > 0 && emails.indexOf(address) < index) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['grouped_applicants', index - 1, 'email'], message: 'is already an applicant of this application', params: { code: 'duplicate' } });
+      }
+    });
+  })
+  .describe('A PM invitation: one or more applicants, the checks to run, and what you already know.');
+export type PmInviteBody = z.infer<typeof pmInviteBodySchema>;
+
+export const pmInvite = c.mutation({
+  method: 'POST',
+  path: '/api/v1/pm/applications/invite/',
+  headers: writeHeaders,
+  body: pmInviteBodySchema,
+  responses: { 201: pmInviteResponseSchema, ...problemResponses(400, 403, 409) },
+  summary: 'Invite applicants',
+  description: `Creates one application and invites its applicant (and each of \`grouped_applicants\`) by email, and by SMS when the superteam has SMS enabled and a phone number is given. Each applicant fills in their own form; the checks of each start when they submit.\n\n${PM_DEPRECATION}`,
+  deprecated: true,
+  metadata: metadata('PM applications', 'pmInvite'),
+});

@@ -1,0 +1,290 @@
+import { z } from 'zod';
+import {
+  adjudicationStatus,
+  applicantType,
+  applicationStatus,
+  checkExecutionStatus,
+  checkResult,
+  orderStatus,
+  packageResultStatus,
+  phoneType,
+  reportStatus,
+  riskLabelSchema,
+  svcScoreLabelSchema,
+  tenancyLengthLabelSchema,
+  verification,
+} from '../common/enums.js';
+import { countryCode, dateTime, email, uuid } from '../common/primitives.js';
+import { checkNameSchema, requestFlagsRecordShape } from '../common/request-flags.js';
+import { informationSchema } from './information.js';
+import { listingSchema } from './listing.js';
+import { identityVerificationSchema, resultSchemasByField } from './results.js';
+
+// The application record (quick screen, upgrade, retrieve), the invite responses and the list items, HR and PM.
+
+type ResultField = keyof typeof resultSchemasByField;
+const RESULT_FIELDS = Object.keys(resultSchemasByField) as ResultField[];
+
+const resultFieldsShape = Object.fromEntries(
+  RESULT_FIELDS.map((field) => [
+    field,
+    resultSchemasByField[field].nullable().describe(`Result of the checks reported as \`${field}\`; null when none of them was requested.`),
+  ]),
+) as { [F in ResultField]: z.ZodNullable<(typeof resultSchemasByField)[F]> };
+
+const score = (what: string) => z.number().min(0).max(100).nullable().describe(`${what} (0–100); null until scored.`);
+
+const applicationRecordShape = {
+  id: uuid().describe('Identifier of the applicant (the `applicant_id` of the other operations).'),
+  created: dateTime().describe('When the application was created.'),
+  modified: dateTime().describe('When the record last changed.'),
+  last_updated: dateTime().describe('When the application or one of its checks last changed.'),
+  submitted_time: dateTime().nullable().describe('When the applicant submitted the form (or the quick screen was created).'),
+  tag: z.string().nullable().describe('Your label grouping related applications.'),
+  ...requestFlagsRecordShape,
+  is_submitted: z.boolean().describe('Whether the information is complete and the checks were started.'),
+  applicant_type: applicantType.schema,
+  report_status: reportStatus.schema,
+  status: applicationStatus.schema,
+  status_label: applicationStatus.labelSchema,
+  result: checkResult.schema,
+  result_label: checkResult.labelSchema,
+  svc_score: z.number().min(0).max(100).nullable().describe('Overall svc score (0–100, higher is better); null until returned.'),
+  svc_score_label: svcScoreLabelSchema,
+  applicant_account: z
+    .object({ id: z.string().describe('Identifier of the applicant account.'), email: z.string().describe('Email of the applicant.') })
+    .describe('Account of the applicant.'),
+  application: z
+    .object({
+      id: uuid().describe('Identifier of the application (shared by grouped applicants).'),
+      created: dateTime().describe('When the application was created.'),
+      modified: dateTime().describe('When it last changed.'),
+      email: z.string().describe('Email the application was sent to.'),
+    })
+    .describe('The application this applicant belongs to.'),
+  country: countryCode().describe('Country of the screening (of the position or property).'),
+  information: informationSchema,
+  employment_verification: verification.schema,
+  education_verification: verification.schema,
+  credential_verification: verification.schema,
+  ...resultFieldsShape,
+  identity_verified: z.boolean().describe('Whether the identity was verified.'),
+  employment_verified: z.boolean().describe('Whether the current employment was verified.'),
+  identity_verification: identityVerificationSchema.nullable().describe('Identity verification; null when not requested.'),
+  enhanced_identity_verification: identityVerificationSchema.nullable().describe('Enhanced identity verification; null when not requested.'),
+  manual_id_verification: identityVerificationSchema.nullable().describe('Manual review of identity documents; null when none took place.'),
+};
+
+const scorePair = <N extends string, L extends z.ZodTypeAny>(name: N, what: string, label: L) =>
+  ({ [name]: score(what), [`${name}_label`]: label }) as { [K in N]: ReturnType<typeof score> } & { [K in `${N}_label`]: L };
+
+export const hrApplicationSchema = z
+  .object({
+    ...applicationRecordShape,
+    salary: z.number().nullable().describe('Annual salary of the position, when known.'),
+    sufficient_salary: z.boolean().nullable().describe('Whether verified income meets the salary.'),
+    high_risk_vulnerable_sector: z.boolean().describe('Whether the position works with vulnerable people.'),
+    job_safety_undue_risk: z.boolean().describe('Whether a finding poses an undue risk to job safety.'),
+    ...scorePair('early_termination', 'Risk of early termination', riskLabelSchema),
+    ...scorePair('reliability_risk', 'Reliability risk', riskLabelSchema),
+    ...scorePair('workplace_misconduct', 'Risk of workplace misconduct', riskLabelSchema),
+  })
+  .describe('An HR application record.');
+export type HrApplication = z.infer<typeof hrApplicationSchema>;
+
+export const pmApplicationSchema = z
+  .object({
+    ...applicationRecordShape,
+    ...scorePair('damage_to_property', 'Risk of damage to the property', riskLabelSchema),
+    ...scorePair('eviction_potential', 'Risk of eviction', riskLabelSchema),
+    ...scorePair('late_rent_potential', 'Risk of late rent', riskLabelSchema),
+    ...scorePair('tenancy_length', 'Predicted tenancy length score', tenancyLengthLabelSchema),
+  })
+  .describe('A PM application record.');
+export type PmApplication = z.infer<typeof pmApplicationSchema>;
+
+// ---- invite responses
+
+export const recordedPhoneNumberSchema = z
+  .object({
+    phone_type: phoneType.schema,
+    number: z.string().nullable().describe('The number.'),
+    country: z.string().nullable().describe('ISO country code of the number.'),
+  })
+  .describe('A phone number.');
+
+export const invitedApplicantSchema = z
+  .object({
+    id: uuid().describe('Identifier of the applicant.'),
+    status: applicationStatus.schema,
+    first_name: z.string().nullable().describe('Given name, when given.'),
+    last_name: z.string().nullable().describe('Family name, when given.'),
+    email: z.string().describe('Email the invitation was sent to.'),
+    phone_number: recordedPhoneNumberSchema,
+  })
+  .describe('An invited applicant.');
+
+const inviteResponseShape = {
+  id: uuid().describe('Identifier of the application.'),
+  created: dateTime().describe('When it was created.'),
+  modified: dateTime().describe('When it last changed.'),
+};
+export const hrInviteResponseSchema = z
+  .object({ ...inviteResponseShape, applicant: invitedApplicantSchema })
+  .describe('The application created by an HR invite.');
+export const pmInviteResponseSchema = z
+  .object({ ...inviteResponseShape, applicants: z.array(invitedApplicantSchema).describe('Every applicant invited.') })
+  .describe('The application created by a PM invite.');
+
+// ---- list items
+
+const summaryEntrySchema = z
+  .object({
+    status: packageResultStatus.schema,
+    status_label: packageResultStatus.labelSchema,
+    dispute: z.boolean().describe('Whether the applicant disputes the result.'),
+    result: checkResult.schema,
+    result_label: checkResult.labelSchema,
+  })
+  .describe('Summary of one result.');
+
+const SUMMARY_RESULT_FIELDS = [
+  'reference_result',
+  'australian_criminal_intelligence_commission_check_result',
+  'rcmp_result',
+  'bureau_result',
+  'information_result',
+  'instant_verify_result',
+  'international_criminal_record_check_result',
+  'motor_vehicle_record_result',
+  'social_media_check_result',
+  'risk_result',
+  'soquij_result',
+  'uk_basic_dbs_check_result',
+  'uk_basic_ds_check_result',
+  'uk_right_to_work_check_result',
+  'us_criminal_record_check_result',
+  'vaccination_check_result',
+  'right_to_work_result',
+] as const satisfies readonly ResultField[];
+
+export const reportSummarySchema = z
+  .object({
+    ...(Object.fromEntries(
+      SUMMARY_RESULT_FIELDS.map((field) => [field, summaryEntrySchema.nullable().describe(`Summary of \`${field}\`; null when not requested.`)]),
+    ) as { [F in (typeof SUMMARY_RESULT_FIELDS)[number]]: z.ZodNullable<typeof summaryEntrySchema> }),
+    svc_verification: z
+      .object({
+        status: packageResultStatus.schema,
+        status_label: packageResultStatus.labelSchema,
+        dispute: z.boolean().describe('Whether the applicant disputes the result.'),
+        employment_verification: verification.schema,
+        employment_verification_label: verification.labelSchema,
+      })
+      .nullable()
+      .describe('Summary of the employment, education and credential verifications; null when none was requested.'),
+    report_result: checkResult.schema,
+    report_result_label: checkResult.labelSchema,
+    report_status: reportStatus.schema,
+    report_status_label: reportStatus.labelSchema,
+    dispute: z.boolean().describe('Whether any result is disputed.'),
+  })
+  .describe('Summary of every result of the application.');
+
+const listItemShape = {
+  ...requestFlagsRecordShape,
+  id: uuid().describe('Identifier of the applicant.'),
+  short_uid: z.string().describe('Short identifier for people to quote.'),
+  last_updated: dateTime().describe('When the application or one of its checks last changed.'),
+  report_status: reportStatus.schema,
+  applicant_account: z
+    .object({
+      id: uuid().describe('Identifier of the applicant account.'),
+      email: z.string().describe('Email of the applicant.'),
+      email_verified: z.boolean().describe('Whether the applicant confirmed the email by opening the link.'),
+      phone_number: z.string().nullable().describe('Phone number of the applicant.'),
+    })
+    .describe('Account of the applicant.'),
+  report_summary: reportSummarySchema,
+  can_upgrade: z.boolean().describe('Whether checks can be added now (the application is `Returned`).'),
+  is_bureau_eligible: z.boolean().describe('Whether a credit bureau check can be run for this applicant.'),
+  can_resend_email: z.boolean().describe('Whether the invitation can be sent again.'),
+  is_viewed: z.boolean().describe('Whether someone of the team has viewed the report.'),
+  has_active_automated_reminders: z.boolean().describe('Whether reminders are being sent to the applicant.'),
+  resend_email_time: dateTime().nullable().describe('When the invitation was last sent.'),
+  onboarding_link: z.string().url().nullable().describe('Link to the applicant form; null for a quick screen.'),
+  adjudication_status: adjudicationStatus.schema,
+  adjudication_status_label: adjudicationStatus.labelSchema,
+  order_status: orderStatus.schema,
+  status: applicationStatus.schema,
+  check_executions: z
+    .array(
+      z
+        .object({
+          id: z.string().regex(/^check_exec_/).describe('Identifier of the execution, prefixed `check_exec_`.'),
+          check_name: checkNameSchema,
+          status: checkExecutionStatus.schema,
+        })
+        .describe('One requested check and where it stands.'),
+    )
+    .describe('Every requested check.'),
+};
+
+export const hrApplicantListItemSchema = z
+  .object({
+    ...listItemShape,
+    information: informationSchema,
+    application: z
+      .object({
+        owner: z.object({ email: z.string().describe('Email of the ordering user.') }).describe('The ordering user.'),
+        posting: z.string().nullable().describe('Job posting the application is for.'),
+        is_active: z.boolean().describe('Whether the application is active.'),
+        team: z.object({ internal_name: z.string().nullable().describe('Internal name of the team.') }).describe('Team of the application.'),
+      })
+      .describe('The application.'),
+    applicant_adjudication: z
+      .object({
+        status: adjudicationStatus.schema,
+        notes: z.string().nullable().describe('Notes of the adjudicator.'),
+        modified: dateTime().describe('When the adjudication last changed.'),
+      })
+      .nullable()
+      .describe('Adjudication of the applicant, when one was made.'),
+  })
+  .describe('An HR applicant in a list.');
+export type HrApplicantListItem = z.infer<typeof hrApplicantListItemSchema>;
+
+export const pmGroupedApplicantSchema = z
+  .object({
+    id: uuid().describe('Identifier of the applicant.'),
+    first_name: z.string().nullable().describe('Given name, when known.'),
+    last_name: z.string().nullable().describe('Family name, when known.'),
+    email: email().describe('Email of the applicant.'),
+    phone_number: z.string().nullable().describe('Phone number of the applicant.'),
+    share_of_rent: z.number().min(0).max(100).nullable().describe('Percentage of the rent this applicant pays.'),
+    is_cosigner: z.boolean().describe('Whether the applicant is a co-signer (guarantor).'),
+    application_url: z.string().url().describe("Link to this applicant's form."),
+    report_url: z.string().url().nullable().describe("Link to this applicant's report in the web application, once returned."),
+    status: applicationStatus.schema,
+  })
+  .describe('An applicant of a PM application.');
+
+export const pmApplicantListItemSchema = z
+  .object({
+    ...listItemShape,
+    is_cosigner: z.boolean().describe('Whether the applicant is a co-signer.'),
+    information: z
+      .object({ first_name: z.string().nullable().describe('Given name.'), last_name: z.string().nullable().describe('Family name.') })
+      .describe('Name of the applicant.'),
+    application: z
+      .object({
+        applicants: z.array(pmGroupedApplicantSchema).describe('Every applicant of the application.'),
+        owner: z.object({ email: z.string().describe('Email of the ordering user.') }).describe('The ordering user.'),
+        is_active: z.boolean().describe('Whether the application is active.'),
+        team: z.object({ name: z.string().describe('Name of the team.') }).describe('Team of the application.'),
+        listing: listingSchema.nullable().describe('Listing applied for, if any.'),
+      })
+      .describe('The application.'),
+  })
+  .describe('A PM applicant in a list.');
+export type PmApplicantListItem = z.infer<typeof pmApplicantListItemSchema>;

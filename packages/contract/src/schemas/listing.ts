@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { calendarDate, dateTime, decimalString, uuid } from '../common/primitives.js';
+import { propertySchema } from './property.js';
+import { userWithTeamSchema } from './user-with-team.js';
+
+export const listingSchema = z
+  .object({
+    id: uuid().describe('Identifier of the listing.'),
+    created: dateTime().describe('When the listing was created.'),
+    modified: dateTime().describe('When the listing was last changed.'),
+    last_updated: dateTime().describe('When the listing or its applications last changed.'),
+    name: z.string().nullable().describe('Name of the listing manager.'),
+    unit: z.string().nullable().describe('Unit of the property.'),
+    move_in_date: dateTime().nullable().describe('Move-in date.'),
+    move_in_immediately: z.boolean().describe('Whether the unit is available at once.'),
+    rent: decimalString().describe('Monthly rent, a decimal number written as a string.'),
+    security_deposit_amount: decimalString().nullable().describe('Security deposit, a decimal string.'),
+    pet_deposit_amount: decimalString().nullable().describe('Pet deposit, a decimal string.'),
+    rent_range: z.string().nullable().describe('Range of rents, for listings of several units.'),
+    pet_deposit: z.boolean().describe('Whether a pet deposit is asked.'),
+    storage_locker: z.boolean().describe('Whether a storage locker comes with the unit.'),
+    is_active: z.boolean().describe('Whether the listing accepts applications.'),
+    is_public: z.boolean().describe('Whether the listing is shown publicly.'),
+    is_placeholder: z.boolean().describe('Whether the listing is a placeholder for a property’s team link.'),
+    use_team_link: z.boolean().describe('Whether applicants apply through the team’s link.'),
+    property_manager_terms: z.string().describe('Terms of the property manager shown to applicants.'),
+    url_code: z.string().describe('Code of the listing’s public application link.'),
+    owner: userWithTeamSchema,
+    property: propertySchema,
+    applicant_count: z.number().int().describe('Number of applicants.'),
+    new_applicant_count: z.number().int().describe('Number of applicants not yet viewed.'),
+    is_psychometric_required: z.boolean().describe('Whether applicants take the behavioural test.'),
+    notification_list: z.array(userWithTeamSchema).describe('Users notified of new applications.'),
+    selected_application: z
+      .object({
+        is_selected: z.boolean().describe('Whether an application was selected.'),
+        applicants: z.array(z.object({ id: uuid(), first_name: z.string().nullable(), last_name: z.string().nullable() })).describe('Applicants of the selected application.'),
+      })
+      .describe('The application chosen for the unit.'),
+    length_of_lease: z.string().nullable().describe('Length of the lease.'),
+  })
+  .describe('A rental listing (PM).');
+export type Listing = z.infer<typeof listingSchema>;
+
+const money = (what: string) => z.number().nonnegative().max(10_000_000).multipleOf(0.01).describe(what);
+
+export const createListingBodySchema = z
+  .object({
+    name: z.string().trim().max(200).optional().describe("Listing manager's name."),
+    pet_deposit: z.boolean().optional().describe('Whether a pet deposit is asked.'),
+    security_deposit_amount: money('Security deposit.').optional(),
+    rent: money('Monthly rent.'),
+    move_in_immediately: z.boolean().optional().describe('Whether the unit is available at once.'),
+    move_in_date: calendarDate().optional().describe('Move-in date, YYYY-MM-DD.'),
+    unit: z.string().trim().max(50).optional().describe('Unit of the property.'),
+    pet_deposit_amount: money('Pet deposit.').optional(),
+    'url-code': z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/).optional().describe('Code for the public application link; generated when absent.'),
+    is_active: z.boolean().optional().describe('Whether the listing accepts applications (default true).'),
+    is_public: z.boolean().optional().describe('Whether the listing is shown publicly (default true).'),
+    property_manager_terms: z.string().max(20_000).optional().describe('Terms shown to applicants.'),
+    storage_locker: z.boolean().optional().describe('Whether a storage locker comes with the unit.'),
+    notification_list_ids: z.array(uuid()).max(50).describe('Users notified of new applications.'),
+    owner_id: uuid().describe('User the listing is assigned to.'),
+    property_id: uuid().describe('Property of the listing.'),
+  })
+  .strict()
+  .describe('A listing to create.');
+export type CreateListingBody = z.infer<typeof createListingBodySchema>;

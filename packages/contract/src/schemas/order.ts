@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { requestFlagsOrderShape } from '../common/request-flags.js';
+import { countryCode, calendarDate } from '../common/primitives.js';
+import { informationInputSchema, locationSchema } from './information.js';
+import { optionalFields, pickFields } from '../common/shapes.js';
+import { packageSettingsShape } from './package.js';
+import { phoneNumberSchema } from './phone-number.js';
+
+// Fields shared by the order operations (invite, quick screen, upgrade) of HR and PM.
+
+/** The parameters of the Australian (ACIC) checks, named as in package settings. */
+export const acicParametersShape = optionalFields(
+  pickFields(packageSettingsShape, [
+    'purpose_of_check',
+    'employment_sector',
+    'position_title',
+    'place_of_work',
+    'license_type',
+    'issuing_authority',
+    'reason_for_check',
+    'state_or_territory',
+    'location_of_work',
+    'volunteer_role',
+    'volunteer_organization',
+    'role_or_position_title',
+  ]),
+);
+
+export const tagField = z.string().trim().max(100).optional().describe('Your label grouping related applications.');
+
+export const enhancedIdentityVerificationInputSchema = z
+  .object({
+    document_type: z.enum(['PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID']).describe('Kind of identity document presented.'),
+    document_number: z.string().trim().min(1).max(50).describe('Number of the document. Encrypted at rest.'),
+    issuing_country: countryCode().describe('ISO country code of the issuer.'),
+    issuing_province_state: z.string().trim().max(3).optional().describe('ISO province or state code of the issuer, for licences.'),
+    expiry_date: calendarDate().optional().describe('Expiry date of the document.'),
+  })
+  .strict()
+  .describe('Identity document for the enhanced identity verification.');
+
+/** Fields of every invite (HR and PM). */
+export const inviteShape = {
+  email: z.string().trim().email().max(254).describe("Applicant's email address: the invitation is sent there."),
+  phone_number: phoneNumberSchema.optional().describe('Phone number for an SMS invitation (when the superteam has SMS enabled).'),
+  tag: tagField,
+  information: informationInputSchema.optional().describe('What you already know of the applicant: it pre-fills the form.'),
+  ...requestFlagsOrderShape,
+};
+
+/** Fields of every quick screen (HR and PM). */
+export const quickScreenShape = {
+  email: z.string().trim().email().max(254).optional().describe("Applicant's email address."),
+  tag: tagField,
+  information: informationInputSchema,
+  enhanced_identity_verification: enhancedIdentityVerificationInputSchema.optional(),
+  position_or_property_location: locationSchema,
+  ...requestFlagsOrderShape,
+};
+
+/** Fields of an upgrade. */
+export const upgradeShape = { tag: tagField, ...requestFlagsOrderShape };

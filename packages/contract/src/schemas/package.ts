@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { employmentSector, purposeOfCheck, verificationLevel, yearsOrIndividually } from '../common/enums.js';
+import { uuid } from '../common/primitives.js';
+import { requestFlagSchema } from '../common/request-flags.js';
+
+const count = (what: string) => z.number().int().min(0).max(50).describe(what);
+const years = (what: string) => z.number().int().min(0).max(50).describe(what);
+const words = (what: string) => z.string().trim().max(200).describe(what);
+
+/** Package `settings` (document 2): how the checks of a package are run. */
+export const packageSettingsShape = {
+  requested_countries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(250).describe('Countries searched by the international criminal record check.'),
+  us_criminal_record_check_years: z.union([z.literal(7), z.literal(10)]).describe('Years searched by US criminal record checks: 7 or 10.'),
+  employer_questionaire_id: uuid().nullable().describe('Employer reference template used.'),
+  address_questionaire_id: uuid().nullable().describe('Address reference template used.'),
+  employer_references_min: count('Fewest employer references.'),
+  employer_references_max: count('Most employer references.'),
+  address_references_min: count('Fewest address references.'),
+  address_references_max: count('Most address references.'),
+  employment_verification_min: count('Fewest employers verified.'),
+  employment_verification_max: count('Most employers verified.'),
+  education_verification_min: count('Fewest educations verified.'),
+  education_verification_max: count('Most educations verified.'),
+  credential_verification_min: count('Fewest credentials verified.'),
+  credential_verification_max: count('Most credentials verified.'),
+  credential_verification_level: verificationLevel.schema,
+  education_verification_level: verificationLevel.schema,
+  employer_references_years: years('Years of employment covered by employer references.'),
+  address_references_years: years('Years of address history covered by address references.'),
+  employment_verification_years: years('Years of employment verified.'),
+  address_references_years_or_individually: yearsOrIndividually.schema,
+  employer_references_years_or_individually: yearsOrIndividually.schema,
+  employment_verification_years_or_individually: yearsOrIndividually.schema,
+  purpose_of_check: purposeOfCheck.schema,
+  employment_sector: employmentSector.schema,
+  position_title: words('Title of the position screened for.'),
+  place_of_work: words('Place of work.'),
+  license_type: words('Type of licence the check is for.'),
+  issuing_authority: words('Authority issuing the licence.'),
+  reason_for_check: words('Reason for the check.'),
+  state_or_territory: words('Australian state or territory of the position.'),
+  location_of_work: words('Location of the work.'),
+  volunteer_role: words('Role of a volunteer.'),
+  volunteer_organization: words('Organisation of a volunteer.'),
+  role_or_position_title: words('Role or position title (Australian checks).'),
+};
+
+export const packageSettingsSchema = z
+  .object(packageSettingsShape)
+  .partial()
+  .strict()
+  .describe('Settings of a package; every field optional.');
+export type PackageSettings = z.infer<typeof packageSettingsSchema>;
+
+const requestFlagsList = z
+  .array(requestFlagSchema)
+  .max(35)
+  .refine((flags) => new Set(flags).size === flags.length, 'must not name a flag twice')
+  .describe('Request flags of the package (document 1 names, e.g. `request_softcheck`).');
+
+export const packageSchema = z
+  .object({
+    id: uuid().describe('Identifier of the package.'),
+    name: z.string().describe('Name of the package.'),
+    superteam: uuid().describe('Superteam of the package’s team.'),
+    team: uuid().nullable().describe('Team of the package.'),
+    request_flags: requestFlagsList,
+    settings: packageSettingsSchema,
+  })
+  .describe('A package: a named set of request flags plus settings.');
+export type Package = z.infer<typeof packageSchema>;
+
+const packageName = z.string().trim().min(1).max(200).describe('Name of the package.');
+
+export const createPackageBodySchema = z
+  .object({
+    name: packageName,
+    team: uuid().optional().describe("Team of the package; defaults to the API key user's team."),
+    request_flags: requestFlagsList.default([]),
+    settings: packageSettingsSchema.default({}),
+  })
+  .strict()
+  .describe('A package to create.');
+export type CreatePackageBody = z.infer<typeof createPackageBodySchema>;
+
+export const createPackageResponseSchema = packageSchema.omit({ superteam: true }).describe('The package created.');
+
+export const replacePackageBodySchema = z
+  .object({ name: packageName, team: uuid().describe('Team of the package.'), request_flags: requestFlagsList, settings: packageSettingsSchema })
+  .strict()
+  .describe('The whole package, replacing it.');
+export type ReplacePackageBody = z.infer<typeof replacePackageBodySchema>;

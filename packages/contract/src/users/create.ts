@@ -1,0 +1,15 @@
+import { ADMIN_VERSION_NOTE } from '../common/admin.js';
+import { c, metadata, writeHeaders } from '../common/contract.js';
+import { problemResponses } from '../common/problem.js';
+import { userBodySchema, userWriteResponseSchema } from '../schemas/user.js';
+
+export const createUser = c.mutation({
+  method: 'POST',
+  path: '/api/v1/users/',
+  headers: writeHeaders,
+  body: userBodySchema,
+  responses: { 201: userWriteResponseSchema, ...problemResponses(400, 403, 404, 409) },
+  summary: 'Create a user',
+  description: `Creates a user who can own applications. The email is unique (a taken one: 409 \`conflict\`). No welcome email is sent. ${ADMIN_VERSION_NOTE}`,
+  metadata: metadata('Users', 'createUser'),
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { contract, listRoutes, type RouteMetadata } from '../src/index.js';
+
+const routes = listRoutes(contract);
+
+describe('the contract', () => {
+  it('defines the 41 operations of the seeds plus the /hr/v1/ forms of the 8 HR application and report operations', () => {
+    expect(routes).toHaveLength(49);
+    const hrV1Forms = routes.filter(({ route }) => route.path.startsWith('/hr/v1/') && !route.path.includes('servicecollections'));
+    expect(hrV1Forms).toHaveLength(8);
+  });
+
+  it('never defines one method and path twice (trailing slash aside)', () => {
+    const keys = routes.map(({ route }) => `${route.method} ${route.path.replace(/\/$/, '')}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('gives every operation a summary, a description, a tag and a unique operation id', () => {
+    for (const { route } of routes) {
+      const meta = route.metadata as RouteMetadata;
+      expect(route.summary, route.path).toBeTruthy();
+      expect(route.description, route.path).toBeTruthy();
+      expect(meta.tag, route.path).toBeTruthy();
+    }
+    const ids = routes.map(({ route }) => (route.metadata as RouteMetadata).operationId);
+    expect(new Set(ids).size).toBe(49);
+  });
+
+  it('answers every operation with the problem responses of authentication, rate limit and failure', () => {
+    for (const { route } of routes) {
+      for (const status of [401, 429, 500, 503]) expect(Object.keys(route.responses), `${route.path} ${status}`).toContain(String(status));
+    }
+  });
+
+  it('marks deprecated exactly the PM operations and the v2 listing create', () => {
+    const deprecated = routes.filter(({ route }) => route.deprecated).map(({ route }) => route.path);
+    expect(deprecated.sort()).toEqual(
+      routes
+        .map(({ route }) => route.path)
+        .filter((path) => path.startsWith('/api/v1/pm/') || path === '/api/v2/listings/')
+        .sort(),
+    );
+    expect(deprecated).toHaveLength(12);
+  });
+
+  it('keeps the paths of the seeds, slashes included', () => {
+    const paths = routes.map(({ route }) => `${route.method} ${route.path}`);
+    expect(paths).toContain('POST /api/v1/pm/properties');
+    expect(paths).toContain('GET /api/v1/pm/reports/:applicant_id/pdf');
+    expect(paths).toContain('GET /api/v1/pm/reports/:applicant_id/link');
+    expect(paths).toContain('GET /api/v1/pm/reports/:applicant_id/web/');
+    expect(paths).toContain('POST /api/v2/listings/');
+    expect(paths).toContain('GET /hr/v1/servicecollections/:servicecollection_id/');
+    expect(paths).toContain('GET /api/v1/teams/:team_id/employer/reference_templates/');
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { isUuidv7, timestampOfUuidv7, uuidv7 } from './ids.js';
+
+describe('uuidv7', () => {
+  it('is a version 7, variant 10 UUID carrying its creation time', () => {
+    const now = Date.UTC(2026, 10, 22, 3, 30, 0, 123);
+    const id = uuidv7(now);
+    expect(isUuidv7(id)).toBe(true);
+    expect(id[14]).toBe('7');
+    expect('89ab').toContain(id[19]);
+    expect(timestampOfUuidv7(id).getTime()).toBe(now);
+  });
+
+  it('increases strictly, even for many ids in one millisecond', () => {
+    const ids = Array.from({ length: 10_000 }, () => uuidv7(1_800_000_000_000));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort()).toEqual(ids);
+    // Past 4096 ids in one millisecond the timestamp moves ahead rather than repeating.
+    expect(timestampOfUuidv7(ids.at(-1)!).getTime()).toBeGreaterThan(1_800_000_000_000);
+  });
+
+  it('never goes backwards when the clock does', () => {
+    const later = uuidv7(1_900_000_000_000);
+    const earlierClock = uuidv7(1_899_999_999_000);
+    expect(earlierClock > later).toBe(true);
+  });
+
+  it('rejects what is not a UUIDv7', () => {
+    expect(isUuidv7('0190d8a4-7a36-4c00-8000-000000000001')).toBe(false);
+    expect(() => timestampOfUuidv7('nope')).toThrow(TypeError);
+  });
+});

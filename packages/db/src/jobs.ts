@@ -1,0 +1,115 @@
+import { PgBoss, type ConstructorOptions, type Db as JobDatabase, type SendOptions } from 'pg-boss';
+import type { EntityManager, QueryResult, QueryRunner } from 'typeorm';
+import { databaseInternals, type Database } from './data-source.js';
+import { PgliteGatewayClient, type PgliteGateway, type PgliteRawResult } from './pglite-gateway.js';
+
+/** pg-boss keeps its tables in this schema of the application's database. */
+export const JOB_SCHEMA = 'pgboss';
+
+export type JobQueueOptions = Omit<
+  ConstructorOptions,
+  | 'db'
+  | 'connectionString'
+  | 'host'
+  | 'port'
+  | 'database'
+  | 'user'
+  | 'password'
+  | 'ssl'
+  | 'schema'
+  | 'backend'
+  | 'application_name'
+> & {
+  /** Queues to create (if missing) once started. pg-boss refuses to send to a queue that does not exist. */
+  queues?: readonly string[];
+  /** pg-boss `error` events (maintenance, polling). Without a listener they would crash the process. */
+  onError?: (error: unknown) => void;
+};
+
+/**
+ * A started pg-boss on the same database as `db`, in its own schema (`pgboss`).
+ * - PostgreSQL: pg-boss's own pool on the same URL (it needs LISTEN and its own transactions).
+ * - PGlite: every pg-boss statement goes through the gateway, like TypeORM's.
+ * It is stopped by `db.close()` if still running. Do not use `work(…, { transactional: true })`:
+ * on PGlite it is refused (the adapter has no `beginTransaction`), and a handler holding a pg-boss
+ * transaction while it uses TypeORM would wait for itself. Make handlers idempotent instead.
+ */
+export async function createJobQueue(db: Database, options: JobQueueOptions = {}): Promise<PgBoss> {
+  const { gateway, url, beforeClose } = databaseInternals(db);
+  const { queues = [], onError = reportJobQueueError, ...bossOptions } = options;
+  let boss: PgBoss;
+  if (gateway) {
+    boss = new PgBoss({ ...bossOptions, db: createPgliteJobDatabase(gateway), backend: 'pglite', schema: JOB_SCHEMA });
+  } else if (url) {
+    boss = new PgBoss({ ...bossOptions, connectionString: url, schema: JOB_SCHEMA, application_name: 'svc-jobs' });
+  } else {
+    throw new Error('database has neither a URL nor an embedded gateway');
+  }
+  boss.on('error', onError);
+  await boss.start();
+  beforeClose.push(() => boss.stop({ graceful: true, timeout: 5_000 }));
+  for (const queue of queues) {
+    await boss.createQueue(queue);
+  }
+  return boss;
+}
+
+function reportJobQueueError(error: unknown): void {
+  console.error('[@svc/db] job queue error:', error);
+}
+
+/** pg-boss's database adapter for the embedded database: every statement takes the gateway's session. */
+export function createPgliteJobDatabase(gateway: PgliteGateway): JobDatabase {
+  return {
+    executeSql: (text, values) => gateway.withLease(async (lease) => rowsOf(await gateway.execute(lease, text, values))),
+    listen: async (channel, onNotification, onReconnect) => {
+      const unlisten = await gateway.listen(channel, onNotification);
+      // No connection to lose in-process; pg-boss fetches once after subscribing to close any gap.
+      onReconnect();
+      return { close: unlisten };
+    },
+  };
+}
+
+function rowsOf(result: PgliteRawResult): { rows: unknown[] } {
+  // A multi-statement script (pg-boss's BEGIN … COMMIT blocks) returns one result per statement;
+  // keep every row, so a RETURNING in the middle is not lost behind the COMMIT.
+  return { rows: Array.isArray(result) ? result.flatMap((each) => each.rows) : result.rows };
+}
+
+/** An open TypeORM transaction: the EntityManager given to `transaction(…)`, or a QueryRunner. */
+export type OpenTransaction = EntityManager | QueryRunner;
+
+function queryRunnerOf(transaction: OpenTransaction): QueryRunner | undefined {
+  return 'startTransaction' in transaction ? transaction : transaction.queryRunner;
+}
+
+/**
+ * Inserts a job in the caller's transaction: the job exists if and only if the transaction
+ * commits, so a state change and the work it triggers are never separated. Returns the job id,
+ * or null when a singleton/throttle option suppressed the job.
+ */
+export async function enqueueInTransaction(params: {
+  jobs: PgBoss;
+  transaction: OpenTransaction;
+  queue: string;
+  data: object | null;
+  options?: Omit<SendOptions, 'db'>;
+}): Promise<string | null> {
+  const { jobs, transaction, queue, data, options } = params;
+  const queryRunner = queryRunnerOf(transaction);
+  if (!queryRunner?.isTransactionActive) {
+    throw new Error('enqueueInTransaction: no open transaction (use jobs.send() outside a transaction)');
+  }
+  const inTransaction: JobDatabase = {
+    async executeSql(text, values) {
+      const result = (await queryRunner.query(text, values as unknown[] | undefined, true)) as QueryResult;
+      return { rows: result.records ?? [] };
+    },
+  };
+  const send = () => jobs.send(queue, data, { ...options, db: inTransaction });
+  const connection: unknown = await queryRunner.connect();
+  // On PGlite the transaction holds the only session; pg-boss's own look-ups during send (e.g. the
+  // queue cache) must run on it too, or they would wait for this transaction to end.
+  return connection instanceof PgliteGatewayClient ? connection.shareSession(send) : send();
+}

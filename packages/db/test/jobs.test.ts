@@ -1,0 +1,89 @@
+import type { PgBoss } from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJobQueue, enqueueInTransaction, Partner, runMigrations, type Database } from '../src/index.js';
+import { databaseTargets, waitFor } from './support/databases.js';
+import { createPartner, unique } from './support/factories.js';
+
+class Rollback extends Error {}
+
+describe.each(databaseTargets())('jobs on $name', (target) => {
+  let db: Database;
+  let jobs: PgBoss;
+
+  beforeAll(async () => {
+    db = await target.open();
+    await runMigrations(db);
+    jobs = await createJobQueue(db, { supervise: false, schedule: false });
+  });
+  afterAll(() => target.dispose());
+
+  it('deliver a job sent in a committed transaction once, and one from a rolled-back transaction never', async () => {
+    const queue = unique('queue');
+    // Created right before use: pg-boss's queue cache misses on the first send, and looks the
+    // queue up outside the caller's transaction (on PGlite that look-up must not wait for it).
+    await jobs.createQueue(queue);
+
+    let rolledBackJobId: string | null = null;
+    await expect(
+      db.transaction(async (manager) => {
+        await createPartner(manager, 'never');
+        rolledBackJobId = await enqueueInTransaction({ jobs, transaction: manager, queue, data: { n: 1 } });
+        throw new Rollback();
+      }),
+    ).rejects.toBeInstanceOf(Rollback);
+    expect(rolledBackJobId).toEqual(expect.any(String));
+
+    const committedJobId = await db.transaction(async (manager) => {
+      const partner = await createPartner(manager);
+      return enqueueInTransaction({ jobs, transaction: manager, queue, data: { partnerId: partner.id } });
+    });
+    expect(committedJobId).toEqual(expect.any(String));
+
+    const delivered: string[] = [];
+    const seenPartners: Array<Partner | null> = [];
+    await jobs.work<{ partnerId?: string }>(queue, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (batch) => {
+      for (const job of batch) {
+        delivered.push(job.id);
+        if (job.data.partnerId) {
+          seenPartners.push(await db.dataSource.manager.findOneBy(Partner, { id: job.data.partnerId }));
+        }
+      }
+    });
+    await waitFor(() => delivered.length > 0);
+    // A few more polling rounds: nothing else may arrive.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await jobs.offWork(queue);
+
+    expect(delivered).toEqual([committedJobId]);
+    expect(seenPartners).toHaveLength(1);
+    expect(seenPartners[0]).not.toBeNull();
+    expect(await jobs.getJobById(queue, rolledBackJobId!)).toBeNull();
+    expect((await jobs.getJobById(queue, committedJobId!))?.state).toBe('completed');
+    expect(await db.dataSource.manager.countBy(Partner, { name: 'never' })).toBe(0);
+  });
+
+  it('accept a QueryRunner as the transaction, and refuse to enqueue outside one', async () => {
+    const queue = unique('queue');
+    await jobs.createQueue(queue);
+
+    const queryRunner = db.dataSource.createQueryRunner();
+    let jobId: string | null;
+    try {
+      await queryRunner.connect();
+      await expect(enqueueInTransaction({ jobs, transaction: queryRunner, queue, data: {} })).rejects.toThrow(
+        /no open transaction/,
+      );
+      await queryRunner.startTransaction();
+      jobId = await enqueueInTransaction({ jobs, transaction: queryRunner, queue, data: { via: 'query runner' } });
+      await queryRunner.commitTransaction();
+    } finally {
+      // On PGlite a connected QueryRunner holds THE session until release(), committed or not:
+      // jobs.fetch() before this line would wait for it (see gateway.test.ts).
+      await queryRunner.release();
+    }
+    const [fetched] = await jobs.fetch<{ via: string }>(queue);
+    expect(fetched?.id).toBe(jobId);
+    expect(fetched?.data.via).toBe('query runner');
+    await jobs.complete(queue, fetched!.id);
+  });
+});

@@ -1,0 +1,334 @@
+import {
+  REQUEST_FLAGS,
+  checkNameOf,
+  type CheckName,
+  type EnumValue,
+  type RequestFlag,
+  type applicationStatus,
+  type checkExecutionStatus,
+  type orderStatus,
+  type reportStatus,
+} from '@svc/contract';
+import { checkNameInSentence } from '../checks/display-names.js';
+import { assertNever } from '../exhaustive.js';
+
+export type ApplicationStatus = EnumValue<typeof applicationStatus>;
+export type ReportStatus = EnumValue<typeof reportStatus>;
+export type OrderStatus = EnumValue<typeof orderStatus>;
+export type CheckExecutionStatus = EnumValue<typeof checkExecutionStatus>;
+
+export type CheckExecution = { readonly checkName: CheckName; readonly status: CheckExecutionStatus };
+
+/** The part of an application the lifecycle rules govern (DESIGN.md section 6). */
+export type ApplicationState = {
+  readonly status: ApplicationStatus;
+  readonly reportStatus: ReportStatus;
+  readonly orderStatus: OrderStatus;
+  readonly checks: readonly CheckExecution[];
+};
+
+export type ApplicationCreatedEvent =
+  /** The applicant is invited to fill in the portal form. */
+  | { readonly type: 'invited'; readonly flags: readonly RequestFlag[] }
+  /** The checks run at once on the information in the request. */
+  | { readonly type: 'quick_screened'; readonly flags: readonly RequestFlag[] };
+
+export type ApplicationEvent =
+  | ApplicationCreatedEvent
+  | { readonly type: 'applicant_submitted' }
+  | { readonly type: 'check_started'; readonly checkName: CheckName }
+  | { readonly type: 'check_completed'; readonly checkName: CheckName }
+  | { readonly type: 'check_failed'; readonly checkName: CheckName }
+  /** Every report format is stored. */
+  | { readonly type: 'report_rendered' }
+  | { readonly type: 'upgraded'; readonly flags: readonly RequestFlag[] };
+
+export type ApplicationEventType = ApplicationEvent['type'];
+
+/** Why an event was refused. The API maps each code to an HTTP status (`application_processing` -> 409 …). */
+export const APPLICATION_REFUSAL_CODES = [
+  /** A creation event for an application that exists. */
+  'already_created',
+  /** Any other event before the application exists. */
+  'not_created',
+  /** An invite or quick screen without a single check. */
+  'no_checks',
+  /** The applicant's information is in already (a second submission, or a quick screen). */
+  'already_submitted',
+  /** A check event while the applicant has not submitted the form. */
+  'waiting_on_candidate',
+  /** A check event naming a check the application does not hold. */
+  'unknown_check',
+  /** A finished check cannot start again. */
+  'check_finished',
+  /** The report cannot be rendered while a check is unfinished. */
+  'checks_outstanding',
+  /** Upgrade or report before the application is `Returned`. */
+  'application_processing',
+  /** An upgrade whose flags are all on the application already. */
+  'no_new_checks',
+] as const;
+export type ApplicationRefusalCode = (typeof APPLICATION_REFUSAL_CODES)[number];
+
+export type ApplicationRefusal = { readonly code: ApplicationRefusalCode; readonly message: string };
+
+export type ApplicationTransition =
+  /** The event changed the state; `checksToRun` are the checks that became `QUEUED` (one job each). */
+  | { readonly ok: true; readonly outcome: 'applied'; readonly state: ApplicationState; readonly checksToRun: readonly CheckName[] }
+  /**
+   * The event had been applied before (a re-delivered job: a finished check reported again, a report rendered
+   * twice). Not a refusal: the state is returned unchanged and the caller must do nothing twice.
+   */
+  | { readonly ok: true; readonly outcome: 'already_applied'; readonly state: ApplicationState; readonly checksToRun: readonly [] }
+  | { readonly ok: false; readonly refusal: ApplicationRefusal };
+
+export type ApplicationPermission = { readonly ok: true } | { readonly ok: false; readonly refusal: ApplicationRefusal };
+
+const applied = (state: ApplicationState, checksToRun: readonly CheckName[] = []): ApplicationTransition => ({
+  ok: true,
+  outcome: 'applied',
+  state,
+  checksToRun,
+});
+
+const alreadyApplied = (state: ApplicationState): ApplicationTransition => ({
+  ok: true,
+  outcome: 'already_applied',
+  state,
+  checksToRun: [],
+});
+
+const refused = (code: ApplicationRefusalCode, message: string): { ok: false; refusal: ApplicationRefusal } => ({
+  ok: false,
+  refusal: { code, message },
+});
+
+const PROCESSING_MESSAGE = 'The application is still processing: wait until its status is Returned.';
+
+export function isCheckFinished(status: CheckExecutionStatus): boolean {
+  switch (status) {
+    case 'COMPLETE':
+    case 'FAILED':
+      return true;
+    case 'WAITING_ON_CANDIDATE':
+    case 'QUEUED':
+    case 'RUNNING':
+      return false;
+    default:
+      return assertNever(status, 'check execution status');
+  }
+}
+
+export const allChecksFinished = (state: ApplicationState): boolean =>
+  state.checks.every((check) => isCheckFinished(check.status));
+
+/** Checks can be added only to a `Returned` application. */
+export const canUpgrade = (state: ApplicationState): ApplicationPermission =>
+  state.status === 'Returned'
+    ? { ok: true }
+    : refused('application_processing', `${PROCESSING_MESSAGE} Checks can be added only after that.`);
+
+/** A report (PDF, hosted link, HTML) exists only once the application is `Returned`. */
+export const canRequestReport = (state: ApplicationState): ApplicationPermission =>
+  state.status === 'Returned'
+    ? { ok: true }
+    : refused('application_processing', `${PROCESSING_MESSAGE} The report is available only after that.`);
+
+/** The requested checks, each once, in catalogue order. */
+const checkNamesOf = (flags: readonly RequestFlag[]): CheckName[] => {
+  const requested = new Set(flags);
+  return REQUEST_FLAGS.filter((flag) => requested.has(flag)).map(checkNameOf);
+};
+
+export function newApplicationState(event: ApplicationCreatedEvent): ApplicationTransition {
+  const checkNames = checkNamesOf(event.flags);
+  if (checkNames.length === 0) return refused('no_checks', 'At least one request flag must be true.');
+  switch (event.type) {
+    case 'invited':
+      return applied({
+        status: 'Pending',
+        reportStatus: 'SENT',
+        orderStatus: 'WAITING_ON_CANDIDATE',
+        checks: checkNames.map((checkName) => ({ checkName, status: 'WAITING_ON_CANDIDATE' })),
+      });
+    case 'quick_screened':
+      return applied(
+        {
+          status: 'Pending',
+          reportStatus: 'IN_PROGRESS',
+          orderStatus: 'IN_PROGRESS',
+          checks: checkNames.map((checkName) => ({ checkName, status: 'QUEUED' })),
+        },
+        checkNames,
+      );
+    default:
+      return assertNever(event, 'creation event');
+  }
+}
+
+export function applicationStateAfterSubmission(state: ApplicationState): ApplicationTransition {
+  switch (state.reportStatus) {
+    case 'SENT':
+      return applied(
+        {
+          ...state,
+          reportStatus: 'IN_PROGRESS',
+          orderStatus: 'IN_PROGRESS',
+          checks: state.checks.map((check) =>
+            check.status === 'WAITING_ON_CANDIDATE' ? { ...check, status: 'QUEUED' } : check,
+          ),
+        },
+        state.checks.filter((check) => check.status === 'WAITING_ON_CANDIDATE').map((check) => check.checkName),
+      );
+    case 'IN_PROGRESS':
+    case 'COMPLETE':
+      return refused('already_submitted', "The applicant's information has been submitted already.");
+    default:
+      return assertNever(state.reportStatus, 'report status');
+  }
+}
+
+function withCheckStatus(state: ApplicationState, checkName: CheckName, status: CheckExecutionStatus): ApplicationState {
+  return {
+    ...state,
+    checks: state.checks.map((check) => (check.checkName === checkName ? { ...check, status } : check)),
+  };
+}
+
+const unknownCheck = (checkName: CheckName) =>
+  refused('unknown_check', `The application does not hold the ${checkNameInSentence(checkName)} (${checkName}).`);
+
+const waitingOnCandidate = (checkName: CheckName) =>
+  refused(
+    'waiting_on_candidate',
+    `The ${checkNameInSentence(checkName)} cannot run before the applicant has submitted their information.`,
+  );
+
+export function applicationStateAfterCheckStarted(state: ApplicationState, checkName: CheckName): ApplicationTransition {
+  const check = state.checks.find((candidate) => candidate.checkName === checkName);
+  if (check === undefined) return unknownCheck(checkName);
+  switch (check.status) {
+    case 'WAITING_ON_CANDIDATE':
+      return waitingOnCandidate(checkName);
+    case 'QUEUED':
+      return applied(withCheckStatus(state, checkName, 'RUNNING'));
+    // A job re-delivered after a crash starts the same run again.
+    case 'RUNNING':
+      return alreadyApplied(state);
+    case 'COMPLETE':
+    case 'FAILED':
+      return refused('check_finished', `The ${checkNameInSentence(checkName)} has finished already.`);
+    default:
+      return assertNever(check.status, 'check execution status');
+  }
+}
+
+/**
+ * Records the outcome of a check. The first outcome stands: a later `check_completed` or `check_failed` for a
+ * finished check (a re-delivered job) changes nothing, so a rendered report never disagrees with its checks.
+ */
+export function applicationStateAfterCheckFinished({
+  state,
+  checkName,
+  outcome,
+}: {
+  state: ApplicationState;
+  checkName: CheckName;
+  outcome: 'COMPLETE' | 'FAILED';
+}): ApplicationTransition {
+  const check = state.checks.find((candidate) => candidate.checkName === checkName);
+  if (check === undefined) return unknownCheck(checkName);
+  switch (check.status) {
+    case 'WAITING_ON_CANDIDATE':
+      return waitingOnCandidate(checkName);
+    case 'QUEUED':
+    case 'RUNNING':
+      return applied(withCheckStatus(state, checkName, outcome));
+    case 'COMPLETE':
+    case 'FAILED':
+      return alreadyApplied(state);
+    default:
+      return assertNever(check.status, 'check execution status');
+  }
+}
+
+export function applicationStateAfterReportRendered(state: ApplicationState): ApplicationTransition {
+  if (state.status === 'Returned') return alreadyApplied(state);
+  if (!allChecksFinished(state)) {
+    const outstanding = state.checks.filter((check) => !isCheckFinished(check.status)).map((check) => check.checkName);
+    return refused('checks_outstanding', `The report waits for unfinished checks: ${outstanding.join(', ')}.`);
+  }
+  return applied({ ...state, status: 'Returned', reportStatus: 'COMPLETE', orderStatus: 'COMPLETE' });
+}
+
+/**
+ * Adds checks to a `Returned` application; only the new ones run. Flags the application holds already are
+ * ignored, so a partner may send its full wish list; an upgrade that adds nothing is refused (`no_new_checks`).
+ */
+export function applicationStateAfterUpgrade(state: ApplicationState, flags: readonly RequestFlag[]): ApplicationTransition {
+  const permission = canUpgrade(state);
+  if (!permission.ok) return permission;
+  const held = new Set(state.checks.map((check) => check.checkName));
+  const added = checkNamesOf(flags).filter((checkName) => !held.has(checkName));
+  if (added.length === 0) {
+    return refused('no_new_checks', 'Every requested check is on the application already: nothing to add.');
+  }
+  return applied(
+    {
+      status: 'Pending',
+      reportStatus: 'IN_PROGRESS',
+      orderStatus: 'IN_PROGRESS',
+      checks: [...state.checks, ...added.map((checkName) => ({ checkName, status: 'QUEUED' as const }))],
+    },
+    added,
+  );
+}
+
+/** The one entry point: the state after `event`, where `null` is an application not created yet. */
+export function applicationStateAfter(state: ApplicationState | null, event: ApplicationEvent): ApplicationTransition {
+  if (state === null) {
+    return event.type === 'invited' || event.type === 'quick_screened'
+      ? newApplicationState(event)
+      : refused('not_created', 'The application does not exist yet.');
+  }
+  switch (event.type) {
+    case 'invited':
+    case 'quick_screened':
+      return refused('already_created', 'The application exists already.');
+    case 'applicant_submitted':
+      return applicationStateAfterSubmission(state);
+    case 'check_started':
+      return applicationStateAfterCheckStarted(state, event.checkName);
+    case 'check_completed':
+      return applicationStateAfterCheckFinished({ state, checkName: event.checkName, outcome: 'COMPLETE' });
+    case 'check_failed':
+      return applicationStateAfterCheckFinished({ state, checkName: event.checkName, outcome: 'FAILED' });
+    case 'report_rendered':
+      return applicationStateAfterReportRendered(state);
+    case 'upgraded':
+      return applicationStateAfterUpgrade(state, event.flags);
+    default:
+      return assertNever(event, 'application event');
+  }
+}
+
+/** The rules every reachable state keeps; empty for a valid state. Useful to check rows read from storage. */
+export function applicationStateViolations(state: ApplicationState): string[] {
+  const violations: string[] = [];
+  const returned = state.status === 'Returned';
+  if (state.checks.length === 0) violations.push('an application holds at least one check');
+  if (new Set(state.checks.map((check) => check.checkName)).size !== state.checks.length) {
+    violations.push('each check appears once');
+  }
+  if (returned !== (state.reportStatus === 'COMPLETE')) violations.push('Returned if and only if the report is COMPLETE');
+  if (returned !== (state.orderStatus === 'COMPLETE')) violations.push('Returned if and only if the order is COMPLETE');
+  if (returned && !allChecksFinished(state)) violations.push('Returned implies every check finished');
+  const waiting = state.reportStatus === 'SENT';
+  if (waiting !== (state.orderStatus === 'WAITING_ON_CANDIDATE')) {
+    violations.push('the report is SENT if and only if the order is WAITING_ON_CANDIDATE');
+  }
+  const checksWaiting = state.checks.filter((check) => check.status === 'WAITING_ON_CANDIDATE').length;
+  if (waiting && checksWaiting !== state.checks.length) violations.push('SENT implies every check WAITING_ON_CANDIDATE');
+  if (!waiting && checksWaiting > 0) violations.push('only a SENT application has checks WAITING_ON_CANDIDATE');
+  return violations;
+}

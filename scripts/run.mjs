@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// `npm start` and `npm test` on a machine with only Node and apt: make sure the pinned pnpm and the dependencies
+// are there, then hand over to the pnpm script `<task>:run`. Nothing here is needed once pnpm is installed:
+// `pnpm start:run` and `pnpm test:run` do the same work directly.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const task = process.argv[2];
+if (!task) {
+  console.error('usage: node scripts/run.mjs <start|test>');
+  process.exit(2);
+}
+const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
+const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
+
+function versionOf(command) {
+  try {
+    return execFileSync(command, ['--version'], { encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+/** The pinned pnpm: the one on PATH when it matches, else one installed once into .tools/ (no root needed). */
+function ensurePnpm() {
+  if (versionOf('pnpm') === pinned) return 'pnpm';
+  const local = join(root, '.tools', 'node_modules', '.bin', 'pnpm');
+  if (versionOf(local) !== pinned) {
+    console.log(`svc: installing pnpm ${pinned} into .tools/`);
+    execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', join(root, '.tools'), `pnpm@${pinned}`], { stdio: 'inherit', env });
+  }
+  return local;
+}
+
+/** Install dependencies when node_modules is missing or older than the lockfile. */
+function ensureDependencies(pnpm) {
+  const marker = join(root, 'node_modules', '.modules.yaml');
+  const lockfile = join(root, 'pnpm-lock.yaml');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lockfile).mtimeMs) return;
+  console.log('svc: installing dependencies');
+  execFileSync(pnpm, ['install', '--frozen-lockfile'], { cwd: root, stdio: 'inherit', env });
+}
+
+const pnpm = ensurePnpm();
+ensureDependencies(pnpm);
+const result = spawnSync(pnpm, ['-s', 'run', `${task}:run`, ...process.argv.slice(3)], { cwd: root, stdio: 'inherit', env });
+process.exit(result.status ?? 1);

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Shared vitest settings: workspace packages resolve to their TypeScript sources (the `@svc/source` export
+ * condition), so tests never wait for a build; each package writes a JSON report that
+ * scripts/summarize-tests.mjs adds up into one closing line.
+ */
+export const vitestConfig = defineConfig({
+  resolve: { conditions: ['@svc/source'] },
+  ssr: { resolve: { conditions: ['@svc/source'] } },
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 30_000,
+    reporters: ['default', 'json'],
+    outputFile: { json: '.vitest-results.json' },
+  },
+});
