@@ -1,10 +1,36 @@
 import { generateOpenApiDocument } from '@svc/contract';
-import express, { type Express } from 'express';
+import { findPrincipalByApiKey } from '@svc/db';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import type { Deps } from './deps.js';
+import { authenticate } from './http/auth.js';
+import { errorHandler, sendProblem } from './http/errors.js';
+import { idempotency } from './http/idempotency.js';
+import { AppError } from './http/problem.js';
+import { rateLimit } from './http/rate-limit.js';
+import { requestId } from './http/request-id.js';
+import { registerRoutes } from './routes/index.js';
 
-/** The svc HTTP application. For now it serves its health and its OpenAPI document; operations come next. */
-export function createApp(): Express {
+/** Where the authenticated API answers; everything else (health, docs, portal, hosted links) needs no key. */
+const API_PREFIXES = ['/api', '/hr'];
+
+/** A body must be JSON: anything else is refused before it reaches an operation. */
+function requireJsonBody(request: Request, _response: Response, next: NextFunction): void {
+  const hasBody = Number(request.get('content-length') ?? 0) > 0 || request.get('transfer-encoding') !== undefined;
+  if (hasBody && !request.is(['application/json', 'application/*+json'])) {
+    return next(new AppError({ code: 'unsupported_media_type', status: 415, detail: 'Send the request body as JSON with `Content-Type: application/json`.' }));
+  }
+  next();
+}
+
+export function createApp(deps: Deps): Express {
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'simple');
+  app.use(requestId);
+  app.use(helmet());
+
   const openApi = generateOpenApiDocument();
   app.get('/health', (_request, response) => {
     response.json({ status: 'ok' });
@@ -12,11 +38,17 @@ export function createApp(): Express {
   app.get('/openapi.json', (_request, response) => {
     response.json(openApi);
   });
-  app.use((request, response) => {
-    response
-      .status(404)
-      .type('application/problem+json')
-      .json({ type: 'about:blank', title: 'Not found', status: 404, detail: `No operation at ${request.method} ${request.path}.`, code: 'not_found', request_id: '' });
+
+  app.use(API_PREFIXES, authenticate((key) => findPrincipalByApiKey(deps.db.dataSource.manager, key)));
+  app.use(API_PREFIXES, rateLimit({ db: deps.db, limitPerMinute: deps.config.SVC_RATE_LIMIT_PER_MINUTE, now: deps.now }));
+  app.use(API_PREFIXES, requireJsonBody, express.json({ limit: deps.config.SVC_BODY_LIMIT, strict: false, type: ['application/json', 'application/*+json'] }));
+  app.use(API_PREFIXES, idempotency({ db: deps.db, now: deps.now }));
+
+  registerRoutes(app, deps);
+
+  app.use((request: Request, response: Response) => {
+    sendProblem(response, new AppError({ code: 'not_found', status: 404, detail: `No operation at ${request.method} ${request.path}. See /openapi.json for every operation.` }));
   });
+  app.use(errorHandler(deps.logger));
   return app;
 }

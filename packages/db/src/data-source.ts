@@ -4,7 +4,8 @@ import path from 'node:path';
 import { DataSource, type EntityManager } from 'typeorm';
 import { entities } from './entities/index.js';
 import { migrations } from './migrations/index.js';
-import { createPgliteTypeormDriver, PgliteGateway, PgliteGatewayClient } from './pglite-gateway.js';
+import { PgliteGateway } from './pglite/gateway.js';
+import { createPgliteTypeormDriver, PgliteGatewayClient } from './pglite/typeorm-driver.js';
 
 export type PostgresDatabaseConfig = {
   /** `postgres://user:password@host:port/database` */

@@ -30,9 +30,26 @@ export {
 } from './jobs.js';
 export { pendingMigrations, revertAllMigrations, runMigrations } from './migrate.js';
 export { migrations } from './migrations/index.js';
+export { PgliteAcquireTimeoutError, PgliteGatewayClosedError, PgliteNestedConnectionError } from './pglite/gateway.js';
+export { warmPgliteInitdbCache } from './pglite/open.js';
+export * from './repositories/database-errors.js';
+export * from './repositories/api-keys.js';
+export * from './repositories/rate-limits.js';
+export * from './repositories/idempotency.js';
+export * from './repositories/audit-log.js';
+export * from './repositories/bootstrap.js';
 export {
-  PgliteAcquireTimeoutError,
-  PgliteGatewayClosedError,
-  PgliteNestedConnectionError,
-  warmPgliteInitdbCache,
-} from './pglite-gateway.js';
+  Listing,
+  ListingNotificationUser,
+  Package,
+  Property,
+  PROPERTY_STATUSES,
+  REFERENCE_QUESTION_TYPES,
+  REFERENCE_TEMPLATE_TYPES,
+  ReferenceTemplate,
+  type PropertyStatus,
+  type ReferenceQuestion,
+  type ReferenceQuestionType,
+  type ReferenceTemplateType,
+} from './entities/index.js';
+export * from './repositories/index.js';

@@ -1,7 +1,8 @@
 import { PgBoss, type ConstructorOptions, type Db as JobDatabase, type SendOptions } from 'pg-boss';
 import type { EntityManager, QueryResult, QueryRunner } from 'typeorm';
 import { databaseInternals, type Database } from './data-source.js';
-import { PgliteGatewayClient, type PgliteGateway, type PgliteRawResult } from './pglite-gateway.js';
+import { createPgliteJobDatabase } from './pglite/job-database.js';
+import { PgliteGatewayClient } from './pglite/typeorm-driver.js';
 
 /** pg-boss keeps its tables in this schema of the application's database. */
 export const JOB_SCHEMA = 'pgboss';
@@ -56,25 +57,6 @@ export async function createJobQueue(db: Database, options: JobQueueOptions = {}
 
 function reportJobQueueError(error: unknown): void {
   console.error('[@svc/db] job queue error:', error);
-}
-
-/** pg-boss's database adapter for the embedded database: every statement takes the gateway's session. */
-export function createPgliteJobDatabase(gateway: PgliteGateway): JobDatabase {
-  return {
-    executeSql: (text, values) => gateway.withLease(async (lease) => rowsOf(await gateway.execute(lease, text, values))),
-    listen: async (channel, onNotification, onReconnect) => {
-      const unlisten = await gateway.listen(channel, onNotification);
-      // No connection to lose in-process; pg-boss fetches once after subscribing to close any gap.
-      onReconnect();
-      return { close: unlisten };
-    },
-  };
-}
-
-function rowsOf(result: PgliteRawResult): { rows: unknown[] } {
-  // A multi-statement script (pg-boss's BEGIN … COMMIT blocks) returns one result per statement;
-  // keep every row, so a RETURNING in the middle is not lost behind the COMMIT.
-  return { rows: Array.isArray(result) ? result.flatMap((each) => each.rows) : result.rows };
 }
 
 /** An open TypeORM transaction: the EntityManager given to `transaction(…)`, or a QueryRunner. */

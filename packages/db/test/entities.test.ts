@@ -85,25 +85,24 @@ describe.each(databaseTargets())('account entities on $name', (target) => {
     expect(deleted.affected).toBe(1);
   });
 
-  it('enforce tenancy, environments and uniqueness in the database', async () => {
+  it('enforce tenancy and uniqueness in the database', async () => {
     const manager = db.dataSource.manager;
     const partner = await createPartner(manager);
     const otherPartner = await createPartner(manager);
-    const superteam = await createSuperteam(manager, partner, 'live');
+    const superteam = await createSuperteam(manager, partner);
     const team = await createTeam(manager, superteam);
 
-    // A team cannot hang under another partner's superteam, nor a demo team under a live superteam.
+    // A team cannot hang under another partner's superteam.
     expect(await sqlState(createTeam(manager, superteam, 'HR', { partnerId: otherPartner.id }))).toBe('23503');
-    expect(await sqlState(createTeam(manager, superteam, 'HR', { environment: 'demo' }))).toBe('23503');
-    // Team names are unique per partner and environment.
+    // Team names are unique per partner.
     expect(await sqlState(createTeam(manager, superteam, 'HR', { name: team.name }))).toBe('23505');
     expect(await sqlState(createTeam(manager, superteam, 'XX' as 'HR'))).toBe('23514');
 
-    // Emails are unique per environment, whatever their case.
+    // Emails are unique across svc, whatever their case.
     const user = await createUser(manager, team);
     expect(await sqlState(createUser(manager, team, { email: user.email.toUpperCase() }))).toBe('23505');
     expect(await sqlState(createUser(manager, team, { language: 'de' as 'en' }))).toBe('23514');
-    const demoTeam = await createTeam(manager, await createSuperteam(manager, partner, 'demo'));
-    await expect(createUser(manager, demoTeam, { email: user.email })).resolves.toBeDefined();
+    const otherTeam = await createTeam(manager, await createSuperteam(manager, otherPartner));
+    expect(await sqlState(createUser(manager, otherTeam, { email: user.email }))).toBe('23505');
   });
 });

@@ -13,7 +13,7 @@ describe.each(databaseTargets())('jobs on $name', (target) => {
   beforeAll(async () => {
     db = await target.open();
     await runMigrations(db);
-    jobs = await createJobQueue(db, { supervise: false, schedule: false });
+    jobs = await createJobQueue(db, { supervise: false, schedule: false, useListenNotify: true });
   });
   afterAll(() => target.dispose());
 
@@ -85,5 +85,24 @@ describe.each(databaseTargets())('jobs on $name', (target) => {
     expect(fetched?.id).toBe(jobId);
     expect(fetched?.data.via).toBe('query runner');
     await jobs.complete(queue, fetched!.id);
+  });
+
+  it('wake a worker through LISTEN/NOTIFY when the enqueuing transaction commits', async () => {
+    const queue = unique('queue');
+    await jobs.createQueue(queue, { notify: true });
+    const delivered: string[] = [];
+    // Polling alone would take 30 s; only the notification can deliver the job in time.
+    await jobs.work(queue, { pollingIntervalSeconds: 30, notifyPollingIntervalSeconds: 30 }, async ([job]) => {
+      if (job) delivered.push(job.id);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const startedAt = Date.now();
+    const jobId = await db.transaction((manager) =>
+      enqueueInTransaction({ jobs, transaction: manager, queue, data: { notified: true } }),
+    );
+    await waitFor(() => delivered.length > 0, 5_000);
+    expect(delivered).toEqual([jobId]);
+    expect(Date.now() - startedAt).toBeLessThan(5_000);
+    await jobs.offWork(queue);
   });
 });

@@ -12,3 +12,21 @@ export { Uuidv7Record } from './uuidv7-record.js';
 
 /** Every entity, listed explicitly (no globs: they break under bundling and in ESM). */
 export const entities = [Partner, Superteam, Team, User, ApiKey];
+
+// Catalogue and properties (migration 1795318185700), appended to `entities` (typed by its first members).
+import { Listing } from './listing.js';
+import { ListingNotificationUser } from './listing-notification-user.js';
+import { Package } from './package.js';
+import { Property } from './property.js';
+import { ReferenceTemplate } from './reference-template.js';
+
+export { Listing, ListingNotificationUser, Package, Property, ReferenceTemplate };
+export { PROPERTY_STATUSES, type PropertyStatus } from './property.js';
+export {
+  REFERENCE_QUESTION_TYPES,
+  REFERENCE_TEMPLATE_TYPES,
+  type ReferenceQuestion,
+  type ReferenceQuestionType,
+  type ReferenceTemplateType,
+} from './reference-template.js';
+(entities as unknown as Array<abstract new () => object>).push(Package, ReferenceTemplate, Property, Listing, ListingNotificationUser);

@@ -1,5 +1,4 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, UpdateDateColumn, type Relation } from 'typeorm';
-import type { Environment } from './environment.js';
 import { Partner } from './partner.js';
 import { Uuidv7Record } from './uuidv7-record.js';
 
@@ -13,8 +12,6 @@ export class Superteam extends Uuidv7Record {
   @JoinColumn({ name: 'partner_id' })
   partner?: Relation<Partner>;
 
-  @Column({ type: 'text' })
-  environment!: Environment;
 
   @Column({ type: 'text' })
   name!: string;

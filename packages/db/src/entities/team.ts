@@ -1,10 +1,10 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, UpdateDateColumn, type Relation } from 'typeorm';
-import type { Environment, TeamType } from './environment.js';
+import type { TeamType } from './environment.js';
 import { Partner } from './partner.js';
 import { Superteam } from './superteam.js';
 import { Uuidv7Record } from './uuidv7-record.js';
 
-/** Lower level of the hierarchy; HR or PM. `partnerId` and `environment` always equal the superteam's. */
+/** Lower level of the hierarchy; HR or PM. `partnerId` always equals the superteam's. */
 @Entity({ name: 'teams' })
 export class Team extends Uuidv7Record {
   @Column({ name: 'partner_id', type: 'uuid' })
@@ -21,8 +21,6 @@ export class Team extends Uuidv7Record {
   @JoinColumn({ name: 'superteam_id' })
   superteam?: Relation<Superteam>;
 
-  @Column({ type: 'text' })
-  environment!: Environment;
 
   @Column({ type: 'text' })
   name!: string;

@@ -1,12 +1,12 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, UpdateDateColumn, type Relation } from 'typeorm';
-import type { Environment, UserLanguage } from './environment.js';
+import type { UserLanguage } from './environment.js';
 import { Partner } from './partner.js';
 import { Team } from './team.js';
 import { Uuidv7Record } from './uuidv7-record.js';
 
 /**
- * A person using the API. `partnerId` and `environment` always equal the team's. The email is
- * unique per environment, case-insensitively (`lower(email)` index), so look users up by
+ * A person using the API. `partnerId` always equals the team's. The email is unique across svc,
+ * case-insensitively (`lower(email)` index), so look users up by
  * `lower(email) = lower(:email)`.
  */
 @Entity({ name: 'users' })
@@ -25,8 +25,6 @@ export class User extends Uuidv7Record {
   @JoinColumn({ name: 'team_id' })
   team?: Relation<Team>;
 
-  @Column({ type: 'text' })
-  environment!: Environment;
 
   @Column({ name: 'first_name', type: 'text' })
   firstName!: string;

@@ -1,4 +1,5 @@
 import { CreateAccounts1795318185500 } from './1795318185500-create-accounts.js';
+import { CreateRequestRecords1795318185600 } from './1795318185600-create-request-records.js';
 
 /**
  * Every migration, oldest first, listed explicitly (no globs). A new migration is a new file named
@@ -6,4 +7,8 @@ import { CreateAccounts1795318185500 } from './1795318185500-create-accounts.js'
  * `down`, added at the end of this list. TypeORM reads the timestamp from the last 13 characters of
  * the class's `name`.
  */
-export const migrations = [CreateAccounts1795318185500];
+export const migrations = [CreateAccounts1795318185500, CreateRequestRecords1795318185600];
+
+import { CreateCatalogueAndProperties1795318185700 } from './1795318185700-create-catalogue-and-properties.js';
+
+migrations.push(CreateCatalogueAndProperties1795318185700 as unknown as (typeof migrations)[number]);

@@ -11,15 +11,10 @@ export async function createPartner(manager: EntityManager, name = unique('partn
   return manager.save(manager.create(Partner, { name }));
 }
 
-export async function createSuperteam(
-  manager: EntityManager,
-  partner: Partner,
-  environment: Environment = 'live',
-): Promise<Superteam> {
+export async function createSuperteam(manager: EntityManager, partner: Partner): Promise<Superteam> {
   return manager.save(
     manager.create(Superteam, {
       partnerId: partner.id,
-      environment,
       name: unique('superteam'),
       isSecureSmsEnabled: true,
       isReportIdEnabled: false,
@@ -43,7 +38,6 @@ export async function createTeam(
     manager.create(Team, {
       partnerId: superteam.partnerId,
       superteamId: superteam.id,
-      environment: superteam.environment,
       name: unique('team'),
       type,
       provinceState: 'ON',
@@ -59,7 +53,6 @@ export async function createUser(manager: EntityManager, team: Team, overrides: 
     manager.create(User, {
       partnerId: team.partnerId,
       teamId: team.id,
-      environment: team.environment,
       firstName: 'Ada',
       lastName: 'Lovelace',
       email: `${unique('user')}@example.test`,

@@ -1,16 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
-import { readFile, rename, writeFile } from 'node:fs/promises';
-import { PGlite, types, type QueryOptions, type Results } from '@electric-sql/pglite';
+import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
+import { createPglite } from './open.js';
 
 /**
  * PGlite is ONE PostgreSQL session. Two callers that talk to it at the same time share that session:
  * caller A's `BEGIN` puts caller B's statements inside A's transaction, and A's `ROLLBACK` undoes
  * them. The gateway makes the session behave like a pool of exactly one connection: a caller
  * takes the session (a lease), runs its statements or its whole transaction, and gives it back;
- * everyone else waits in FIFO order. TypeORM (through {@link createPgliteTypeormDriver}) and
- * pg-boss (through {@link createPgliteJobDatabase}) both go through it.
+ * everyone else waits in FIFO order. TypeORM (typeorm-driver.ts) and pg-boss (job-database.ts) both
+ * go through it.
  *
  * Deadlock rules (embedded mode only; on PostgreSQL these are separate connections):
  * - While a call chain holds the session inside `Database.transaction(fn)`, asking for a second
@@ -77,7 +75,6 @@ const leaseScope = new AsyncLocalStorage<LeaseScope>();
 
 type Waiter = {
   grant: (lease: PgliteLease) => void;
-  fail: (error: Error) => void;
   timer: NodeJS.Timeout | null;
 };
 
@@ -87,7 +84,7 @@ export type PgliteRawResult = Results | Results[];
 export type PgliteGatewayOptions = {
   /** PGlite data directory, or `memory://` for a throwaway in-memory database. */
   dataDir: string;
-  /** See {@link createPglite}. */
+  /** See {@link createPglite} (open.ts). */
   initdbCacheFile?: string;
   /**
    * How long a caller may wait for the session before failing (0 = forever). Default 15 s: long
@@ -145,7 +142,7 @@ export class PgliteGateway {
       return Promise.resolve(this.#grant());
     }
     return new Promise<PgliteLease>((resolve, reject) => {
-      const waiter: Waiter = { grant: resolve, fail: reject, timer: null };
+      const waiter: Waiter = { grant: resolve, timer: null };
       if (timeoutMs > 0) {
         const startedAt = Date.now();
         waiter.timer = setTimeout(() => {
@@ -279,157 +276,4 @@ export class PgliteGateway {
     }
     return this.#closed;
   }
-}
-
-/**
- * Opens PGlite. A new database runs initdb, which takes ~4 s (most of a test file's time). With
- * `initdbCacheFile`, a new in-memory (`memory://`) database is loaded from that tarball of a fresh
- * initdb instead (~0.7 s); when the file is missing or unusable, it is (re)written after initdb.
- * Directories on disk always run initdb once and reopen fast afterwards.
- */
-export async function createPglite(dataDir: string, initdbCacheFile?: string): Promise<PGlite> {
-  if (!initdbCacheFile || !dataDir.startsWith('memory://')) {
-    return PGlite.create({ dataDir });
-  }
-  const cached = await readFile(initdbCacheFile).catch(() => null);
-  if (cached) {
-    try {
-      return await PGlite.create({ dataDir, loadDataDir: new Blob([cached]) });
-    } catch {
-      // A tarball from another PGlite version, or a damaged one: initdb and replace it.
-    }
-  }
-  const pglite = await PGlite.create({ dataDir });
-  try {
-    const archive = await pglite.dumpDataDir('none');
-    const partial = `${initdbCacheFile}.${process.pid}.${randomUUID()}`;
-    await writeFile(partial, Buffer.from(await archive.arrayBuffer()));
-    await rename(partial, initdbCacheFile);
-  } catch {
-    // Only an optimisation.
-  }
-  return pglite;
-}
-
-/** Makes sure `initdbCacheFile` holds a fresh initdb (e.g. in a vitest globalSetup, before workers start). */
-export async function warmPgliteInitdbCache(initdbCacheFile: string): Promise<void> {
-  const pglite = await createPglite('memory://', initdbCacheFile);
-  await pglite.close();
-}
-
-// ---------------------------------------------------------------------------------------------
-// TypeORM: a node-postgres look-alike (`{ Pool }`) whose connections are leases.
-// ---------------------------------------------------------------------------------------------
-
-/**
- * PGlite parses a few types differently from node-postgres; TypeORM (and our code) expects what
- * node-postgres returns, so that PostgreSQL and PGlite behave the same:
- * - int8 (count(*), bigint): node-postgres returns a string, PGlite a number.
- * - date: node-postgres returns a local-midnight Date that TypeORM turns back into 'YYYY-MM-DD';
- *   PGlite returns a UTC-midnight Date, which that conversion shifts by a day west of UTC. The text
- *   is passed through, which TypeORM keeps as is.
- * - bytea: node-postgres returns a Buffer, PGlite a Uint8Array.
- */
-const TYPEORM_QUERY_OPTIONS: QueryOptions = {
-  parsers: {
-    [types.INT8]: (value: string) => value,
-    [types.DATE]: (value: string) => value,
-    [types.BYTEA]: (value: string) => Buffer.from(value.slice(2), 'hex'),
-  },
-};
-
-type QueryCallback = (error: Error | null, result?: PgliteRawResult) => void;
-
-/** What TypeORM's PostgresQueryRunner uses of a node-postgres client. */
-export class PgliteGatewayClient extends EventEmitter {
-  constructor(
-    readonly gateway: PgliteGateway,
-    readonly lease: PgliteLease,
-  ) {
-    super();
-  }
-
-  query(text: unknown, paramsOrCallback?: unknown, maybeCallback?: unknown): Promise<PgliteRawResult> | undefined {
-    const callback = (typeof paramsOrCallback === 'function' ? paramsOrCallback : maybeCallback) as
-      | QueryCallback
-      | undefined;
-    const params = Array.isArray(paramsOrCallback) ? (paramsOrCallback as unknown[]) : undefined;
-    const result =
-      typeof text === 'string'
-        ? this.gateway.execute(this.lease, text, params, TYPEORM_QUERY_OPTIONS)
-        : Promise.reject(new Error('PGlite gateway: only text queries are supported (no streams, no prepared objects)'));
-    if (callback) {
-      result.then(
-        (value) => callback(null, value),
-        (error: Error) => callback(error),
-      );
-      return undefined;
-    }
-    return result;
-  }
-
-  /** Same as `release()` on a node-postgres pooled client. */
-  release(_error?: unknown): void {
-    void this.gateway.release(this.lease);
-  }
-
-  /** Runs `work` so pg-boss calls inside it use this client's session (see enqueueInTransaction). */
-  shareSession<T>(work: () => Promise<T>): Promise<T> {
-    return this.gateway.shareLease(this.lease, work);
-  }
-
-  /** Runs `work` so that a second connection asked for from inside it fails fast. */
-  guardSession<T>(work: () => Promise<T>): Promise<T> {
-    return this.gateway.guardLease(this.lease, work);
-  }
-}
-
-type ConnectCallback = (error: Error | null, client?: PgliteGatewayClient, release?: (error?: unknown) => void) => void;
-
-/** `options.driver` for a TypeORM `postgres` DataSource: every connection is a lease on `gateway`. */
-export function createPgliteTypeormDriver(gateway: PgliteGateway): { Pool: new (options?: unknown) => object } {
-  class PgliteGatewayPool extends EventEmitter {
-    /** TypeORM passes node-postgres pool options (url, max, …); none apply to the embedded session. */
-    constructor(_options?: unknown) {
-      super();
-    }
-
-    connect(callback?: ConnectCallback): Promise<PgliteGatewayClient> | undefined {
-      const connected = gateway.acquire().then((lease) => new PgliteGatewayClient(gateway, lease));
-      if (callback) {
-        connected.then(
-          (client) => callback(null, client, (error?: unknown) => client.release(error)),
-          (error: Error) => callback(error, undefined, () => {}),
-        );
-        return undefined;
-      }
-      return connected;
-    }
-
-    query(text: string, paramsOrCallback?: unknown, maybeCallback?: unknown): Promise<PgliteRawResult> | undefined {
-      const callback = (typeof paramsOrCallback === 'function' ? paramsOrCallback : maybeCallback) as
-        | QueryCallback
-        | undefined;
-      const params = Array.isArray(paramsOrCallback) ? (paramsOrCallback as unknown[]) : undefined;
-      const result = gateway.withLease((lease) => gateway.execute(lease, text, params, TYPEORM_QUERY_OPTIONS));
-      if (callback) {
-        result.then(
-          (value) => callback(null, value),
-          (error: Error) => callback(error),
-        );
-        return undefined;
-      }
-      return result;
-    }
-
-    /** The DataSource is done with the pool; the PGlite instance is closed by its owner. */
-    end(callback?: (error?: Error | null) => void): Promise<void> | undefined {
-      if (callback) {
-        callback(null);
-        return undefined;
-      }
-      return Promise.resolve();
-    }
-  }
-  return { Pool: PgliteGatewayPool };
 }

@@ -1,0 +1,37 @@
+import type { ApiPrincipal } from '@svc/db';
+import { AppError } from './problem.js';
+
+/** The partner API version at which superteams, teams and users become available (document 2). */
+const ADMIN_API_VERSION = [1, 1, 0];
+
+function versionAtLeast(version: string, minimum: number[]): boolean {
+  const parts = version.split('.').map((part) => Number.parseInt(part, 10) || 0);
+  for (let index = 0; index < minimum.length; index += 1) {
+    const have = parts[index] ?? 0;
+    const need = minimum[index] ?? 0;
+    if (have !== need) return have > need;
+  }
+  return true;
+}
+
+/** Superteams, teams and users: a partner-admin key of a partner on API version 1.1.0 or later. */
+export function requireAdministration(principal: ApiPrincipal): void {
+  if (!versionAtLeast(principal.partner.apiVersion, ADMIN_API_VERSION)) {
+    throw new AppError({ code: 'api_version_unsupported', status: 403, detail: `Superteams, teams and users need API version 1.1.0 or later; your account is on ${principal.partner.apiVersion}.` });
+  }
+  requirePartnerAdmin(principal);
+}
+
+export function requirePartnerAdmin(principal: ApiPrincipal): void {
+  if (!principal.user.isPartnerAdmin) throw AppError.forbidden('This operation needs a partner-admin API key.');
+}
+
+/** The team a caller's reads and writes are limited to: none for a partner admin, the user's team otherwise. */
+export const teamScopeOf = (principal: ApiPrincipal): string | undefined => (principal.user.isPartnerAdmin ? undefined : principal.team.id);
+
+/** Path ids are strings in the contract; anything that is not a UUID is simply not found. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function idOrNotFound(id: string, what: string): string {
+  if (!UUID.test(id)) throw AppError.notFound(what);
+  return id.toLowerCase();
+}

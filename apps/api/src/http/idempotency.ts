@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentResponse, type Database } from '@svc/db';
+import { principalOf } from './auth.js';
+import { AppError } from './problem.js';
+
+const REPLAYED_HEADERS = ['content-type', 'location', 'deprecation'];
+
+/** JSON with sorted keys, so the same body always hashes the same whatever its key order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * `Idempotency-Key` on POST and PUT: the first response to a key is stored (before it is sent) and replayed for 24
+ * hours to the same request; the same key with another request is 409 `idempotency_key_reused`. A response of 5xx
+ * frees the key, so the client's retry runs again.
+ */
+export function idempotency({ db, now }: { db: Database; now: () => Date }) {
+  return async (request: Request, response: Response, next: NextFunction): Promise<void> => {
+    const key = request.get('idempotency-key');
+    if (!key || (request.method !== 'POST' && request.method !== 'PUT')) return next();
+    if (key.length > 255) return next(AppError.validation([{ path: 'Idempotency-Key', code: 'invalid_value', message: 'must be at most 255 characters' }]));
+    const manager = db.dataSource.manager;
+    const apiKeyId = principalOf(response).apiKeyId;
+    const requestHash = createHash('sha256').update(`${request.method} ${request.path.replace(/\/$/, '')}\n${canonicalJson(request.body ?? null)}`).digest('hex');
+    try {
+      const claim = await claimIdempotencyKey({ manager, apiKeyId, key, requestHash, now: now() });
+      switch (claim.outcome) {
+        case 'replay':
+          for (const [name, value] of Object.entries(claim.response.headers)) response.setHeader(name, value);
+          response.setHeader('Idempotent-Replayed', 'true');
+          response.status(claim.response.status).send(claim.response.body);
+          return;
+        case 'mismatch':
+          return next(new AppError({ code: 'idempotency_key_reused', status: 409, detail: 'This Idempotency-Key was used for a different request. Use a new key for a new request.' }));
+        case 'in_flight':
+          return next(AppError.conflict('A request with this Idempotency-Key is still being processed. Retry in a moment.'));
+        case 'proceed':
+          break;
+      }
+    } catch (error) {
+      return next(error);
+    }
+
+    const send = response.send.bind(response);
+    response.send = ((body: unknown) => {
+      const status = response.statusCode;
+      const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : JSON.stringify(body);
+      const headers = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (response.getHeader(name) ? [[name, String(response.getHeader(name))]] : [])));
+      const settle = status >= 500 ? releaseIdempotencyKey({ manager, apiKeyId, key }) : storeIdempotentResponse({ manager, apiKeyId, key, response: { status, body: text, headers } });
+      settle.catch(() => releaseIdempotencyKey({ manager, apiKeyId, key }).catch(() => undefined)).finally(() => send(body));
+      return response;
+    }) as Response['send'];
+    next();
+  };
+}

@@ -1,0 +1,24 @@
+import { createExpressEndpoints, type RequestValidationError } from '@ts-rest/express';
+import type { AppRouter } from '@ts-rest/core';
+import type { Express, NextFunction, Request, Response } from 'express';
+import { validationProblem } from '../http/validation.js';
+import type { Deps } from '../deps.js';
+import { deprecationHeader } from '../http/deprecation.js';
+import { superteamRoutes } from './superteams/index.js';
+
+/** The options every resource router is registered with. */
+const options = {
+  globalMiddleware: [deprecationHeader as never],
+  requestValidationErrorHandler: (error: RequestValidationError, _request: Request, _response: Response, next: NextFunction) => next(validationProblem(error)),
+  responseValidation: false,
+};
+
+/** Registers one resource: its part of the contract and its implementation. */
+function register<T extends AppRouter>(app: Express, contract: T, implementation: Parameters<typeof createExpressEndpoints<T>>[1]): void {
+  createExpressEndpoints(contract, implementation, app, options as never);
+}
+
+/** Every implemented resource router, registered on the app. An operation not registered answers 404. */
+export function registerRoutes(app: Express, deps: Deps): void {
+  for (const { contract, implementation } of [superteamRoutes(deps)]) register(app, contract, implementation as never);
+}

@@ -1,0 +1,37 @@
+import type { contract } from '@svc/contract';
+import * as repository from '@svc/db';
+import { idOrNotFound, requireAdministration } from '../../http/access.js';
+import { principalOf } from '../../http/auth.js';
+import { AppError } from '../../http/problem.js';
+import type { RouteFactory } from '../../http/route.js';
+import { presentSuperteamAccount } from '../../presenters/superteam.js';
+
+export const updateSuperteam: RouteFactory<typeof contract.superteams.update> = (deps) => async ({ params, body, res }) => {
+  const principal = principalOf(res);
+  requireAdministration(principal);
+  const superteamId = idOrNotFound(params.superteam_id, 'Superteam');
+  const manager = deps.db.dataSource.manager;
+  const partnerId = principal.partner.id;
+  const superteam = await repository.updateSuperteam(manager, {
+    partnerId,
+    superteamId,
+    superteam: {
+      name: body.name,
+      isSecureSmsEnabled: body.is_secure_sms_enabled,
+      isReportIdEnabled: body.is_report_id_enabled,
+      streetAddress: body.street_address,
+      city: body.city,
+      postalCode: body.postal_code,
+      provinceState: body.province_state,
+      otherProvinceState: body.province_state === 'OT' ? (body.other_province_state ?? null) : null,
+      country: body.country,
+    },
+  });
+  if (!superteam) throw AppError.notFound('Superteam');
+  const [activeUserCount, teams] = await Promise.all([
+    repository.countActiveUsersOfSuperteam(manager, { partnerId, superteamId }),
+    repository.listTeams(manager, { partnerId, superteamId, offset: 0, limit: 1000 }),
+  ]);
+  const teamTypes = [...new Set(teams.rows.map((team) => team.type))];
+  return { status: 200, body: presentSuperteamAccount({ superteam, activeUserCount, teamTypes }) };
+};

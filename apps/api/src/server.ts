@@ -1,0 +1,36 @@
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createDatabase, runMigrations, type Database } from '@svc/db';
+import { createApp } from './app.js';
+import type { Config } from './config.js';
+import type { Deps } from './deps.js';
+import { createLogger, type Logger } from './logger.js';
+
+/** The database of this process: PostgreSQL when DATABASE_URL is set, else the embedded PGlite in SVC_DATA_DIR. */
+export function openDatabase(config: Config): Promise<Database> {
+  return createDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { pgliteDir: join(config.SVC_DATA_DIR, 'pglite') });
+}
+
+export type RunningApi = { server: Server; url: string; deps: Deps; close(): Promise<void> };
+
+/** Starts the API on `port` (0: any free port) over an open, migrated database. */
+export async function startApi({ config, db, port = config.PORT, logger = createLogger({ level: config.LOG_LEVEL }), now = () => new Date() }: { config: Config; db: Database; port?: number; logger?: Logger; now?: () => Date }): Promise<RunningApi> {
+  const deps: Deps = { db, config, logger, now };
+  const server = createApp(deps).listen(port);
+  await once(server, 'listening');
+  const { port: boundPort } = server.address() as AddressInfo;
+  return {
+    server,
+    url: `http://127.0.0.1:${boundPort}`,
+    deps,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export async function openMigratedDatabase(config: Config): Promise<Database> {
+  const db = await openDatabase(config);
+  await runMigrations(db);
+  return db;
+}

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BootstrappedAccount } from '@svc/db';
+import { apiTargets, rawRequest, type TestApi } from './support/api.js';
+
+describe.each(apiTargets())('the HTTP platform on $name', (target) => {
+  let svc: TestApi;
+  let account: BootstrappedAccount;
+  beforeAll(async () => {
+    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 1000 });
+    account = await svc.newPartner();
+  });
+  afterAll(() => svc?.close());
+
+  it('answers its health check and serves the OpenAPI document without a key', async () => {
+    expect((await rawRequest(`${svc.url}/health`)).body).toEqual({ status: 'ok' });
+    const openApi = await rawRequest(`${svc.url}/openapi.json`);
+    expect(Object.values(openApi.body.paths).flatMap((item) => Object.keys(item as object))).toHaveLength(49);
+  });
+
+  it.each([
+    ['no Authorization header', undefined],
+    ['a scheme other than Bearer or Token', 'Basic dXNlcjpwYXNz'],
+    ['a key that does not exist', 'Bearer svc_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+    ['a malformed key', 'Bearer not-a-key'],
+  ])('refuses %s with 401 unauthenticated', async (_case, authorization) => {
+    const response = await rawRequest(`${svc.url}/api/v1/packages/`, { headers: authorization ? { authorization } : {} });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('content-type')).toContain('application/problem+json');
+    expect(response.headers.get('www-authenticate')).toContain('Bearer');
+    expect(response.body).toMatchObject({ status: 401, code: 'unauthenticated', title: expect.any(String), detail: expect.any(String), request_id: expect.any(String) });
+  });
+
+  it('accepts the key with the Bearer and the Token schemes', async () => {
+    for (const scheme of ['Bearer', 'Token']) {
+      const response = await rawRequest(`${svc.url}/openapi.json`, { headers: { authorization: `${scheme} ${account.api_keys.demo}` } });
+      expect(response.status).toBe(200);
+    }
+    const unknownRoute = await rawRequest(`${svc.url}/api/v1/nowhere/`, { headers: { authorization: `Token ${account.api_keys.demo}` } });
+    expect(unknownRoute.status).toBe(404);
+    expect(unknownRoute.body).toMatchObject({ code: 'not_found' });
+  });
+
+  it('puts X-Request-Id on every response, keeping the caller’s own', async () => {
+    const generated = await rawRequest(`${svc.url}/nowhere`);
+    expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(generated.body.request_id).toBe(generated.headers.get('x-request-id'));
+    const given = await rawRequest(`${svc.url}/health`, { headers: { 'x-request-id': 'trace-42' } });
+    expect(given.headers.get('x-request-id')).toBe('trace-42');
+  });
+
+  it('sends the security headers of helmet', async () => {
+    const response = await rawRequest(`${svc.url}/health`);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('strict-transport-security')).toBeTruthy();
+    expect(response.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('refuses malformed JSON with 400 validation_failed', async () => {
+    const response = await rawRequest(`${svc.url}/api/v1/packages/`, { method: 'POST', apiKey: account.api_keys.demo, headers: { 'content-type': 'application/json' }, body: '{"name": "Basic",' });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'validation_failed', errors: [{ code: 'malformed_json' }] });
+  });
+
+  it('refuses a body over 1 MB with 413', async () => {
+    const response = await rawRequest(`${svc.url}/api/v1/packages/`, {
+      method: 'POST',
+      apiKey: account.api_keys.demo,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x'.repeat(1_100_000) }),
+    });
+    expect(response.status).toBe(413);
+    expect(response.body).toMatchObject({ code: 'payload_too_large' });
+  });
+
+  it('refuses a body that is not JSON with 415', async () => {
+    const response = await rawRequest(`${svc.url}/api/v1/packages/`, { method: 'POST', apiKey: account.api_keys.demo, headers: { 'content-type': 'text/plain' }, body: 'name=Basic' });
+    expect(response.status).toBe(415);
+    expect(response.body).toMatchObject({ code: 'unsupported_media_type' });
+  });
+});
+
+describe.each(apiTargets())('the rate limit on $name', (target) => {
+  let svc: TestApi;
+  beforeAll(async () => {
+    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 5 });
+  });
+  afterAll(() => svc?.close());
+
+  it('answers 429 with Retry-After past the limit of a key, without affecting another key, until the window ends', async () => {
+    const busy = await svc.newPartner();
+    const calm = await svc.newPartner();
+    const statuses: number[] = [];
+    for (let index = 0; index < 6; index += 1) statuses.push((await rawRequest(`${svc.url}/api/v1/nowhere/`, { apiKey: busy.api_keys.live })).status);
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 429]);
+    const limited = await rawRequest(`${svc.url}/api/v1/nowhere/`, { apiKey: busy.api_keys.live });
+    expect(limited.body).toMatchObject({ code: 'rate_limited', status: 429 });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await rawRequest(`${svc.url}/api/v1/nowhere/`, { apiKey: calm.api_keys.live })).status).toBe(404);
+    svc.advanceClock(61_000);
+    expect((await rawRequest(`${svc.url}/api/v1/nowhere/`, { apiKey: busy.api_keys.live })).status).toBe(404);
+  });
+});

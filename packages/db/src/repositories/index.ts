@@ -1,0 +1,41 @@
+export { type AccountScope, type DataScope, type PageOf, type PageRequest } from './common.js';
+export { EmailTakenError, ListingUrlCodeTakenError } from './errors.js';
+export {
+  countActiveUsersOfSuperteam,
+  createSuperteam,
+  findSuperteam,
+  listSuperteams,
+  updateSuperteam,
+  type SuperteamFields,
+} from './superteams.js';
+export { createTeam, enableCheckForTeam, findTeam, listTeams, replaceTeam, type TeamFields } from './teams.js';
+export { complianceRegionFor, defaultTeamSettingsConfig } from './team-defaults.js';
+export { createDefaultReferenceTemplates, listReferenceTemplates } from './reference-templates.js';
+export {
+  createUser,
+  findUser,
+  findUserWithTeam,
+  listUsers,
+  loadUsersWithTeams,
+  updateUser,
+  type UserFields,
+  type UserWithTeam,
+} from './users.js';
+export { createPackage, deletePackage, findPackage, listPackages, replacePackage, type PackageFields } from './packages.js';
+export {
+  createProperty,
+  findProperty,
+  listProperties,
+  loadPropertyRecords,
+  type PropertyFields,
+  type PropertyRecord,
+} from './properties.js';
+export {
+  createListing,
+  findListing,
+  listListings,
+  newListingUrlCode,
+  type Amount,
+  type ListingFields,
+  type ListingRecord,
+} from './listings.js';

@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import { In, type EntityManager } from 'typeorm';
+import { Listing } from '../entities/listing.js';
+import { ListingNotificationUser } from '../entities/listing-notification-user.js';
+import { Property } from '../entities/property.js';
+import { User } from '../entities/user.js';
+import { inTransaction, type DataScope, type PageOf, type PageRequest } from './common.js';
+import { ListingUrlCodeTakenError, isUniqueViolation } from './errors.js';
+import { loadPropertyRecords, type PropertyRecord } from './properties.js';
+import type { UserWithTeam } from './users.js';
+
+/**
+ * A listing as the API renders it: its property record, its owner and notified users with their
+ * teams, and its applicant counts (0 until applications reference listings).
+ */
+export type ListingRecord = Listing & {
+  property: PropertyRecord;
+  owner: UserWithTeam;
+  notificationUsers: UserWithTeam[];
+  applicantCount: number;
+  newApplicantCount: number;
+};
+
+/** A decimal amount: a number (rounded to cents) or a decimal string. */
+export type Amount = number | string;
+
+/** What a caller writes on a listing. Its team is its owner's team. */
+export type ListingFields = {
+  propertyId: string;
+  ownerId: string;
+  notificationUserIds: readonly string[];
+  rent: Amount;
+  name?: string | null | undefined;
+  unit?: string | null | undefined;
+  moveInDate?: Date | null | undefined;
+  moveInImmediately?: boolean | undefined;
+  securityDepositAmount?: Amount | null | undefined;
+  petDepositAmount?: Amount | null | undefined;
+  rentRange?: string | null | undefined;
+  petDeposit?: boolean | undefined;
+  storageLocker?: boolean | undefined;
+  isActive?: boolean | undefined;
+  isPublic?: boolean | undefined;
+  isPlaceholder?: boolean | undefined;
+  useTeamLink?: boolean | undefined;
+  isPsychometricRequired?: boolean | undefined;
+  propertyManagerTerms?: string | undefined;
+  /** The `url-code` of the request; generated (12 URL-safe characters) when absent. */
+  urlCode?: string | undefined;
+  lengthOfLease?: string | null | undefined;
+};
+
+const LISTING_URL_CODE_KEY = 'listings_partner_id_url_code_key';
+
+const decimal = (amount: Amount): string => (typeof amount === 'number' ? amount.toFixed(2) : amount);
+const optionalDecimal = (amount: Amount | null | undefined): string | null => (amount === null || amount === undefined ? null : decimal(amount));
+
+export const newListingUrlCode = (): string => randomBytes(9).toString('base64url');
+
+/** Adds property records, owners and notification users to listings: three queries, whatever their number. */
+async function listingRecords(manager: EntityManager, scope: DataScope, listings: Listing[]): Promise<ListingRecord[]> {
+  if (listings.length === 0) return [];
+  const { partnerId, environment } = scope;
+  const properties = await loadPropertyRecords(manager, { partnerId, environment, propertyIds: listings.map((listing) => listing.propertyId) });
+  const propertyById = new Map(properties.map((property) => [property.id, property]));
+  const notified = await manager.find(ListingNotificationUser, {
+    where: { listingId: In(listings.map((listing) => listing.id)), partnerId },
+    relations: { user: { team: true } },
+    order: { created: 'ASC', userId: 'ASC' },
+  });
+  const notifiedByListing = new Map<string, UserWithTeam[]>();
+  for (const row of notified) {
+    const users = notifiedByListing.get(row.listingId) ?? [];
+    users.push(row.user as UserWithTeam);
+    notifiedByListing.set(row.listingId, users);
+  }
+  return listings.map((listing) => {
+    const property = propertyById.get(listing.propertyId);
+    if (!property || !listing.owner?.team) throw new Error(`listing ${listing.id} loaded without its property or owner`);
+    return Object.assign(listing, {
+      property,
+      owner: listing.owner as UserWithTeam,
+      notificationUsers: notifiedByListing.get(listing.id) ?? [],
+      applicantCount: 0,
+      newApplicantCount: 0,
+    });
+  });
+}
+
+function listingQuery(manager: EntityManager, { partnerId, environment, teamId }: DataScope) {
+  const query = manager
+    .createQueryBuilder(Listing, 'listing')
+    .innerJoinAndSelect('listing.owner', 'owner')
+    .innerJoinAndSelect('owner.team', 'owner_team')
+    .where('listing.partner_id = :partnerId AND listing.environment = :environment', { partnerId, environment });
+  if (teamId !== undefined) query.andWhere('listing.team_id = :scopeTeamId', { scopeTeamId: teamId });
+  return query;
+}
+
+/** The scope's listings, chronological, as listing records. */
+export async function listListings(manager: EntityManager, { offset, limit, ...scope }: DataScope & PageRequest): Promise<PageOf<ListingRecord>> {
+  const [listings, count] = await listingQuery(manager, scope)
+    .orderBy('listing.created', 'ASC')
+    .addOrderBy('listing.id', 'ASC')
+    .offset(offset)
+    .limit(limit)
+    .getManyAndCount();
+  return { count, rows: await listingRecords(manager, scope, listings) };
+}
+
+export async function findListing(manager: EntityManager, { listingId, ...scope }: DataScope & { listingId: string }): Promise<ListingRecord | null> {
+  const listing = await listingQuery(manager, scope).andWhere('listing.id = :listingId', { listingId }).getOne();
+  if (!listing) return null;
+  const [record] = await listingRecords(manager, scope, [listing]);
+  return record ?? null;
+}
+
+/**
+ * Creates a listing of a property of the scope, assigned to `ownerId` (its team is the owner's), with
+ * its notification users, in one transaction (the caller's when `manager` has one). Null when the
+ * property, the owner or a notification user is not in the scope (the owner and the property must be
+ * in the scope's team for a team-scoped caller; notified users may be any of the partner's). A taken
+ * url code throws ListingUrlCodeTakenError.
+ */
+export async function createListing(
+  manager: EntityManager,
+  { listing: fields, ...scope }: DataScope & { listing: ListingFields },
+): Promise<ListingRecord | null> {
+  const { partnerId, environment, teamId } = scope;
+  const inTeam = teamId === undefined ? {} : { teamId };
+  const property = await manager.findOneBy(Property, { id: fields.propertyId, partnerId, environment, ...inTeam });
+  const owner = await manager.findOneBy(User, { id: fields.ownerId, partnerId, ...inTeam });
+  const notificationUserIds = [...new Set(fields.notificationUserIds)];
+  const notifiedCount = notificationUserIds.length === 0 ? 0 : await manager.countBy(User, { id: In(notificationUserIds), partnerId });
+  if (!property || !owner || notifiedCount !== notificationUserIds.length) return null;
+
+  const urlCode = fields.urlCode ?? newListingUrlCode();
+  const listingId = await inTransaction(manager, async (transaction) => {
+    let created: Listing;
+    try {
+      created = await transaction.save(
+        transaction.create(Listing, {
+          partnerId,
+          environment,
+          teamId: owner.teamId,
+          propertyId: property.id,
+          ownerId: owner.id,
+          name: fields.name ?? null,
+          unit: fields.unit ?? null,
+          moveInDate: fields.moveInDate ?? null,
+          moveInImmediately: fields.moveInImmediately ?? false,
+          rent: decimal(fields.rent),
+          securityDepositAmount: optionalDecimal(fields.securityDepositAmount),
+          petDepositAmount: optionalDecimal(fields.petDepositAmount),
+          rentRange: fields.rentRange ?? null,
+          petDeposit: fields.petDeposit ?? false,
+          storageLocker: fields.storageLocker ?? false,
+          isActive: fields.isActive ?? true,
+          isPublic: fields.isPublic ?? true,
+          isPlaceholder: fields.isPlaceholder ?? false,
+          useTeamLink: fields.useTeamLink ?? false,
+          isPsychometricRequired: fields.isPsychometricRequired ?? false,
+          propertyManagerTerms: fields.propertyManagerTerms ?? '',
+          urlCode,
+          lengthOfLease: fields.lengthOfLease ?? null,
+        }),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error, LISTING_URL_CODE_KEY)) throw new ListingUrlCodeTakenError(urlCode);
+      throw error;
+    }
+    if (notificationUserIds.length > 0) {
+      await transaction.insert(
+        ListingNotificationUser,
+        notificationUserIds.map((userId) => ({ listingId: created.id, userId, partnerId })),
+      );
+    }
+    return created.id;
+  });
+  return findListing(manager, { partnerId, environment, listingId });
+}

@@ -1,0 +1,105 @@
+import type { EntityManager, SelectQueryBuilder } from 'typeorm';
+import { Property, type PropertyStatus } from '../entities/property.js';
+import { User } from '../entities/user.js';
+import { uuidv7 } from '../ids.js';
+import { toCount, type DataScope, type PageOf, type PageRequest } from './common.js';
+import type { UserWithTeam } from './users.js';
+
+/** A property as the API renders it: with its owner (and the owner's team) and its number of listings. */
+export type PropertyRecord = Property & { owner: UserWithTeam; listingCount: number };
+
+/** What a caller writes on a property. Its team is its owner's team. */
+export type PropertyFields = {
+  ownerId: string;
+  status?: PropertyStatus | undefined;
+  building?: string | null | undefined;
+  buildingCode?: string | null | undefined;
+  address: string | null;
+  city: string | null;
+  provinceState: string;
+  country: string;
+  postalCode?: string | null | undefined;
+  county?: string | null | undefined;
+  isActive?: boolean | undefined;
+};
+
+const LISTING_COUNT = 'listing_count';
+
+/** Properties with owner, owner's team and listing_count, in one query. */
+function propertyRecordQuery(manager: EntityManager): SelectQueryBuilder<Property> {
+  return manager
+    .createQueryBuilder(Property, 'property')
+    .innerJoinAndSelect('property.owner', 'owner')
+    .innerJoinAndSelect('owner.team', 'owner_team')
+    .addSelect('(SELECT count(*) FROM listings listing WHERE listing.property_id = property.id)', LISTING_COUNT);
+}
+
+function whereInScope<T extends object>(query: SelectQueryBuilder<T>, alias: string, { partnerId, environment, teamId }: DataScope): SelectQueryBuilder<T> {
+  query.andWhere(`${alias}.partner_id = :partnerId AND ${alias}.environment = :environment`, { partnerId, environment });
+  if (teamId !== undefined) query.andWhere(`${alias}.team_id = :scopeTeamId`, { scopeTeamId: teamId });
+  return query;
+}
+
+async function propertyRecords(query: SelectQueryBuilder<Property>): Promise<PropertyRecord[]> {
+  const { entities, raw } = await query.getRawAndEntities<Record<string, unknown>>();
+  const counts = new Map(raw.map((row) => [String(row.property_id), toCount(row[LISTING_COUNT])]));
+  return entities.map((property) => Object.assign(property, { listingCount: counts.get(property.id) ?? 0 }) as PropertyRecord);
+}
+
+/** Property records by id, within the scope (one query); unknown ids are left out. */
+export async function loadPropertyRecords(manager: EntityManager, { propertyIds, ...scope }: DataScope & { propertyIds: readonly string[] }): Promise<PropertyRecord[]> {
+  if (propertyIds.length === 0) return [];
+  const query = whereInScope(propertyRecordQuery(manager).where('property.id IN (:...propertyIds)', { propertyIds: [...new Set(propertyIds)] }), 'property', scope);
+  return propertyRecords(query);
+}
+
+/** The scope's properties, chronological, each with owner and listing_count. */
+export async function listProperties(manager: EntityManager, { offset, limit, ...scope }: DataScope & PageRequest): Promise<PageOf<PropertyRecord>> {
+  const count = await whereInScope(manager.createQueryBuilder(Property, 'property').where('true'), 'property', scope).getCount();
+  const query = whereInScope(propertyRecordQuery(manager).where('true'), 'property', scope)
+    .orderBy('property.created', 'ASC')
+    .addOrderBy('property.id', 'ASC')
+    .offset(offset)
+    .limit(limit);
+  return { count, rows: await propertyRecords(query) };
+}
+
+export async function findProperty(manager: EntityManager, { propertyId, ...scope }: DataScope & { propertyId: string }): Promise<PropertyRecord | null> {
+  const [found] = await loadPropertyRecords(manager, { ...scope, propertyIds: [propertyId] });
+  return found ?? null;
+}
+
+/**
+ * Creates a property of the owner's team, with a new `url_code` (UUIDv7). Null when the owner is not
+ * in the scope (another partner's user, or another team's for a team-scoped caller).
+ */
+export async function createProperty(
+  manager: EntityManager,
+  { property: fields, ...scope }: DataScope & { property: PropertyFields },
+): Promise<PropertyRecord | null> {
+  const owner = await manager.findOneBy(
+    User,
+    scope.teamId === undefined ? { id: fields.ownerId, partnerId: scope.partnerId } : { id: fields.ownerId, partnerId: scope.partnerId, teamId: scope.teamId },
+  );
+  if (!owner) return null;
+  const created = await manager.save(
+    manager.create(Property, {
+      partnerId: scope.partnerId,
+      environment: scope.environment,
+      teamId: owner.teamId,
+      ownerId: owner.id,
+      status: fields.status ?? 'N',
+      building: fields.building ?? null,
+      buildingCode: fields.buildingCode ?? null,
+      address: fields.address,
+      city: fields.city,
+      provinceState: fields.provinceState,
+      country: fields.country,
+      postalCode: fields.postalCode ?? null,
+      county: fields.county ?? null,
+      isActive: fields.isActive ?? true,
+      urlCode: uuidv7(),
+    }),
+  );
+  return findProperty(manager, { partnerId: scope.partnerId, environment: scope.environment, propertyId: created.id });
+}

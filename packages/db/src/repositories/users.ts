@@ -1,0 +1,110 @@
+import { In, type EntityManager } from 'typeorm';
+import type { UserLanguage } from '../entities/environment.js';
+import type { Team } from '../entities/team.js';
+import { User } from '../entities/user.js';
+import type { PageOf, PageRequest } from './common.js';
+import { EmailTakenError, isUniqueViolation } from './errors.js';
+
+/** A user with their team, settings included (the API's user-with-team object, `owner`, `superteam`). */
+export type UserWithTeam = User & { team: Team };
+
+/** What a caller writes on a user (create and whole-resource update). */
+export type UserFields = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  language: UserLanguage;
+  isActive: boolean;
+  teamId: string;
+};
+
+const USER_EMAIL_KEY = 'users_email_key';
+
+function withTeam(user: User): UserWithTeam {
+  if (!user.team) throw new Error(`user ${user.id} loaded without its team`);
+  return user as UserWithTeam;
+}
+
+/** The partner's users (with their teams), chronological, filtered by superteam, team and activity. */
+export async function listUsers(
+  manager: EntityManager,
+  {
+    partnerId,
+    superteamId,
+    teamId,
+    isActive,
+    offset,
+    limit,
+  }: { partnerId: string; superteamId?: string | undefined; teamId?: string | undefined; isActive?: boolean | undefined } & PageRequest,
+): Promise<PageOf<UserWithTeam>> {
+  const query = manager
+    .createQueryBuilder(User, 'user')
+    .innerJoinAndSelect('user.team', 'team')
+    .where('user.partner_id = :partnerId', { partnerId });
+  if (superteamId !== undefined) query.andWhere('team.superteam_id = :superteamId', { superteamId });
+  if (teamId !== undefined) query.andWhere('user.team_id = :teamId', { teamId });
+  if (isActive !== undefined) query.andWhere('user.is_active = :isActive', { isActive });
+  const [rows, count] = await query.orderBy('user.created', 'ASC').addOrderBy('user.id', 'ASC').offset(offset).limit(limit).getManyAndCount();
+  return { count, rows: rows.map(withTeam) };
+}
+
+/** The user with their team (settings included); null when not the partner's (or not in `teamId`). */
+export async function findUser(
+  manager: EntityManager,
+  { partnerId, userId, teamId }: { partnerId: string; userId: string; teamId?: string | undefined },
+): Promise<UserWithTeam | null> {
+  const user = await manager.findOne(User, {
+    where: teamId === undefined ? { id: userId, partnerId } : { id: userId, partnerId, teamId },
+    relations: { team: true },
+  });
+  return user ? withTeam(user) : null;
+}
+
+/** Alias kept for readers of the API's `owner` rendering: a user's team with its settings. */
+export const findUserWithTeam = findUser;
+
+/** Users of the partner with their teams, in the order of `userIds` (unknown ids are left out). One query. */
+export async function loadUsersWithTeams(
+  manager: EntityManager,
+  { partnerId, userIds }: { partnerId: string; userIds: readonly string[] },
+): Promise<UserWithTeam[]> {
+  if (userIds.length === 0) return [];
+  const users = await manager.find(User, { where: { id: In([...new Set(userIds)]), partnerId }, relations: { team: true } });
+  const byId = new Map(users.map((user) => [user.id, withTeam(user)]));
+  return userIds.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * Creates a user in one of the partner's teams (the composite foreign key refuses another
+ * partner's team with 23503). A taken email, whatever its case, throws EmailTakenError.
+ */
+export async function createUser(
+  manager: EntityManager,
+  { partnerId, user, isPartnerAdmin = false }: { partnerId: string; user: UserFields; isPartnerAdmin?: boolean },
+): Promise<UserWithTeam> {
+  let created: User;
+  try {
+    created = await manager.save(manager.create(User, { ...user, partnerId, isPartnerAdmin }));
+  } catch (error) {
+    if (isUniqueViolation(error, USER_EMAIL_KEY)) throw new EmailTakenError(user.email);
+    throw error;
+  }
+  const found = await findUser(manager, { partnerId, userId: created.id });
+  if (!found) throw new Error(`user ${created.id} vanished after insert`);
+  return found;
+}
+
+/** Replaces the writable fields of a user; null when not the partner's. A taken email throws EmailTakenError. */
+export async function updateUser(
+  manager: EntityManager,
+  { partnerId, userId, user }: { partnerId: string; userId: string; user: UserFields },
+): Promise<UserWithTeam | null> {
+  try {
+    const result = await manager.update(User, { id: userId, partnerId }, { ...user });
+    if (!result.affected) return null;
+  } catch (error) {
+    if (isUniqueViolation(error, USER_EMAIL_KEY)) throw new EmailTakenError(user.email);
+    throw error;
+  }
+  return findUser(manager, { partnerId, userId });
+}
