@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { isRequestFlag } from '@svc/contract';
 import { bootstrapPartner, enableCheckForTeam, pendingMigrations, runMigrations } from '@svc/db';
 import { loadConfig, type Config } from './config.js';
-import { openDatabase, startApi } from './server.js';
+import { openDatabase, prepareEncryption, startApi } from './server.js';
 
 const USAGE = `usage: svc <command>
 
@@ -53,6 +53,7 @@ Keys are shown once: keep them.`);
 
 /** npm start: one process on the embedded database; the demo account is created once and its keys kept in .data/. */
 async function start(config: Config): Promise<void> {
+  await prepareEncryption(config);
   const db = await openDatabase(config);
   await runMigrations(db);
   const credentialsFile = join(config.SVC_DATA_DIR, 'credentials.json');
@@ -84,6 +85,7 @@ async function start(config: Config): Promise<void> {
 }
 
 async function serveApi(config: Config): Promise<void> {
+  await prepareEncryption(config);
   const db = await openDatabase(config);
   if ((await pendingMigrations(db)).length) {
     console.error('svc: the database has pending migrations; run `pnpm svc migrate` first');

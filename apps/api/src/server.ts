@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createDatabase, runMigrations, type Database } from '@svc/db';
+import { createDatabase, loadEncryptionKey, runMigrations, useEncryptionKey, type Database } from '@svc/db';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import type { Deps } from './deps.js';
@@ -11,6 +11,11 @@ import { createLogger, type Logger } from './logger.js';
 /** The database of this process: PostgreSQL when DATABASE_URL is set, else the embedded PGlite in SVC_DATA_DIR. */
 export function openDatabase(config: Config): Promise<Database> {
   return createDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { pgliteDir: join(config.SVC_DATA_DIR, 'pglite') });
+}
+
+/** Loads the key that encrypts personal data at rest (generated into SVC_DATA_DIR for the embedded database). */
+export async function prepareEncryption(config: Config): Promise<void> {
+  useEncryptionKey(await loadEncryptionKey({ configured: config.SVC_ENCRYPTION_KEY, dataDir: config.SVC_DATA_DIR, embedded: !config.DATABASE_URL }));
 }
 
 export type RunningApi = { server: Server; url: string; deps: Deps; close(): Promise<void> };

@@ -104,7 +104,7 @@ describe.each(databaseTargets())('account repositories on $name', (target) => {
         const enabled = REQUEST_FLAGS.filter((flag) => settings[flag]);
         expect(enabled).toEqual([...DEFAULT_ENABLED_FLAGS]);
         expect(settings.request_us_criminal_record_check_tier_1).toBe(false);
-        expect(settings.get_org_name).toBe(team.name);
+        expect((settings as Record<string, unknown>).get_org_name).toBe(team.name);
         expect(loaded?.billingPlan).toEqual({});
         expect(complianceRegionSchema.parse(loaded?.complianceRegion)).toMatchObject({ country: 'CA', team_type: team.type, default: true });
       }

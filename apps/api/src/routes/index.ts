@@ -5,6 +5,11 @@ import { validationProblem } from '../http/validation.js';
 import type { Deps } from '../deps.js';
 import { deprecationHeader } from '../http/deprecation.js';
 import { superteamRoutes } from './superteams/index.js';
+import { teamRoutes } from './teams/index.js';
+import { userRoutes } from './users/index.js';
+import { packageRoutes } from './packages/index.js';
+import { propertyRoutes } from './properties/index.js';
+import { listingRoutes } from './listings/index.js';
 
 /** The options every resource router is registered with. */
 const options = {
@@ -20,5 +25,5 @@ function register<T extends AppRouter>(app: Express, contract: T, implementation
 
 /** Every implemented resource router, registered on the app. An operation not registered answers 404. */
 export function registerRoutes(app: Express, deps: Deps): void {
-  for (const { contract, implementation } of [superteamRoutes(deps)]) register(app, contract, implementation as never);
+  for (const { contract, implementation } of [superteamRoutes(deps), teamRoutes(deps), userRoutes(deps), packageRoutes(deps), propertyRoutes(deps), listingRoutes(deps)]) register(app, contract, implementation as never);
 }

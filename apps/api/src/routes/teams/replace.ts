@@ -1,0 +1,22 @@
+import type { contract } from '@svc/contract';
+import * as repository from '@svc/db';
+import { idOrNotFound, requireAdministration } from '../../http/access.js';
+import { principalOf } from '../../http/auth.js';
+import { AppError } from '../../http/problem.js';
+import type { RouteFactory } from '../../http/route.js';
+import { presentTeam } from '../../presenters/team.js';
+import { requirePartnerSuperteam, teamFieldsOf, teamNameConflictOr } from './create.js';
+
+export const replaceTeam: RouteFactory<typeof contract.teams.replace> = (deps) => async ({ params, body, res }) => {
+  const principal = principalOf(res);
+  requireAdministration(principal);
+  const teamId = idOrNotFound(params.team_id, 'Team');
+  const manager = deps.db.dataSource.manager;
+  const partnerId = principal.partner.id;
+  const team = teamFieldsOf(body);
+  if (!(await repository.findTeam(manager, { partnerId, teamId }))) throw AppError.notFound('Team');
+  await requirePartnerSuperteam(manager, { partnerId, superteamId: team.superteamId });
+  const replaced = await repository.replaceTeamWithUniqueName(manager, { partnerId, teamId, team }).catch(teamNameConflictOr);
+  if (!replaced) throw AppError.notFound('Team');
+  return { status: 200, body: presentTeam(replaced) };
+};

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BootstrappedAccount } from '@svc/db';
+import { apiTargets, rawRequest, type TestApi } from './support/api.js';
+
+describe.each(apiTargets())('Idempotency-Key on $name', (target) => {
+  let svc: TestApi;
+  let account: BootstrappedAccount;
+  beforeAll(async () => {
+    svc = await target.start();
+    account = await svc.newPartner();
+  });
+  afterAll(() => svc?.close());
+
+  const createPackage = (key: string, body: unknown) =>
+    rawRequest(`${svc.url}/api/v1/packages/`, {
+      method: 'POST',
+      apiKey: account.api_keys.demo,
+      headers: { 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify(body),
+    });
+  const packageCount = async () => (await svc.client(account.api_keys.demo).packages.list({ query: {} })).body as { count: number };
+
+  it('replays the first response to a retried request and creates nothing twice', async () => {
+    const before = (await packageCount()).count;
+    const first = await createPackage('order-1', { name: 'Basic', request_flags: ['request_softcheck'] });
+    expect(first.status).toBe(201);
+    // The same body with its keys in another order is the same request.
+    const retry = await createPackage('order-1', { request_flags: ['request_softcheck'], name: 'Basic' });
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect((await packageCount()).count).toBe(before + 1);
+  });
+
+  it('refuses the same key with a different request with 409 idempotency_key_reused', async () => {
+    await createPackage('order-2', { name: 'Standard', request_flags: ['request_bureau'] });
+    const reused = await createPackage('order-2', { name: 'Premium', request_flags: ['request_bureau'] });
+    expect(reused.status).toBe(409);
+    expect(reused.body).toMatchObject({ code: 'idempotency_key_reused' });
+  });
+
+  it('replays refusals too, and keeps keys of different API keys apart', async () => {
+    const refused = await createPackage('order-3', { name: '' });
+    expect(refused.status).toBe(400);
+    expect((await createPackage('order-3', { name: '' })).body).toEqual(refused.body);
+    const other = await svc.newPartner();
+    const otherKey = await rawRequest(`${svc.url}/api/v1/packages/`, {
+      method: 'POST',
+      apiKey: other.api_keys.demo,
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'order-3' },
+      body: JSON.stringify({ name: 'Theirs' }),
+    });
+    expect(otherKey.status).toBe(201);
+  });
+
+  it('forgets a key after 24 hours', async () => {
+    const first = await createPackage('order-4', { name: 'Day one' });
+    svc.advanceClock(24 * 60 * 60 * 1000 + 1000);
+    const later = await createPackage('order-4', { name: 'Day two' });
+    expect(later.status).toBe(201);
+    expect((later.body as { id: string }).id).not.toBe((first.body as { id: string }).id);
+  });
+});

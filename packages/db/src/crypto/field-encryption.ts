@@ -1,0 +1,81 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ValueTransformer } from 'typeorm';
+
+/**
+ * Personal data at rest (SIN/SSN, date of birth, licence numbers; DESIGN.md section 8) is stored as
+ * `v1:<base64 of iv | tag | ciphertext>`, AES-256-GCM with a random 96-bit IV per value. The version prefix
+ * leaves room for key rotation.
+ */
+const VERSION = 'v1';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+export type FieldCipher = { encrypt(plaintext: string): string; decrypt(stored: string): string };
+
+export function createFieldCipher(key: Buffer): FieldCipher {
+  if (key.length !== 32) throw new Error('the encryption key must be 32 bytes (AES-256)');
+  return {
+    encrypt(plaintext) {
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+      return `${VERSION}:${Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64')}`;
+    },
+    decrypt(stored) {
+      const [version, payload] = stored.split(':', 2);
+      if (version !== VERSION || !payload) throw new Error('not an encrypted field value');
+      const bytes = Buffer.from(payload, 'base64');
+      const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
+      decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+      return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+    },
+  };
+}
+
+/** `SVC_ENCRYPTION_KEY` as 64 hex characters or base64 of 32 bytes. */
+export function parseEncryptionKey(text: string): Buffer {
+  const trimmed = text.trim();
+  const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+  if (key.length !== 32) throw new Error('SVC_ENCRYPTION_KEY must be 32 bytes: 64 hex characters or base64');
+  return key;
+}
+
+/**
+ * The key of this process: the configured one, or for the embedded database one generated once into the data
+ * directory (`encryption.key`, readable by its owner only). A PostgreSQL deployment must configure its key.
+ */
+export async function loadEncryptionKey({ configured, dataDir, embedded }: { configured: string | undefined; dataDir: string; embedded: boolean }): Promise<Buffer> {
+  if (configured) return parseEncryptionKey(configured);
+  if (!embedded) throw new Error('svc: SVC_ENCRYPTION_KEY is required with DATABASE_URL (32 bytes, hex or base64): personal data is encrypted at rest');
+  const file = join(dataDir, 'encryption.key');
+  try {
+    return parseEncryptionKey(await readFile(file, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const key = randomBytes(32);
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, `${key.toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  await chmod(file, 0o600);
+  return key;
+}
+
+let processCipher: FieldCipher | null = null;
+
+/** Sets the key every encrypted column of this process uses; called once at boot (and by test set-up). */
+export function useEncryptionKey(key: Buffer): void {
+  processCipher = createFieldCipher(key);
+}
+
+function currentCipher(): FieldCipher {
+  if (!processCipher) throw new Error('no encryption key: call useEncryptionKey() at boot');
+  return processCipher;
+}
+
+/** TypeORM transformer of an encrypted text column: plaintext in the entity, ciphertext in the table. */
+export const encryptedText: ValueTransformer = {
+  to: (value: string | null | undefined) => (value === null || value === undefined ? value : currentCipher().encrypt(value)),
+  from: (value: string | null) => (value === null ? null : currentCipher().decrypt(value)),
+};
