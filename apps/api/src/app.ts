@@ -9,6 +9,7 @@ import { idempotency } from './http/idempotency.js';
 import { AppError } from './http/problem.js';
 import { rateLimit } from './http/rate-limit.js';
 import { requestId } from './http/request-id.js';
+import { requestLog } from './http/request-log.js';
 import { registerRoutes } from './routes/index.js';
 
 /** Where the authenticated API answers; everything else (health, docs, portal, hosted links) needs no key. */
@@ -29,6 +30,7 @@ export function createApp(deps: Deps): Express {
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
   app.use(requestId);
+  app.use(requestLog(deps.logger));
   app.use(helmet());
 
   const openApi = generateOpenApiDocument();

@@ -1,26 +1,23 @@
 import 'reflect-metadata';
 import { ApiKey } from './api-key.js';
+import { Applicant } from './applicant.js';
+import { Application } from './application.js';
+import { CheckExecution } from './check-execution.js';
+import { OutboxMessage } from './outbox-message.js';
+import { ServiceCollection } from './service-collection.js';
+import { Listing } from './listing.js';
+import { ListingNotificationUser } from './listing-notification-user.js';
+import { Package } from './package.js';
 import { Partner } from './partner.js';
+import { Property } from './property.js';
+import { ReferenceTemplate } from './reference-template.js';
 import { Superteam } from './superteam.js';
 import { Team } from './team.js';
 import { User } from './user.js';
 
-export { ApiKey, Partner, Superteam, Team, User };
+export { ApiKey, Applicant, Application, CheckExecution, OutboxMessage, ServiceCollection, Listing, ListingNotificationUser, Package, Partner, Property, ReferenceTemplate, Superteam, Team, User };
 export { ENVIRONMENTS, TEAM_TYPES, USER_LANGUAGES } from './environment.js';
 export type { Environment, TeamType, UserLanguage } from './environment.js';
-export { Uuidv7Record } from './uuidv7-record.js';
-
-/** Every entity, listed explicitly (no globs: they break under bundling and in ESM). */
-export const entities = [Partner, Superteam, Team, User, ApiKey];
-
-// Catalogue and properties (migration 1795318185700), appended to `entities` (typed by its first members).
-import { Listing } from './listing.js';
-import { ListingNotificationUser } from './listing-notification-user.js';
-import { Package } from './package.js';
-import { Property } from './property.js';
-import { ReferenceTemplate } from './reference-template.js';
-
-export { Listing, ListingNotificationUser, Package, Property, ReferenceTemplate };
 export { PROPERTY_STATUSES, type PropertyStatus } from './property.js';
 export {
   REFERENCE_QUESTION_TYPES,
@@ -29,4 +26,9 @@ export {
   type ReferenceQuestionType,
   type ReferenceTemplateType,
 } from './reference-template.js';
-(entities as unknown as Array<abstract new () => object>).push(Package, ReferenceTemplate, Property, Listing, ListingNotificationUser);
+export { Uuidv7Record } from './uuidv7-record.js';
+export type { ApplicantStatus, OrderStatus, ReportStatus } from './applicant.js';
+export type { CheckExecutionStatus } from './check-execution.js';
+
+/** Every entity, listed explicitly (no globs: they break under bundling and in ESM). */
+export const entities: Array<new () => object> = [Partner, Superteam, Team, User, ApiKey, Package, ReferenceTemplate, Property, Listing, ListingNotificationUser, Application, Applicant, CheckExecution, ServiceCollection, OutboxMessage];

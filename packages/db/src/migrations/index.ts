@@ -1,5 +1,8 @@
 import { CreateAccounts1795318185500 } from './1795318185500-create-accounts.js';
 import { CreateRequestRecords1795318185600 } from './1795318185600-create-request-records.js';
+import { CreateCatalogueAndProperties1795318185700 } from './1795318185700-create-catalogue-and-properties.js';
+import { CreateApplications1795318185800 } from './1795318185800-create-applications.js';
+import { AddOnboardingToken1795318185900 } from './1795318185900-add-onboarding-token.js';
 
 /**
  * Every migration, oldest first, listed explicitly (no globs). A new migration is a new file named
@@ -7,8 +10,10 @@ import { CreateRequestRecords1795318185600 } from './1795318185600-create-reques
  * `down`, added at the end of this list. TypeORM reads the timestamp from the last 13 characters of
  * the class's `name`.
  */
-export const migrations = [CreateAccounts1795318185500, CreateRequestRecords1795318185600];
-
-import { CreateCatalogueAndProperties1795318185700 } from './1795318185700-create-catalogue-and-properties.js';
-
-migrations.push(CreateCatalogueAndProperties1795318185700 as unknown as (typeof migrations)[number]);
+export const migrations: Array<new () => import('typeorm').MigrationInterface> = [
+  CreateAccounts1795318185500,
+  CreateRequestRecords1795318185600,
+  CreateCatalogueAndProperties1795318185700,
+  CreateApplications1795318185800,
+  AddOnboardingToken1795318185900,
+];

@@ -1,0 +1,131 @@
+import { Column, CreateDateColumn, Entity, UpdateDateColumn } from 'typeorm';
+import { encryptedText } from '../crypto/field-encryption.js';
+import type { Environment, TeamType } from './environment.js';
+import { Uuidv7Record } from './uuidv7-record.js';
+
+export type ApplicantStatus = 'Pending' | 'Returned';
+export type ReportStatus = 'SENT' | 'IN_PROGRESS' | 'COMPLETE';
+export type OrderStatus = 'WAITING_ON_CANDIDATE' | 'IN_PROGRESS' | 'COMPLETE';
+
+/**
+ * An applicant of an application: what the API calls the application record (`applicant_id`). `information` is the
+ * applicant's information without its sensitive fields (SIN/SSN, date of birth, licence number), which are stored
+ * encrypted as JSON in `sensitiveInformation`.
+ */
+@Entity({ name: 'applicants' })
+export class Applicant extends Uuidv7Record {
+  @Column({ name: 'application_id', type: 'uuid' })
+  applicationId!: string;
+
+  @Column({ name: 'partner_id', type: 'uuid' })
+  partnerId!: string;
+
+  @Column({ type: 'text' })
+  environment!: Environment;
+
+  @Column({ name: 'team_id', type: 'uuid' })
+  teamId!: string;
+
+  @Column({ name: 'owner_id', type: 'uuid' })
+  ownerId!: string;
+
+  @Column({ type: 'text' })
+  kind!: TeamType;
+
+  @Column({ name: 'short_uid', type: 'text' })
+  shortUid!: string;
+
+  @Column({ type: 'text' })
+  email!: string;
+
+  @Column({ name: 'phone_number', type: 'jsonb', nullable: true })
+  phoneNumber!: { phone_type: string; number: string; country: string } | null;
+
+  @Column({ name: 'is_cosigner', type: 'boolean', default: false })
+  isCosigner!: boolean;
+
+  @Column({ name: 'share_of_rent', type: 'numeric', precision: 5, scale: 2, nullable: true })
+  shareOfRent!: string | null;
+
+  @Column({ name: 'applicant_type', type: 'text', default: 'STANDARD' })
+  applicantType!: 'STANDARD' | 'COSIGNER';
+
+  @Column({ type: 'text' })
+  status!: ApplicantStatus;
+
+  @Column({ name: 'report_status', type: 'text' })
+  reportStatus!: ReportStatus;
+
+  @Column({ name: 'order_status', type: 'text' })
+  orderStatus!: OrderStatus;
+
+  @Column({ name: 'is_submitted', type: 'boolean', default: false })
+  isSubmitted!: boolean;
+
+  @Column({ name: 'submitted_time', type: 'timestamptz', nullable: true })
+  submittedTime!: Date | null;
+
+  @Column({ name: 'is_quick_screen', type: 'boolean' })
+  isQuickScreen!: boolean;
+
+  /** The request flags ordered so far, in catalogue order. */
+  @Column({ name: 'requested_flags', type: 'jsonb' })
+  requestedFlags!: string[];
+
+  /** ACIC parameters, the enhanced identity document (without its number), package settings of the order. */
+  @Column({ name: 'order_parameters', type: 'jsonb', default: () => "'{}'::jsonb" })
+  orderParameters!: Record<string, unknown>;
+
+  @Column({ type: 'text' })
+  country!: string;
+
+  @Column({ type: 'jsonb', nullable: true })
+  location!: Record<string, unknown> | null;
+
+  @Column({ type: 'text', nullable: true })
+  tag!: string | null;
+
+  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" })
+  information!: Record<string, unknown>;
+
+  /** JSON of `{ sin_ssn, date_of_birth, license_number, document_number }`, encrypted at rest. */
+  @Column({ name: 'sensitive_information', type: 'text', nullable: true, transformer: encryptedText })
+  sensitiveInformation!: string | null;
+
+  @Column({ name: 'information_id', type: 'uuid' })
+  informationId!: string;
+
+  @Column({ name: 'onboarding_token_hash', type: 'text', nullable: true })
+  onboardingTokenHash!: string | null;
+
+  /** The onboarding token itself, encrypted at rest, so the list can show the link again (migration 1795318185900). */
+  @Column({ name: 'onboarding_token', type: 'text', nullable: true, transformer: encryptedText })
+  onboardingToken!: string | null;
+
+  @Column({ name: 'onboarding_expires_at', type: 'timestamptz', nullable: true })
+  onboardingExpiresAt!: Date | null;
+
+  @Column({ name: 'invitation_sent_at', type: 'timestamptz', nullable: true })
+  invitationSentAt!: Date | null;
+
+  @Column({ name: 'report_version', type: 'integer', default: 0 })
+  reportVersion!: number;
+
+  @Column({ name: 'returned_at', type: 'timestamptz', nullable: true })
+  returnedAt!: Date | null;
+
+  @Column({ name: 'is_viewed', type: 'boolean', default: false })
+  isViewed!: boolean;
+
+  @Column({ name: 'adjudication_status', type: 'text', default: 'NONE' })
+  adjudicationStatus!: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created!: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  modified!: Date;
+
+  @Column({ name: 'last_updated', type: 'timestamptz' })
+  lastUpdated!: Date;
+}

@@ -1,0 +1,40 @@
+import { Column, CreateDateColumn, Entity, UpdateDateColumn } from 'typeorm';
+import type { Environment, TeamType } from './environment.js';
+import { Uuidv7Record } from './uuidv7-record.js';
+
+/** One order of a team: one applicant (HR) or several (PM grouped applicants). Data: carries its environment. */
+@Entity({ name: 'applications' })
+export class Application extends Uuidv7Record {
+  @Column({ name: 'partner_id', type: 'uuid' })
+  partnerId!: string;
+
+  @Column({ type: 'text' })
+  environment!: Environment;
+
+  @Column({ name: 'team_id', type: 'uuid' })
+  teamId!: string;
+
+  @Column({ name: 'owner_id', type: 'uuid' })
+  ownerId!: string;
+
+  @Column({ type: 'text' })
+  kind!: TeamType;
+
+  @Column({ name: 'listing_id', type: 'uuid', nullable: true })
+  listingId!: string | null;
+
+  @Column({ type: 'text' })
+  email!: string;
+
+  @Column({ type: 'text', nullable: true })
+  tag!: string | null;
+
+  @Column({ name: 'is_active', type: 'boolean', default: true })
+  isActive!: boolean;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created!: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  modified!: Date;
+}

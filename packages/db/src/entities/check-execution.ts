@@ -1,0 +1,53 @@
+import { Column, CreateDateColumn, Entity, UpdateDateColumn } from 'typeorm';
+import { Uuidv7Record } from './uuidv7-record.js';
+
+export type CheckExecutionStatus = 'WAITING_ON_CANDIDATE' | 'QUEUED' | 'RUNNING' | 'COMPLETE' | 'FAILED';
+
+/** One requested check of an applicant, run by one `check.run` job. The API shows its id as `check_exec_<id>`. */
+@Entity({ name: 'check_executions' })
+export class CheckExecution extends Uuidv7Record {
+  @Column({ name: 'applicant_id', type: 'uuid' })
+  applicantId!: string;
+
+  @Column({ name: 'partner_id', type: 'uuid' })
+  partnerId!: string;
+
+  @Column({ name: 'check_name', type: 'text' })
+  checkName!: string;
+
+  @Column({ type: 'text' })
+  status!: CheckExecutionStatus;
+
+  @Column({ type: 'integer', default: 0 })
+  attempts!: number;
+
+  /** Stable id of the result object this check reports into. */
+  @Column({ name: 'result_id', type: 'uuid' })
+  resultId!: string;
+
+  /** What the provider returned (the simulator's SimulatedCheck), once COMPLETE. */
+  @Column({ type: 'jsonb', nullable: true })
+  result!: Record<string, unknown> | null;
+
+  @Column({ type: 'text', nullable: true })
+  failure!: string | null;
+
+  @Column({ name: 'queued_at', type: 'timestamptz', nullable: true })
+  queuedAt!: Date | null;
+
+  @Column({ name: 'started_at', type: 'timestamptz', nullable: true })
+  startedAt!: Date | null;
+
+  @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
+  finishedAt!: Date | null;
+
+  /** The report version this check was ordered for (1, then +1 per upgrade). */
+  @Column({ name: 'report_version', type: 'integer', default: 1 })
+  reportVersion!: number;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created!: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  modified!: Date;
+}
