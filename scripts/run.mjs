@@ -4,7 +4,7 @@
 // `pnpm start:run` and `pnpm test:run` do the same work directly.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,6 +32,8 @@ function ensurePnpm() {
     console.log(`svc: installing pnpm ${pinned} into .tools/`);
     execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', join(root, '.tools'), `pnpm@${pinned}`], { stdio: 'inherit', env });
   }
+  // turbo and the package scripts call `pnpm` by name: put this one first on their PATH.
+  env.PATH = `${dirname(local)}${delimiter}${env.PATH ?? ''}`;
   return local;
 }
 
