@@ -1,4 +1,4 @@
-import type { Database } from '@svc/db';
+import type { createJobQueue, Database } from '@svc/db';
 import type { Request } from 'express';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
@@ -10,7 +10,12 @@ export type Deps = {
   logger: Logger;
   /** The clock, injectable so tests can move time (rate limits, link expiry). */
   now: () => Date;
+  /** The started job queue (pg-boss) on `db`: orders enqueue their `check.run` jobs in their own transaction. */
+  jobs: JobQueue;
 };
+
+/** A started pg-boss, as `createJobQueue` returns it; `db.close()` stops it. */
+export type JobQueue = Awaited<ReturnType<typeof createJobQueue>>;
 
 /** The absolute base URL of this API as the client reached it (for `next`, links in records). */
 export function publicUrlOf(deps: Deps, request: Pick<Request, 'protocol' | 'get'>): string {

@@ -2,10 +2,10 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createDatabase, loadEncryptionKey, runMigrations, useEncryptionKey, type Database } from '@svc/db';
+import { createDatabase, createJobQueue, JOB_QUEUES, loadEncryptionKey, runMigrations, useEncryptionKey, type Database } from '@svc/db';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
-import type { Deps } from './deps.js';
+import type { Deps, JobQueue } from './deps.js';
 import { createLogger, type Logger } from './logger.js';
 
 /** The database of this process: PostgreSQL when DATABASE_URL is set, else the embedded PGlite in SVC_DATA_DIR. */
@@ -20,9 +20,31 @@ export async function prepareEncryption(config: Config): Promise<void> {
 
 export type RunningApi = { server: Server; url: string; deps: Deps; close(): Promise<void> };
 
-/** Starts the API on `port` (0: any free port) over an open, migrated database. */
-export async function startApi({ config, db, port = config.PORT, logger = createLogger({ level: config.LOG_LEVEL }), now = () => new Date() }: { config: Config; db: Database; port?: number; logger?: Logger; now?: () => Date }): Promise<RunningApi> {
-  const deps: Deps = { db, config, logger, now };
+/** The job queue the API enqueues to (it runs no jobs itself); `db.close()` stops it. */
+export function openJobQueue({ db, logger }: { db: Database; logger: Logger }): Promise<JobQueue> {
+  return createJobQueue(db, { queues: JOB_QUEUES, onError: (error) => logger.error({ err: error }, 'job queue error') });
+}
+
+/**
+ * Starts the API on `port` (0: any free port) over an open, migrated database, with `jobs` or a job queue of its own
+ * on the same database (stopped by `db.close()`).
+ */
+export async function startApi({
+  config,
+  db,
+  port = config.PORT,
+  logger = createLogger({ level: config.LOG_LEVEL }),
+  now = () => new Date(),
+  jobs,
+}: {
+  config: Config;
+  db: Database;
+  port?: number;
+  logger?: Logger;
+  now?: () => Date;
+  jobs?: JobQueue;
+}): Promise<RunningApi> {
+  const deps: Deps = { db, config, logger, now, jobs: jobs ?? (await openJobQueue({ db, logger })) };
   const server = createApp(deps).listen(port);
   await once(server, 'listening');
   const { port: boundPort } = server.address() as AddressInfo;

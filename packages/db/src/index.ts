@@ -58,3 +58,6 @@ export * from './repositories/packages-extra.js';
 export * from './repositories/properties-extra.js';
 export * from './repositories/listings-extra.js';
 export * from './crypto/field-encryption.js';
+export * from './applications/index.js';
+export { Applicant, Application, CheckExecution, OutboxMessage, ServiceCollection } from './entities/index.js';
+export type { ApplicantStatus, CheckExecutionStatus, OrderStatus, ReportStatus } from './entities/index.js';

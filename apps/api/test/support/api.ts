@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { createClient, type SvcClient } from '@svc/contract';
-import { bootstrapPartner, createApiKey, runMigrations, type BootstrappedAccount, type Database } from '@svc/db';
+import { bootstrapPartner, createApiKey, runMigrations, useEncryptionKey, type BootstrappedAccount, type Database } from '@svc/db';
 import { databaseTargets, type DatabaseTarget } from '@svc/db/testing';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
@@ -24,6 +25,9 @@ export type TestApi = {
   close(): Promise<void>;
 };
 
+// Personal data is encrypted at rest: one random key per test process.
+useEncryptionKey(randomBytes(32));
+
 export function apiTargets(): Array<{ name: DatabaseTarget['name']; start(overrides?: Partial<Config>): Promise<TestApi> }> {
   return databaseTargets().map((target) => ({
     name: target.name,
@@ -33,6 +37,7 @@ export function apiTargets(): Array<{ name: DatabaseTarget['name']; start(overri
       let offsetMs = 0;
       const now = () => new Date(Date.now() + offsetMs);
       const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+      // startApi opens the job queue (pg-boss) on the same database; target.dispose() closes the database and stops it.
       const api = await startApi({ config, db, port: 0, logger: createLogger({ level: 'silent' }), now });
       return {
         target: target.name,

@@ -5,6 +5,7 @@ import { Superteam } from '../entities/superteam.js';
 import { User } from '../entities/user.js';
 import { createApiKey } from './api-keys.js';
 import { createTeam } from './teams.js';
+import { createDefaultServiceCollections } from '../applications/service-collections.js';
 
 /** The JSON `pnpm svc bootstrap --json` prints (DESIGN.md section 4). */
 export type BootstrappedAccount = {
@@ -60,7 +61,9 @@ export async function bootstrapPartner(db: Database, { name }: { name: string })
       });
       // A bootstrapped account may run every check.
       team.settingsConfig = { ...team.settingsConfig, ...Object.fromEntries(REQUEST_FLAGS.map((flag) => [flag, true])) };
-      return manager.save(team);
+      const saved = await manager.save(team);
+      await createDefaultServiceCollections(manager, saved);
+      return saved;
     };
     const hrTeam = await teamOf('HR');
     const pmTeam = await teamOf('PM');

@@ -5,6 +5,7 @@ import { principalOf } from '../../http/auth.js';
 import { AppError } from '../../http/problem.js';
 import type { RouteFactory } from '../../http/route.js';
 import { presentSuperteamAccount } from '../../presenters/superteam.js';
+import { superteamFieldsOf } from './create.js';
 
 export const updateSuperteam: RouteFactory<typeof contract.superteams.update> = (deps) => async ({ params, body, res }) => {
   const principal = principalOf(res);
@@ -15,17 +16,7 @@ export const updateSuperteam: RouteFactory<typeof contract.superteams.update> = 
   const superteam = await repository.updateSuperteam(manager, {
     partnerId,
     superteamId,
-    superteam: {
-      name: body.name,
-      isSecureSmsEnabled: body.is_secure_sms_enabled,
-      isReportIdEnabled: body.is_report_id_enabled,
-      streetAddress: body.street_address,
-      city: body.city,
-      postalCode: body.postal_code,
-      provinceState: body.province_state,
-      otherProvinceState: body.province_state === 'OT' ? (body.other_province_state ?? null) : null,
-      country: body.country,
-    },
+    superteam: superteamFieldsOf(body),
   });
   if (!superteam) throw AppError.notFound('Superteam');
   const [activeUserCount, teams] = await Promise.all([

@@ -49,6 +49,6 @@ export const createTeam: RouteFactory<typeof contract.teams.create> = (deps) => 
   const partnerId = principal.partner.id;
   const team = teamFieldsOf(body);
   await requirePartnerSuperteam(manager, { partnerId, superteamId: team.superteamId });
-  const created = await repository.createTeamWithUniqueName(manager, { partnerId, team }).catch(teamNameConflictOr);
+  const created = await repository.createTeamWithServiceCollections(manager, { partnerId, team }).catch(teamNameConflictOr);
   return { status: 201, body: presentTeam(created) };
 };
