@@ -1,6 +1,5 @@
-#!/usr/bin/env node
-// The `svc` command: `pnpm svc <command>`. Every command reads its configuration from the environment
-// (DATABASE_URL, PORT, … see config.ts).
+// The `svc` command: `pnpm svc <command>` (bin: main.ts). Every command reads its configuration from the
+// environment (DATABASE_URL, PORT, … see config.ts).
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRequestFlag } from '@svc/contract';
@@ -16,39 +15,42 @@ const USAGE = `usage: svc <command>
   start                            npm start: migrate, create the demo account on first start, serve the API
   team enable-check <team_id> <flag>   let a team run a check (support only; no public endpoint)`;
 
-async function migrate(config: Config): Promise<void> {
+/** Where a command writes; the tests capture it. */
+export type CliOutput = { out(text: string): void; error(text: string): void };
+const consoleOutput: CliOutput = { out: (text) => process.stdout.write(`${text}\n`), error: (text) => process.stderr.write(`${text}\n`) };
+
+async function migrate(config: Config, output: CliOutput): Promise<void> {
   const db = await openDatabase(config);
   try {
     const applied = await runMigrations(db);
-    console.log(applied.length ? `applied: ${applied.join(', ')}` : 'no pending migrations');
+    output.out(applied.length ? `applied: ${applied.join(', ')}` : 'no pending migrations');
   } finally {
     await db.close();
   }
 }
 
-async function bootstrap(config: Config, args: string[]): Promise<void> {
+async function bootstrap(config: Config, args: string[], output: CliOutput): Promise<void> {
   const nameIndex = args.indexOf('--name');
   const name = nameIndex >= 0 ? args[nameIndex + 1] : undefined;
   const db = await openDatabase(config);
   try {
     if ((await pendingMigrations(db)).length) await runMigrations(db);
     const account = await bootstrapPartner(db, { name: name ?? 'Demo partner' });
-    if (args.includes('--json')) process.stdout.write(`${JSON.stringify(account)}\n`);
-    else printAccount(account);
+    output.out(args.includes('--json') ? JSON.stringify(account) : describeAccount(account));
   } finally {
     await db.close();
   }
 }
 
-function printAccount(account: Awaited<ReturnType<typeof bootstrapPartner>>): void {
-  console.log(`partner ${account.partner_id}
+function describeAccount(account: Awaited<ReturnType<typeof bootstrapPartner>>): string {
+  return `partner ${account.partner_id}
   superteam  ${account.superteam_id}
   HR team    ${account.teams.hr}   user ${account.users.hr}
   PM team    ${account.teams.pm}   user ${account.users.pm}
   admin      ${account.email} (${account.user_id})
   live key   ${account.api_keys.live}
   demo key   ${account.api_keys.demo}
-Keys are shown once: keep them.`);
+Keys are shown once: keep them.`;
 }
 
 /** npm start: one process on the embedded database; the demo account is created once and its keys kept in .data/. */
@@ -88,8 +90,8 @@ async function serveApi(config: Config): Promise<void> {
   await prepareEncryption(config);
   const db = await openDatabase(config);
   if ((await pendingMigrations(db)).length) {
-    console.error('svc: the database has pending migrations; run `pnpm svc migrate` first');
-    process.exit(1);
+    await db.close();
+    throw new Error('svc: the database has pending migrations; run `pnpm svc migrate` first');
   }
   const api = await startApi({ config, db });
   console.log(`svc API listening on port ${config.PORT}`);
@@ -102,7 +104,7 @@ async function serveApi(config: Config): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
-async function enableCheck(config: Config, [teamId, flag]: string[]): Promise<void> {
+async function enableCheck(config: Config, [teamId, flag]: string[], output: CliOutput): Promise<void> {
   if (!teamId || !flag) throw new Error('usage: svc team enable-check <team_id> <flag>');
   const requestFlag = flag.startsWith('request_') ? flag : `request_${flag}`;
   if (!isRequestFlag(requestFlag)) throw new Error(`svc: ${flag} is not a request flag`);
@@ -110,35 +112,43 @@ async function enableCheck(config: Config, [teamId, flag]: string[]): Promise<vo
   try {
     const found = /^[0-9a-f-]{36}$/i.test(teamId) ? await enableCheckForTeam(db.dataSource.manager, { teamId, flag: requestFlag }) : null;
     if (!found) throw new Error(`svc: no team ${teamId}`);
-    console.log(`team ${teamId} may now run ${requestFlag}`);
+    output.out(`team ${teamId} may now run ${requestFlag}`);
   } finally {
     await db.close();
   }
 }
 
-async function main(argv: string[]): Promise<void> {
+/** Runs one `svc` command; resolves to the process exit code. Long-running commands (api, start) keep running. */
+export async function runCli(argv: string[], { output = consoleOutput, environment = process.env }: { output?: CliOutput; environment?: NodeJS.ProcessEnv } = {}): Promise<number> {
   const [command, ...args] = argv;
-  const config = loadConfig();
-  switch (command) {
-    case 'migrate':
-      return migrate(config);
-    case 'bootstrap':
-      return bootstrap(config, args);
-    case 'api':
-      return serveApi(config);
-    case 'start':
-      return start(config);
-    case 'team':
-      if (args[0] === 'enable-check') return enableCheck(config, args.slice(1));
-      break;
-    default:
-      break;
+  try {
+    const config = loadConfig(environment);
+    switch (command) {
+      case 'migrate':
+        await migrate(config, output);
+        return 0;
+      case 'bootstrap':
+        await bootstrap(config, args, output);
+        return 0;
+      case 'api':
+        await serveApi(config);
+        return 0;
+      case 'start':
+        await start(config);
+        return 0;
+      case 'team':
+        if (args[0] === 'enable-check') {
+          await enableCheck(config, args.slice(1), output);
+          return 0;
+        }
+        break;
+      default:
+        break;
+    }
+    output.error(USAGE);
+    return 2;
+  } catch (error) {
+    output.error(error instanceof Error ? error.message : String(error));
+    return 1;
   }
-  console.error(USAGE);
-  process.exit(2);
 }
-
-main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
