@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { generateOpenApiDocument } from '@svc/contract';
 import { findPrincipalByApiKey } from '@svc/db';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
@@ -40,6 +42,9 @@ export function createApp(deps: Deps): Express {
   app.get('/openapi.json', (_request, response) => {
     response.json(openApi);
   });
+  // The documentation site, when it has been built (`pnpm --filter @svc/docs build`; `npm start` builds it).
+  const docsSite = fileURLToPath(new URL('../../docs/dist/site', import.meta.url));
+  if (existsSync(docsSite)) app.use('/docs', express.static(docsSite, { index: 'index.html', maxAge: '5m' }));
 
   app.use(API_PREFIXES, authenticate((key) => findPrincipalByApiKey(deps.db.dataSource.manager, key)));
   app.use(API_PREFIXES, rateLimit({ db: deps.db, limitPerMinute: deps.config.SVC_RATE_LIMIT_PER_MINUTE, now: deps.now }));
