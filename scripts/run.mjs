@@ -46,6 +46,28 @@ function ensureDependencies(pnpm) {
   execFileSync(pnpm, ['install', '--frozen-lockfile'], { cwd: root, stdio: 'inherit', env });
 }
 
+/**
+ * Debian's Chromium (reports are printed by it; the docs and portal are tested in it) and poppler-utils (tests read
+ * PDFs with pdftotext), installed with apt when missing and we are root.
+ */
+function ensureSystemPackages() {
+  const missing = [
+    ['/usr/bin/chromium', 'chromium'],
+    ['/usr/bin/pdftotext', 'poppler-utils'],
+  ].filter(([file]) => !existsSync(file));
+  if (missing.length === 0) return;
+  const names = missing.map(([, name]) => name);
+  if (process.getuid?.() !== 0) {
+    console.warn(`svc: please install ${names.join(' ')} (apt-get install -y ${names.join(' ')}): reports and browser tests need them`);
+    return;
+  }
+  console.log(`svc: installing ${names.join(' ')} with apt`);
+  const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env: aptEnv });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...names], { stdio: 'inherit', env: aptEnv });
+}
+
+ensureSystemPackages();
 const pnpm = ensurePnpm();
 ensureDependencies(pnpm);
 const result = spawnSync(pnpm, ['-s', 'run', `${task}:run`, ...process.argv.slice(3)], { cwd: root, stdio: 'inherit', env });
