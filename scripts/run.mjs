@@ -64,7 +64,7 @@ function ensureSystemPackages() {
   console.log(`svc: installing ${names.join(' ')} with apt`);
   const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env: aptEnv });
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...names], { stdio: 'inherit', env: aptEnv });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...names], { stdio: 'inherit', env: aptEnv });
 }
 
 ensureSystemPackages();
