@@ -4,3 +4,5 @@ export * from './checks/information-requirements.js';
 export * from './checks/catalogue.js';
 export * from './applications/state-machine.js';
 export * from './enums/labels.js';
+export * from './simulator/index.js';
+export * from './scoring/index.js';

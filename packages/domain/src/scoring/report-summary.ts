@@ -1,0 +1,108 @@
+import {
+  checkResult,
+  packageResultStatus,
+  reportStatus as reportStatusEnum,
+  verification,
+  type BaseResult,
+  type EnumValue,
+  type reportSummarySchema,
+} from '@svc/contract';
+import { worstOutcome } from '../simulator/context.js';
+import type { SimulatedOutcome } from '../simulator/types.js';
+import type { ApplicationResults } from './assemble.js';
+
+export type ReportSummary = ReturnType<(typeof reportSummarySchema)['parse']>;
+type SummaryEntry = NonNullable<ReportSummary['risk_result']>;
+type ReportStatus = EnumValue<typeof reportStatusEnum>;
+
+/** Result fields summarised in a list item's `report_summary` (every one but `instant_verify_result`, built apart). */
+const BASE_SUMMARY_FIELDS = [
+  'reference_result',
+  'australian_criminal_intelligence_commission_check_result',
+  'rcmp_result',
+  'bureau_result',
+  'information_result',
+  'international_criminal_record_check_result',
+  'motor_vehicle_record_result',
+  'social_media_check_result',
+  'risk_result',
+  'soquij_result',
+  'uk_basic_dbs_check_result',
+  'uk_basic_ds_check_result',
+  'uk_right_to_work_check_result',
+  'us_criminal_record_check_result',
+  'vaccination_check_result',
+  'right_to_work_result',
+] as const satisfies readonly (keyof ReportSummary & keyof ApplicationResults)[];
+
+type SummarisedField = (typeof BASE_SUMMARY_FIELDS)[number] | 'instant_verify_result' | 'svc_verification';
+
+const entryOf = (result: Pick<BaseResult, 'status' | 'result'>, dispute: boolean): SummaryEntry => ({
+  status: result.status,
+  status_label: packageResultStatus.labels[result.status],
+  dispute,
+  result: result.result,
+  result_label: checkResult.labels[result.result],
+});
+
+/** The instant verifications as one entry: progress of the slowest, the worst outcome (NONE while any is pending). */
+function instantVerifyEntry(results: ApplicationResults, dispute: boolean): SummaryEntry | null {
+  const instant = results.instant_verify_result;
+  if (!instant) return null;
+  const parts = [instant.instant_verify_employment, instant.instant_verify_education, instant.instant_verify_credential].filter(
+    (part): part is NonNullable<typeof part> => part !== null,
+  );
+  const statuses = parts.map((part) => part.status);
+  const status: BaseResult['status'] = statuses.every((value) => value === 'COMPLETE')
+    ? 'COMPLETE'
+    : statuses.every((value) => value === 'PENDING')
+      ? 'PENDING'
+      : statuses.some((value) => value === 'PENDING' || value === 'ANALYZING')
+        ? 'ANALYZING'
+        : 'FAILED';
+  const outcomes = parts.map((part) => part.result);
+  const result = outcomes.some((value) => value === 'NONE') ? 'NONE' : worstOutcome(outcomes as SimulatedOutcome[]);
+  return entryOf({ status, result }, dispute);
+}
+
+/**
+ * The `report_summary` of an applicant list item from the assembled results: one entry per result (null when
+ * its checks were not requested), the verifications' entry, and the report's own result and status.
+ * `disputedFields` names the results the applicant disputes (none by default).
+ */
+export function reportSummary({
+  results,
+  reportStatus,
+  disputedFields = [],
+}: {
+  results: ApplicationResults;
+  reportStatus: ReportStatus;
+  disputedFields?: readonly SummarisedField[];
+}): ReportSummary {
+  const disputed = (field: SummarisedField) => disputedFields.includes(field);
+  const entries = Object.fromEntries(
+    BASE_SUMMARY_FIELDS.map((field) => {
+      const result = results[field];
+      return [field, result ? entryOf(result, disputed(field)) : null];
+    }),
+  ) as Pick<ReportSummary, (typeof BASE_SUMMARY_FIELDS)[number]>;
+  const verified = results.verification_result;
+  return {
+    ...entries,
+    instant_verify_result: instantVerifyEntry(results, disputed('instant_verify_result')),
+    svc_verification: verified
+      ? {
+          status: verified.status,
+          status_label: packageResultStatus.labels[verified.status],
+          dispute: disputed('svc_verification'),
+          employment_verification: verified.employment_verification,
+          employment_verification_label: verification.labels[verified.employment_verification],
+        }
+      : null,
+    report_result: results.result,
+    report_result_label: checkResult.labels[results.result],
+    report_status: reportStatus,
+    report_status_label: reportStatusEnum.labels[reportStatus],
+    dispute: disputedFields.length > 0,
+  };
+}
