@@ -1,2 +1,5 @@
-/** `@svc/docs`: the static reference site generated from `@svc/contract`. It arrives with the documentation issue. */
+/** `@svc/docs`: the static documentation site generated from `@svc/contract`. */
 export const DOCS_PACKAGE = '@svc/docs';
+export { buildSite, listGuides, DEFAULT_SITE_DIR, type BuildResult } from './build-site.js';
+export { listOperations, type Operation } from './operations.js';
+export { exampleFor } from './example-generator.js';

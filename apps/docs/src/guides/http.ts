@@ -1,0 +1,128 @@
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@svc/contract';
+import { codeBlock, json, table } from '../markup.js';
+import { opLink, type Guide } from './guide.js';
+
+export const paginationGuide: Guide = {
+  file: 'guides/pagination.html',
+  title: 'Pagination',
+  summary: `Lists are pages of ${DEFAULT_PAGE_SIZE} (at most ${MAX_PAGE_SIZE}), oldest first: follow next or raise page.`,
+  body: `<h1>Pagination</h1>
+<p class="lead">Every list answers one page: <code>{count, next, previous, results}</code>, oldest first.</p>
+${table({
+  caption: 'Pagination parameters',
+  head: ['Query parameter', 'Meaning'],
+  rows: [
+    ['<code>page</code>', 'Page number, from 1 (default 1).'],
+    ['<code>page_size</code>', `Results per page: default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}.`],
+  ],
+})}
+${codeBlock(json({ count: 57, next: 'http://localhost:3000/api/v1/hr/applicants/?page=3&page_size=25', previous: 'http://localhost:3000/api/v1/hr/applicants/?page=1&page_size=25', results: ['…25 applicants…'] }), { label: 'Page 2 of 3', language: 'json' })}
+<ul>
+<li><code>count</code> is the size of the whole list; <code>results</code> the items of this page.</li>
+<li><code>next</code> and <code>previous</code> are absolute URLs that keep your other query parameters (filters, <code>page_size</code>), or <code>null</code> on the last and first page.</li>
+<li>Order is chronological: by <code>created</code>, then <code>id</code>. New items land on the last page, so following <code>next</code> never skips one.</li>
+<li>A page past the end answers <code>404</code> <a href="errors.html#invalid_page"><code>invalid_page</code></a>. Page 1 of an empty list is a <code>200</code> with <code>results: []</code>.</li>
+<li>Unknown query parameters are ignored; a bad value of a known one (<code>page=0</code>, <code>page_size=500</code>) is a <code>400</code>.</li>
+</ul>
+${codeBlock(`let url: string | null = '/api/v1/hr/applicants/?page_size=100';
+while (url) {
+  const response = await fetch(new URL(url, 'http://localhost:3000'), { headers: { authorization: \`Bearer \${key}\` } });
+  const page = await response.json();
+  for (const applicant of page.results) console.log(applicant.id, applicant.report_status);
+  url = page.next;
+}`, { label: 'Following next', language: 'ts' })}`,
+};
+
+export const idempotencyGuide: Guide = {
+  file: 'guides/idempotency.html',
+  title: 'Idempotency',
+  summary: 'Idempotency-Key on POST and PUT: the first response is stored and replayed for 24 hours.',
+  body: `<h1>Idempotency</h1>
+<p class="lead">Invites and quick screens are billable: a retried request must never order twice. Send an <code>Idempotency-Key</code> header on every POST and PUT.</p>
+${codeBlock(`curl -X POST "$SVC_BASE_URL/api/v1/hr/applications/quick/" \\
+  -H "Authorization: Bearer $SVC_API_KEY" \\
+  -H 'Content-Type: application/json' \\
+  -H 'Idempotency-Key: 6f1c8a0e-quick-ada' \\
+  -d @quick-screen.json`, { label: 'curl', language: 'shell' })}
+${table({
+  caption: 'Idempotency rules',
+  head: ['When you send', 'svc answers'],
+  rows: [
+    ['A new key', 'Runs the request and stores its response (success or refusal) before sending it.'],
+    ['The same key and the same body, within 24 hours', 'The stored response again, with <code>Idempotent-Replayed: true</code>. Nothing is created twice.'],
+    ['The same key with another body', '<code>409</code> <a href="errors.html#idempotency_key_reused"><code>idempotency_key_reused</code></a>.'],
+    ['The same key while the first request still runs', '<code>409</code> <a href="errors.html#conflict"><code>conflict</code></a>: retry in a moment.'],
+    ['A key whose first request failed with a 5xx', 'Runs it again: a 5xx frees the key.'],
+  ],
+})}
+<ul>
+<li>Keys are 1 to 255 characters, chosen by you (a UUID, or your own order id). They are per API key: two keys never share one.</li>
+<li>Bodies are compared as JSON, whatever their key order.</li>
+<li>GET and DELETE need no key: they change nothing twice.</li>
+</ul>
+<p>See ${opLink('hrQuickScreen', 'Quick-screen an applicant')} and ${opLink('hrInvite', 'Invite an applicant')}.</p>`,
+};
+
+export const rateLimitsGuide: Guide = {
+  file: 'guides/rate-limits.html',
+  title: 'Rate limits',
+  summary: '240 requests per minute per API key, shared by every API process; RateLimit headers and Retry-After.',
+  body: `<h1>Rate limits</h1>
+<p class="lead">Each API key may send 240 requests per minute (<code>SVC_RATE_LIMIT_PER_MINUTE</code> on a self-hosted svc). The count lives in the database, so every API process shares it.</p>
+${table({
+  caption: 'Rate-limit headers',
+  head: ['Header', 'On', 'Meaning'],
+  rows: [
+    ['<code>RateLimit-Limit</code>', 'every response', 'Requests allowed per minute.'],
+    ['<code>RateLimit-Remaining</code>', 'every response', 'Requests left in this minute.'],
+    ['<code>RateLimit-Reset</code>', 'every response', 'Seconds until the window resets.'],
+    ['<code>Retry-After</code>', '<code>429</code> (and <code>503</code>)', 'Seconds to wait before retrying.'],
+  ],
+})}
+<p>Over the limit, svc answers <code>429</code> <a href="errors.html#rate_limited"><code>rate_limited</code></a>. Wait <code>Retry-After</code> seconds; when polling applications, poll every few seconds rather than in a tight loop, and list applicants a page of 100 at a time.</p>
+<h2 id="other-limits">Other limits</h2>
+<ul>
+<li>Request bodies: 1 MB at most (<code>413</code>).</li>
+<li>Pages: 100 results at most (<code>page_size</code>).</li>
+<li>Hosted report links (<code>report_url</code>): valid for one hour (<code>410</code> afterwards).</li>
+<li>Idempotency keys: remembered for 24 hours.</li>
+</ul>`,
+};
+
+export const conventionsGuide: Guide = {
+  file: 'guides/conventions.html',
+  title: 'Conventions and decisions',
+  summary: 'Paths, trailing slashes, strict bodies, identifiers, deprecation, enums and personal data: what the specification left open.',
+  body: `<h1>Conventions and decisions</h1>
+<p class="lead">What the specification leaves open, as svc decides it. Each entry says what you see as a client.</p>
+<h2 id="http">HTTP</h2>
+<ul>
+<li>Paths are exactly the specification’s; each also answers with or without its trailing slash (no redirect).</li>
+<li>HR operations answer under both <code>/api/v1/hr/</code> and <code>/hr/v1/</code>. <code>owner_id</code> is required in the <code>/api/v1</code> form and defaults to the API key’s user in the <code>/hr/v1</code> form.</li>
+<li>Success codes: <code>201</code> for creates (invite, quick screen, superteam, team, user, package, property, listing), <code>200</code> for reads and PUT, <code>204</code> for DELETE.</li>
+<li>Request bodies are strict: an unknown field is a <code>400</code> (<code>unknown_field</code>), so a misspelt request flag never orders nothing silently. Query strings are lenient: unknown parameters are ignored.</li>
+<li>An order (invite, quick screen, upgrade) must set at least one request flag to <code>true</code> (<code>400</code> naming <code>request_*</code>).</li>
+<li>Path identifiers are strings: anything that is not a UUID is simply <code>404 not_found</code>.</li>
+<li>Every response carries <code>X-Request-Id</code> (yours when you send one).</li>
+<li>No webhooks or events: progress is read by polling <code>status</code> and <code>report_status</code>.</li>
+</ul>
+<h2 id="deprecation">Versions and deprecation</h2>
+<ul>
+<li>The API version is 1.1.0. The version also shows in paths: <code>/api/v1/</code>, <code>/hr/v1/</code>, and <code>/api/v2/</code> for the listing create.</li>
+<li>Every PM operation (applications, reports, properties, listings) and the v2 listing create are deprecated: they keep working, answer with <code>Deprecation: true</code>, and are marked deprecated here and in OpenAPI.</li>
+<li>Superteams, teams and users need API version 1.1.0 or later; packages are available to every partner.</li>
+</ul>
+<h2 id="enums">Enums and labels</h2>
+<p>The specification shows some values of each enum; svc defines each full set, containing the shown values (see <a href="enums.html">Enums</a>). Every <code>*_label</code> field carries the display text of its value (<code>report_status</code> <code>IN_PROGRESS</code>, <code>report_status_label</code> <code>In progress</code>). Scores are 0–100: <code>svc_score</code> higher is better (<code>Poor</code>…<code>Excellent</code>); the risk pairs (<code>early_termination</code>, <code>eviction_potential</code>, …) higher is riskier (<code>Very low</code>…<code>Very high</code>).</p>
+<h2 id="accounts">Accounts</h2>
+<ul>
+<li>User emails are unique across svc, case-insensitively. Team names are unique within a partner.</li>
+<li>A team created through the API starts with a documented default set of checks (see the <a href="checks.html">check catalogue</a>); support enables more.</li>
+</ul>
+<h2 id="personal-data">Personal data</h2>
+<ul>
+<li>SIN/SSN, date of birth and licence numbers are encrypted at rest (AES-256-GCM). Team settings <code>hide_sin_ssn</code> and <code>hide_date_of_birth</code> mask them (as <code>null</code>) in responses and reports.</li>
+<li>Logs carry no request bodies, no API keys, no tokens.</li>
+<li>Every report access (PDF, link, web, hosted file) is written to an audit log: who, when, from where.</li>
+</ul>`,
+};

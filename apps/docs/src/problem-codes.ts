@@ -1,0 +1,166 @@
+import { PROBLEM_CODES, type ProblemCode } from '@svc/contract';
+import type { Operation } from './operations.js';
+
+/** Every error code, with its HTTP status, cause and remedy (document 1's error table, made concrete). */
+export type ProblemCodeDoc = { status: number; title: string; cause: string; remedy: string; appliesTo: string };
+
+export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } = {
+  validation_failed: {
+    status: 400,
+    title: 'Validation failed',
+    cause: 'A required field is missing, a field has the wrong format or type, the body names a field the operation does not know (`unknown_field`), an order sets no request flag to `true`, `information` lacks what a requested check needs, or the JSON is malformed (`errors[0].code` `malformed_json`).',
+    remedy: 'Read `errors[]`: one entry per offending field with its dotted `path`, a `code` and a `message`. Fix each field and send again. Most fields are strings; request flags are booleans.',
+    appliesTo: 'every operation with a body or a query',
+  },
+  unauthenticated: {
+    status: 401,
+    title: 'Unauthenticated',
+    cause: 'No `Authorization` header, a key that does not exist or was revoked, or a malformed header.',
+    remedy: 'Send `Authorization: Bearer <key>` (or `Token <key>`) with a live or demo key.',
+    appliesTo: 'every operation',
+  },
+  forbidden: {
+    status: 403,
+    title: 'Forbidden',
+    cause: 'The key may not do this: superteams, teams and users need a partner-admin key.',
+    remedy: 'Use the partner-admin key printed by `pnpm svc bootstrap --json` (or by `npm start`).',
+    appliesTo: 'superteams, teams, users, package writes',
+  },
+  api_version_unsupported: {
+    status: 403,
+    title: 'API version unsupported',
+    cause: 'The partner account is on an API version below 1.1.0, and superteams, teams and users need 1.1.0.',
+    remedy: 'Ask support to move the partner to API version 1.1.0 or later. Packages work on every version.',
+    appliesTo: 'superteams, teams, users',
+  },
+  check_not_enabled: {
+    status: 403,
+    title: 'Check not enabled',
+    cause: 'A request flag names a check the team is not set up for (the `detail` names the flags). US criminal tiers, UK and Australian checks are outside the default set.',
+    remedy: 'Drop the flag, or ask support to enable the check (`pnpm svc team enable-check <team_id> <flag>`).',
+    appliesTo: 'invite, quick screen, upgrade, package writes',
+  },
+  not_found: {
+    status: 404,
+    title: 'Not found',
+    cause: 'The identifier does not exist, is not a UUID, belongs to another tenant, or to the other environment (live or demo).',
+    remedy: 'Use the `id` returned when the resource was created, with a key of the same partner and environment.',
+    appliesTo: 'every operation with a path identifier',
+  },
+  invalid_page: {
+    status: 404,
+    title: 'Invalid page',
+    cause: 'The `page` asked for is past the end of the list (page 1 of an empty list is an empty page, not this error).',
+    remedy: 'Follow `next` until it is null, or keep `page` between 1 and ceil(`count` / `page_size`).',
+    appliesTo: 'every list',
+  },
+  application_processing: {
+    status: 409,
+    title: 'Application still processing',
+    cause: 'A report (PDF, hosted link, HTML) or an upgrade was asked for before the application’s `status` is `Returned`.',
+    remedy: 'Poll the application until `status` is `Returned`, then ask again.',
+    appliesTo: 'report operations, upgrade',
+  },
+  conflict: {
+    status: 409,
+    title: 'Conflict',
+    cause: 'A request with the same `Idempotency-Key` is still running, or a unique value is taken (a user email, a team name).',
+    remedy: 'For an idempotent retry, wait a moment and retry; otherwise choose another email or name.',
+    appliesTo: 'POST and PUT operations',
+  },
+  idempotency_key_reused: {
+    status: 409,
+    title: 'Idempotency key reused',
+    cause: 'The `Idempotency-Key` was used in the last 24 hours with a different body.',
+    remedy: 'Use a new key for a new request; reuse a key only to retry the very same request.',
+    appliesTo: 'POST and PUT operations',
+  },
+  link_expired: {
+    status: 410,
+    title: 'Link expired',
+    cause: 'A hosted PDF link (`report_url`) was opened more than one hour after it was issued.',
+    remedy: 'Ask for a new link with the report-link operation.',
+    appliesTo: 'hosted report links',
+  },
+  payload_too_large: {
+    status: 413,
+    title: 'Payload too large',
+    cause: 'The request body is over 1 MB.',
+    remedy: 'Send less: a cover letter or history that long is not needed by any check.',
+    appliesTo: 'operations with a body',
+  },
+  unsupported_media_type: {
+    status: 415,
+    title: 'Unsupported media type',
+    cause: 'The body is not sent as `application/json`.',
+    remedy: 'Send `Content-Type: application/json` and a JSON body.',
+    appliesTo: 'operations with a body',
+  },
+  rate_limited: {
+    status: 429,
+    title: 'Rate limited',
+    cause: 'The key sent more than 240 requests in a minute (the limit is per key, shared by every API process).',
+    remedy: 'Wait the number of seconds in `Retry-After`; watch `RateLimit-Remaining` to pace requests.',
+    appliesTo: 'every operation',
+  },
+  internal: {
+    status: 500,
+    title: 'Internal error',
+    cause: 'Something unexpected failed on the server. The body holds no stack trace and no personal data.',
+    remedy: 'Retry later (with the same `Idempotency-Key` for writes); if it persists, quote the `request_id` to support.',
+    appliesTo: 'every operation',
+  },
+  service_unavailable: {
+    status: 503,
+    title: 'Service unavailable',
+    cause: 'The database cannot be reached for a moment. The API recovers by itself when it is back.',
+    remedy: 'Wait the number of seconds in `Retry-After` and retry.',
+    appliesTo: 'every operation',
+  },
+};
+
+export const ALL_PROBLEM_CODES: readonly ProblemCode[] = PROBLEM_CODES;
+
+const ADMIN_TAGS = new Set(['Superteams', 'Teams', 'Users']);
+const ORDER_IDS = /(Invite|QuickScreen|Upgrade)$/;
+
+/** The error codes one operation can answer with, for one status its contract declares. */
+export function problemCodesFor(operation: Operation, status: number): ProblemCode[] {
+  const isWrite = operation.method === 'POST' || operation.method === 'PUT';
+  const isList = operation.route.query !== undefined && operation.route.query !== null;
+  const isReport = operation.tag.endsWith('reports');
+  switch (status) {
+    case 400:
+      return ['validation_failed'];
+    case 401:
+      return ['unauthenticated'];
+    case 403:
+      if (ADMIN_TAGS.has(operation.tag)) return ['forbidden', 'api_version_unsupported'];
+      if (ORDER_IDS.test(operation.operationId)) return ['check_not_enabled'];
+      if (operation.tag === 'Packages') return isWrite ? ['forbidden', 'check_not_enabled'] : ['forbidden'];
+      return ['forbidden'];
+    case 404: {
+      const hasId = operation.path.includes(':');
+      return [...(hasId || operation.tag === 'Packages' ? (['not_found'] as const) : []), ...(isList ? (['invalid_page'] as const) : [])];
+    }
+    case 409:
+      return [
+        ...(isReport || operation.operationId.endsWith('Upgrade') ? (['application_processing'] as const) : []),
+        ...(isWrite ? (['conflict', 'idempotency_key_reused'] as const) : []),
+      ];
+    case 410:
+      return ['link_expired'];
+    case 413:
+      return ['payload_too_large'];
+    case 415:
+      return ['unsupported_media_type'];
+    case 429:
+      return ['rate_limited'];
+    case 500:
+      return ['internal'];
+    case 503:
+      return ['service_unavailable'];
+    default:
+      return [];
+  }
+}

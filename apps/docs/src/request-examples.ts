@@ -1,0 +1,206 @@
+/**
+ * Hand-written request examples, one per operation, shaped like the seeds' examples. The build parses each part
+ * with the operation's own schema (path parameters, query, headers, body) and fails on any that does not parse.
+ */
+
+export type RequestExample = {
+  params?: Record<string, string>;
+  query?: Record<string, string | number>;
+  headers?: Record<string, string>;
+  body?: unknown;
+};
+
+// Identifiers a partner would have from earlier calls (bootstrap, a create, a list).
+export const IDS = {
+  applicant: '0195f3a2-7c41-7d2e-9b1a-3f6c8e2d4a17',
+  hrUser: '0195f3a0-1b2c-7a3d-8e4f-5a6b7c8d9e01',
+  pmUser: '0195f3a0-1b2c-7a3d-8e4f-5a6b7c8d9e02',
+  hrTeam: '0195f3a0-2c3d-7b4e-9f5a-6b7c8d9e0f11',
+  pmTeam: '0195f3a0-2c3d-7b4e-9f5a-6b7c8d9e0f12',
+  superteam: '0195f3a0-3d4e-7c5f-8a6b-7c8d9e0f1a21',
+  package: '0195f3a4-4e5f-7d6a-9b7c-8d9e0f1a2b31',
+  property: '0195f3a5-5f6a-7e7b-8c8d-9e0f1a2b3c41',
+  listing: '0195f3a6-6a7b-7f8c-9d9e-0f1a2b3c4d51',
+  serviceCollection: '0195f3a7-7b8c-7a9d-8e0f-1a2b3c4d5e61',
+} as const;
+
+const idempotency = (key: string) => ({ 'idempotency-key': key });
+
+const location = { address: '100 King St W', city: 'Toronto', province_state: 'ON', country: 'CA', postal_code: 'M5X 1A9' };
+
+const quickInformation = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  date_of_birth: '1990-12-10',
+  phone_number: '+1 416 555 0134',
+  addresses: [
+    { address: '22 Wellesley St E', unit: '1104', city: 'Toronto', province_state: 'ON', country: 'CA', postal_code: 'M4Y 1G3', rent_or_own: 'RENT', start_date: '2021-06-01' },
+    { address: '455 Rue Sherbrooke O', city: 'Montréal', province_state: 'QC', country: 'CA', postal_code: 'H3A 1B7', start_date: '2017-09-01', end_date: '2021-05-31' },
+  ],
+  employers: [{ company_name: 'Northwind Logistics', position: 'Shift lead', start_date: '2021-07-05' }],
+};
+
+const hrOrderFlags = { request_softcheck: true, request_identity_verification: true, request_employment_verification: true };
+
+function hrExamples(prefix: 'hr' | 'hrV1', withOwner: boolean): Record<string, RequestExample> {
+  const owner = withOwner ? { owner_id: IDS.hrUser } : {};
+  return {
+    [`${prefix}Invite`]: {
+      headers: idempotency('invite-ada-2025-03-14'),
+      body: {
+        email: 'ada.lovelace@example.com',
+        phone_number: { phone_type: 'MOBILE', number: '+1 416 555 0134', country: 'CA' },
+        tag: 'toronto-warehouse-2025',
+        information: { first_name: 'Ada', last_name: 'Lovelace' },
+        ...hrOrderFlags,
+        ...owner,
+      },
+    },
+    [`${prefix}QuickScreen`]: {
+      headers: idempotency('quick-ada-2025-03-14'),
+      body: {
+        email: 'ada.lovelace@example.com',
+        tag: 'toronto-warehouse-2025',
+        information: quickInformation,
+        position_or_property_location: location,
+        request_softcheck: true,
+        request_identity_verification: true,
+        ...owner,
+      },
+    },
+    [`${prefix}Upgrade`]: {
+      params: { applicant_id: IDS.applicant },
+      headers: idempotency('upgrade-ada-crc'),
+      body: { tag: 'toronto-warehouse-2025', request_criminal_record_check: true },
+    },
+    [`${prefix}ListApplicants`]: { query: { page: 2, page_size: 25 } },
+    [`${prefix}RetrieveApplicant`]: { params: { applicant_id: IDS.applicant } },
+    [`${prefix}ReportPdf`]: { params: { applicant_id: IDS.applicant } },
+    [`${prefix}ReportLink`]: { params: { applicant_id: IDS.applicant } },
+    [`${prefix}ReportWeb`]: { params: { applicant_id: IDS.applicant } },
+  };
+}
+
+const superteamBody = {
+  name: 'Northwind Staffing',
+  street_address: '100 King St W',
+  city: 'Toronto',
+  province_state: 'ON',
+  country: 'CA',
+  postal_code: 'M5X 1A9',
+  is_secure_sms_enabled: true,
+};
+
+const teamReplaceBody = {
+  name: 'Northwind Warehouse Hiring',
+  type: 'HR',
+  country: 'CA',
+  pre_pay: false,
+  superteam: IDS.superteam,
+  postal_code: 'M5X 1A9',
+  city: 'Toronto',
+  street_address: '100 King St W',
+  province_state: 'ON',
+  accounting_first_name: 'Grace',
+  accounting_last_name: 'Hopper',
+  accounting_email: 'accounts@northwind.example',
+  accounting_email_cc: 'finance@northwind.example',
+};
+
+const userBody = { first_name: 'Grace', last_name: 'Hopper', email: 'grace.hopper@northwind.example', language: 'en', team: IDS.hrTeam, is_active: true };
+
+const packageSettings = { employment_verification_min: 1, employment_verification_max: 2, employment_verification_years: 5, employment_verification_years_or_individually: 'YEARS' };
+
+export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
+  ...hrExamples('hr', true),
+  ...hrExamples('hrV1', false),
+  listServiceCollections: { query: { page: 1 } },
+  retrieveServiceCollection: { params: { servicecollection_id: IDS.serviceCollection } },
+  pmInvite: {
+    headers: idempotency('invite-unit-1104-2025-03'),
+    body: {
+      email: 'ada.lovelace@example.com',
+      tag: 'harbourfront-1104',
+      phone_number: { phone_type: 'MOBILE', number: '+1 416 555 0134', country: 'CA' },
+      information: { first_name: 'Ada', last_name: 'Lovelace' },
+      request_bureau: true,
+      request_softcheck: true,
+      request_address_references: true,
+      owner_id: IDS.pmUser,
+      listing_id: IDS.listing,
+      grouped_applicants: [{ email: 'charles.babbage@example.com', share_of_rent: 50 }],
+    },
+  },
+  pmQuickScreen: {
+    headers: idempotency('quick-unit-1104-ada'),
+    body: {
+      email: 'ada.lovelace@example.com',
+      tag: 'harbourfront-1104',
+      information: quickInformation,
+      position_or_property_location: { address: '10 Harbour St', city: 'Toronto', province_state: 'ON', country: 'CA', postal_code: 'M5J 2X3' },
+      request_bureau: true,
+      request_softcheck: true,
+      owner_id: IDS.pmUser,
+    },
+  },
+  pmUpgrade: { params: { applicant_id: IDS.applicant }, headers: idempotency('upgrade-unit-1104-refs'), body: { request_address_references: true } },
+  pmListApplicants: { query: { page: 1, application__team__id: IDS.pmTeam, owner: IDS.pmUser } },
+  pmRetrieveApplicant: { params: { applicant_id: IDS.applicant } },
+  pmReportPdf: { params: { applicant_id: IDS.applicant } },
+  pmReportLink: { params: { applicant_id: IDS.applicant } },
+  pmReportWeb: { params: { applicant_id: IDS.applicant } },
+  listProperties: { query: { page: 1 } },
+  createProperty: {
+    headers: idempotency('property-harbourfront'),
+    body: { building: 'Harbourfront Tower', building_code: 'HT-01', address: '10 Harbour St', city: 'Toronto', province_state: 'ON', country: 'CA', postal_code: 'M5J 2X3', is_active: true, owner_id: IDS.pmUser },
+  },
+  listListings: { query: { page: 1 } },
+  createListing: {
+    headers: idempotency('listing-harbourfront-1104'),
+    body: {
+      name: 'Grace Hopper',
+      unit: '1104',
+      rent: 2450,
+      security_deposit_amount: 2450,
+      pet_deposit: true,
+      pet_deposit_amount: 300,
+      move_in_immediately: false,
+      move_in_date: '2025-05-01',
+      storage_locker: true,
+      is_active: true,
+      property_manager_terms: 'No smoking. Tenant insurance required.',
+      notification_list_ids: [IDS.pmUser],
+      owner_id: IDS.pmUser,
+      property_id: IDS.property,
+    },
+  },
+  listSuperteams: { query: { page: 1 } },
+  retrieveSuperteam: { params: { superteam_id: IDS.superteam } },
+  createSuperteam: { headers: idempotency('superteam-northwind'), body: { ...superteamBody, is_report_id_enabled: false } },
+  updateSuperteam: { params: { superteam_id: IDS.superteam }, headers: idempotency('superteam-northwind-v2'), body: { ...superteamBody, is_report_id_enabled: true } },
+  listTeams: { query: { superteam: IDS.superteam, page: 1 } },
+  retrieveTeam: { params: { team_id: IDS.hrTeam } },
+  createTeam: {
+    headers: idempotency('team-northwind-warehouse'),
+    body: { name: 'Northwind Warehouse Hiring', type: 'HR', country: 'CA', superteam: IDS.superteam, province_state: 'ON', city: 'Toronto', accounting_email: 'accounts@northwind.example' },
+  },
+  replaceTeam: { params: { team_id: IDS.hrTeam }, headers: idempotency('team-northwind-warehouse-v2'), body: teamReplaceBody },
+  listAddressReferenceTemplates: { params: { team_id: IDS.pmTeam } },
+  listEmployerReferenceTemplates: { params: { team_id: IDS.hrTeam } },
+  listUsers: { query: { team: IDS.hrTeam, is_active: 'true' } },
+  retrieveUser: { params: { user_id: IDS.hrUser } },
+  createUser: { headers: idempotency('user-grace-hopper'), body: userBody },
+  updateUser: { params: { user_id: IDS.hrUser }, headers: idempotency('user-grace-hopper-fr'), body: { ...userBody, language: 'fr' } },
+  listPackages: { query: { team: IDS.hrTeam } },
+  retrievePackage: { params: { package_id: IDS.package } },
+  createPackage: {
+    headers: idempotency('package-standard-hr'),
+    body: { name: 'Standard HR', team: IDS.hrTeam, request_flags: ['request_softcheck', 'request_employment_verification'], settings: packageSettings },
+  },
+  replacePackage: {
+    params: { package_id: IDS.package },
+    headers: idempotency('package-standard-hr-v2'),
+    body: { name: 'Standard HR', team: IDS.hrTeam, request_flags: ['request_softcheck', 'request_employment_verification', 'request_criminal_record_check'], settings: packageSettings },
+  },
+  deletePackage: { params: { package_id: IDS.package } },
+};

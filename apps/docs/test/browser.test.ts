@@ -1,0 +1,139 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import axe from 'axe-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildSite } from '../src/build-site.js';
+import { serveSite } from './static-server.js';
+import { siteFiles } from './site-files.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+let root: string;
+let server: Awaited<ReturnType<typeof serveSite>>;
+let browser: Browser;
+let page: Page;
+let pages: string[];
+const problems: string[] = [];
+
+/** Operation pages axe checks: each method, a deprecated one, the PDF, a list, a nested body, the largest record. */
+const AXE_OPERATIONS = ['hrQuickScreen', 'hrV1Invite', 'hrReportPdf', 'pmInvite', 'createListing', 'listUsers', 'updateSuperteam', 'replaceTeam', 'deletePackage', 'listAddressReferenceTemplates'];
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'svc-docs-browser-'));
+  await buildSite(root);
+  pages = (await siteFiles(root)).filter((file) => file.endsWith('.html')).sort();
+  server = await serveSite(root);
+  browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()} (${page.url()})`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${String(error)} (${page.url()})`));
+  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  await mkdir(SCREENSHOTS, { recursive: true });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+type Violation = { id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> };
+
+async function seriousViolations(): Promise<string[]> {
+  await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    const run = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe.run;
+    const outcome = await run(document, { resultTypes: ['violations'] });
+    return outcome.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, nodes: violation.nodes.slice(0, 3).map((node) => ({ target: node.target })) }));
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
+}
+
+describe('the site in Chromium', () => {
+  test('every page loads without a console error or failed request (its search index fetch included)', async () => {
+    const findings: string[] = [];
+    for (const file of pages) {
+      problems.length = 0;
+      await page.goto(`${server.baseUrl}${file}`, { waitUntil: 'load' });
+      // Focusing the search box fetches the index: a request that must succeed from every page depth.
+      await page.focus('#search-input');
+      await page.waitForNetworkIdle({ idleTime: 50, timeout: 5_000 });
+      findings.push(...problems.map((problem) => `${file}: ${problem}`));
+    }
+    expect(pages.length).toBeGreaterThanOrEqual(60);
+    expect(findings).toEqual([]);
+  }, 120_000);
+
+  test('axe finds no serious or critical violation on the home page, the reference index, every guide and 10 operation pages', async () => {
+    // axe takes 5-15 s on the largest operation pages (an application record expands to ~900 field rows), so it
+    // runs on every page but the operations, and on ten operations covering each kind of page.
+    const checked = [
+      ...pages.filter((file) => !file.startsWith('reference/') || file === 'reference/index.html'),
+      ...AXE_OPERATIONS.map((operationId) => `reference/${operationId}.html`),
+    ];
+    expect(checked.length).toBeGreaterThanOrEqual(24);
+    const findings: string[] = [];
+    for (const file of checked) {
+      await page.goto(`${server.baseUrl}${file}`, { waitUntil: 'load' });
+      findings.push(...(await seriousViolations()).map((violation) => `${file}: ${violation}`));
+    }
+    expect(findings).toEqual([]);
+  }, 120_000);
+
+  test('the search box finds an operation by its path', async () => {
+    await page.goto(`${server.baseUrl}guides/errors.html`, { waitUntil: 'load' });
+    await page.type('#search-input', '/applications/quick');
+    await page.waitForSelector('#search-results a');
+    const hits = await page.$$eval('#search-results a', (links) => links.map((link) => link.getAttribute('href')));
+    expect(hits).toContain('../reference/hrQuickScreen.html');
+    expect(hits).toContain('../reference/pmQuickScreen.html');
+    await page.keyboard.press('Enter');
+    await page.waitForNavigation({ waitUntil: 'load' });
+    expect(page.url()).toMatch(/\/docs\/reference\/(hr|hrV1|pm)QuickScreen\.html$/);
+  });
+
+  test('served at /docs, the home page links resolve and screenshots are taken at desktop and phone width', async () => {
+    await page.goto(server.baseUrl.replace(/\/$/, ''), { waitUntil: 'load' });
+    expect(page.url()).toBe(server.baseUrl);
+    await page.screenshot({ path: join(SCREENSHOTS, 'home-desktop.png') });
+    await page.goto(`${server.baseUrl}reference/hrQuickScreen.html`, { waitUntil: 'load' });
+    await page.screenshot({ path: join(SCREENSHOTS, 'operation-desktop.png') });
+    await page.evaluate(() => document.getElementById('body')?.scrollIntoView());
+    await page.screenshot({ path: join(SCREENSHOTS, 'operation-desktop-body.png') });
+    await page.goto(`${server.baseUrl}guides/states.html`, { waitUntil: 'load' });
+    await page.screenshot({ path: join(SCREENSHOTS, 'states-desktop.png') });
+    await page.goto(`${server.baseUrl}reference/hrQuickScreen.html#examples`, { waitUntil: 'load' });
+    await page.evaluate(() => document.getElementById('examples')?.scrollIntoView());
+    await page.screenshot({ path: join(SCREENSHOTS, 'operation-desktop-examples.png') });
+
+    await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+    await page.goto(server.baseUrl, { waitUntil: 'load' });
+    expect(await page.$eval('#sidebar', (element) => getComputedStyle(element).display)).toBe('none');
+    await page.screenshot({ path: join(SCREENSHOTS, 'home-phone.png') });
+    await page.goto(`${server.baseUrl}reference/hrQuickScreen.html`, { waitUntil: 'load' });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(SCREENSHOTS, 'operation-phone.png') });
+    await page.click('.nav-toggle');
+    expect(await page.$eval('#sidebar', (element) => getComputedStyle(element).display)).toBe('block');
+    expect(await page.$eval('.nav-toggle', (element) => element.getAttribute('aria-expanded'))).toBe('true');
+    expect(await page.$eval('#sidebar', (element) => element.getBoundingClientRect().top)).toBeGreaterThanOrEqual(56);
+    await page.screenshot({ path: join(SCREENSHOTS, 'menu-phone.png') });
+    await page.setViewport({ width: 1280, height: 900 });
+  }, 60_000);
+});

@@ -1,0 +1,138 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, posix } from 'node:path';
+import { contract, listRoutes, PROBLEM_CODES, REQUEST_FLAGS, type RouteMetadata } from '@svc/contract';
+import { SIMULATOR_TEST_INPUTS } from '@svc/domain';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildSite, type BuildResult } from '../src/build-site.js';
+import { ExampleError, examplesFor } from '../src/examples.js';
+import { listOperations } from '../src/operations.js';
+import { REQUEST_EXAMPLES } from '../src/request-examples.js';
+import type { SearchEntry } from '../src/search-index.js';
+import { readSiteFile, siteFiles } from './site-files.js';
+
+let root: string;
+let result: BuildResult;
+let files: string[];
+const html = new Map<string, string>();
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'svc-docs-build-'));
+  result = await buildSite(root);
+  files = await siteFiles(root);
+  for (const file of files.filter((name) => name.endsWith('.html'))) html.set(file, await readSiteFile(root, file));
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('the built site', () => {
+  test('has one page per contract operation, with its method, path and operation id', () => {
+    const routes = listRoutes(contract);
+    expect(routes).toHaveLength(49);
+    expect(result.operations).toBe(routes.length);
+    for (const { route } of routes) {
+      const { operationId } = route.metadata as RouteMetadata;
+      const page = html.get(`reference/${operationId}.html`);
+      expect(page, operationId).toBeDefined();
+      expect(page).toContain(`method-${route.method.toLowerCase()}`);
+      expect(page).toContain(route.path.replace(/:([a-z_]+)/g, '{$1}'));
+      expect(page).toContain(`<code>${operationId}</code>`);
+      if (route.deprecated) expect(page, operationId).toContain('<strong>Deprecated.</strong>');
+    }
+  });
+
+  test('is plain HTML, one stylesheet, one script, the search index and openapi.json', () => {
+    expect(result.pages).toBe(html.size);
+    expect(html.size).toBe(49 + result.guides + 2);
+    const other = files.filter((file) => !file.endsWith('.html')).sort();
+    expect(other).toEqual(['assets/site.css', 'assets/site.js', 'openapi.json', 'search-index.json']);
+  });
+
+  test('every internal href and src resolves to a file of the site, and every #fragment to an id', () => {
+    const fileSet = new Set(files);
+    const broken: string[] = [];
+    for (const [file, page] of html) {
+      for (const match of page.matchAll(/\s(?:href|src)="([^"]*)"/g)) {
+        const target = match[1] ?? '';
+        if (/^(https?:|mailto:|data:)/.test(target)) {
+          if (/^https?:/.test(target)) broken.push(`${file}: external resource ${target}`);
+          continue;
+        }
+        const [pathPart = '', fragment] = target.split('#');
+        const resolved = pathPart === '' ? file : posix.normalize(posix.join(posix.dirname(file), pathPart.split('?')[0] ?? ''));
+        if (!fileSet.has(resolved)) {
+          broken.push(`${file}: ${target}`);
+          continue;
+        }
+        if (fragment && resolved.endsWith('.html') && !(html.get(resolved) ?? '').includes(`id="${fragment}"`)) broken.push(`${file}: ${target} (no such id)`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  test('every page has the landmarks, skip link and labelled search box', () => {
+    for (const [file, page] of html) {
+      expect(page, file).toContain('<a class="skip-link" href="#main">');
+      expect(page, file).toMatch(/<main id="main"/);
+      expect(page, file).toContain('<nav id="sidebar" class="sidebar" aria-label="Documentation">');
+      expect(page, file).toContain('<label for="search-input"');
+      expect(page, file).toContain('<html lang="en"');
+    }
+  });
+
+  test('parses every request and response example with its schema', () => {
+    const expected = listOperations().reduce((sum, operation) => sum + examplesFor(operation).parsed, 0);
+    expect(result.examplesParsed).toBe(expected);
+    // Every operation has a request example; every JSON and problem response has a response example.
+    const responses = listOperations().reduce((sum, operation) => sum + operation.responses.filter((r) => r.kind === 'json' || r.kind === 'problem').length, 0);
+    expect(result.examplesParsed).toBeGreaterThan(responses);
+    expect(Object.keys(REQUEST_EXAMPLES).sort()).toEqual(listOperations().map((operation) => operation.operationId).sort());
+  });
+
+  test('refuses an example that does not parse', () => {
+    const operation = listOperations().find((candidate) => candidate.operationId === 'createUser');
+    const original = REQUEST_EXAMPLES.createUser;
+    expect(operation && original).toBeTruthy();
+    REQUEST_EXAMPLES.createUser = { ...original, body: { ...(original?.body as object), language: 'de' } };
+    try {
+      expect(() => examplesFor(operation!)).toThrow(ExampleError);
+      expect(() => examplesFor(operation!)).toThrow(/createUser request body does not parse: language/);
+    } finally {
+      REQUEST_EXAMPLES.createUser = original!;
+    }
+  });
+
+  test('HR pages state both path forms, and owner_id is optional in the /hr/v1 form', () => {
+    const quick = html.get('reference/hrV1QuickScreen.html') ?? '';
+    expect(quick).toContain('/api/v1/hr/applications/quick/');
+    expect(quick).toContain('optional in the <code>/hr/v1/</code> form');
+    expect(html.get('reference/hrReportPdf.html')).toContain('application/pdf');
+  });
+
+  test('the guides cover every error code, request flag and simulator test input', () => {
+    const errors = html.get('guides/errors.html') ?? '';
+    for (const code of PROBLEM_CODES) expect(errors, code).toContain(`id="${code}"`);
+    const checks = html.get('guides/checks.html') ?? '';
+    for (const flag of REQUEST_FLAGS) expect(checks, flag).toContain(`id="${flag}"`);
+    const testData = html.get('guides/test-data.html') ?? '';
+    for (const input of SIMULATOR_TEST_INPUTS) expect(testData, input.id).toContain(`<code>${input.value}</code>`);
+    expect(html.get('guides/states.html')).toContain('<svg');
+  });
+
+  test('the search index lists every page, operations with their paths', async () => {
+    const index = JSON.parse(await readSiteFile(root, 'search-index.json')) as SearchEntry[];
+    expect(index).toHaveLength(html.size);
+    const quick = index.filter((entry) => entry.path?.includes('/applications/quick')).map((entry) => entry.operationId);
+    expect(quick.sort()).toEqual(['hrQuickScreen', 'hrV1QuickScreen', 'pmQuickScreen']);
+  });
+
+  test('openapi.json is the contract’s OpenAPI document', async () => {
+    const document = JSON.parse(await readSiteFile(root, 'openapi.json')) as { openapi: string; info: { version: string }; paths: Record<string, Record<string, unknown>> };
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.info.version).toBe('1.1.0');
+    const operations = Object.values(document.paths).flatMap((methods) => Object.keys(methods));
+    expect(operations).toHaveLength(49);
+  });
+});
