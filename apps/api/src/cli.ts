@@ -4,6 +4,7 @@ import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRequestFlag } from '@svc/contract';
 import { bootstrapPartner, enableCheckForTeam, pendingMigrations, runMigrations } from '@svc/db';
+import { loadWorkerConfig, runWorkerProcess, startWorker, workerSettingsOf } from '@svc/worker';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase, prepareEncryption, startApi } from './server.js';
 
@@ -12,6 +13,7 @@ const USAGE = `usage: svc <command>
   migrate                          apply pending migrations
   bootstrap [--json] [--name N]    create a partner account and print its ids and API keys
   api                              serve the API on PORT
+  worker                           run checks (any number of workers may share one database)
   start                            npm start: migrate, create the demo account on first start, serve the API
   team enable-check <team_id> <flag>   let a team run a check (support only; no public endpoint)`;
 
@@ -68,8 +70,11 @@ async function start(config: Config): Promise<void> {
     await writeFile(credentialsFile, `${JSON.stringify(account, null, 2)}\n`, { mode: 0o600 });
   }
   const api = await startApi({ config, db });
+  // One process for everything on the embedded database: the worker shares the API's job queue.
+  const worker = await startWorker({ db, logger: api.deps.logger, jobs: api.deps.jobs, settings: workerSettingsOf(loadWorkerConfig()) });
   const base = `http://localhost:${config.PORT}`;
-  console.log(`svc is running at ${base}
+  console.log(`svc is running at ${base} (API, worker and docs)
+  Docs      ${base}/docs/
   OpenAPI   ${base}/openapi.json
   Demo account (also in ${credentialsFile}):
     admin user  ${account.email} (${account.user_id})
@@ -78,6 +83,7 @@ async function start(config: Config): Promise<void> {
     live key    ${account.api_keys.live}
   Try: curl -H "Authorization: Bearer ${account.api_keys.demo}" ${base}/api/v1/packages/`);
   const stop = async () => {
+    await worker.stop();
     await api.close();
     await db.close();
     process.exit(0);
@@ -132,6 +138,9 @@ export async function runCli(argv: string[], { output = consoleOutput, environme
         return 0;
       case 'api':
         await serveApi(config);
+        return 0;
+      case 'worker':
+        await runWorkerProcess();
         return 0;
       case 'start':
         await start(config);

@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import type { CheckName, HrApplicantListItem, RequestFlag } from '@svc/contract';
+import type { ApplicantRecord } from '@svc/db';
+import {
+  assembleApplicationResults,
+  reportSummary,
+  type CheckRun,
+  type HrApplicationResults,
+  type PmApplicationResults,
+  type ScoringInformation,
+  type SimulatedCheck,
+} from '@svc/domain';
+
+/**
+ * A stable id for a nested result object without a check of its own: a name-based (SHA-1, version 5 layout) UUID
+ * of the applicant and the object's purpose, so the same object keeps its id from one read to the next.
+ */
+export function stableResultId(applicantId: string, purpose: string): string {
+  const bytes = createHash('sha1').update(`${applicantId}:${purpose}`).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The domain's view of the applicant's check executions. */
+const checkRunsOf = (record: ApplicantRecord): CheckRun[] =>
+  record.executions.map((execution) => ({
+    checkName: execution.checkName as CheckName,
+    status: execution.status,
+    simulated: execution.status === 'COMPLETE' ? (execution.result as SimulatedCheck | null) : null,
+    resultId: execution.resultId,
+  }));
+
+function assemble(record: ApplicantRecord, teamType: 'HR' | 'PM') {
+  const { applicant } = record;
+  return assembleApplicationResults({
+    checks: checkRunsOf(record),
+    requestedFlags: applicant.requestedFlags as RequestFlag[],
+    teamType,
+    ids: (purpose) => stableResultId(applicant.id, purpose),
+    // The moment the results were last produced, not the moment they are read: the record is the same on every read.
+    now: applicant.returnedAt ?? applicant.lastUpdated,
+    information: record.information as ScoringInformation,
+  });
+}
+
+/** Every computed field of an HR record (results, identity objects, verification enums, scores and risk pairs). */
+export const hrApplicationResultsOf = (record: ApplicantRecord): HrApplicationResults => assemble(record, 'HR') as HrApplicationResults;
+
+/** Every computed field of a PM record. */
+export const pmApplicationResultsOf = (record: ApplicantRecord): PmApplicationResults => assemble(record, 'PM') as PmApplicationResults;
+
+/** The list item's `report_summary`. */
+export function reportSummaryOf(record: ApplicantRecord): HrApplicantListItem['report_summary'] {
+  return reportSummary({ results: assemble(record, record.applicant.kind), reportStatus: record.applicant.reportStatus });
+}

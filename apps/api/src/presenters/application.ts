@@ -1,0 +1,65 @@
+import {
+  REQUEST_FLAGS,
+  applicationStatus,
+  type HrApplication,
+  type PmApplication,
+  type RequestFlag,
+} from '@svc/contract';
+import type { Applicant, ApplicantRecord } from '@svc/db';
+import { labelOf } from '@svc/domain';
+import { presentInformation } from './applicant-information.js';
+import { hrApplicationResultsOf, pmApplicationResultsOf } from './application-results.js';
+
+/** Every request flag of the record: true for the checks the applicant holds. */
+export function presentRequestFlags(requestedFlags: readonly string[]): Record<RequestFlag, boolean> {
+  const held = new Set(requestedFlags);
+  return Object.fromEntries(REQUEST_FLAGS.map((flag) => [flag, held.has(flag)])) as Record<RequestFlag, boolean>;
+}
+
+/** The fields HR and PM records share, results aside. */
+function recordBase(record: ApplicantRecord) {
+  const { applicant, application } = record;
+  return {
+    id: applicant.id,
+    created: applicant.created.toISOString(),
+    modified: applicant.modified.toISOString(),
+    last_updated: applicant.lastUpdated.toISOString(),
+    submitted_time: applicant.submittedTime ? applicant.submittedTime.toISOString() : null,
+    tag: applicant.tag,
+    ...presentRequestFlags(applicant.requestedFlags),
+    is_submitted: applicant.isSubmitted,
+    applicant_type: applicant.applicantType,
+    report_status: applicant.reportStatus,
+    status: applicant.status,
+    status_label: labelOf(applicationStatus, applicant.status),
+    applicant_account: { id: applicant.id, email: applicant.email },
+    application: { id: application.id, created: application.created.toISOString(), modified: application.modified.toISOString(), email: application.email },
+    country: applicant.country,
+    information: presentInformation(record),
+  };
+}
+
+/** The HR application record (document 1): quick screen, upgrade and retrieve answer it. */
+export function presentHrApplication(record: ApplicantRecord): HrApplication {
+  // No order names a salary yet, so neither it nor its sufficiency is known.
+  return { ...recordBase(record), salary: null, sufficient_salary: null, ...hrApplicationResultsOf(record) };
+}
+
+/** The PM application record (document 1), `instant_verify_result` included. */
+export function presentPmApplication(record: ApplicantRecord): PmApplication {
+  return { ...recordBase(record), ...pmApplicationResultsOf(record) };
+}
+
+/** An applicant of an invite response. */
+export function presentInvitedApplicant(applicant: Applicant, information: { first_name?: unknown; last_name?: unknown } = {}) {
+  return {
+    id: applicant.id,
+    status: applicant.status,
+    first_name: typeof information.first_name === 'string' ? information.first_name : null,
+    last_name: typeof information.last_name === 'string' ? information.last_name : null,
+    email: applicant.email,
+    phone_number: applicant.phoneNumber
+      ? { phone_type: applicant.phoneNumber.phone_type as 'NONE', number: applicant.phoneNumber.number, country: applicant.phoneNumber.country }
+      : { phone_type: 'NONE' as const, number: null, country: null },
+  };
+}

@@ -1,0 +1,75 @@
+import { acicParametersShape, type ProblemFieldError } from '@svc/contract';
+import { findApplicant, type ApiPrincipal, type ApplicantRecord, type ApplicationScope, type OrderOutcome, type OrderRefusal, type RefusedFlag } from '@svc/db';
+import type { Deps } from '../../deps.js';
+import { teamScopeOf } from '../../http/access.js';
+import { AppError } from '../../http/problem.js';
+
+// What the HR and PM order operations share: their scope, and how a refused order is told to the client.
+
+/** The applications a key works on: its partner and environment, its own team for a team user, one kind. */
+export const applicationScopeOf = (principal: ApiPrincipal, kind: 'HR' | 'PM'): ApplicationScope => ({
+  partnerId: principal.partner.id,
+  environment: principal.environment,
+  teamId: teamScopeOf(principal),
+  kind,
+});
+
+const ACIC_PARAMETERS = Object.keys(acicParametersShape);
+
+/** The ACIC parameters of an HR order body, as given (absent ones left out). */
+export function acicParametersOf(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(ACIC_PARAMETERS.filter((key) => body[key] !== undefined).map((key) => [key, body[key]]));
+}
+
+const KIND_NAMES = { HR: 'an HR team', PM: 'a PM team' } as const;
+
+function refusedFlagError({ flag, reason }: RefusedFlag, kind: 'HR' | 'PM'): ProblemFieldError {
+  return reason === 'not_applicable'
+    ? { path: flag, code: 'not_applicable', message: `is not a check ${KIND_NAMES[kind]} can order` }
+    : { path: flag, code: 'not_enabled', message: 'is not enabled for the team of owner_id; support can enable it' };
+}
+
+/** The problem answering a refused order (DESIGN.md section 5). */
+export function orderRefusalProblem(refusal: OrderRefusal, kind: 'HR' | 'PM'): AppError {
+  switch (refusal.code) {
+    case 'invalid_owner':
+      return AppError.validation([{ path: 'owner_id', code: 'invalid_value', message: `is not a user of ${KIND_NAMES[kind]} of your account` }]);
+    case 'invalid_listing':
+      return AppError.validation([{ path: 'listing_id', code: 'invalid_value', message: 'is not a listing of the team of owner_id' }]);
+    case 'check_not_enabled': {
+      const flags = refusal.flags.map((refused) => refused.flag);
+      return new AppError({
+        code: 'check_not_enabled',
+        status: 403,
+        detail: `Your account is not configured for ${flags.join(', ')}. Support can enable a check for a team.`,
+        errors: refusal.flags.map((refused) => refusedFlagError(refused, kind)),
+      });
+    }
+    case 'missing_information':
+      return AppError.validation(refusal.missing.map(({ path, code, message }) => ({ path, code, message })));
+    case 'not_found':
+      return AppError.notFound('Applicant');
+    case 'link_expired':
+      return new AppError({ code: 'link_expired', status: 410, detail: 'The onboarding link has expired.' });
+    case 'application_processing':
+      return new AppError({ code: 'application_processing', status: 409, detail: refusal.message });
+    case 'no_new_checks':
+    case 'already_submitted':
+      return AppError.conflict(refusal.message);
+    default:
+      return refusal satisfies never;
+  }
+}
+
+/** The value of an accepted order, or the problem of a refused one thrown. */
+export function acceptedOrThrow<T>(outcome: OrderOutcome<T>, kind: 'HR' | 'PM'): T {
+  if (!outcome.ok) throw orderRefusalProblem(outcome.refusal, kind);
+  return outcome.value;
+}
+
+/** The record of an applicant just ordered, upgraded or asked for; 404 when not in the scope. */
+export async function recordOrNotFound(deps: Deps, { scope, applicantId }: { scope: ApplicationScope; applicantId: string }): Promise<ApplicantRecord> {
+  const record = await findApplicant(deps.db.dataSource.manager, { scope, applicantId });
+  if (!record) throw AppError.notFound('Applicant');
+  return record;
+}

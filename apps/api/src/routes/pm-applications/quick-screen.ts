@@ -1,0 +1,31 @@
+import type { contract } from '@svc/contract';
+import * as repository from '@svc/db';
+import { principalOf } from '../../http/auth.js';
+import type { RouteFactory } from '../../http/route.js';
+import { presentPmApplication } from '../../presenters/application.js';
+import { acceptedOrThrow, applicationScopeOf, recordOrNotFound } from '../hr-applications/order-support.js';
+
+export const pmQuickScreen: RouteFactory<typeof contract.pm.quickScreen> = (deps) => async ({ body, res }) => {
+  const principal = principalOf(res);
+  const scope = applicationScopeOf(principal, 'PM');
+  const { applicantId } = acceptedOrThrow(
+    await repository.createQuickScreen({
+      db: deps.db,
+      jobs: deps.jobs,
+      scope,
+      order: {
+        ownerId: body.owner_id.toLowerCase(),
+        flags: repository.requestedFlags(body),
+        email: body.email,
+        tag: body.tag,
+        information: body.information,
+        location: body.position_or_property_location,
+        identityDocument: body.enhanced_identity_verification,
+        listingId: body.listing_id?.toLowerCase(),
+      },
+      now: deps.now(),
+    }),
+    'PM',
+  );
+  return { status: 201, body: presentPmApplication(await recordOrNotFound(deps, { scope, applicantId })) };
+};

@@ -1,0 +1,12 @@
+import type { contract } from '@svc/contract';
+import { idOrNotFound } from '../../http/access.js';
+import { principalOf } from '../../http/auth.js';
+import type { RouteFactory } from '../../http/route.js';
+import { presentPmApplication } from '../../presenters/application.js';
+import { applicationScopeOf, recordOrNotFound } from '../hr-applications/order-support.js';
+
+export const pmRetrieveApplicant: RouteFactory<typeof contract.pm.retrieveApplicant> = (deps) => async ({ params, res }) => {
+  const scope = applicationScopeOf(principalOf(res), 'PM');
+  const record = await recordOrNotFound(deps, { scope, applicantId: idOrNotFound(params.applicant_id, 'Applicant') });
+  return { status: 200, body: presentPmApplication(record) };
+};

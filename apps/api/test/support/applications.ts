@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import type { CheckName, CreateTeamBody, InformationInput, SvcClient } from '@svc/contract';
+import { createUser, type BootstrappedAccount, type Database } from '@svc/db';
+import { simulateCheck } from '@svc/domain';
+
+// Bodies and database probes shared by the application tests.
+
+export const location = { address: '100 King St W', city: 'Toronto', province_state: 'ON', country: 'CA', postal_code: 'M5X 1A9' };
+
+/** Everything the criminal and identity checks need (name, date of birth, address history) and a SIN. */
+export const fullInformation = () => ({
+  first_name: 'Ada',
+  last_name: `Lovelace${randomUUID().slice(0, 6)}`,
+  date_of_birth: '1985-12-10',
+  sin_ssn: '046-454-286',
+  addresses: [{ address: '1 Main St', city: 'Toronto', province_state: 'ON', country: 'CA', postal_code: 'M5V 1A1', start_date: '2019-01-01' }],
+  employers: [{ company_name: 'Analytical Engines Ltd', position: 'Engineer', start_date: '2020-02-01' }],
+  educations: [{ institution: 'University of London', degree: { degree: 'BSc Mathematics' }, start_date: '2003-09-01', end_date: '2007-06-30' }],
+  credentials: [{ institution: 'Engineers Canada', certification: 'P.Eng.', date_of_certification: '2012-05-01', current: true }],
+});
+
+export const executionIdOf = (prefixed: string) => prefixed.replace(/^check_exec_/, '');
+
+/** The ids of the check executions that have a `check.run` job in pg-boss's table. */
+export async function queuedJobExecutionIds(db: Database): Promise<string[]> {
+  const rows = (await db.dataSource.query(`SELECT data->>'checkExecutionId' AS id FROM pgboss.job WHERE name = 'check.run'`)) as Array<{ id: string }>;
+  return rows.map((row) => row.id);
+}
+
+/** Rows of the tables an order writes: a refused order changes none of them. */
+export async function orderTableCounts(db: Database): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of ['applications', 'applicants', 'check_executions', 'outbox_messages', 'pgboss.job']) {
+    const [row] = (await db.dataSource.query(`SELECT count(*) AS count FROM ${table}`)) as Array<{ count: string | number }>;
+    counts[table] = Number(row?.count ?? 0);
+  }
+  return counts;
+}
+
+/** What the worker will do once every check ran: the applicant `Returned` with every check complete. */
+export async function markReturned(db: Database, applicantId: string): Promise<void> {
+  await db.dataSource.query(`UPDATE check_executions SET status = 'COMPLETE', finished_at = now() WHERE applicant_id = $1`, [applicantId]);
+  await db.dataSource.query(
+    `UPDATE applicants SET status = 'Returned', report_status = 'COMPLETE', order_status = 'COMPLETE', report_version = 1, returned_at = now() WHERE id = $1`,
+    [applicantId],
+  );
+}
+
+/** A team created through the API (default checks only: no US tiers) with one user, and that user's id. */
+export async function newApiTeamWithUser(
+  { admin, db, account }: { admin: SvcClient; db: Database; account: BootstrappedAccount },
+  type: 'HR' | 'PM',
+): Promise<{ teamId: string; userId: string }> {
+  const body: CreateTeamBody = { name: `Team ${randomUUID()}`, type, country: 'CA', superteam: account.superteam_id, province_state: 'ON', pre_pay: false };
+  const created = await admin.teams.create({ body });
+  if (created.status !== 201) throw new Error(`team not created: ${JSON.stringify(created.body)}`);
+  const user = await createUser(db.dataSource.manager, {
+    partnerId: account.partner_id,
+    user: { firstName: 'Sam', lastName: 'Orderer', email: `sam.${randomUUID()}@example.com`, language: 'en', isActive: true, teamId: created.body.id },
+  });
+  return { teamId: created.body.id, userId: user.id };
+}
+
+/** What the worker does, in short: every execution run through the simulator and stored, then the applicant Returned. */
+export async function completeWithSimulator(db: Database, { applicantId, information }: { applicantId: string; information: InformationInput }): Promise<void> {
+  const executions = (await db.dataSource.query(`SELECT id, check_name FROM check_executions WHERE applicant_id = $1`, [applicantId])) as Array<{ id: string; check_name: CheckName }>;
+  for (const execution of executions) {
+    const result = simulateCheck({ checkName: execution.check_name, information, location, now: new Date() });
+    await db.dataSource.query(`UPDATE check_executions SET result = $2::jsonb WHERE id = $1`, [execution.id, JSON.stringify(result)]);
+  }
+  await markReturned(db, applicantId);
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { WorkerSettings } from './worker.js';
+
+/**
+ * The configuration of a worker process (`node dist/main.js`, `pnpm svc worker`), read once from the environment at
+ * boot and validated like the API's (apps/api/src/config.ts): a wrong value stops the process naming the variable.
+ */
+const workerConfigSchema = z.object({
+  /** PostgreSQL URL. Unset: the embedded PGlite database in SVC_DATA_DIR (then this process must be its only user). */
+  DATABASE_URL: z.string().url().optional(),
+  /** Where the embedded database and its generated encryption key live. */
+  SVC_DATA_DIR: z.string().min(1).default('.data'),
+  /** 32-byte AES-256-GCM key for personal data at rest (64 hex characters or base64). Required with DATABASE_URL. */
+  SVC_ENCRYPTION_KEY: z.string().min(32).optional(),
+  /** Simulated provider latency per check, in milliseconds (the demo feels like real providers); 0 for none. */
+  SVC_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
+  /** Checks this process runs at the same time. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  /** How often an idle worker looks for new jobs, in seconds (>= 0.5). */
+  WORKER_POLLING_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /**
+   * How long a check may run before it is presumed lost with its worker (a crash, a kill) and run again elsewhere,
+   * in seconds. Applies to jobs enqueued after the worker started (pg-boss queue `expireInSeconds`).
+   */
+  SVC_CHECK_RUN_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** How often this process looks for expired jobs of crashed workers, in seconds (pg-boss supervision). */
+  SVC_JOB_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
+  /** On SIGTERM/SIGINT: how long running checks may take to finish before the process stops anyway, in seconds. */
+  WORKER_STOP_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(20),
+  /** pino log level. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type WorkerConfig = z.infer<typeof workerConfigSchema>;
+
+export function loadWorkerConfig(environment: NodeJS.ProcessEnv = process.env): WorkerConfig {
+  const parsed = workerConfigSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+    throw new Error(`svc worker: invalid configuration\n${problems}`);
+  }
+  return parsed.data;
+}
+
+/** The worker settings of a configuration (for `startWorker`). */
+export function workerSettingsOf(config: WorkerConfig): WorkerSettings {
+  return {
+    simulatorDelayMs: config.SVC_SIMULATOR_DELAY_MS,
+    concurrency: config.WORKER_CONCURRENCY,
+    pollingIntervalSeconds: config.WORKER_POLLING_INTERVAL_SECONDS,
+    checkRunExpireSeconds: config.SVC_CHECK_RUN_EXPIRE_SECONDS,
+    superviseIntervalSeconds: config.SVC_JOB_SUPERVISE_INTERVAL_SECONDS,
+    stopGraceSeconds: config.WORKER_STOP_GRACE_SECONDS,
+  };
+}

@@ -1,0 +1,51 @@
+// The worker process (`node dist/main.js`, `pnpm svc worker`): reads its configuration from the environment
+// (config.ts), runs checks until SIGTERM/SIGINT, then stops gracefully.
+import { join } from 'node:path';
+import { createDatabase, loadEncryptionKey, pendingMigrations, runMigrations, useEncryptionKey, type Database } from '@svc/db';
+import { loadWorkerConfig, workerSettingsOf, type WorkerConfig } from './config.js';
+import { createLogger, type Logger } from './logger.js';
+import { startWorker } from './worker.js';
+
+/**
+ * Opens the database of the configuration. PostgreSQL must be migrated already (`pnpm svc migrate`): a worker never
+ * changes the schema under running API processes. The embedded database belongs to this process alone: migrated here.
+ */
+async function openWorkerDatabase(config: WorkerConfig, logger: Logger): Promise<Database> {
+  useEncryptionKey(await loadEncryptionKey({ configured: config.SVC_ENCRYPTION_KEY, dataDir: config.SVC_DATA_DIR, embedded: !config.DATABASE_URL }));
+  const db = await createDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { pgliteDir: join(config.SVC_DATA_DIR, 'pglite') });
+  if (!config.DATABASE_URL) {
+    await runMigrations(db);
+    return db;
+  }
+  const pending = await pendingMigrations(db);
+  if (pending.length > 0) {
+    await db.close();
+    throw new Error(`svc worker: the database is not migrated (pending: ${pending.join(', ')}); run \`pnpm svc migrate\` first`);
+  }
+  logger.debug('database schema up to date');
+  return db;
+}
+
+export async function runWorkerProcess(environment: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const config = loadWorkerConfig(environment);
+  const logger = createLogger({ level: config.LOG_LEVEL });
+  const db = await openWorkerDatabase(config, logger);
+  const worker = await startWorker({ db, logger, settings: workerSettingsOf(config) });
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping: running checks may finish');
+    try {
+      await worker.stop();
+      await db.close();
+      process.exitCode = 0;
+    } catch (error) {
+      logger.error({ err: error }, 'error while stopping');
+      process.exitCode = 1;
+    }
+  };
+  process.once('SIGTERM', (signal) => void stop(signal));
+  process.once('SIGINT', (signal) => void stop(signal));
+}
+

@@ -1,0 +1,239 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  CHECK_RUN_QUEUE,
+  completeCheckRun,
+  createJobQueue,
+  failCheckRun,
+  finaliseApplicantIfDone,
+  JOB_QUEUES,
+  runMigrations,
+  startCheckRun,
+  useEncryptionKey,
+  type BootstrappedAccount,
+  type Database,
+  type ReportRenderer,
+} from '@svc/db';
+import { databaseTargets, waitFor } from '@svc/db/testing';
+import type { PgBoss } from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configureCheckRunQueue, createWorker, runCheckRunJob, type Worker } from '../src/index.js';
+import {
+  applicantOf,
+  executionsOf,
+  HR_CHECKS,
+  insertScreenWithoutJobs,
+  installStatusAudit,
+  newAccount,
+  orderQuickScreen,
+  statusChangeCounts,
+  testLogger,
+} from './support/factories.js';
+
+const returned = (db: Database, applicantId: string) => async () => (await applicantOf(db, applicantId)).status === 'Returned';
+
+/** Resolves with the job's final state once pg-boss has settled it. */
+async function settledStateOf(jobs: PgBoss, jobId: string): Promise<string> {
+  let state = '';
+  await waitFor(async () => {
+    state = (await jobs.getJobById(CHECK_RUN_QUEUE, jobId))?.state ?? 'missing';
+    return ['completed', 'failed', 'cancelled'].includes(state);
+  }, 20_000);
+  return state;
+}
+
+describe.each(databaseTargets())('the check.run worker on $name', (target) => {
+  let db: Database;
+  /** A second connection pool, as a second worker process has (on PGlite: the same single session). */
+  let otherDb: Database;
+  let jobs: PgBoss;
+  let worker: Worker;
+  let account: BootstrappedAccount;
+  let renders = 0;
+
+  beforeAll(async () => {
+    useEncryptionKey(randomBytes(32));
+    db = await target.open();
+    await runMigrations(db);
+    await installStatusAudit(db);
+    otherDb = await target.open();
+    jobs = await createJobQueue(db, { queues: JOB_QUEUES, onError: (error) => testLogger.error({ err: error }, 'job queue error') });
+    // Retries at once (CHECK_RUN_SEND_OPTIONS' back-off capped to 0 s), so Flaky and Broken stay fast.
+    await configureCheckRunQueue(jobs, { expireInSeconds: 60, retryDelayMaxSeconds: 0 });
+    worker = await createWorker({
+      db,
+      jobs,
+      logger: testLogger,
+      concurrency: 4,
+      pollingIntervalSeconds: 0.5,
+      renderReport: async () => {
+        renders += 1;
+      },
+    });
+    account = await newAccount(db);
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await target.dispose();
+  });
+
+  it('runs every check of a quick screen and returns the application: Returned, COMPLETE, results stored', async () => {
+    const rendersBefore = renders;
+    const applicantId = await orderQuickScreen({ db, jobs, account });
+    await waitFor(returned(db, applicantId), 20_000);
+
+    const applicant = await applicantOf(db, applicantId);
+    expect(applicant).toMatchObject({ status: 'Returned', reportStatus: 'COMPLETE', orderStatus: 'COMPLETE', reportVersion: 1 });
+    expect(applicant.returnedAt).toBeInstanceOf(Date);
+    expect(applicant.lastUpdated.getTime()).toBe(applicant.returnedAt?.getTime());
+    const executions = await executionsOf(db, applicantId);
+    expect(executions).toHaveLength(HR_CHECKS.length);
+    for (const execution of executions) {
+      expect(execution).toMatchObject({ status: 'COMPLETE', attempts: 1, failure: null });
+      expect(execution.result).toMatchObject({ checkName: execution.checkName, outcome: expect.stringMatching(/^(CLEAR|REVIEW|NOT_CLEAR)$/) });
+      expect(execution.startedAt).toBeInstanceOf(Date);
+      expect(execution.finishedAt!.getTime()).toBeGreaterThanOrEqual(execution.startedAt!.getTime());
+    }
+    // Personal data stays encrypted in the rows the worker wrote.
+    const [raw] = (await db.dataSource.query(`SELECT sensitive_information FROM applicants WHERE id = $1`, [applicantId])) as Array<{ sensitive_information: string }>;
+    expect(raw?.sensitive_information).toMatch(/^v1:/);
+    expect(renders - rendersBefore).toBe(1);
+    const returns = await statusChangeCounts(db, { table: 'applicants', newStatus: 'Returned' });
+    expect(returns.get(applicantId)).toBe(1);
+  });
+
+  it('retries a Flaky provider with back-off until it answers: COMPLETE on the third attempt', async () => {
+    const applicantId = await orderQuickScreen({ db, jobs, account, flags: ['request_softcheck', 'request_bureau'], firstName: 'Flaky' });
+    await waitFor(returned(db, applicantId), 30_000);
+
+    const executions = await executionsOf(db, applicantId);
+    for (const execution of executions) expect(execution).toMatchObject({ status: 'COMPLETE', attempts: 3, failure: null });
+    expect((await applicantOf(db, applicantId)).reportStatus).toBe('COMPLETE');
+    const starts = await statusChangeCounts(db, { table: 'check_executions', newStatus: 'RUNNING' });
+    for (const execution of executions) expect(starts.get(execution.id)).toBe(1);
+  });
+
+  it('marks a check FAILED when a Broken provider never answers, and still returns the application for review', async () => {
+    const applicantId = await orderQuickScreen({ db, jobs, account, flags: ['request_softcheck'], firstName: 'Broken' });
+    await waitFor(returned(db, applicantId), 30_000);
+
+    const [execution] = await executionsOf(db, applicantId);
+    // CHECK_RUN_SEND_OPTIONS: 4 retries, so 5 attempts.
+    expect(execution).toMatchObject({ status: 'FAILED', attempts: 5, result: null });
+    expect(execution?.failure).toMatch(/^provider_unavailable: /);
+    expect(execution?.failure).not.toContain('Broken');
+    expect(await applicantOf(db, applicantId)).toMatchObject({ status: 'Returned', reportStatus: 'COMPLETE', orderStatus: 'COMPLETE' });
+  });
+
+  it('changes nothing when a job of a finished execution is delivered again', async () => {
+    const applicantId = await orderQuickScreen({ db, jobs, account, flags: ['request_softcheck', 'request_behavioural'] });
+    await waitFor(returned(db, applicantId), 20_000);
+    const applicantBefore = await applicantOf(db, applicantId);
+    const executionsBefore = await executionsOf(db, applicantId);
+    const rendersBefore = renders;
+
+    const jobIds = await Promise.all(executionsBefore.map((execution) => jobs.send(CHECK_RUN_QUEUE, { checkExecutionId: execution.id })));
+    for (const jobId of jobIds) expect(await settledStateOf(jobs, jobId!)).toBe('completed');
+    // And straight through the handler, as a re-delivery after a crash would run it.
+    const outcome = await runCheckRunJob(
+      { db, logger: testLogger, now: () => new Date(), simulatorDelayMs: 0 },
+      { id: 'redelivered', data: { checkExecutionId: executionsBefore[0]!.id }, retryCount: 1, retryLimit: 4 },
+    );
+    expect(outcome).toBe('nothing_to_run');
+
+    expect(await applicantOf(db, applicantId)).toEqual(applicantBefore);
+    expect(await executionsOf(db, applicantId)).toEqual(executionsBefore);
+    expect(renders).toBe(rendersBefore);
+  });
+
+  it('drops a job whose payload is invalid: logged and completed, never retried', async () => {
+    const jobId = await jobs.send(CHECK_RUN_QUEUE, { checkExecutionId: 'not-a-uuid', extra: true }, { retryLimit: 4 });
+    expect(await settledStateOf(jobs, jobId!)).toBe('completed');
+    const job = await jobs.getJobById(CHECK_RUN_QUEUE, jobId!);
+    expect(job?.retryCount).toBe(0);
+  });
+
+  it('does nothing for a job naming an execution that does not exist', async () => {
+    const jobId = await jobs.send(CHECK_RUN_QUEUE, { checkExecutionId: '0190a6f0-0000-7000-8000-000000000000' });
+    expect(await settledStateOf(jobs, jobId!)).toBe('completed');
+  });
+
+  // The db layer of the worker (packages/db/src/applications/check-runs.ts) on applicants without jobs: the tests
+  // drive the check runs themselves.
+  const manager = () => db.dataSource.manager;
+  const now = new Date('2031-05-06T07:08:09.000Z');
+
+  it('starts, completes and finishes a check once; a finished execution is left alone', async () => {
+    const applicantId = await insertScreenWithoutJobs({ db, account, flags: ['request_softcheck', 'request_bureau'] });
+    const [first, second] = await executionsOf(db, applicantId);
+
+    const run = await startCheckRun({ manager: manager(), checkExecutionId: first!.id, now });
+    expect(run).toMatchObject({ checkExecutionId: first!.id, applicantId, checkName: first!.checkName, attempt: 1, country: 'CA', reportVersion: 1, requestedCountries: null });
+    expect(run?.information).toMatchObject({ first_name: 'Ada', sin_ssn: '046454286', date_of_birth: '1987-03-14' });
+    expect(run?.location).toMatchObject({ country: 'CA', province_state: 'ON' });
+    expect(await executionsOf(db, applicantId)).toMatchObject([{ status: 'RUNNING', attempts: 1, startedAt: now }, { status: 'QUEUED', attempts: 0 }]);
+    // A retry (or a re-delivery after a crash) starts the same execution again.
+    expect(await startCheckRun({ manager: manager(), checkExecutionId: first!.id, now: new Date(now.getTime() + 1000) })).toMatchObject({ attempt: 2 });
+    expect((await executionsOf(db, applicantId))[0]).toMatchObject({ status: 'RUNNING', attempts: 2, startedAt: now });
+
+    expect(await finaliseApplicantIfDone({ manager: manager(), applicantId, now })).toEqual({ outcome: 'checks_outstanding' });
+    expect(await completeCheckRun({ manager: manager(), checkExecutionId: first!.id, now, result: { outcome: 'CLEAR' } })).toEqual({ applicantId, outcome: 'applied' });
+    expect(await completeCheckRun({ manager: manager(), checkExecutionId: first!.id, now, result: { outcome: 'NOT_CLEAR' } })).toEqual({ applicantId, outcome: 'already_applied' });
+    expect(await failCheckRun({ manager: manager(), checkExecutionId: first!.id, now, failure: 'late' })).toEqual({ applicantId, outcome: 'already_applied' });
+    expect(await startCheckRun({ manager: manager(), checkExecutionId: first!.id, now })).toBeNull();
+    expect((await executionsOf(db, applicantId))[0]).toMatchObject({ status: 'COMPLETE', attempts: 2, result: { outcome: 'CLEAR' }, failure: null, finishedAt: now });
+
+    // A check can fail without having started (QUEUED -> FAILED).
+    expect(await failCheckRun({ manager: manager(), checkExecutionId: second!.id, now, failure: 'provider_unavailable: test' })).toEqual({ applicantId, outcome: 'applied' });
+    expect(await finaliseApplicantIfDone({ manager: manager(), applicantId, now })).toEqual({ outcome: 'returned', reportVersion: 1 });
+    expect(await finaliseApplicantIfDone({ manager: manager(), applicantId, now: new Date() })).toEqual({ outcome: 'already_returned' });
+    expect(await applicantOf(db, applicantId)).toMatchObject({ status: 'Returned', reportStatus: 'COMPLETE', orderStatus: 'COMPLETE', returnedAt: now, lastUpdated: now, reportVersion: 1 });
+  });
+
+  it('answers null or not_found for an execution or applicant that does not exist', async () => {
+    const missing = '0190a6f0-0000-7000-8000-000000000001';
+    expect(await startCheckRun({ manager: manager(), checkExecutionId: missing, now })).toBeNull();
+    expect(await completeCheckRun({ manager: manager(), checkExecutionId: missing, now, result: {} })).toBeNull();
+    expect(await failCheckRun({ manager: manager(), checkExecutionId: missing, now, failure: 'x' })).toBeNull();
+    expect(await finaliseApplicantIfDone({ manager: manager(), applicantId: missing, now })).toEqual({ outcome: 'not_found' });
+  });
+
+  it('returns an applicant exactly once when two workers finish its last two checks at the same moment', async () => {
+    const applicantIds = await Promise.all(Array.from({ length: 8 }, () => insertScreenWithoutJobs({ db, account, flags: ['request_softcheck', 'request_bureau'] })));
+    let renders = 0;
+    // A slow report: the second finaliser arrives while the first holds the applicant's row lock.
+    const slowReport: ReportRenderer = async () => {
+      renders += 1;
+      await sleep(50);
+    };
+    const outcomes = await Promise.all(
+      applicantIds.map(async (applicantId) => {
+        const executions = await executionsOf(db, applicantId);
+        for (const execution of executions) await startCheckRun({ manager: manager(), checkExecutionId: execution.id, now });
+        // Both checks finish first, then both workers finalise at once: each sees every check finished.
+        await Promise.all(
+          executions.map((execution, index) =>
+            completeCheckRun({ manager: (index === 0 ? db : otherDb).dataSource.manager, checkExecutionId: execution.id, now, result: { outcome: 'CLEAR' } }),
+          ),
+        );
+        return Promise.all(
+          executions.map((_, index) => finaliseApplicantIfDone({ manager: (index === 0 ? db : otherDb).dataSource.manager, applicantId, now, renderReport: slowReport })),
+        );
+      }),
+    );
+    for (const pair of outcomes) expect(pair.map((outcome) => outcome.outcome).sort()).toEqual(['already_returned', 'returned']);
+    expect(renders).toBe(applicantIds.length);
+    const returns = await statusChangeCounts(db, { table: 'applicants', newStatus: 'Returned' });
+    for (const applicantId of applicantIds) expect(returns.get(applicantId)).toBe(1);
+  });
+
+  it('returns an upgraded applicant with the report version of its newest checks', async () => {
+    const applicantId = await insertScreenWithoutJobs({ db, account, flags: ['request_softcheck'] });
+    const [execution] = await executionsOf(db, applicantId);
+    await db.dataSource.query(`UPDATE check_executions SET report_version = 3 WHERE id = $1`, [execution!.id]);
+    await startCheckRun({ manager: manager(), checkExecutionId: execution!.id, now });
+    await completeCheckRun({ manager: manager(), checkExecutionId: execution!.id, now, result: {} });
+    expect(await finaliseApplicantIfDone({ manager: manager(), applicantId, now })).toEqual({ outcome: 'returned', reportVersion: 3 });
+    expect((await applicantOf(db, applicantId)).reportVersion).toBe(3);
+  });
+});

@@ -1,0 +1,168 @@
+import type { CheckName, InformationInput, Location, PhoneNumber, RequestFlag } from '@svc/contract';
+import { checkDefinitionByName, type ApplicationState } from '@svc/domain';
+import type { EntityManager } from 'typeorm';
+import { Applicant } from '../entities/applicant.js';
+import { Application } from '../entities/application.js';
+import { CheckExecution } from '../entities/check-execution.js';
+import { uuidv7 } from '../ids.js';
+import { informationColumns } from './information.js';
+import type { ApplicationScope, OrderingOwner } from './order-rules.js';
+
+/** The identity document of an enhanced identity verification; its number is stored encrypted. */
+export type IdentityDocumentInput = {
+  document_type: string;
+  document_number: string;
+  issuing_country: string;
+  issuing_province_state?: string | undefined;
+  expiry_date?: string | undefined;
+};
+
+/** What every order (invite, quick screen) says, HR and PM. */
+export type OrderFields = {
+  ownerId: string;
+  flags: readonly RequestFlag[];
+  tag?: string | undefined;
+  information?: InformationInput | undefined;
+  listingId?: string | undefined;
+  /** ACIC parameters and other per-order settings, kept as given. */
+  parameters?: Record<string, unknown> | undefined;
+};
+
+export async function insertApplication(
+  manager: EntityManager,
+  { scope, owner, email, order }: { scope: ApplicationScope; owner: OrderingOwner; email: string; order: OrderFields },
+): Promise<Application> {
+  return manager.save(
+    manager.create(Application, {
+      partnerId: scope.partnerId,
+      environment: scope.environment,
+      teamId: owner.teamId,
+      ownerId: owner.id,
+      kind: scope.kind,
+      listingId: order.listingId ?? null,
+      email,
+      tag: order.tag ?? null,
+      isActive: true,
+    }),
+  );
+}
+
+export type NewApplicant = {
+  email: string;
+  phoneNumber?: PhoneNumber | undefined;
+  information?: InformationInput | undefined;
+  isCosigner?: boolean | undefined;
+  shareOfRent?: number | undefined;
+  identityDocument?: IdentityDocumentInput | undefined;
+  location?: Location | undefined;
+  onboarding?: { token: string; tokenHash: string; expiresAt: Date } | undefined;
+};
+
+/** An applicant of `application` in `state` (from the domain's state machine), with one execution per check. */
+export async function insertApplicant(
+  manager: EntityManager,
+  {
+    application,
+    owner,
+    order,
+    applicant,
+    state,
+    shortUid,
+    isQuickScreen,
+    now,
+  }: {
+    application: Application;
+    owner: OrderingOwner;
+    order: OrderFields;
+    applicant: NewApplicant;
+    state: ApplicationState;
+    shortUid: string;
+    isQuickScreen: boolean;
+    now: Date;
+  },
+): Promise<{ applicant: Applicant; executions: CheckExecution[] }> {
+  const { document_number: documentNumber, ...identityDocument } = applicant.identityDocument ?? { document_number: undefined };
+  const parameters = { ...order.parameters, ...(applicant.identityDocument ? { enhanced_identity_verification: identityDocument } : {}) };
+  const saved = await manager.save(
+    manager.create(Applicant, {
+      applicationId: application.id,
+      partnerId: application.partnerId,
+      environment: application.environment,
+      teamId: application.teamId,
+      ownerId: application.ownerId,
+      kind: application.kind,
+      shortUid,
+      email: applicant.email,
+      phoneNumber: applicant.phoneNumber ? { phone_type: applicant.phoneNumber.phone_type, number: applicant.phoneNumber.number, country: applicant.phoneNumber.country } : null,
+      isCosigner: applicant.isCosigner ?? false,
+      shareOfRent: applicant.shareOfRent === undefined ? null : applicant.shareOfRent.toFixed(2),
+      applicantType: applicant.isCosigner ? 'COSIGNER' : 'STANDARD',
+      status: state.status,
+      reportStatus: state.reportStatus,
+      orderStatus: state.orderStatus,
+      isSubmitted: isQuickScreen,
+      submittedTime: isQuickScreen ? now : null,
+      isQuickScreen,
+      requestedFlags: [...order.flags],
+      orderParameters: parameters,
+      country: applicant.location?.country ?? owner.team.country,
+      // An invitation names no location: the checks are run for the owner's team's province (the portal may change it).
+      location: applicant.location ? { ...applicant.location } : { country: owner.team.country, province_state: owner.team.provinceState, city: owner.team.city },
+      tag: order.tag ?? null,
+      ...informationColumns(applicant.information, documentNumber),
+      informationId: uuidv7(),
+      onboardingTokenHash: applicant.onboarding?.tokenHash ?? null,
+      onboardingToken: applicant.onboarding?.token ?? null,
+      onboardingExpiresAt: applicant.onboarding?.expiresAt ?? null,
+      invitationSentAt: applicant.onboarding ? now : null,
+      reportVersion: 0,
+      lastUpdated: now,
+    }),
+  );
+  const executions = await insertCheckExecutions(manager, { applicant: saved, checks: state.checks, reportVersion: 1, existing: [], now });
+  return { applicant: saved, executions };
+}
+
+/**
+ * One execution per check. Checks reporting into the same result field share its result id (one result object),
+ * reusing the id of an existing execution of that field (an upgrade adds to the same result).
+ */
+export async function insertCheckExecutions(
+  manager: EntityManager,
+  {
+    applicant,
+    checks,
+    reportVersion,
+    existing,
+    now,
+  }: {
+    applicant: Pick<Applicant, 'id' | 'partnerId'>;
+    checks: ReadonlyArray<{ checkName: CheckName; status: CheckExecution['status'] }>;
+    reportVersion: number;
+    existing: readonly CheckExecution[];
+    now: Date;
+  },
+): Promise<CheckExecution[]> {
+  const resultIds = new Map<string, string>();
+  for (const execution of existing) {
+    resultIds.set(checkDefinitionByName(execution.checkName as CheckName).resultField, execution.resultId);
+  }
+  const rows = checks.map(({ checkName, status }) => {
+    const field = checkDefinitionByName(checkName).resultField;
+    const resultId = resultIds.get(field) ?? uuidv7();
+    resultIds.set(field, resultId);
+    return manager.create(CheckExecution, {
+      applicantId: applicant.id,
+      partnerId: applicant.partnerId,
+      checkName,
+      status,
+      attempts: 0,
+      resultId,
+      result: null,
+      failure: null,
+      queuedAt: status === 'QUEUED' ? now : null,
+      reportVersion,
+    });
+  });
+  return rows.length === 0 ? [] : manager.save(rows);
+}

@@ -1,0 +1,88 @@
+import { REQUEST_FLAGS, type RequestFlag } from '@svc/contract';
+import { appliesToTeamType, checkDefinition, missingInformation, type Information, type MissingInformation } from '@svc/domain';
+import type { EntityManager } from 'typeorm';
+import type { TeamType } from '../entities/environment.js';
+import { Listing } from '../entities/listing.js';
+import type { Superteam } from '../entities/superteam.js';
+import type { Team } from '../entities/team.js';
+import { User } from '../entities/user.js';
+import type { DataScope } from '../repositories/common.js';
+
+/** Whose applications an operation works on: the key's partner and environment, its team for a team user, HR or PM. */
+export type ApplicationScope = DataScope & { kind: TeamType };
+
+/** A flag refused by the owner's team: not enabled in its settings_config, or not a check of its kind at all. */
+export type RefusedFlag = { flag: RequestFlag; reason: 'not_enabled' | 'not_applicable' };
+
+/** Why an order (invite, quick screen, upgrade, submission) was refused; nothing was written. The API maps each code. */
+export type OrderRefusal =
+  | { code: 'invalid_owner' }
+  | { code: 'invalid_listing' }
+  | { code: 'check_not_enabled'; flags: RefusedFlag[] }
+  | { code: 'missing_information'; missing: MissingInformation[] }
+  | { code: 'not_found' }
+  | { code: 'link_expired' }
+  | { code: 'application_processing' | 'no_new_checks' | 'already_submitted'; message: string };
+
+export type OrderOutcome<T> = { ok: true; value: T } | { ok: false; refusal: OrderRefusal };
+export const refuse = <T>(refusal: OrderRefusal): OrderOutcome<T> => ({ ok: false, refusal });
+
+/** The flags set to true in an order body, each once, in catalogue order. */
+export function requestedFlags(body: Partial<Record<RequestFlag, boolean | undefined>>): RequestFlag[] {
+  return REQUEST_FLAGS.filter((flag) => body[flag] === true);
+}
+
+/** The flags held by an applicant (stored as strings), in catalogue order. */
+export function storedFlags(flags: readonly string[]): RequestFlag[] {
+  const held = new Set(flags);
+  return REQUEST_FLAGS.filter((flag) => held.has(flag));
+}
+
+export type OrderingOwner = User & { team: Team & { superteam: Superteam } };
+
+/**
+ * The user an order is placed for: a user of the partner, of a team of the operation's kind, and for a team user
+ * of their own team. Null otherwise (the API answers 400 naming `owner_id`).
+ */
+export async function findOrderingOwner(manager: EntityManager, { scope, ownerId }: { scope: ApplicationScope; ownerId: string }): Promise<OrderingOwner | null> {
+  const owner = await manager.findOne(User, {
+    where: { id: ownerId, partnerId: scope.partnerId, ...(scope.teamId === undefined ? {} : { teamId: scope.teamId }), team: { type: scope.kind } },
+    relations: { team: { superteam: true } },
+  });
+  return owner?.team?.superteam ? (owner as OrderingOwner) : null;
+}
+
+/** The flags the team may not order: each not applicable to its kind, or not enabled in its settings_config. */
+export function refusedFlags({ team, flags }: { team: Pick<Team, 'type' | 'settingsConfig'>; flags: readonly RequestFlag[] }): RefusedFlag[] {
+  return flags.flatMap((flag): RefusedFlag[] => {
+    if (!appliesToTeamType(checkDefinition(flag), team.type)) return [{ flag, reason: 'not_applicable' }];
+    return team.settingsConfig[flag] === true ? [] : [{ flag, reason: 'not_enabled' }];
+  });
+}
+
+/** A listing applied for must be a listing of the owner's team, in the environment of the key. */
+export async function isListingOfTeam(manager: EntityManager, { scope, teamId, listingId }: { scope: DataScope; teamId: string; listingId: string }): Promise<boolean> {
+  return (await manager.countBy(Listing, { id: listingId, partnerId: scope.partnerId, environment: scope.environment, teamId })) > 0;
+}
+
+/** The rules an order must pass before anything is written, in the order they are reported. */
+export async function orderRefusal(
+  manager: EntityManager,
+  {
+    scope,
+    owner,
+    flags,
+    listingId,
+    information,
+  }: { scope: ApplicationScope; owner: OrderingOwner | null; flags: readonly RequestFlag[]; listingId?: string | undefined; information?: Information | undefined },
+): Promise<OrderRefusal | null> {
+  if (!owner) return { code: 'invalid_owner' };
+  const refused = refusedFlags({ team: owner.team, flags });
+  if (refused.length > 0) return { code: 'check_not_enabled', flags: refused };
+  if (listingId !== undefined && !(await isListingOfTeam(manager, { scope, teamId: owner.teamId, listingId }))) return { code: 'invalid_listing' };
+  if (information !== undefined) {
+    const missing = missingInformation({ flags, information });
+    if (missing.length > 0) return { code: 'missing_information', missing };
+  }
+  return null;
+}

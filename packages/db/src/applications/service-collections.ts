@@ -1,0 +1,128 @@
+import type { RequestFlag } from '@svc/contract';
+import type { EntityManager } from 'typeorm';
+import { ServiceCollection } from '../entities/service-collection.js';
+import type { TeamType } from '../entities/environment.js';
+import type { Team } from '../entities/team.js';
+import { inTransaction, type AccountScope, type PageOf, type PageRequest } from '../repositories/common.js';
+import { createTeamWithUniqueName } from '../repositories/teams-extra.js';
+import type { TeamFields } from '../repositories/teams.js';
+
+type Preset = { name: string; isQuickscreen: boolean; flags: readonly RequestFlag[]; settings: Record<string, unknown> };
+
+const REFERENCES_INDIVIDUALLY = {
+  address_references_years_or_individually: 'INDIVIDUALLY',
+  employer_references_years_or_individually: 'INDIVIDUALLY',
+  employment_verification_years_or_individually: 'INDIVIDUALLY',
+};
+
+/**
+ * The service collections every team starts with (document 1: presets an applicant-tracking integration may use).
+ * Each holds only checks a team of its kind may run by default, so its flags can be sent as they are.
+ */
+const PRESETS: Record<TeamType, readonly Preset[]> = {
+  HR: [
+    {
+      name: 'Standard employment',
+      isQuickscreen: false,
+      flags: ['request_identity_verification', 'request_softcheck', 'request_criminal_record_check', 'request_employer_references', 'request_employment_verification', 'request_education_verification'],
+      settings: {
+        ...REFERENCES_INDIVIDUALLY,
+        employer_references_min: 1,
+        employer_references_max: 2,
+        employment_verification_min: 1,
+        employment_verification_max: 3,
+        employment_verification_years: 7,
+        education_verification_min: 1,
+        education_verification_max: 1,
+        education_verification_level: 'HIGHEST',
+      },
+    },
+    {
+      name: 'Executive',
+      isQuickscreen: false,
+      flags: [
+        'request_enhanced_identity_verification',
+        'request_bureau',
+        'request_softcheck',
+        'request_criminal_record_check',
+        'request_international_criminal_record_check',
+        'request_employer_references',
+        'request_employment_verification',
+        'request_education_verification',
+        'request_credential_verification',
+      ],
+      settings: {
+        ...REFERENCES_INDIVIDUALLY,
+        requested_countries: ['US', 'GB'],
+        employer_references_min: 2,
+        employer_references_max: 3,
+        employment_verification_min: 2,
+        employment_verification_max: 5,
+        employment_verification_years: 10,
+        education_verification_min: 1,
+        education_verification_max: 3,
+        education_verification_level: 'ALL',
+        credential_verification_min: 1,
+        credential_verification_max: 3,
+        credential_verification_level: 'ALL',
+      },
+    },
+    { name: 'Quick identity', isQuickscreen: true, flags: ['request_identity_verification', 'request_softcheck'], settings: {} },
+  ],
+  PM: [
+    {
+      name: 'Tenant standard',
+      isQuickscreen: false,
+      flags: ['request_identity_verification', 'request_bureau', 'request_softcheck', 'request_address_references', 'request_employment_verification'],
+      settings: {
+        ...REFERENCES_INDIVIDUALLY,
+        address_references_min: 1,
+        address_references_max: 2,
+        address_references_years: 3,
+        employment_verification_min: 1,
+        employment_verification_max: 1,
+        employment_verification_years: 2,
+      },
+    },
+    { name: 'Quick identity', isQuickscreen: true, flags: ['request_identity_verification', 'request_softcheck'], settings: {} },
+  ],
+};
+
+/** The preset service collections of a new team (bootstrap and team creation). */
+export async function createDefaultServiceCollections(manager: EntityManager, team: Pick<Team, 'id' | 'partnerId' | 'type'>): Promise<ServiceCollection[]> {
+  const rows = PRESETS[team.type].map((preset) =>
+    manager.create(ServiceCollection, {
+      partnerId: team.partnerId,
+      teamId: team.id,
+      name: preset.name,
+      isQuickscreen: preset.isQuickscreen,
+      requestFlags: [...preset.flags],
+      settings: preset.settings,
+    }),
+  );
+  return manager.save(rows);
+}
+
+/** createTeamWithUniqueName, and the team's preset service collections, in one transaction. */
+export async function createTeamWithServiceCollections(manager: EntityManager, params: { partnerId: string; team: TeamFields }): Promise<Team> {
+  return inTransaction(manager, async (transaction) => {
+    const team = await createTeamWithUniqueName(transaction, params);
+    await createDefaultServiceCollections(transaction, team);
+    return team;
+  });
+}
+
+/** The service collections of the scope's teams (every team of the partner for a partner admin), oldest first. */
+export async function listServiceCollections(manager: EntityManager, { partnerId, teamId, offset, limit }: AccountScope & PageRequest): Promise<PageOf<ServiceCollection>> {
+  const [rows, count] = await manager.findAndCount(ServiceCollection, {
+    where: { partnerId, ...(teamId === undefined ? {} : { teamId }) },
+    order: { created: 'ASC', id: 'ASC' },
+    skip: offset,
+    take: limit,
+  });
+  return { count, rows };
+}
+
+export async function findServiceCollection(manager: EntityManager, { partnerId, teamId, serviceCollectionId }: AccountScope & { serviceCollectionId: string }): Promise<ServiceCollection | null> {
+  return manager.findOneBy(ServiceCollection, { id: serviceCollectionId, partnerId, ...(teamId === undefined ? {} : { teamId }) });
+}

@@ -1,0 +1,62 @@
+import type { InformationInput } from '@svc/contract';
+import { applicationStateAfterSubmission, missingInformation, type Information } from '@svc/domain';
+import type { PgBoss } from 'pg-boss';
+import { In } from 'typeorm';
+import type { Database } from '../data-source.js';
+import { Applicant } from '../entities/applicant.js';
+import { CheckExecution } from '../entities/check-execution.js';
+import { hashOnboardingToken } from './identifiers.js';
+import { informationColumns, mergeInformation, readInformation, readSensitive } from './information.js';
+import { enqueueCheckRuns } from './jobs.js';
+import { refuse, storedFlags, type OrderOutcome } from './order-rules.js';
+import { applicationStateOf } from './state.js';
+
+/** The applicant to submit for: by id (services) or by the token of the onboarding link (the applicant portal). */
+export type ApplicantReference = { applicantId: string; token?: never } | { token: string; applicantId?: never };
+
+/**
+ * The applicant's form (DESIGN.md section 6): the information given completes what the invitation pre-filled, must
+ * hold what the requested checks need (`missing_information` naming each field otherwise), and moves the applicant
+ * from `SENT` to `IN_PROGRESS` with every execution `QUEUED` and one `check.run` job each, in one transaction.
+ * A second submission is refused (`already_submitted`); an expired link answers `link_expired`.
+ */
+export async function submitApplicantInformation({
+  db,
+  jobs,
+  information,
+  now,
+  ...reference
+}: ApplicantReference & { db: Database; jobs: PgBoss; information: InformationInput; now: Date }): Promise<OrderOutcome<{ applicantId: string }>> {
+  return db.transaction(async (manager) => {
+    const where = reference.token !== undefined ? { onboardingTokenHash: hashOnboardingToken(reference.token) } : { id: reference.applicantId };
+    const applicant = await manager.findOne(Applicant, { where, lock: { mode: 'pessimistic_write' } });
+    if (!applicant) return refuse({ code: 'not_found' });
+    if (reference.token !== undefined && applicant.onboardingExpiresAt && applicant.onboardingExpiresAt.getTime() <= now.getTime()) {
+      return refuse({ code: 'link_expired' });
+    }
+    const executions = await manager.find(CheckExecution, { where: { applicantId: applicant.id }, order: { created: 'ASC', id: 'ASC' } });
+    const transition = applicationStateAfterSubmission(applicationStateOf(applicant, executions));
+    if (!transition.ok) return refuse({ code: 'already_submitted', message: transition.refusal.message });
+
+    const merged = mergeInformation(readInformation(applicant), information);
+    const missing = missingInformation({ flags: storedFlags(applicant.requestedFlags), information: merged as Information });
+    if (missing.length > 0) return refuse({ code: 'missing_information', missing });
+
+    const { state } = transition;
+    Object.assign(applicant, informationColumns(merged, readSensitive(applicant).document_number), {
+      reportStatus: state.reportStatus,
+      orderStatus: state.orderStatus,
+      status: state.status,
+      isSubmitted: true,
+      submittedTime: now,
+      lastUpdated: now,
+    });
+    await manager.save(applicant);
+    const queued = executions.filter((execution) => transition.checksToRun.includes(execution.checkName as never));
+    if (queued.length > 0) {
+      await manager.update(CheckExecution, { id: In(queued.map((execution) => execution.id)) }, { status: 'QUEUED', queuedAt: now });
+    }
+    await enqueueCheckRuns({ jobs, transaction: manager, checkExecutionIds: queued.map((execution) => execution.id) });
+    return { ok: true, value: { applicantId: applicant.id } };
+  });
+}

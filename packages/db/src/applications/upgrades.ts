@@ -1,0 +1,76 @@
+import { checkNameOf, type RequestFlag } from '@svc/contract';
+import { applicationStateAfterUpgrade, canUpgrade, missingInformation, type Information } from '@svc/domain';
+import type { PgBoss } from 'pg-boss';
+import type { Database } from '../data-source.js';
+import { Applicant } from '../entities/applicant.js';
+import { CheckExecution } from '../entities/check-execution.js';
+import { Team } from '../entities/team.js';
+import { readInformation } from './information.js';
+import { enqueueCheckRuns } from './jobs.js';
+import { insertCheckExecutions } from './new-applicant.js';
+import { refuse, refusedFlags, storedFlags, type ApplicationScope, type OrderOutcome } from './order-rules.js';
+import { applicationStateOf } from './state.js';
+
+/**
+ * Adds checks to a `Returned` application (DESIGN.md section 6). Earlier: `application_processing` (the API's 409).
+ * Only flags the applicant does not hold yet are added; each must be enabled for the team and its information
+ * present. The applicant goes back to `Pending` / `IN_PROGRESS`, the new executions are `QUEUED` for the next report
+ * version, and one `check.run` job each is enqueued, all in one transaction. Null scope match: `not_found`.
+ */
+export async function upgradeApplication({
+  db,
+  jobs,
+  scope,
+  applicantId,
+  flags,
+  tag,
+  now,
+}: {
+  db: Database;
+  jobs: PgBoss;
+  scope: ApplicationScope;
+  applicantId: string;
+  flags: readonly RequestFlag[];
+  tag?: string | undefined;
+  now: Date;
+}): Promise<OrderOutcome<{ applicantId: string }>> {
+  return db.transaction(async (manager) => {
+    const { partnerId, environment, kind, teamId } = scope;
+    const applicant = await manager.findOne(Applicant, {
+      where: { id: applicantId, partnerId, environment, kind, ...(teamId === undefined ? {} : { teamId }) },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!applicant) return refuse({ code: 'not_found' });
+    const executions = await manager.find(CheckExecution, { where: { applicantId }, order: { created: 'ASC', id: 'ASC' } });
+    const state = applicationStateOf(applicant, executions);
+    const permission = canUpgrade(state);
+    if (!permission.ok) return refuse({ code: 'application_processing', message: permission.refusal.message });
+
+    const held = new Set(executions.map((execution) => execution.checkName));
+    const added = flags.filter((flag) => !held.has(checkNameOf(flag)));
+    const team = await manager.findOneByOrFail(Team, { id: applicant.teamId });
+    const refused = refusedFlags({ team, flags: added });
+    if (refused.length > 0) return refuse({ code: 'check_not_enabled', flags: refused });
+    const missing = missingInformation({ flags: added, information: readInformation(applicant) as Information });
+    if (missing.length > 0) return refuse({ code: 'missing_information', missing });
+
+    const transition = applicationStateAfterUpgrade(state, flags);
+    if (!transition.ok) {
+      return refuse({ code: transition.refusal.code === 'no_new_checks' ? 'no_new_checks' : 'application_processing', message: transition.refusal.message });
+    }
+    const reportVersion = Math.max(applicant.reportVersion, ...executions.map((execution) => execution.reportVersion)) + 1;
+    const newChecks = transition.state.checks.filter((check) => !held.has(check.checkName));
+    const created = await insertCheckExecutions(manager, { applicant, checks: newChecks, reportVersion, existing: executions, now });
+    Object.assign(applicant, {
+      status: transition.state.status,
+      reportStatus: transition.state.reportStatus,
+      orderStatus: transition.state.orderStatus,
+      requestedFlags: storedFlags([...applicant.requestedFlags, ...added]),
+      tag: tag ?? applicant.tag,
+      lastUpdated: now,
+    });
+    await manager.save(applicant);
+    await enqueueCheckRuns({ jobs, transaction: manager, checkExecutionIds: created.map((execution) => execution.id) });
+    return { ok: true, value: { applicantId } };
+  });
+}
