@@ -11,6 +11,8 @@ export const vitestConfig = defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
+    // Set-ups (databases, a built docs site, Chromium) are slow when every package's tests run at once on 2 cores.
+    hookTimeout: 120_000,
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-results.json' },
   },

@@ -7,7 +7,6 @@ export default mergeConfig(
     test: {
       // Prepares the PGlite initdb cache once, before the test processes start.
       globalSetup: ['test/support/global-setup.ts'],
-      hookTimeout: 60_000,
     },
   }),
 );

@@ -6,12 +6,16 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import helmet from 'helmet';
 import type { Deps } from './deps.js';
 import { authenticate } from './http/auth.js';
+import { bodyGuard } from './http/body-guard.js';
 import { errorHandler, sendProblem } from './http/errors.js';
 import { idempotency } from './http/idempotency.js';
 import { AppError } from './http/problem.js';
 import { rateLimit } from './http/rate-limit.js';
 import { requestId } from './http/request-id.js';
 import { requestLog } from './http/request-log.js';
+import { mountHostedReports } from './reports/hosted-report.js';
+import { devOutboxRouter } from './dev/outbox.js';
+import { portalRouter } from './portal/index.js';
 import { registerRoutes } from './routes/index.js';
 
 /** Where the authenticated API answers; everything else (health, docs, portal, hosted links) needs no key. */
@@ -45,11 +49,21 @@ export function createApp(deps: Deps): Express {
   // The documentation site, when it has been built (`pnpm --filter @svc/docs build`; `npm start` builds it).
   const docsSite = fileURLToPath(new URL('../../docs/dist/site', import.meta.url));
   if (existsSync(docsSite)) app.use('/docs', express.static(docsSite, { index: 'index.html', maxAge: '5m' }));
+  // The applicant portal behind each onboarding link (no API key: the link's token is the credential).
+  app.use(portalRouter(deps));
+  // Messages kept in the outbox (no SMTP configured), for development only: never mounted in production.
+  if (deps.config.NODE_ENV !== 'production') {
+    // It shows every applicant's link without a key: a deployment on PostgreSQL most likely wants it off.
+    if (deps.config.DATABASE_URL) deps.logger.warn({ route: '/dev/outbox' }, 'development outbox served without authentication: set NODE_ENV=production in production');
+    app.use('/dev/outbox', devOutboxRouter(deps));
+  }
+
+  mountHostedReports(app, deps);
 
   app.use(API_PREFIXES, authenticate((key) => findPrincipalByApiKey(deps.db.dataSource.manager, key)));
   app.use(API_PREFIXES, rateLimit({ db: deps.db, limitPerMinute: deps.config.SVC_RATE_LIMIT_PER_MINUTE, now: deps.now }));
-  app.use(API_PREFIXES, requireJsonBody, express.json({ limit: deps.config.SVC_BODY_LIMIT, strict: false, type: ['application/json', 'application/*+json'] }));
-  app.use(API_PREFIXES, idempotency({ db: deps.db, now: deps.now }));
+  app.use(API_PREFIXES, requireJsonBody, express.json({ limit: deps.config.SVC_BODY_LIMIT, strict: false, type: ['application/json', 'application/*+json'] }), bodyGuard);
+  app.use(API_PREFIXES, idempotency({ db: deps.db, now: deps.now, leaseMs: deps.config.SVC_IDEMPOTENCY_LEASE_SECONDS * 1000 }));
 
   registerRoutes(app, deps);
 

@@ -3,7 +3,7 @@
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRequestFlag } from '@svc/contract';
-import { bootstrapPartner, enableCheckForTeam, pendingMigrations, runMigrations } from '@svc/db';
+import { bootstrapPartner, createJobQueue, enableCheckForTeam, JOB_QUEUES, pendingMigrations, resendInvitation, runMigrations, type ResendRefusal } from '@svc/db';
 import { loadWorkerConfig, runWorkerProcess, startWorker, workerSettingsOf } from '@svc/worker';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase, prepareEncryption, startApi } from './server.js';
@@ -15,13 +15,20 @@ const USAGE = `usage: svc <command>
   api                              serve the API on PORT
   worker                           run checks (any number of workers may share one database)
   start                            npm start: migrate, create the demo account on first start, serve the API
-  team enable-check <team_id> <flag>   let a team run a check (support only; no public endpoint)`;
+  team enable-check <team_id> <flag>   let a team run a check (support only; no public endpoint)
+  applicant resend-invitation <applicant_id>   send an applicant's invitation again, when can_resend_email allows it`;
 
 /** Where a command writes; the tests capture it. */
 export type CliOutput = { out(text: string): void; error(text: string): void };
 const consoleOutput: CliOutput = { out: (text) => process.stdout.write(`${text}\n`), error: (text) => process.stderr.write(`${text}\n`) };
 
+/** Migrations may rewrite encrypted columns: the key is loaded when there is one (always for the embedded database). */
+async function prepareEncryptionIfConfigured(config: Config): Promise<void> {
+  if (config.SVC_ENCRYPTION_KEY || !config.DATABASE_URL) await prepareEncryption(config);
+}
+
 async function migrate(config: Config, output: CliOutput): Promise<void> {
+  await prepareEncryptionIfConfigured(config);
   const db = await openDatabase(config);
   try {
     const applied = await runMigrations(db);
@@ -34,6 +41,7 @@ async function migrate(config: Config, output: CliOutput): Promise<void> {
 async function bootstrap(config: Config, args: string[], output: CliOutput): Promise<void> {
   const nameIndex = args.indexOf('--name');
   const name = nameIndex >= 0 ? args[nameIndex + 1] : undefined;
+  await prepareEncryptionIfConfigured(config);
   const db = await openDatabase(config);
   try {
     if ((await pendingMigrations(db)).length) await runMigrations(db);
@@ -124,6 +132,48 @@ async function enableCheck(config: Config, [teamId, flag]: string[], output: Cli
   }
 }
 
+function resendRefusalMessage(applicantId: string, refusal: ResendRefusal): string {
+  switch (refusal.code) {
+    case 'not_found':
+      return `svc: no applicant ${applicantId}`;
+    case 'not_invited':
+      return `svc: applicant ${applicantId} was quick-screened: there is no invitation to send`;
+    case 'submitted':
+      return `svc: applicant ${applicantId} has submitted the form already: there is nothing to send`;
+    case 'too_soon':
+      return `svc: the last invitation to applicant ${applicantId} is too recent; it can be sent again from ${refusal.availableAt.toISOString()}`;
+    default:
+      return refusal satisfies never;
+  }
+}
+
+/**
+ * Support: sends an applicant's invitation again (no public endpoint among the API's operations). The same link, valid
+ * 30 days from now, in a new email (and SMS), delivered by the worker like the first. The link is not printed.
+ */
+async function resendInvitationCommand(config: Config, [applicantId]: string[], output: CliOutput): Promise<void> {
+  if (!applicantId) throw new Error('usage: svc applicant resend-invitation <applicant_id>');
+  await prepareEncryption(config);
+  const db = await openDatabase(config);
+  try {
+    if ((await pendingMigrations(db)).length) throw new Error('svc: the database has pending migrations; run `pnpm svc migrate` first');
+    const outcome = /^[0-9a-f-]{36}$/i.test(applicantId)
+      ? await resendInvitation({
+          db,
+          jobs: await createJobQueue(db, { queues: JOB_QUEUES, supervise: false, schedule: false }),
+          applicantId: applicantId.toLowerCase(),
+          publicUrl: config.SVC_PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+          now: new Date(),
+        })
+      : ({ ok: false, refusal: { code: 'not_found' } } as const);
+    if (!outcome.ok) throw new Error(resendRefusalMessage(applicantId, outcome.refusal));
+    const channels = outcome.value.messages.map((message) => message.channel).join(' and ');
+    output.out(`invitation of applicant ${applicantId} queued again (${channels}); its link works for 30 more days`);
+  } finally {
+    await db.close();
+  }
+}
+
 /** Runs one `svc` command; resolves to the process exit code. Long-running commands (api, start) keep running. */
 export async function runCli(argv: string[], { output = consoleOutput, environment = process.env }: { output?: CliOutput; environment?: NodeJS.ProcessEnv } = {}): Promise<number> {
   const [command, ...args] = argv;
@@ -148,6 +198,12 @@ export async function runCli(argv: string[], { output = consoleOutput, environme
       case 'team':
         if (args[0] === 'enable-check') {
           await enableCheck(config, args.slice(1), output);
+          return 0;
+        }
+        break;
+      case 'applicant':
+        if (args[0] === 'resend-invitation') {
+          await resendInvitationCommand(config, args.slice(1), output);
           return 0;
         }
         break;

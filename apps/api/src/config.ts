@@ -17,6 +17,11 @@ const configSchema = z.object({
   SVC_ENCRYPTION_KEY: z.string().min(32).optional(),
   /** Requests per minute per API key, shared by every API process. */
   SVC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(240),
+  /**
+   * How long a request holds its `Idempotency-Key`, in seconds: a retry arriving later while the first attempt has
+   * stored no answer (its API process died) takes the key over instead of waiting for the 24 h to pass.
+   */
+  SVC_IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   /** Largest accepted request body. */
   SVC_BODY_LIMIT: z.string().default('1mb'),
   /** `production` hides development helpers such as /dev/outbox. */

@@ -1,12 +1,12 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
 /**
  * Logs never hold personal data, API keys or tokens (DESIGN.md section 8): requests are logged by method, route
  * and status only; error objects lose the SQL parameters a failed query carries; known secret fields are redacted
  * wherever they appear.
  */
-export function createLogger({ level }: { level: string }): Logger {
-  return pino({
+export function createLogger({ level, destination }: { level: string; destination?: DestinationStream }): Logger {
+  const options: LoggerOptions = {
     level,
     base: { service: 'svc' },
     redact: {
@@ -21,7 +21,9 @@ export function createLogger({ level }: { level: string }): Logger {
         stack: error?.stack,
       }),
     },
-  });
+  };
+  // `destination`: where the lines go (tests keep them to search them); stdout by default.
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type { Logger };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hrApplicantListItemSchema, hrApplicationSchema, hrInviteResponseSchema, paginated, type SvcClient } from '@svc/contract';
-import { submitApplicantInformation, type BootstrappedAccount } from '@svc/db';
+import { outboxMessagesOfApplicant, submitApplicantInformation, type BootstrappedAccount } from '@svc/db';
 import { apiTargets, type TestApi } from './support/api.js';
 import { completeWithSimulator, executionIdOf, fullInformation, location, markReturned, newApiTeamWithUser, orderTableCounts, queuedJobExecutionIds } from './support/applications.js';
 
@@ -113,17 +113,18 @@ describe.each(apiTargets())('HR applications on $name', (target) => {
     expect(invitation.applicant).toMatchObject({ status: 'Pending', first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', phone_number: { phone_type: 'MOBILE', number: '+1 416 555 0100', country: 'CA' } });
 
     const item = await listItem(invitation.applicant.id);
-    expect(item).toMatchObject({ report_status: 'SENT', order_status: 'WAITING_ON_CANDIDATE', status: 'Pending', can_resend_email: true, check_executions: [{ check_name: 'softcheck', status: 'WAITING_ON_CANDIDATE' }] });
+    // Just sent: a resend becomes possible INVITATION_RESEND_INTERVAL_MINUTES later.
+    expect(item).toMatchObject({ report_status: 'SENT', order_status: 'WAITING_ON_CANDIDATE', status: 'Pending', can_resend_email: false, check_executions: [{ check_name: 'softcheck', status: 'WAITING_ON_CANDIDATE' }] });
     expect(item.onboarding_link).toMatch(new RegExp(`^${svc.url}/apply/[A-Za-z0-9_-]{43}$`));
     const record = hrApplicationSchema.parse((await admin.hr.retrieveApplicant({ params: { applicant_id: invitation.applicant.id } })).body);
     expect(record).toMatchObject({ report_status: 'SENT', is_submitted: false, submitted_time: null });
 
-    const messages = (await svc.db.dataSource.query(`SELECT channel, recipient, text_body FROM outbox_messages WHERE applicant_id = $1 ORDER BY channel`, [invitation.applicant.id])) as Array<{ channel: string; recipient: string; text_body: string }>;
+    const messages = await outboxMessagesOfApplicant({ manager: svc.db.dataSource.manager, applicantId: invitation.applicant.id });
     expect(messages.map((message) => [message.channel, message.recipient])).toEqual([
       ['email', 'grace@example.com'],
       ['sms', '+1 416 555 0100'],
     ]);
-    for (const message of messages) expect(message.text_body).toContain(item.onboarding_link);
+    for (const message of messages) expect(message.textBody).toContain(item.onboarding_link);
     expect(await queuedJobExecutionIds(svc.db)).toEqual(before);
     // Only the SHA-256 of the token and its ciphertext are stored.
     const [row] = (await svc.db.dataSource.query(`SELECT onboarding_token, onboarding_token_hash FROM applicants WHERE id = $1`, [invitation.applicant.id])) as Array<Record<string, string>>;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BootstrappedAccount } from '@svc/db';
+import { createHash } from 'node:crypto';
+import { claimIdempotencyKey, findPrincipalByApiKey, type BootstrappedAccount } from '@svc/db';
 import { apiTargets, rawRequest, type TestApi } from './support/api.js';
 
 describe.each(apiTargets())('Idempotency-Key on $name', (target) => {
@@ -51,6 +52,23 @@ describe.each(apiTargets())('Idempotency-Key on $name', (target) => {
       body: JSON.stringify({ name: 'Theirs' }),
     });
     expect(otherKey.status).toBe(201);
+  });
+
+  it('answers 409 with Retry-After while a request holds the key, and lets a retry take over a key whose request died', async () => {
+    // A first attempt whose API process died after claiming the key: no response was ever stored. Its hash is the
+    // middleware's: the path below the `/api` mount point, then the body with sorted keys.
+    const principal = await findPrincipalByApiKey(svc.db.dataSource.manager, account.api_keys.demo);
+    const body = { name: 'Orphaned', request_flags: ['request_softcheck'] };
+    const requestHash = createHash('sha256').update(`POST /v1/packages\n${JSON.stringify({ name: body.name, request_flags: body.request_flags })}`).digest('hex');
+    await claimIdempotencyKey({ manager: svc.db.dataSource.manager, apiKeyId: principal!.apiKeyId, key: 'order-orphan', requestHash, now: new Date(), leaseMs: 30_000 });
+    const held = await createPackage('order-orphan', body);
+    expect(held.status).toBe(409);
+    expect(held.body).toMatchObject({ code: 'conflict' });
+    expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
+    svc.advanceClock(31_000);
+    const retried = await createPackage('order-orphan', body);
+    expect(retried.status).toBe(201);
+    expect((await createPackage('order-orphan', body)).body).toEqual(retried.body);
   });
 
   it('forgets a key after 24 hours', async () => {

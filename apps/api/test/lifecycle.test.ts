@@ -3,7 +3,7 @@ import { hrApplicationSchema, pmApplicantListItemSchema, pmApplicationSchema, ty
 import { submitApplicantInformation, type BootstrappedAccount } from '@svc/db';
 import { startWorker, type RunningWorker } from '@svc/worker';
 import { apiTargets, type TestApi } from './support/api.js';
-import { fullInformation, location } from './support/applications.js';
+import { fullInformation, location, untilReturned } from './support/applications.js';
 
 /**
  * Applications end to end, with the real worker running the simulator: quick screen -> Returned -> upgrade ->
@@ -24,19 +24,6 @@ describe.each(apiTargets())('the life of an application on $name', (target) => {
     await worker?.stop();
     await svc?.close();
   });
-
-  /** Polls the record, as a partner would, until it is Returned. */
-  async function untilReturned(retrieve: () => Promise<{ status: number; body: unknown }>) {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const response = await retrieve();
-      expect(response.status).toBe(200);
-      const body = response.body as { status: string; report_status: string };
-      if (body.status === 'Returned') return response.body;
-      if (Date.now() > deadline) throw new Error(`still ${body.status}/${body.report_status} after 60 s`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
 
   it('takes an HR quick screen to Returned, then an upgrade runs only the new check and returns again', async () => {
     const created = await client.hr.quickScreen({

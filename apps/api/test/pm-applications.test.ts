@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paginated, pmApplicantListItemSchema, pmApplicationSchema, pmInviteResponseSchema, type SvcClient } from '@svc/contract';
-import { submitApplicantInformation, type BootstrappedAccount } from '@svc/db';
+import { outboxMessagesOfApplicant, submitApplicantInformation, type BootstrappedAccount } from '@svc/db';
 import { apiTargets, type TestApi } from './support/api.js';
 import { completeWithSimulator, executionIdOf, fullInformation, location, markReturned, newApiTeamWithUser, orderTableCounts, queuedJobExecutionIds } from './support/applications.js';
 
@@ -101,8 +101,8 @@ describe.each(apiTargets())('PM applications on $name', (target) => {
     for (const [index, item] of items.entries()) expect(group[index]?.application_url).toBe(item.onboarding_link);
     expect(new Set(items.map((item) => item.short_uid)).size).toBe(3);
 
-    const messages = (await svc.db.dataSource.query(`SELECT applicant_id, channel, text_body FROM outbox_messages WHERE applicant_id = ANY($1) ORDER BY created, channel`, [ids])) as Array<{ applicant_id: string; channel: string; text_body: string }>;
-    expect(messages.map((message) => [message.applicant_id, message.channel])).toEqual(
+    const messages = (await Promise.all(ids.map((applicantId) => outboxMessagesOfApplicant({ manager: svc.db.dataSource.manager, applicantId })))).flat();
+    expect(messages.map((message) => [message.applicantId, message.channel])).toEqual(
       expect.arrayContaining([
         [ids[0], 'email'],
         [ids[1], 'email'],

@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateOpenApiDocument } from '@svc/contract';
@@ -6,12 +6,15 @@ import { SITE_JS } from './assets/script.js';
 import { SITE_CSS } from './assets/style.js';
 import { examplesFor } from './examples.js';
 import { administrationGuide, enumsGuide } from './guides/administration.js';
+import { applicantPortalGuide } from './guides/applicant-portal.js';
 import { checksGuide, testDataGuide } from './guides/checks.js';
 import { errorsGuide } from './guides/errors.js';
 import { authenticationGuide, quickStartGuide } from './guides/getting-started.js';
 import { guidePage, type Guide } from './guides/guide.js';
 import { conventionsGuide, idempotencyGuide, paginationGuide, rateLimitsGuide } from './guides/http.js';
+import { reportsGuide, SAMPLE_REPORT_PAGE, SAMPLE_REPORTS } from './guides/reports.js';
 import { statesGuide } from './guides/states.js';
+import { sampleReportHtml } from './sample-reports.js';
 import { listOperations } from './operations.js';
 import { homePage, referenceIndexPage } from './pages/index-pages.js';
 import { renderPage, type Page } from './pages/layout.js';
@@ -39,6 +42,8 @@ export function listGuides(): Guide[] {
     idempotencyGuide,
     rateLimitsGuide,
     statesGuide,
+    reportsGuide,
+    applicantPortalGuide,
     checksGuide,
     testDataGuide,
     administrationGuide,
@@ -65,7 +70,7 @@ export async function buildSite(outDir: string): Promise<BuildResult> {
 
   await rm(outDir, { recursive: true, force: true });
   const files: string[] = [];
-  const write = async (file: string, content: string) => {
+  const write = async (file: string, content: string | Uint8Array) => {
     const target = join(outDir, file);
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, content);
@@ -74,6 +79,10 @@ export async function buildSite(outDir: string): Promise<BuildResult> {
   for (const page of pages) await write(page.file, renderPage(page, { guides: nav, operations }));
   await write('assets/site.css', SITE_CSS);
   await write('assets/site.js', SITE_JS);
+  // Sample reports rendered by @svc/report at build time (never stale), and a printed page of one (a fixture).
+  await write(SAMPLE_REPORTS.hr, sampleReportHtml('HR'));
+  await write(SAMPLE_REPORTS.pm, sampleReportHtml('PM'));
+  await write(SAMPLE_REPORT_PAGE, await readFile(fileURLToPath(new URL('../fixtures/report-hr-page-1.png', import.meta.url))));
   await write('search-index.json', JSON.stringify(searchIndex(pages)));
   await write('openapi.json', `${JSON.stringify(generateOpenApiDocument(), null, 2)}\n`);
   return { outDir, files, pages: pages.length, operations: operations.length, guides: guides.length, examplesParsed };

@@ -14,13 +14,15 @@ import { readSiteFile, siteFiles } from './site-files.js';
 let root: string;
 let result: BuildResult;
 let files: string[];
+/** The documentation pages (the sample reports under samples/ are documents of @svc/report, not pages). */
 const html = new Map<string, string>();
+const samples = new Map<string, string>();
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'svc-docs-build-'));
   result = await buildSite(root);
   files = await siteFiles(root);
-  for (const file of files.filter((name) => name.endsWith('.html'))) html.set(file, await readSiteFile(root, file));
+  for (const file of files.filter((name) => name.endsWith('.html'))) (file.startsWith('samples/') ? samples : html).set(file, await readSiteFile(root, file));
 });
 
 afterAll(async () => {
@@ -47,13 +49,25 @@ describe('the built site', () => {
     expect(result.pages).toBe(html.size);
     expect(html.size).toBe(49 + result.guides + 2);
     const other = files.filter((file) => !file.endsWith('.html')).sort();
-    expect(other).toEqual(['assets/site.css', 'assets/site.js', 'openapi.json', 'search-index.json']);
+    expect(other).toEqual(['assets/report-hr-page-1.png', 'assets/site.css', 'assets/site.js', 'openapi.json', 'search-index.json']);
+  });
+
+  test('holds an HR and a PM sample report rendered by @svc/report, self-contained, and a printed page of one', () => {
+    expect([...samples.keys()].sort()).toEqual(['samples/report-hr.html', 'samples/report-pm.html']);
+    for (const [file, report] of samples) {
+      expect(report, file).toMatch(/^<!doctype html>/i);
+      expect(report, file).not.toMatch(/(?:src|href)\s*=\s*["']?(?:https?:)?\/\//i);
+      expect(report, file).not.toMatch(/@import|url\(\s*["']?(?:https?:)?\/\//i);
+    }
+    const guide = html.get('guides/reports.html') ?? '';
+    expect(guide).toContain('src="../assets/report-hr-page-1.png"');
+    expect(guide).toMatch(/<img [^>]*alt="First page of a sample HR report/);
   });
 
   test('every internal href and src resolves to a file of the site, and every #fragment to an id', () => {
     const fileSet = new Set(files);
     const broken: string[] = [];
-    for (const [file, page] of html) {
+    for (const [file, page] of [...html, ...samples]) {
       for (const match of page.matchAll(/\s(?:href|src)="([^"]*)"/g)) {
         const target = match[1] ?? '';
         if (/^(https?:|mailto:|data:)/.test(target)) {
@@ -66,7 +80,7 @@ describe('the built site', () => {
           broken.push(`${file}: ${target}`);
           continue;
         }
-        if (fragment && resolved.endsWith('.html') && !(html.get(resolved) ?? '').includes(`id="${fragment}"`)) broken.push(`${file}: ${target} (no such id)`);
+        if (fragment && resolved.endsWith('.html') && !(html.get(resolved) ?? samples.get(resolved) ?? '').includes(`id="${fragment}"`)) broken.push(`${file}: ${target} (no such id)`);
       }
     }
     expect(broken).toEqual([]);

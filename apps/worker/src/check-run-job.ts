@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { InformationInput } from '@svc/contract';
 import {
   applicantIdOfCheckExecution,
+  CHECK_RUN_QUEUE,
   CHECK_RUN_SEND_OPTIONS,
   checkRunPayloadSchema,
   completeCheckRun,
@@ -13,6 +14,7 @@ import {
   type ReportRenderer,
 } from '@svc/db';
 import { isProviderTemporaryError, simulateCheck, type SimulatorLocation } from '@svc/domain';
+import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 
 /** What the `check.run` handler needs from its process. */
@@ -22,8 +24,10 @@ export type CheckRunContext = {
   now: () => Date;
   /** Simulated provider latency before each check, in milliseconds. */
   simulatorDelayMs: number;
-  /** Overrides the report hook of `finaliseApplicantIfDone` (tests; the report issue). */
-  renderReport?: ReportRenderer | undefined;
+  /** Renders the report of an applicant whose last check finished (HTML and PDF), before it is `Returned`. */
+  renderReport: ReportRenderer;
+  /** The job queue: a follow-up job looks again at an applicant whose report another worker claimed. */
+  jobs: PgBoss;
 };
 
 /** The part of a pg-boss job the handler reads (`includeMetadata` gives `retryLimit`). */
@@ -58,7 +62,7 @@ export async function runCheckRunJob(context: CheckRunContext, job: CheckRunJob)
     // Finished already (a re-delivered job) or unknown. A worker may have died between recording the last result
     // and returning the applicant: finalising again is harmless and completes that work.
     const applicantId = await applicantIdOfCheckExecution({ manager, checkExecutionId });
-    if (applicantId) await finalise(context, log, applicantId);
+    if (applicantId) await finalise(context, log, { applicantId, checkExecutionId });
     log.info({ known: applicantId !== null }, 'check execution finished already or unknown: nothing to run');
     return 'nothing_to_run';
   }
@@ -87,13 +91,19 @@ export async function runCheckRunJob(context: CheckRunContext, job: CheckRunJob)
     await failCheckRun({ manager, checkExecutionId, now: now(), failure });
     outcome = 'failed';
   }
-  await finalise(context, runLog, run.applicantId);
+  await finalise(context, runLog, { applicantId: run.applicantId, checkExecutionId });
   return outcome;
 }
 
-async function finalise(context: CheckRunContext, log: Logger, applicantId: string): Promise<void> {
+async function finalise(context: CheckRunContext, log: Logger, { applicantId, checkExecutionId }: { applicantId: string; checkExecutionId: string }): Promise<void> {
   const finalised = await finaliseApplicantIfDone({ manager: context.db.dataSource.manager, applicantId, now: context.now(), renderReport: context.renderReport });
-  if (finalised.outcome === 'returned') log.info({ applicant_id: applicantId, report_version: finalised.reportVersion }, 'applicant returned');
+  if (finalised.outcome === 'returned') log.info({ applicant_id: applicantId, report_version: finalised.reportVersion }, 'report rendered: applicant returned');
+  if (finalised.outcome === 'rendering_elsewhere') {
+    // The claimer may fail or die: this check's job comes back when the claim lapses and finds the applicant
+    // returned, or renders it itself.
+    await context.jobs.send(CHECK_RUN_QUEUE, { checkExecutionId }, { ...CHECK_RUN_SEND_OPTIONS, startAfter: new Date(finalised.claimedUntil.getTime() + 1000) });
+    log.info({ applicant_id: applicantId }, 'report claimed by another worker: looking again when the claim lapses');
+  }
 }
 
 /** The provider adapter of every check, for now: the deterministic simulator (DESIGN.md section 6). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { WorkerSettings } from './worker.js';
+import { DEFAULT_WORKER_SETTINGS, type WorkerSettings } from './worker.js';
 
 /**
  * The configuration of a worker process (`node dist/main.js`, `pnpm svc worker`), read once from the environment at
@@ -27,9 +27,23 @@ const workerConfigSchema = z.object({
   SVC_JOB_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   /** On SIGTERM/SIGINT: how long running checks may take to finish before the process stops anyway, in seconds. */
   WORKER_STOP_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(20),
+  /** Reports Chromium prints at the same time (pages of its pool); one per core is a good start. */
+  SVC_PDF_PAGES: z.coerce.number().int().min(1).max(16).default(2),
+  /** A report render that takes longer fails and is retried, in milliseconds. */
+  SVC_PDF_RENDER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /** The Chromium that prints reports (read by the PDF renderer). Default: Debian's /usr/bin/chromium. */
+  CHROMIUM_PATH: z.string().min(1).optional(),
+  /** SMTP server of invitation emails, `smtp://user:password@host:587` or `smtps://…:465`. Unset: emails stay in the outbox (/dev/outbox). */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((value) => /^smtps?:\/\//i.test(value), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** Sender address of emails (required with SMTP_URL); the display name is the organisation's or svc's. */
+  SVC_MAIL_FROM: z.string().email().optional(),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+}).refine((config) => !config.SMTP_URL || config.SVC_MAIL_FROM, { path: ['SVC_MAIL_FROM'], message: 'is required when SMTP_URL is set (the sender address of emails)' });
 export type WorkerConfig = z.infer<typeof workerConfigSchema>;
 
 export function loadWorkerConfig(environment: NodeJS.ProcessEnv = process.env): WorkerConfig {
@@ -50,5 +64,10 @@ export function workerSettingsOf(config: WorkerConfig): WorkerSettings {
     checkRunExpireSeconds: config.SVC_CHECK_RUN_EXPIRE_SECONDS,
     superviseIntervalSeconds: config.SVC_JOB_SUPERVISE_INTERVAL_SECONDS,
     stopGraceSeconds: config.WORKER_STOP_GRACE_SECONDS,
+    pdfPages: config.SVC_PDF_PAGES,
+    pdfRenderTimeoutMs: config.SVC_PDF_RENDER_TIMEOUT_MS,
+    smtpUrl: config.SMTP_URL ?? null,
+    mailFrom: config.SVC_MAIL_FROM ?? DEFAULT_WORKER_SETTINGS.mailFrom,
+    messageRetryDelayMaxSeconds: null,
   };
 }

@@ -1,9 +1,13 @@
-/** `@svc/worker`: the pg-boss consumer that runs checks and finalises applications (DESIGN.md sections 1 and 6). */
+/** `@svc/worker`: the pg-boss consumer that runs checks, finalises applications and prints report PDFs (DESIGN.md sections 1, 6 and 7). */
 export { runCheckRunJob, type CheckRunContext, type CheckRunJob, type CheckRunJobOutcome } from './check-run-job.js';
 export { loadWorkerConfig, workerSettingsOf, type WorkerConfig } from './config.js';
 export { createLogger, type Logger } from './logger.js';
+export { outboxEmailTransport, smtpEmailTransport, type EmailTransport, type OutgoingEmail } from './delivery/email-transport.js';
+export { outboxSmsProvider, type OutgoingSms, type SmsProvider } from './delivery/sms-provider.js';
+export { failureReasonOf, runMessageSendJob, type MessageSendContext, type MessageSendJob, type MessageSendJobOutcome } from './message-send-job.js';
 export {
   configureCheckRunQueue,
+  configureMessageSendQueue,
   createWorker,
   DEFAULT_WORKER_SETTINGS,
   startWorker,
@@ -15,3 +19,16 @@ export {
   type WorkerSettings,
 } from './worker.js';
 export { runWorkerProcess } from './process.js';
+export {
+  chromiumPath,
+  createPdfRenderer,
+  DEFAULT_CHROMIUM_PATH,
+  isPdfRenderError,
+  PDF_PAGE_SIZES,
+  PdfRenderError,
+  type PdfPageSize,
+  type PdfRenderer,
+  type PdfRendererOptions,
+  type PdfRenderErrorCode,
+  type PdfRenderRequest,
+} from './pdf/index.js';

@@ -1,8 +1,13 @@
-import { CHECK_RUN_QUEUE, createJobQueue, JOB_QUEUES, type Database, type ReportRenderer } from '@svc/db';
+import { CHECK_RUN_QUEUE, createJobQueue, JOB_QUEUES, MESSAGE_SEND_QUEUE, type Database, type JobQueue as QueueName, type ReportRenderer } from '@svc/db';
 import { isProviderTemporaryError } from '@svc/domain';
 import type { JobResult, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { runCheckRunJob, type CheckRunContext } from './check-run-job.js';
+import { createPdfRenderer } from './pdf/index.js';
+import { createReportRenderer } from './report/render-report.js';
+import { outboxEmailTransport, smtpEmailTransport, type EmailTransport } from './delivery/email-transport.js';
+import { outboxSmsProvider, type SmsProvider } from './delivery/sms-provider.js';
+import { failureReasonOf, runMessageSendJob, type MessageSendContext } from './message-send-job.js';
 
 /** A started pg-boss on the database, as `createJobQueue` returns it. */
 export type JobQueue = PgBoss;
@@ -19,8 +24,12 @@ export type WorkerOptions = {
   concurrency?: number;
   /** How often an idle worker polls for jobs, in seconds (>= 0.5). Default 2. */
   pollingIntervalSeconds?: number;
-  /** Overrides the report hook of `finaliseApplicantIfDone` (tests; the report issue). */
-  renderReport?: ReportRenderer;
+  /** Renders the report (HTML and PDF) of an applicant whose last check finished: `createReportRenderer`. */
+  renderReport: ReportRenderer;
+  /** Where `message.send` delivers emails. Default: the outbox only. */
+  email?: EmailTransport;
+  /** Where `message.send` delivers SMS. Default: the outbox only. */
+  sms?: SmsProvider;
 };
 
 export type Worker = {
@@ -28,7 +37,32 @@ export type Worker = {
   stop(): Promise<void>;
 };
 
-/** Registers the `check.run` handler on `jobs`: from now on this process runs checks. */
+/**
+ * Runs `handle` on the jobs of `queue`: one poller fetching up to `concurrency` jobs at a time, run side by side and
+ * settled one by one (`perJobResults`: a failed job is retried alone). While fetches come back full it fetches again
+ * at once (`burstWhenBatchFull`), so a backlog runs without waiting for the polling interval between jobs. The output
+ * stored on a failed job comes from `failureOutput`: never personal data.
+ */
+async function workQueue(
+  jobs: JobQueue,
+  { queue, concurrency, pollingIntervalSeconds, handle, failureOutput }: { queue: QueueName; concurrency: number; pollingIntervalSeconds: number; handle: (job: { id: string; data: unknown; retryCount: number; retryLimit?: number }) => Promise<unknown>; failureOutput: (error: unknown) => object },
+): Promise<string> {
+  return jobs.work(queue, { batchSize: concurrency, localConcurrency: 1, burstWhenBatchFull: true, pollingIntervalSeconds, includeMetadata: true, perJobResults: true }, (batch) =>
+    Promise.all(
+      batch.map(async (job): Promise<JobResult> => {
+        try {
+          await handle(job);
+          return { id: job.id, status: 'completed' };
+        } catch (error) {
+          // pg-boss retries it with back-off (the handler has logged it).
+          return { id: job.id, status: 'failed', output: failureOutput(error) };
+        }
+      }),
+    ),
+  );
+}
+
+/** Registers the `check.run` and `message.send` handlers on `jobs`: from now on this process runs checks and sends messages. */
 export async function createWorker({
   db,
   jobs,
@@ -38,33 +72,36 @@ export async function createWorker({
   concurrency = 4,
   pollingIntervalSeconds = 2,
   renderReport,
+  email = outboxEmailTransport,
+  sms = outboxSmsProvider,
 }: WorkerOptions): Promise<Worker> {
-  const context: CheckRunContext = { db, logger, now, simulatorDelayMs, renderReport };
-  // One poller fetching up to `concurrency` jobs at a time, run side by side and settled one by one
-  // (`perJobResults`: a failed job is retried alone). While fetches come back full it fetches again at once
-  // (`burstWhenBatchFull`), so a backlog runs without waiting for the polling interval between jobs.
-  const workerId = await jobs.work(
-    CHECK_RUN_QUEUE,
-    { batchSize: concurrency, localConcurrency: 1, burstWhenBatchFull: true, pollingIntervalSeconds, includeMetadata: true, perJobResults: true },
-    (batch) =>
-      Promise.all(
-        batch.map(async (job): Promise<JobResult> => {
-          try {
-            await runCheckRunJob(context, job);
-            return { id: job.id, status: 'completed' };
-          } catch (error) {
-            // pg-boss retries it with back-off (runCheckRunJob has logged it). The output is stored on the job: no
-            // personal data, so only a provider's message (which names the check) is kept.
-            return { id: job.id, status: 'failed', output: { error: isProviderTemporaryError(error) ? error.message : 'internal error: see the worker log' } };
-          }
-        }),
-      ),
-  );
-  logger.info({ queue: CHECK_RUN_QUEUE, concurrency, simulator_delay_ms: simulatorDelayMs }, 'worker started');
+  const checkRuns: CheckRunContext = { db, jobs, logger, now, simulatorDelayMs, renderReport };
+  const messages: MessageSendContext = { db, logger, now, email, sms };
+  const workerIds = new Map<QueueName, string>([
+    [
+      CHECK_RUN_QUEUE,
+      await workQueue(jobs, {
+        queue: CHECK_RUN_QUEUE,
+        concurrency,
+        pollingIntervalSeconds,
+        handle: (job) => runCheckRunJob(checkRuns, job),
+        // Only a provider's message (which names the check) is kept.
+        failureOutput: (error) => ({ error: isProviderTemporaryError(error) ? error.message : 'internal error: see the worker log' }),
+      }),
+    ],
+    [
+      MESSAGE_SEND_QUEUE,
+      await workQueue(jobs, { queue: MESSAGE_SEND_QUEUE, concurrency, pollingIntervalSeconds, handle: (job) => runMessageSendJob(messages, job), failureOutput: (error) => ({ error: failureReasonOf(error) }) }),
+    ],
+  ]);
+  logger.info({ queues: [...workerIds.keys()], concurrency, simulator_delay_ms: simulatorDelayMs, email_delivery: email.delivery, sms_delivery: sms.delivery }, 'worker started');
   let stopping: Promise<void> | null = null;
   return {
     stop: () => {
-      stopping ??= jobs.offWork(CHECK_RUN_QUEUE, { id: workerId, wait: true }).then(() => logger.info({ queue: CHECK_RUN_QUEUE }, 'worker stopped'));
+      stopping ??= Promise.all([...workerIds].map(([queue, id]) => jobs.offWork(queue, { id, wait: true }))).then(() => {
+        email.close();
+        logger.info({ queues: [...workerIds.keys()] }, 'worker stopped');
+      });
       return stopping;
     },
   };
@@ -88,6 +125,15 @@ export async function configureCheckRunQueue(jobs: JobQueue, { expireInSeconds, 
   await jobs.updateQueue(CHECK_RUN_QUEUE, { expireInSeconds, retryBackoff: true, retryDelayMax: retryDelayMaxSeconds });
 }
 
+/**
+ * Sets the `message.send` queue's back-off cap (null: none; tests: 0 retries at once). The retry limit and back-off
+ * come with each job (MESSAGE_SEND_OPTIONS); a send takes at most ~40 s (the SMTP timeouts), far below the expiry.
+ */
+export async function configureMessageSendQueue(jobs: JobQueue, { retryDelayMaxSeconds = null }: { retryDelayMaxSeconds?: number | null }): Promise<void> {
+  await jobs.createQueue(MESSAGE_SEND_QUEUE);
+  await jobs.updateQueue(MESSAGE_SEND_QUEUE, { expireInSeconds: 300, retryBackoff: true, retryDelayMax: retryDelayMaxSeconds });
+}
+
 export type WorkerSettings = {
   simulatorDelayMs: number;
   concurrency: number;
@@ -98,6 +144,16 @@ export type WorkerSettings = {
   superviseIntervalSeconds: number;
   /** How long `stop()` lets running checks finish, in seconds. */
   stopGraceSeconds: number;
+  /** Reports Chromium prints at the same time (its pool of pages). */
+  pdfPages: number;
+  /** A report render that takes longer fails (and is retried), in milliseconds. */
+  pdfRenderTimeoutMs: number;
+  /** SMTP server for emails (`SMTP_URL`); null: emails stay in the outbox (/dev/outbox). */
+  smtpUrl: string | null;
+  /** Sender address of emails (`SVC_MAIL_FROM`): an address only; the display name is the message's. */
+  mailFrom: string;
+  /** Caps the back-off between `message.send` retries, in seconds (tests: 0); null: no cap. */
+  messageRetryDelayMaxSeconds: number | null;
 };
 
 export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
@@ -107,6 +163,11 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   checkRunExpireSeconds: 300,
   superviseIntervalSeconds: 60,
   stopGraceSeconds: 20,
+  pdfPages: 2,
+  pdfRenderTimeoutMs: 30_000,
+  smtpUrl: null,
+  mailFrom: 'no-reply@svc.invalid',
+  messageRetryDelayMaxSeconds: null,
 };
 
 export type RunningWorker = {
@@ -146,14 +207,19 @@ export async function startWorker({
       onError: (error) => logger.error({ err: error }, 'job queue error'),
     }));
   await configureCheckRunQueue(jobs, { expireInSeconds: settings.checkRunExpireSeconds });
+  // One Chromium for the process, launched by the first report and reused by every later one.
+  const pdf = createPdfRenderer({ maxPages: settings.pdfPages, renderTimeoutMs: settings.pdfRenderTimeoutMs, logger });
+  await configureMessageSendQueue(jobs, { retryDelayMaxSeconds: settings.messageRetryDelayMaxSeconds });
   const worker = await createWorker({
     db,
     jobs,
     logger,
+    renderReport: createReportRenderer({ pdf }),
     ...(now ? { now } : {}),
     simulatorDelayMs: settings.simulatorDelayMs,
     concurrency: settings.concurrency,
     pollingIntervalSeconds: settings.pollingIntervalSeconds,
+    email: settings.smtpUrl ? smtpEmailTransport({ url: settings.smtpUrl, from: settings.mailFrom }) : outboxEmailTransport,
   });
   let stopping: Promise<void> | null = null;
   return {
@@ -162,6 +228,7 @@ export async function startWorker({
       stopping ??= (async () => {
         const grace = new Promise<void>((resolve) => setTimeout(resolve, settings.stopGraceSeconds * 1000).unref());
         await Promise.race([worker.stop(), grace]);
+        await pdf.close();
         if (!givenJobs) await jobs.stop({ graceful: true, timeout: Math.max(1, settings.stopGraceSeconds) * 1000 });
       })();
       return stopping;

@@ -1,33 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { createJobQueue, JOB_QUEUES, runMigrations, useEncryptionKey, type BootstrappedAccount, type Database } from '@svc/db';
 import { databaseTargets, waitFor, type DatabaseTarget } from '@svc/db/testing';
 import type { PgBoss } from 'pg-boss';
 import { pino, type Logger } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureCheckRunQueue, createWorker, type Worker } from '../src/index.js';
-import { informationFor, installStatusAudit, newAccount, orderQuickScreen, statusChangeCounts } from './support/factories.js';
+import { informationFor, installStatusAudit, newAccount, statusChangeCounts } from './support/factories.js';
+import { executionRows, orderMany, returnedCount, startWorkerProcess } from './support/fleet.js';
+import { countingReportRenderer } from './support/report-renderer.js';
 
 const FLAGS = ['request_softcheck', 'request_bureau'] as const;
-
-/** Orders `count` quick screens, ten at a time; returns the applicant ids. */
-async function orderMany({ db, jobs, account, count }: { db: Database; jobs: PgBoss; account: BootstrappedAccount; count: number }): Promise<string[]> {
-  const ids: string[] = [];
-  for (let start = 0; start < count; start += 10) {
-    ids.push(...(await Promise.all(Array.from({ length: Math.min(10, count - start) }, () => orderQuickScreen({ db, jobs, account, flags: FLAGS })))));
-  }
-  return ids;
-}
-
-const countWhere = async (db: Database, sql: string, applicantIds: string[]): Promise<number> =>
-  Number(((await db.dataSource.query(sql, [applicantIds])) as Array<{ count: string | number }>)[0]?.count ?? 0);
-const returnedCount = (db: Database, applicantIds: string[]) => countWhere(db, `SELECT count(*) FROM applicants WHERE id = ANY($1) AND status = 'Returned'`, applicantIds);
-
-type ExecutionRow = { id: string; status: string; attempts: number };
-const executionRows = async (db: Database, applicantIds: string[]): Promise<ExecutionRow[]> =>
-  (await db.dataSource.query(`SELECT id, status, attempts FROM check_executions WHERE applicant_id = ANY($1)`, [applicantIds])) as ExecutionRow[];
 
 /** A logger that keeps its lines, to count what a worker did and to check that no personal data is logged. */
 function recordingLogger(): { logger: Logger; lines: string[] } {
@@ -61,31 +45,30 @@ describe.runIf(postgresTarget)('worker processes on PostgreSQL', () => {
 
   it('runs every check exactly once with two worker instances and a hundred applications', async () => {
     await configureCheckRunQueue(jobs, { expireInSeconds: 60 });
-    const applicantIds = await orderMany({ db, jobs, account, count: 100 });
+    const applicantIds = await orderMany({ db, jobs, account, count: 100, flags: FLAGS });
     // Two workers as two processes would run them: each its own Database (pool) and job queue.
-    const instances: Array<{ db: Database; jobs: PgBoss; worker: Worker; renders: number; lines: string[] }> = [];
+    const instances: Array<{ db: Database; jobs: PgBoss; worker: Worker; reports: ReturnType<typeof countingReportRenderer>; lines: string[] }> = [];
     for (let index = 0; index < 2; index += 1) {
       const instanceDb = await target.open();
       const instanceJobs = await createJobQueue(instanceDb, { queues: JOB_QUEUES });
       const { logger, lines } = recordingLogger();
-      const instance = { db: instanceDb, jobs: instanceJobs, worker: undefined as unknown as Worker, renders: 0, lines };
+      const instance = { db: instanceDb, jobs: instanceJobs, worker: undefined as unknown as Worker, reports: countingReportRenderer(), lines };
       instance.worker = await createWorker({
         db: instanceDb,
         jobs: instanceJobs,
         logger,
         concurrency: 4,
         pollingIntervalSeconds: 0.5,
-        renderReport: async () => {
-          instance.renders += 1;
-        },
+        renderReport: instance.reports.renderReport,
       });
       instances.push(instance);
     }
     try {
-      await waitFor(async () => (await returnedCount(db, applicantIds)) === applicantIds.length, 60_000);
+      await waitFor(async () => (await returnedCount(db, applicantIds)) === applicantIds.length, 240_000);
     } finally {
       for (const instance of instances) {
         await instance.worker.stop();
+        await instance.reports.close();
         await instance.db.close();
       }
     }
@@ -101,7 +84,9 @@ describe.runIf(postgresTarget)('worker processes on PostgreSQL', () => {
     }
     const returns = await statusChangeCounts(db, { table: 'applicants', newStatus: 'Returned' });
     for (const applicantId of applicantIds) expect(returns.get(applicantId)).toBe(1);
-    expect(instances.reduce((sum, instance) => sum + instance.renders, 0)).toBe(applicantIds.length);
+    expect(instances.reduce((sum, instance) => sum + instance.reports.renders(), 0)).toBe(applicantIds.length);
+    const [{ reports }] = (await db.dataSource.query(`SELECT count(*)::int AS reports FROM reports WHERE applicant_id = ANY($1)`, [applicantIds])) as [{ reports: number }];
+    expect(reports).toBe(applicantIds.length);
 
     const started = instances.map((instance) => instance.lines.filter((line) => line.includes('"check started"')).length);
     expect(started[0]! + started[1]!).toBe(executions.length);
@@ -112,12 +97,12 @@ describe.runIf(postgresTarget)('worker processes on PostgreSQL', () => {
       if (line.includes('"check started"')) expect(line).toMatch(/"job_id":"[0-9a-f-]{36}"/);
       for (const value of [personal.sin_ssn, personal.date_of_birth, 'Lovelace', 'King St']) expect(line).not.toContain(String(value));
     }
-  }, 90_000);
+  }, 300_000);
 
   it('survives a worker process killed while checks run: every application returns, nothing is recorded twice', async () => {
     // Runs that outlive 3 s are presumed lost with their worker and delivered again (at once: no back-off).
     await configureCheckRunQueue(jobs, { expireInSeconds: 3, retryDelayMaxSeconds: 0 });
-    const applicantIds = await orderMany({ db, jobs, account, count: 30 });
+    const applicantIds = await orderMany({ db, jobs, account, count: 30, flags: FLAGS });
     const url = (db.dataSource.options as { url?: string }).url;
     if (!url) throw new Error('the PostgreSQL target has no URL');
     const environment = {
@@ -135,7 +120,7 @@ describe.runIf(postgresTarget)('worker processes on PostgreSQL', () => {
     await waitFor(async () => {
       const rows = await executionRows(db, applicantIds);
       return rows.filter((execution) => execution.status === 'COMPLETE').length >= 4 && rows.some((execution) => execution.status === 'RUNNING');
-    }, 30_000);
+    }, 120_000);
     doomed.process.kill('SIGKILL');
     await once(doomed.process, 'exit');
     const interrupted = (await executionRows(db, applicantIds)).filter((execution) => execution.status === 'RUNNING').map((execution) => execution.id);
@@ -143,7 +128,7 @@ describe.runIf(postgresTarget)('worker processes on PostgreSQL', () => {
 
     const survivor = startWorkerProcess(children, { ...environment, SVC_SIMULATOR_DELAY_MS: '20', WORKER_CONCURRENCY: '4' });
     await survivor.started;
-    await waitFor(async () => (await returnedCount(db, applicantIds)) === applicantIds.length, 45_000);
+    await waitFor(async () => (await returnedCount(db, applicantIds)) === applicantIds.length, 180_000);
     // SIGTERM: a graceful stop, exit code 0.
     survivor.process.kill('SIGTERM');
     const [exitCode] = (await once(survivor.process, 'exit')) as [number | null];
@@ -161,25 +146,5 @@ describe.runIf(postgresTarget)('worker processes on PostgreSQL', () => {
     const returns = await statusChangeCounts(db, { table: 'applicants', newStatus: 'Returned' });
     for (const applicantId of applicantIds) expect(returns.get(applicantId)).toBe(1);
     expect(survivor.output()).not.toContain('046454286');
-  }, 90_000);
+  }, 360_000);
 });
-
-const WORKER_ENTRY_RUNNER = fileURLToPath(new URL('./support/run-worker-entry.mjs', import.meta.url));
-
-/** A worker process running the worker's entry (src/main.ts), as `node dist/main.js` would. */
-function startWorkerProcess(children: ChildProcess[], environment: Record<string, string>): { process: ChildProcess; started: Promise<void>; output(): string } {
-  const child = spawn(process.execPath, [WORKER_ENTRY_RUNNER], { env: { ...process.env, ...environment }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let output = '';
-  const started = new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('"worker started"')) resolve();
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`worker process exited (${code}) before it started:\n${output.slice(-2000)}`)));
-  });
-  started.catch(() => {});
-  return { process: child, started, output: () => output };
-}

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   CHECK_RUN_QUEUE,
   completeCheckRun,
@@ -12,7 +11,6 @@ import {
   useEncryptionKey,
   type BootstrappedAccount,
   type Database,
-  type ReportRenderer,
 } from '@svc/db';
 import { databaseTargets, waitFor } from '@svc/db/testing';
 import type { PgBoss } from 'pg-boss';
@@ -29,6 +27,7 @@ import {
   statusChangeCounts,
   testLogger,
 } from './support/factories.js';
+import { countingReportRenderer } from './support/report-renderer.js';
 
 const returned = (db: Database, applicantId: string) => async () => (await applicantOf(db, applicantId)).status === 'Returned';
 
@@ -49,7 +48,8 @@ describe.each(databaseTargets())('the check.run worker on $name', (target) => {
   let jobs: PgBoss;
   let worker: Worker;
   let account: BootstrappedAccount;
-  let renders = 0;
+  const reports = countingReportRenderer();
+  const renderReport = reports.renderReport;
 
   beforeAll(async () => {
     useEncryptionKey(randomBytes(32));
@@ -66,19 +66,18 @@ describe.each(databaseTargets())('the check.run worker on $name', (target) => {
       logger: testLogger,
       concurrency: 4,
       pollingIntervalSeconds: 0.5,
-      renderReport: async () => {
-        renders += 1;
-      },
+      renderReport,
     });
     account = await newAccount(db);
   });
   afterAll(async () => {
     await worker?.stop();
+    await reports.close();
     await target.dispose();
   });
 
   it('runs every check of a quick screen and returns the application: Returned, COMPLETE, results stored', async () => {
-    const rendersBefore = renders;
+    const rendersBefore = reports.renders();
     const applicantId = await orderQuickScreen({ db, jobs, account });
     await waitFor(returned(db, applicantId), 20_000);
 
@@ -97,7 +96,7 @@ describe.each(databaseTargets())('the check.run worker on $name', (target) => {
     // Personal data stays encrypted in the rows the worker wrote.
     const [raw] = (await db.dataSource.query(`SELECT sensitive_information FROM applicants WHERE id = $1`, [applicantId])) as Array<{ sensitive_information: string }>;
     expect(raw?.sensitive_information).toMatch(/^v1:/);
-    expect(renders - rendersBefore).toBe(1);
+    expect(reports.renders() - rendersBefore).toBe(1);
     const returns = await statusChangeCounts(db, { table: 'applicants', newStatus: 'Returned' });
     expect(returns.get(applicantId)).toBe(1);
   });
@@ -130,20 +129,20 @@ describe.each(databaseTargets())('the check.run worker on $name', (target) => {
     await waitFor(returned(db, applicantId), 20_000);
     const applicantBefore = await applicantOf(db, applicantId);
     const executionsBefore = await executionsOf(db, applicantId);
-    const rendersBefore = renders;
+    const rendersBefore = reports.renders();
 
     const jobIds = await Promise.all(executionsBefore.map((execution) => jobs.send(CHECK_RUN_QUEUE, { checkExecutionId: execution.id })));
     for (const jobId of jobIds) expect(await settledStateOf(jobs, jobId!)).toBe('completed');
     // And straight through the handler, as a re-delivery after a crash would run it.
     const outcome = await runCheckRunJob(
-      { db, logger: testLogger, now: () => new Date(), simulatorDelayMs: 0 },
+      { db, jobs, logger: testLogger, now: () => new Date(), simulatorDelayMs: 0, renderReport },
       { id: 'redelivered', data: { checkExecutionId: executionsBefore[0]!.id }, retryCount: 1, retryLimit: 4 },
     );
     expect(outcome).toBe('nothing_to_run');
 
     expect(await applicantOf(db, applicantId)).toEqual(applicantBefore);
     expect(await executionsOf(db, applicantId)).toEqual(executionsBefore);
-    expect(renders).toBe(rendersBefore);
+    expect(reports.renders()).toBe(rendersBefore);
   });
 
   it('drops a job whose payload is invalid: logged and completed, never retried', async () => {
@@ -176,7 +175,7 @@ describe.each(databaseTargets())('the check.run worker on $name', (target) => {
     expect(await startCheckRun({ manager: manager(), checkExecutionId: first!.id, now: new Date(now.getTime() + 1000) })).toMatchObject({ attempt: 2 });
     expect((await executionsOf(db, applicantId))[0]).toMatchObject({ status: 'RUNNING', attempts: 2, startedAt: now });
 
-    expect(await finaliseApplicantIfDone({ manager: manager(), applicantId, now })).toEqual({ outcome: 'checks_outstanding' });
+    expect(await finaliseApplicantIfDone({ manager: manager(), applicantId, now, renderReport })).toEqual({ outcome: 'checks_outstanding' });
     expect(await completeCheckRun({ manager: manager(), checkExecutionId: first!.id, now, result: { outcome: 'CLEAR' } })).toEqual({ applicantId, outcome: 'applied' });
     expect(await completeCheckRun({ manager: manager(), checkExecutionId: first!.id, now, result: { outcome: 'NOT_CLEAR' } })).toEqual({ applicantId, outcome: 'already_applied' });
     expect(await failCheckRun({ manager: manager(), checkExecutionId: first!.id, now, failure: 'late' })).toEqual({ applicantId, outcome: 'already_applied' });
@@ -185,8 +184,8 @@ describe.each(databaseTargets())('the check.run worker on $name', (target) => {
 
     // A check can fail without having started (QUEUED -> FAILED).
     expect(await failCheckRun({ manager: manager(), checkExecutionId: second!.id, now, failure: 'provider_unavailable: test' })).toEqual({ applicantId, outcome: 'applied' });
-    expect(await finaliseApplicantIfDone({ manager: manager(), applicantId, now })).toEqual({ outcome: 'returned', reportVersion: 1 });
-    expect(await finaliseApplicantIfDone({ manager: manager(), applicantId, now: new Date() })).toEqual({ outcome: 'already_returned' });
+    expect(await finaliseApplicantIfDone({ manager: manager(), applicantId, now, renderReport })).toEqual({ outcome: 'returned', reportVersion: 1 });
+    expect(await finaliseApplicantIfDone({ manager: manager(), applicantId, now: new Date(), renderReport })).toEqual({ outcome: 'already_returned' });
     expect(await applicantOf(db, applicantId)).toMatchObject({ status: 'Returned', reportStatus: 'COMPLETE', orderStatus: 'COMPLETE', returnedAt: now, lastUpdated: now, reportVersion: 1 });
   });
 
@@ -195,17 +194,13 @@ describe.each(databaseTargets())('the check.run worker on $name', (target) => {
     expect(await startCheckRun({ manager: manager(), checkExecutionId: missing, now })).toBeNull();
     expect(await completeCheckRun({ manager: manager(), checkExecutionId: missing, now, result: {} })).toBeNull();
     expect(await failCheckRun({ manager: manager(), checkExecutionId: missing, now, failure: 'x' })).toBeNull();
-    expect(await finaliseApplicantIfDone({ manager: manager(), applicantId: missing, now })).toEqual({ outcome: 'not_found' });
+    expect(await finaliseApplicantIfDone({ manager: manager(), applicantId: missing, now, renderReport })).toEqual({ outcome: 'not_found' });
   });
 
   it('returns an applicant exactly once when two workers finish its last two checks at the same moment', async () => {
     const applicantIds = await Promise.all(Array.from({ length: 8 }, () => insertScreenWithoutJobs({ db, account, flags: ['request_softcheck', 'request_bureau'] })));
-    let renders = 0;
-    // A slow report: the second finaliser arrives while the first holds the applicant's row lock.
-    const slowReport: ReportRenderer = async () => {
-      renders += 1;
-      await sleep(50);
-    };
+    // A slow report: the second finaliser arrives while the first renders.
+    const slowReports = countingReportRenderer({ delayMs: 50 });
     const outcomes = await Promise.all(
       applicantIds.map(async (applicantId) => {
         const executions = await executionsOf(db, applicantId);
@@ -217,12 +212,18 @@ describe.each(databaseTargets())('the check.run worker on $name', (target) => {
           ),
         );
         return Promise.all(
-          executions.map((_, index) => finaliseApplicantIfDone({ manager: (index === 0 ? db : otherDb).dataSource.manager, applicantId, now, renderReport: slowReport })),
+          executions.map((_, index) => finaliseApplicantIfDone({ manager: (index === 0 ? db : otherDb).dataSource.manager, applicantId, now, renderReport: slowReports.renderReport })),
         );
       }),
     );
-    for (const pair of outcomes) expect(pair.map((outcome) => outcome.outcome).sort()).toEqual(['already_returned', 'returned']);
-    expect(renders).toBe(applicantIds.length);
+    await slowReports.close();
+    // One finaliser renders and returns it; the other finds the rendering claimed, or the applicant returned.
+    for (const pair of outcomes) {
+      const [returnedOutcome, other] = pair.map((outcome) => outcome.outcome).sort((a) => (a === 'returned' ? -1 : 1));
+      expect(returnedOutcome).toBe('returned');
+      expect(['rendering_elsewhere', 'already_returned']).toContain(other);
+    }
+    expect(slowReports.renders()).toBe(applicantIds.length);
     const returns = await statusChangeCounts(db, { table: 'applicants', newStatus: 'Returned' });
     for (const applicantId of applicantIds) expect(returns.get(applicantId)).toBe(1);
   });
@@ -233,7 +234,7 @@ describe.each(databaseTargets())('the check.run worker on $name', (target) => {
     await db.dataSource.query(`UPDATE check_executions SET report_version = 3 WHERE id = $1`, [execution!.id]);
     await startCheckRun({ manager: manager(), checkExecutionId: execution!.id, now });
     await completeCheckRun({ manager: manager(), checkExecutionId: execution!.id, now, result: {} });
-    expect(await finaliseApplicantIfDone({ manager: manager(), applicantId, now })).toEqual({ outcome: 'returned', reportVersion: 3 });
+    expect(await finaliseApplicantIfDone({ manager: manager(), applicantId, now, renderReport })).toEqual({ outcome: 'returned', reportVersion: 3 });
     expect((await applicantOf(db, applicantId)).reportVersion).toBe(3);
   });
 });

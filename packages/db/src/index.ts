@@ -59,5 +59,7 @@ export * from './repositories/properties-extra.js';
 export * from './repositories/listings-extra.js';
 export * from './crypto/field-encryption.js';
 export * from './applications/index.js';
+export * from './messages/outbox.js';
 export { Applicant, Application, CheckExecution, OutboxMessage, ServiceCollection } from './entities/index.js';
 export type { ApplicantStatus, CheckExecutionStatus, OrderStatus, ReportStatus } from './entities/index.js';
+export type { OutboxChannel, OutboxDelivery, OutboxStatus } from './entities/outbox-message.js';

@@ -6,3 +6,6 @@ export * from './applications/state-machine.js';
 export * from './enums/labels.js';
 export * from './simulator/index.js';
 export * from './scoring/index.js';
+export * from './report/index.js';
+export * from './applications/invitation-resend.js';
+export * from './portal/index.js';

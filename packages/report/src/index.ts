@@ -1,2 +1,4 @@
-/** `@svc/report`: report view-model -> self-contained printable HTML. The renderer arrives with the reports issue. */
-export const REPORT_PACKAGE = '@svc/report';
+/** `@svc/report`: report view-model -> one self-contained printable HTML document. */
+export { renderReportHtml } from './render-report-html.js';
+export { reportFileName } from './file-name.js';
+export { sampleReportInput, type SampleReportOptions } from './samples.js';

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '@svc/db';
 import { AppError, problemBody } from './problem.js';
 import { requestIdOf } from './request-id.js';
+import { routeForLog } from './request-log.js';
 
 /** Sends an AppError as an RFC 9457 problem. */
 export function sendProblem(response: Response, error: AppError): void {
@@ -15,6 +16,8 @@ type BodyParserError = Error & { type?: string; status?: number; expose?: boolea
 
 function appErrorOf(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
+  // The router could not percent-decode a path segment (`/packages/%E0%A4%A/`).
+  if (error instanceof URIError) return AppError.validation([{ path: '(path)', code: 'malformed_path', message: 'is not valid percent-encoding' }], 'The request path is not valid percent-encoding.');
   const parserError = error as BodyParserError;
   switch (parserError?.type) {
     case 'entity.parse.failed':
@@ -43,7 +46,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       if (known.status >= 500) logger.warn({ request_id: requestIdOf(response), code: known.code, err: error }, 'request refused: service unavailable');
       return sendProblem(response, known);
     }
-    logger.error({ request_id: requestIdOf(response), method: request.method, path: request.path, err: error }, 'unexpected error');
+    logger.error({ request_id: requestIdOf(response), method: request.method, route: routeForLog(request, response), err: error }, 'unexpected error');
     sendProblem(response, new AppError({ code: 'internal', status: 500, detail: 'Something went wrong on our side. Quote the request_id to support.' }));
   };
 }

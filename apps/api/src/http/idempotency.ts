@@ -21,9 +21,10 @@ function canonicalJson(value: unknown): string {
 /**
  * `Idempotency-Key` on POST and PUT: the first response to a key is stored (before it is sent) and replayed for 24
  * hours to the same request; the same key with another request is 409 `idempotency_key_reused`. A response of 5xx
- * frees the key, so the client's retry runs again.
+ * frees the key, so the client's retry runs again. A request holds the key for `leaseMs`; if its process dies before
+ * it answers, a retry after the lease takes the key over (orders also find what the dead attempt committed).
  */
-export function idempotency({ db, now }: { db: Database; now: () => Date }) {
+export function idempotency({ db, now, leaseMs }: { db: Database; now: () => Date; leaseMs: number }) {
   return async (request: Request, response: Response, next: NextFunction): Promise<void> => {
     const key = request.get('idempotency-key');
     if (!key || (request.method !== 'POST' && request.method !== 'PUT')) return next();
@@ -32,7 +33,7 @@ export function idempotency({ db, now }: { db: Database; now: () => Date }) {
     const apiKeyId = principalOf(response).apiKeyId;
     const requestHash = createHash('sha256').update(`${request.method} ${request.path.replace(/\/$/, '')}\n${canonicalJson(request.body ?? null)}`).digest('hex');
     try {
-      const claim = await claimIdempotencyKey({ manager, apiKeyId, key, requestHash, now: now() });
+      const claim = await claimIdempotencyKey({ manager, apiKeyId, key, requestHash, now: now(), leaseMs });
       switch (claim.outcome) {
         case 'replay':
           for (const [name, value] of Object.entries(claim.response.headers)) response.setHeader(name, value);
@@ -42,7 +43,14 @@ export function idempotency({ db, now }: { db: Database; now: () => Date }) {
         case 'mismatch':
           return next(new AppError({ code: 'idempotency_key_reused', status: 409, detail: 'This Idempotency-Key was used for a different request. Use a new key for a new request.' }));
         case 'in_flight':
-          return next(AppError.conflict('A request with this Idempotency-Key is still being processed. Retry in a moment.'));
+          return next(
+            new AppError({
+              code: 'conflict',
+              status: 409,
+              detail: 'A request with this Idempotency-Key is still being processed. Retry in a moment.',
+              headers: { 'Retry-After': String(claim.retryAfterSeconds) },
+            }),
+          );
         case 'proceed':
           break;
       }

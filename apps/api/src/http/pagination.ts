@@ -4,10 +4,15 @@ import { AppError } from './problem.js';
 
 export type PageRequest = { page: number; pageSize: number; offset: number };
 
+const invalidPage = (detail: string) => new AppError({ code: 'invalid_page', status: 404, detail });
+
 export function pageRequest(query: { page?: number | undefined; page_size?: number | undefined }): PageRequest {
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
-  return { page, pageSize, offset: (page - 1) * pageSize };
+  const offset = (page - 1) * pageSize;
+  // A page so far out that its offset is not an exact integer (`page=1e21`) cannot exist: no query needed.
+  if (!Number.isSafeInteger(offset)) throw invalidPage(`Page ${page} does not exist.`);
+  return { page, pageSize, offset };
 }
 
 /**
@@ -17,7 +22,7 @@ export function pageRequest(query: { page?: number | undefined; page_size?: numb
 export function pageOf<T>({ request, page, count, results, publicUrl }: { request: Pick<Request, 'originalUrl'>; page: PageRequest; count: number; results: T[]; publicUrl: string }) {
   const lastPage = Math.max(1, Math.ceil(count / page.pageSize));
   if (page.page > lastPage) {
-    throw new AppError({ code: 'invalid_page', status: 404, detail: `Page ${page.page} does not exist: the last page is ${lastPage}.` });
+    throw invalidPage(`Page ${page.page} does not exist: the last page is ${lastPage}.`);
   }
   const linkTo = (target: number) => {
     const url = new URL(request.originalUrl, publicUrl);

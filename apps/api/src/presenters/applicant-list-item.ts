@@ -1,12 +1,12 @@
 import { adjudicationStatus, type HrApplicantListItem, type PmApplicantListItem } from '@svc/contract';
-import { onboardingLink, type Applicant, type ApplicantListRow, type ApplicantRecord } from '@svc/db';
+import { invitationResendOf, onboardingLink, reportSummaryOf, type Applicant, type ApplicantListRow, type ApplicantRecord } from '@svc/db';
 import { labelOf } from '@svc/domain';
 import { presentInformation } from './applicant-information.js';
 import { presentRequestFlags } from './application.js';
-import { reportSummaryOf } from './application-results.js';
 import { presentListing } from './listing.js';
 
-type Links = { publicUrl: string };
+/** Where links point, and the time `can_resend_email` is judged at. */
+type Links = { publicUrl: string; now: Date };
 type AdjudicationStatus = HrApplicantListItem['adjudication_status'];
 
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
@@ -47,7 +47,7 @@ function listItemBase(record: ApplicantRecord, links: Links) {
     report_summary: reportSummaryOf(record),
     can_upgrade: applicant.status === 'Returned',
     is_bureau_eligible: bureauEnabled && !applicant.requestedFlags.includes('request_bureau'),
-    can_resend_email: !applicant.isQuickScreen && applicant.reportStatus === 'SENT',
+    can_resend_email: invitationResendOf(applicant, links.now).ok,
     is_viewed: applicant.isViewed,
     has_active_automated_reminders: false,
     resend_email_time: applicant.invitationSentAt ? applicant.invitationSentAt.toISOString() : null,

@@ -5,10 +5,9 @@ import {
   type PmApplication,
   type RequestFlag,
 } from '@svc/contract';
-import type { Applicant, ApplicantRecord } from '@svc/db';
+import { hrApplicationResultsOf, pmApplicationResultsOf, type Applicant, type ApplicantRecord } from '@svc/db';
 import { labelOf } from '@svc/domain';
 import { presentInformation } from './applicant-information.js';
-import { hrApplicationResultsOf, pmApplicationResultsOf } from './application-results.js';
 
 /** Every request flag of the record: true for the checks the applicant holds. */
 export function presentRequestFlags(requestedFlags: readonly string[]): Record<RequestFlag, boolean> {

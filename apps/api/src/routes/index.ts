@@ -13,6 +13,7 @@ import { listingRoutes } from './listings/index.js';
 import { hrApplicationRoutes, hrV1ApplicationRoutes } from './hr-applications/index.js';
 import { pmApplicationRoutes } from './pm-applications/index.js';
 import { serviceCollectionRoutes } from './service-collections/index.js';
+import { reportRoutes } from './reports/index.js';
 
 /** The options every resource router is registered with. */
 const options = {
@@ -28,5 +29,5 @@ function register<T extends AppRouter>(app: Express, contract: T, implementation
 
 /** Every implemented resource router, registered on the app. An operation not registered answers 404. */
 export function registerRoutes(app: Express, deps: Deps): void {
-  for (const { contract, implementation } of [superteamRoutes(deps), teamRoutes(deps), userRoutes(deps), packageRoutes(deps), propertyRoutes(deps), listingRoutes(deps), hrApplicationRoutes(deps), hrV1ApplicationRoutes(deps), pmApplicationRoutes(deps), serviceCollectionRoutes(deps)]) register(app, contract, implementation as never);
+  for (const { contract, implementation } of [superteamRoutes(deps), teamRoutes(deps), userRoutes(deps), packageRoutes(deps), propertyRoutes(deps), listingRoutes(deps), hrApplicationRoutes(deps), hrV1ApplicationRoutes(deps), pmApplicationRoutes(deps), serviceCollectionRoutes(deps), ...reportRoutes(deps)]) register(app, contract, implementation as never);
 }

@@ -3,7 +3,7 @@ import { createClient, type SvcClient } from '@svc/contract';
 import { bootstrapPartner, createApiKey, runMigrations, useEncryptionKey, type BootstrappedAccount, type Database } from '@svc/db';
 import { databaseTargets, type DatabaseTarget } from '@svc/db/testing';
 import { loadConfig, type Config } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger, type Logger } from '../../src/logger.js';
 import { startApi, type RunningApi } from '../../src/server.js';
 
 /**
@@ -28,17 +28,17 @@ export type TestApi = {
 // Personal data is encrypted at rest: one random key per test process.
 useEncryptionKey(randomBytes(32));
 
-export function apiTargets(): Array<{ name: DatabaseTarget['name']; start(overrides?: Partial<Config>): Promise<TestApi> }> {
+export function apiTargets(): Array<{ name: DatabaseTarget['name']; start(overrides?: Partial<Config>, options?: { logger?: Logger }): Promise<TestApi> }> {
   return databaseTargets().map((target) => ({
     name: target.name,
-    async start(overrides: Partial<Config> = {}) {
+    async start(overrides: Partial<Config> = {}, { logger = createLogger({ level: 'silent' }) }: { logger?: Logger } = {}) {
       const db = await target.open();
       await runMigrations(db);
       let offsetMs = 0;
       const now = () => new Date(Date.now() + offsetMs);
       const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
       // startApi opens the job queue (pg-boss) on the same database; target.dispose() closes the database and stops it.
-      const api = await startApi({ config, db, port: 0, logger: createLogger({ level: 'silent' }), now });
+      const api = await startApi({ config, db, port: 0, logger, now });
       return {
         target: target.name,
         url: api.url,

@@ -70,3 +70,15 @@ export async function completeWithSimulator(db: Database, { applicantId, informa
   }
   await markReturned(db, applicantId);
 }
+
+/** Polls a record, as a partner would, until it is `Returned`; throws after `timeoutMs`. */
+export async function untilReturned(retrieve: () => Promise<{ status: number; body: unknown }>, timeoutMs = 90_000): Promise<unknown> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await retrieve();
+    const body = response.body as { status?: string; report_status?: string };
+    if (response.status === 200 && body.status === 'Returned') return response.body;
+    if (Date.now() > deadline) throw new Error(`still ${response.status} ${body.status}/${body.report_status} after ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -112,6 +112,9 @@ pre code { font-size: 0.85rem; }
 figure.diagram { margin: 1.25rem 0; overflow-x: auto; }
 figure.diagram svg { width: 100%; min-width: 34rem; max-width: 52rem; height: auto; }
 figure.diagram figcaption { font-size: 0.9rem; color: var(--muted); }
+figure.report-sample { margin: 1.25rem 0; }
+figure.report-sample img { display: block; max-width: 100%; height: auto; border: 1px solid var(--border); box-shadow: 0 1px 4px rgba(0, 0, 0, 0.08); }
+figure.report-sample figcaption { font-size: 0.9rem; color: var(--muted); margin-top: 0.5rem; }
 .sm-box rect { stroke-width: 2; }
 .sm-wait rect { fill: #fff7e6; stroke: #b45309; } .sm-run rect { fill: #eef4ff; stroke: #1d4ed8; } .sm-done rect { fill: #ecfdf3; stroke: #166534; }
 .sm-title { font: 700 16px system-ui, sans-serif; fill: #111827; }

@@ -57,7 +57,7 @@ ${table({
   caption: 'Transitions',
   head: ['Event', 'Before', 'After'],
   rows: [
-    [opLink('hrInvite', 'Invite'), '—', '<code>Pending</code> · <code>SENT</code> · every check <code>WAITING_ON_CANDIDATE</code>. An email (and an SMS when the superteam has SMS enabled and a phone number is given) carries the <code>onboarding_link</code> to the applicant’s form.'],
+    [opLink('hrInvite', 'Invite'), '—', '<code>Pending</code> · <code>SENT</code> · every check <code>WAITING_ON_CANDIDATE</code>. An email (and an SMS when the superteam has SMS enabled and a phone number is given) carries the <code>onboarding_link</code> to the applicant’s form (see <a href="applicant-portal.html">Invitations and the applicant portal</a>).'],
     ['Applicant submits the form with consent', '<code>SENT</code>', '<code>IN_PROGRESS</code>: one job per requested check (<code>QUEUED</code>, then <code>RUNNING</code>).'],
     [opLink('hrQuickScreen', 'Quick screen'), '—', '<code>Pending</code> · <code>IN_PROGRESS</code> at once: the checks run on the request’s information.'],
     ['Every check finished', '<code>IN_PROGRESS</code>', 'Results and scores computed, the report rendered (HTML and PDF stored), then in one step <code>Returned</code> · <code>COMPLETE</code>.'],

@@ -1,5 +1,19 @@
-export { CHECK_RUN_QUEUE, CHECK_RUN_SEND_OPTIONS, JOB_QUEUES, checkRunPayloadSchema, enqueueCheckRuns, type CheckRunPayload, type JobQueue } from './jobs.js';
+export {
+  CHECK_RUN_QUEUE,
+  CHECK_RUN_SEND_OPTIONS,
+  JOB_QUEUES,
+  MESSAGE_SEND_OPTIONS,
+  MESSAGE_SEND_QUEUE,
+  checkRunPayloadSchema,
+  enqueueCheckRuns,
+  messageSendPayloadSchema,
+  type CheckRunPayload,
+  type JobQueue,
+  type MessageSendPayload,
+} from './jobs.js';
 export { hashOnboardingToken, ONBOARDING_LINK_DAYS, onboardingLink, randomShortUid } from './identifiers.js';
+export { invitationResendOf, queueInvitationMessages, resendInvitation, type InvitationSender, type ResendOutcome, type ResendRefusal } from './invitations.js';
+export { findPortalApplicant, savePortalDraft, type PortalApplicant, type PortalClosed, type PortalLookup } from './portal.js';
 export { mergeInformation, readInformation, SENSITIVE_INFORMATION_FIELDS, type SensitiveInformation, type StoredInformation } from './information.js';
 export {
   findOrderingOwner,
@@ -12,11 +26,12 @@ export {
   type OrderRefusal,
   type RefusedFlag,
 } from './order-rules.js';
-export type { IdentityDocumentInput, OrderFields } from './new-applicant.js';
+export type { IdentityDocumentInput, OrderFields, OrderIdempotency } from './new-applicant.js';
 export { createInvitation, createQuickScreen, type InvitationOrder, type Invitation, type InvitedPerson, type QuickScreenOrder } from './orders.js';
-export { submitApplicantInformation, type ApplicantReference } from './submissions.js';
+export { submitApplicantInformation, type ApplicantConsent, type ApplicantReference } from './submissions.js';
 export { upgradeApplication } from './upgrades.js';
 export { applicationStateOf } from './state.js';
+export { checkRunsOf, hrApplicationResultsOf, pmApplicationResultsOf, reportSummaryOf, stableResultId } from './results.js';
 export { findApplicant, listApplicants, type ApplicantListFilters, type ApplicantListRow, type ApplicantRecord } from './queries.js';
 export {
   createDefaultServiceCollections,
@@ -29,11 +44,22 @@ export {
   completeCheckRun,
   failCheckRun,
   finaliseApplicantIfDone,
-  renderReport,
+  REPORT_RENDER_CLAIM_MS,
   startCheckRun,
   type ApplicantFinalisation,
   type CheckRun,
   type CheckRunRecorded,
+  type RenderedReport,
   type ReportRenderer,
-  type ReportRendering,
+  type ReportSubject,
 } from './check-runs.js';
+export {
+  findApplicantReportState,
+  findReportContent,
+  findReportRecord,
+  markReportViewed,
+  storeReport,
+  type ApplicantReportState,
+  type ReportRecord,
+  type StoredReportSummary,
+} from './reports.js';

@@ -26,7 +26,11 @@ export type OrderFields = {
   listingId?: string | undefined;
   /** ACIC parameters and other per-order settings, kept as given. */
   parameters?: Record<string, unknown> | undefined;
+  /** The `Idempotency-Key` of the request and its API key: an order placed again with them is the same order. */
+  idempotency?: OrderIdempotency | undefined;
 };
+
+export type OrderIdempotency = { apiKeyId: string; key: string };
 
 export async function insertApplication(
   manager: EntityManager,
@@ -43,6 +47,8 @@ export async function insertApplication(
       email,
       tag: order.tag ?? null,
       isActive: true,
+      orderApiKeyId: order.idempotency?.apiKeyId ?? null,
+      orderIdempotencyKey: order.idempotency?.key ?? null,
     }),
   );
 }

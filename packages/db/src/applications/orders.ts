@@ -3,13 +3,15 @@ import { newApplicationState, type Information } from '@svc/domain';
 import type { PgBoss } from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../data-source.js';
-import type { Applicant } from '../entities/applicant.js';
-import type { Application } from '../entities/application.js';
-import { OutboxMessage } from '../entities/outbox-message.js';
+import { Applicant } from '../entities/applicant.js';
+import { Application } from '../entities/application.js';
 import { newOnboardingToken, newShortUids, onboardingExpiry, onboardingLink } from './identifiers.js';
+import { queueInvitationMessages } from './invitations.js';
 import { enqueueCheckRuns } from './jobs.js';
-import { insertApplicant, insertApplication, type IdentityDocumentInput, type NewApplicant, type OrderFields } from './new-applicant.js';
-import { findOrderingOwner, orderRefusal, refuse, type ApplicationScope, type OrderingOwner, type OrderOutcome } from './order-rules.js';
+import { constraintOf } from '../repositories/database-errors.js';
+import { IDEMPOTENCY_TTL_MS } from '../repositories/idempotency.js';
+import { insertApplicant, insertApplication, type IdentityDocumentInput, type NewApplicant, type OrderFields, type OrderIdempotency } from './new-applicant.js';
+import { findOrderingOwner, orderRefusal, refuse, type ApplicationScope, type OrderOutcome } from './order-rules.js';
 
 export type QuickScreenOrder = OrderFields & {
   email?: string | undefined;
@@ -36,7 +38,8 @@ export async function createQuickScreen({
   order: QuickScreenOrder;
   now: Date;
 }): Promise<OrderOutcome<{ applicantId: string }>> {
-  return db.transaction(async (manager) => {
+  const replay = ({ applicants }: PlacedOrder) => ({ applicantId: (applicants[0] as Applicant).id });
+  return placeOnce({ db, idempotency: order.idempotency, now, replay }, async (manager) => {
     const owner = await findOrderingOwner(manager, { scope, ownerId: order.ownerId });
     const refusal = await orderRefusal(manager, { scope, owner, flags: order.flags, listingId: order.listingId, information: order.information as Information });
     if (refusal || !owner) return refuse(refusal ?? { code: 'invalid_owner' });
@@ -79,22 +82,28 @@ export type Invitation = {
  * grouped applicant, all `Pending` / `SENT`, order and checks `WAITING_ON_CANDIDATE`. Each gets a random
  * onboarding token (its SHA-256 is the portal's lookup key; the token itself is stored encrypted), valid 30 days,
  * and an email in the outbox carrying `${publicUrl}/apply/<token>` (and an SMS when the superteam has SMS enabled and
- * a phone number was given). No job: the checks wait for the applicant.
+ * a phone number was given), each with its `message.send` job. No check job: the checks wait for the applicant.
  */
 export async function createInvitation({
   db,
+  jobs,
   scope,
   order,
   publicUrl,
   now,
 }: {
   db: Database;
+  jobs: PgBoss;
   scope: ApplicationScope;
   order: InvitationOrder;
   publicUrl: string;
   now: Date;
 }): Promise<OrderOutcome<Invitation>> {
-  return db.transaction(async (manager) => {
+  const replay = ({ application, applicants }: PlacedOrder): Invitation => ({
+    application,
+    applicants: applicants.map((applicant) => ({ applicant, onboardingLink: onboardingLink({ publicUrl, token: applicant.onboardingToken ?? '' }) })),
+  });
+  return placeOnce({ db, idempotency: order.idempotency, now, replay }, async (manager) => {
     const owner = await findOrderingOwner(manager, { scope, ownerId: order.ownerId });
     const refusal = await orderRefusal(manager, { scope, owner, flags: order.flags, listingId: order.listingId });
     if (refusal || !owner) return refuse(refusal ?? { code: 'invalid_owner' });
@@ -121,48 +130,48 @@ export async function createInvitation({
         now,
       });
       const link = onboardingLink({ publicUrl, token });
-      await queueInvitationMessages(manager, { owner, applicant, link, expiresAt });
+      await queueInvitationMessages(manager, { jobs, sender: { team: owner.team, language: owner.language }, applicant, link, expiresAt });
       applicants.push({ applicant, onboardingLink: link });
     }
     return { ok: true, value: { application, applicants } };
   });
 }
 
-/** The organisation named in invitations: the team's `get_org_name`, else its name. */
-function organisationOf(owner: OrderingOwner): string {
-  const name = owner.team.settingsConfig.get_org_name;
-  return typeof name === 'string' && name.trim() !== '' ? name : owner.team.name;
+type PlacedOrder = { application: Application; applicants: Applicant[] };
+
+/**
+ * The order placed earlier with the same API key and `Idempotency-Key`, with its applicants (oldest first), or null.
+ * An order older than the idempotency window gives its key up: the key may be used for a new order.
+ */
+async function orderPlacedWith(manager: EntityManager, { idempotency, now }: { idempotency: OrderIdempotency; now: Date }): Promise<PlacedOrder | null> {
+  const application = await manager.findOneBy(Application, { orderApiKeyId: idempotency.apiKeyId, orderIdempotencyKey: idempotency.key });
+  if (!application) return null;
+  if (application.created.getTime() <= now.getTime() - IDEMPOTENCY_TTL_MS) {
+    await manager.update(Application, { id: application.id }, { orderIdempotencyKey: null });
+    return null;
+  }
+  const applicants = await manager.find(Applicant, { where: { applicationId: application.id }, order: { created: 'ASC', id: 'ASC' } });
+  return { application, applicants };
 }
 
-/** The invitation email (and SMS) of one applicant, written to the outbox; delivery reads it from there. */
-async function queueInvitationMessages(
-  manager: EntityManager,
-  { owner, applicant, link, expiresAt }: { owner: OrderingOwner; applicant: Applicant; link: string; expiresAt: Date },
-): Promise<void> {
-  const organisation = organisationOf(owner);
-  const until = expiresAt.toISOString().slice(0, 10);
-  const common = { partnerId: applicant.partnerId, environment: applicant.environment, applicantId: applicant.id, status: 'QUEUED' as const, attempts: 0, sentAt: null };
-  const messages = [
-    manager.create(OutboxMessage, {
-      ...common,
-      channel: 'email',
-      recipient: applicant.email,
-      subject: `${organisation} invites you to complete a background screening`,
-      textBody: `Hello,\n\n${organisation} has asked svc to run a background screening for you. Fill in the form and give your consent here:\n\n${link}\n\nThe link works until ${until}. If you did not expect this message, you can ignore it.\n`,
-      htmlBody: null,
-    }),
-  ];
-  if (owner.team.superteam.isSecureSmsEnabled && applicant.phoneNumber) {
-    messages.push(
-      manager.create(OutboxMessage, {
-        ...common,
-        channel: 'sms',
-        recipient: applicant.phoneNumber.number,
-        subject: null,
-        textBody: `${organisation} asks you to complete a background screening: ${link} (valid until ${until})`,
-        htmlBody: null,
-      }),
-    );
+/**
+ * Places an order once per `Idempotency-Key`: a retry whose first attempt committed (and whose answer was lost with
+ * its API process) gets that order back instead of a second one. Two attempts racing (the first outlived its
+ * idempotency lease) meet on the unique key: the loser also gets the winner's order.
+ */
+async function placeOnce<T>(
+  { db, idempotency, now, replay }: { db: Database; idempotency: OrderIdempotency | undefined; now: Date; replay: (placed: PlacedOrder) => T },
+  place: (manager: EntityManager) => Promise<OrderOutcome<T>>,
+): Promise<OrderOutcome<T>> {
+  try {
+    return await db.transaction(async (manager) => {
+      const placed = idempotency ? await orderPlacedWith(manager, { idempotency, now }) : null;
+      return placed ? { ok: true as const, value: replay(placed) } : place(manager);
+    });
+  } catch (error) {
+    if (!idempotency || constraintOf(error) !== 'applications_order_idempotency_key') throw error;
+    const placed = await orderPlacedWith(db.dataSource.manager, { idempotency, now });
+    if (!placed) throw error;
+    return { ok: true, value: replay(placed) };
   }
-  await manager.save(messages);
 }

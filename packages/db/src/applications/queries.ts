@@ -69,7 +69,7 @@ async function applicantRecords(manager: EntityManager, scope: ApplicationScope,
   });
 }
 
-function applicantQuery(manager: EntityManager, { partnerId, environment, kind, teamId }: ApplicationScope) {
+export function applicantQuery(manager: EntityManager, { partnerId, environment, kind, teamId }: ApplicationScope) {
   const query = manager
     .createQueryBuilder(Applicant, 'applicant')
     .where('applicant.partner_id = :partnerId AND applicant.environment = :environment AND applicant.kind = :kind', { partnerId, environment, kind });

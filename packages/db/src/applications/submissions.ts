@@ -11,6 +11,9 @@ import { enqueueCheckRuns } from './jobs.js';
 import { refuse, storedFlags, type OrderOutcome } from './order-rules.js';
 import { applicationStateOf } from './state.js';
 
+/** The consent the applicant portal takes with a submission: the typed name, the date written, when, in which language. */
+export type ApplicantConsent = { full_name: string; signed_on: string; given_at: string; language: string; checks: readonly string[] };
+
 /** The applicant to submit for: by id (services) or by the token of the onboarding link (the applicant portal). */
 export type ApplicantReference = { applicantId: string; token?: never } | { token: string; applicantId?: never };
 
@@ -18,15 +21,17 @@ export type ApplicantReference = { applicantId: string; token?: never } | { toke
  * The applicant's form (DESIGN.md section 6): the information given completes what the invitation pre-filled, must
  * hold what the requested checks need (`missing_information` naming each field otherwise), and moves the applicant
  * from `SENT` to `IN_PROGRESS` with every execution `QUEUED` and one `check.run` job each, in one transaction.
- * A second submission is refused (`already_submitted`); an expired link answers `link_expired`.
+ * A second submission is refused (`already_submitted`); an expired link answers `link_expired`. The portal's consent
+ * is stored (encrypted) with it, and its saved draft dropped.
  */
 export async function submitApplicantInformation({
   db,
   jobs,
   information,
+  consent,
   now,
   ...reference
-}: ApplicantReference & { db: Database; jobs: PgBoss; information: InformationInput; now: Date }): Promise<OrderOutcome<{ applicantId: string }>> {
+}: ApplicantReference & { db: Database; jobs: PgBoss; information: InformationInput; consent?: ApplicantConsent; now: Date }): Promise<OrderOutcome<{ applicantId: string }>> {
   return db.transaction(async (manager) => {
     const where = reference.token !== undefined ? { onboardingTokenHash: hashOnboardingToken(reference.token) } : { id: reference.applicantId };
     const applicant = await manager.findOne(Applicant, { where, lock: { mode: 'pessimistic_write' } });
@@ -50,6 +55,9 @@ export async function submitApplicantInformation({
       isSubmitted: true,
       submittedTime: now,
       lastUpdated: now,
+      // The draft has served its purpose; the consent is kept with the submission.
+      portalDraft: null,
+      ...(consent ? { consent: JSON.stringify(consent) } : {}),
     });
     await manager.save(applicant);
     const queued = executions.filter((execution) => transition.checksToRun.includes(execution.checkName as never));

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ValueTransformer } from 'typeorm';
@@ -63,10 +63,29 @@ export async function loadEncryptionKey({ configured, dataDir, embedded }: { con
 }
 
 let processCipher: FieldCipher | null = null;
+let processSigningKey: Buffer | null = null;
 
-/** Sets the key every encrypted column of this process uses; called once at boot (and by test set-up). */
+/**
+ * Sets the key every encrypted column of this process uses; called once at boot (and by test set-up). A signing key
+ * for short-lived tokens (the portal's form tokens, hosted report links) is derived from it (HKDF), so every process of a deployment
+ * signs and verifies alike without another secret to configure.
+ */
 export function useEncryptionKey(key: Buffer): void {
   processCipher = createFieldCipher(key);
+  processSigningKey = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), 'svc signing key v1', 32));
+}
+
+/** HMAC-SHA-256 of `data` for one `purpose` (base64url), with the key derived from the encryption key. */
+export function signWithProcessKey({ purpose, data }: { purpose: string; data: string }): string {
+  if (!processSigningKey) throw new Error('no encryption key: call useEncryptionKey() at boot');
+  return createHmac('sha256', processSigningKey).update(`${purpose}\n${data}`).digest('base64url');
+}
+
+/** Whether `signature` is this process's signature of `data` for `purpose` (constant-time comparison). */
+export function hasProcessSignature({ purpose, data, signature }: { purpose: string; data: string; signature: string }): boolean {
+  const expected = Buffer.from(signWithProcessKey({ purpose, data }));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 function currentCipher(): FieldCipher {

@@ -105,6 +105,14 @@ export class Applicant extends Uuidv7Record {
   @Column({ name: 'onboarding_expires_at', type: 'timestamptz', nullable: true })
   onboardingExpiresAt!: Date | null;
 
+  /** The portal form as the applicant last saved it (JSON), encrypted at rest; cleared on submission. */
+  @Column({ name: 'portal_draft', type: 'text', nullable: true, transformer: encryptedText })
+  portalDraft!: string | null;
+
+  /** The consent given with the submission (JSON: typed name, date, when, language), encrypted at rest. */
+  @Column({ type: 'text', nullable: true, transformer: encryptedText })
+  consent!: string | null;
+
   @Column({ name: 'invitation_sent_at', type: 'timestamptz', nullable: true })
   invitationSentAt!: Date | null;
 
@@ -113,6 +121,10 @@ export class Applicant extends Uuidv7Record {
 
   @Column({ name: 'returned_at', type: 'timestamptz', nullable: true })
   returnedAt!: Date | null;
+
+  /** Until when a worker holds the rendering of this applicant's report (see finaliseApplicantIfDone). */
+  @Column({ name: 'report_claimed_until', type: 'timestamptz', nullable: true })
+  reportClaimedUntil!: Date | null;
 
   @Column({ name: 'is_viewed', type: 'boolean', default: false })
   isViewed!: boolean;

@@ -32,6 +32,13 @@ export class Application extends Uuidv7Record {
   @Column({ name: 'is_active', type: 'boolean', default: true })
   isActive!: boolean;
 
+  /** The API key and `Idempotency-Key` the order was placed with (unique together): a retry finds the order. */
+  @Column({ name: 'order_api_key_id', type: 'uuid', nullable: true })
+  orderApiKeyId!: string | null;
+
+  @Column({ name: 'order_idempotency_key', type: 'text', nullable: true })
+  orderIdempotencyKey!: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created!: Date;
 

@@ -1,8 +1,17 @@
 import { Column, CreateDateColumn, Entity } from 'typeorm';
+import { encryptedText } from '../crypto/field-encryption.js';
 import type { Environment } from './environment.js';
 import { Uuidv7Record } from './uuidv7-record.js';
 
-/** An email or SMS to deliver (invitations). Without SMTP it stays here, readable at /dev/outbox in development. */
+export type OutboxChannel = 'email' | 'sms';
+export type OutboxStatus = 'QUEUED' | 'SENT' | 'FAILED';
+/** How a SENT message went out: through SMTP, or into this table only (no SMTP configured; the SMS default). */
+export type OutboxDelivery = 'smtp' | 'outbox';
+
+/**
+ * An email or SMS to deliver (invitations), sent by one `message.send` job. Without SMTP it stays here, marked
+ * delivered to the outbox, readable at /dev/outbox in development. The bodies carry the onboarding link: encrypted.
+ */
 @Entity({ name: 'outbox_messages' })
 export class OutboxMessage extends Uuidv7Record {
   @Column({ name: 'partner_id', type: 'uuid' })
@@ -15,7 +24,7 @@ export class OutboxMessage extends Uuidv7Record {
   applicantId!: string | null;
 
   @Column({ type: 'text' })
-  channel!: 'email' | 'sms';
+  channel!: OutboxChannel;
 
   @Column({ type: 'text' })
   recipient!: string;
@@ -23,14 +32,25 @@ export class OutboxMessage extends Uuidv7Record {
   @Column({ type: 'text', nullable: true })
   subject!: string | null;
 
-  @Column({ name: 'text_body', type: 'text' })
+  /** Display name of the sender: the organisation when the team white-labels its emails, else svc. */
+  @Column({ name: 'sender_name', type: 'text', nullable: true })
+  senderName!: string | null;
+
+  @Column({ name: 'text_body', type: 'text', transformer: encryptedText })
   textBody!: string;
 
-  @Column({ name: 'html_body', type: 'text', nullable: true })
+  @Column({ name: 'html_body', type: 'text', nullable: true, transformer: encryptedText })
   htmlBody!: string | null;
 
   @Column({ type: 'text', default: 'QUEUED' })
-  status!: 'QUEUED' | 'SENT' | 'FAILED';
+  status!: OutboxStatus;
+
+  @Column({ type: 'text', nullable: true })
+  delivery!: OutboxDelivery | null;
+
+  /** Why the last attempt failed: an error code or SMTP status, never an address or a body. */
+  @Column({ name: 'last_error', type: 'text', nullable: true })
+  lastError!: string | null;
 
   @Column({ type: 'integer', default: 0 })
   attempts!: number;

@@ -3,6 +3,11 @@ import { CreateRequestRecords1795318185600 } from './1795318185600-create-reques
 import { CreateCatalogueAndProperties1795318185700 } from './1795318185700-create-catalogue-and-properties.js';
 import { CreateApplications1795318185800 } from './1795318185800-create-applications.js';
 import { AddOnboardingToken1795318185900 } from './1795318185900-add-onboarding-token.js';
+import { CreateReports1795318186000 } from './1795318186000-create-reports.js';
+import { UnloggedRateLimitCounters1795318186010 } from './1795318186010-unlogged-rate-limit-counters.js';
+import { AddPortalAndDelivery1795318186100 } from './1795318186100-add-portal-and-delivery.js';
+import { EncryptOutboxBodies1795318186101 } from './1795318186101-encrypt-outbox-bodies.js';
+import { IdempotencyLeaseAndOrderKeys1795318189000 } from './1795318189000-idempotency-lease-and-order-keys.js';
 
 /**
  * Every migration, oldest first, listed explicitly (no globs). A new migration is a new file named
@@ -16,4 +21,9 @@ export const migrations: Array<new () => import('typeorm').MigrationInterface> =
   CreateCatalogueAndProperties1795318185700,
   CreateApplications1795318185800,
   AddOnboardingToken1795318185900,
+  CreateReports1795318186000,
+  UnloggedRateLimitCounters1795318186010,
+  AddPortalAndDelivery1795318186100,
+  EncryptOutboxBodies1795318186101,
+  IdempotencyLeaseAndOrderKeys1795318189000,
 ];

@@ -1,7 +1,17 @@
 import type { EntityManager } from 'typeorm';
+import { encryptedText } from '../crypto/field-encryption.js';
 import { sqlStateOf } from './database-errors.js';
 
+/**
+ * A stored response may hold personal data (an order's answer shows the applicant's information): it is encrypted
+ * at rest like the applicant's own columns. Responses stored before this was so are plain JSON.
+ */
+const sealResponseBody = (body: string): string => encryptedText.to(body) as string;
+const openResponseBody = (stored: string): string => (stored.startsWith('v1:') ? (encryptedText.from(stored) as string) : stored);
+
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a request holds its key by default before a retry may take it over (its process presumed dead). */
+export const DEFAULT_IDEMPOTENCY_LEASE_MS = 30_000;
 
 export type StoredResponse = { status: number; body: string; headers: Record<string, string> };
 
@@ -10,40 +20,78 @@ export type StoredResponse = { status: number; body: string; headers: Record<str
  * - `proceed`: first use of the key; it is now reserved for this request;
  * - `replay`: the same request was answered before; send the stored response;
  * - `mismatch`: the key was used for a different request (409 `idempotency_key_reused`);
- * - `in_flight`: the first request with this key is still being processed (409, retry later).
+ * - `in_flight`: the first request with this key is still being processed (409, retry after `retryAfterSeconds`).
+ * A request holds its key for `leaseMs`: if it has stored no response by then, its API process is presumed dead and
+ * the next retry takes the key over (`proceed`). Orders are also unique per key in their own transaction, so a
+ * first attempt that committed before dying is found again, not placed twice (see createQuickScreen).
  */
-export type IdempotencyClaim = { outcome: 'proceed' } | { outcome: 'replay'; response: StoredResponse } | { outcome: 'mismatch' } | { outcome: 'in_flight' };
+export type IdempotencyClaim = { outcome: 'proceed' } | { outcome: 'replay'; response: StoredResponse } | { outcome: 'mismatch' } | { outcome: 'in_flight'; retryAfterSeconds: number };
 
-type RecordRow = { request_hash: string; response_status: number | null; response_body: string | null; response_headers: Record<string, string> | null; expires_at: Date };
+type RecordRow = {
+  request_hash: string;
+  response_status: number | null;
+  response_body: string | null;
+  response_headers: Record<string, string> | null;
+  expires_at: Date;
+  locked_until: Date | null;
+};
 
-export async function claimIdempotencyKey({ manager, apiKeyId, key, requestHash, now }: { manager: EntityManager; apiKeyId: string; key: string; requestHash: string; now: Date }): Promise<IdempotencyClaim> {
+export async function claimIdempotencyKey({
+  manager,
+  apiKeyId,
+  key,
+  requestHash,
+  now,
+  leaseMs = DEFAULT_IDEMPOTENCY_LEASE_MS,
+}: {
+  manager: EntityManager;
+  apiKeyId: string;
+  key: string;
+  requestHash: string;
+  now: Date;
+  leaseMs?: number;
+}): Promise<IdempotencyClaim> {
+  const lockedUntil = new Date(now.getTime() + leaseMs);
   // An expired record frees its key.
   await manager.query(`DELETE FROM idempotency_records WHERE api_key_id = $1 AND idempotency_key = $2 AND expires_at <= $3`, [apiKeyId, key, now]);
   try {
     await manager.query(
-      `INSERT INTO idempotency_records (api_key_id, idempotency_key, request_hash, expires_at) VALUES ($1, $2, $3, $4)`,
-      [apiKeyId, key, requestHash, new Date(now.getTime() + IDEMPOTENCY_TTL_MS)],
+      `INSERT INTO idempotency_records (api_key_id, idempotency_key, request_hash, expires_at, locked_until) VALUES ($1, $2, $3, $4, $5)`,
+      [apiKeyId, key, requestHash, new Date(now.getTime() + IDEMPOTENCY_TTL_MS), lockedUntil],
     );
     return { outcome: 'proceed' };
   } catch (error) {
     if (sqlStateOf(error) !== '23505') throw error;
   }
   const rows = (await manager.query(
-    `SELECT request_hash, response_status, response_body, response_headers, expires_at FROM idempotency_records WHERE api_key_id = $1 AND idempotency_key = $2`,
+    `SELECT request_hash, response_status, response_body, response_headers, expires_at, locked_until FROM idempotency_records WHERE api_key_id = $1 AND idempotency_key = $2`,
     [apiKeyId, key],
   )) as RecordRow[];
   const record = rows[0];
-  if (!record) return claimIdempotencyKey({ manager, apiKeyId, key, requestHash, now });
+  if (!record) return claimIdempotencyKey({ manager, apiKeyId, key, requestHash, now, leaseMs });
   if (record.request_hash !== requestHash) return { outcome: 'mismatch' };
-  if (record.response_status === null || record.response_body === null) return { outcome: 'in_flight' };
-  return { outcome: 'replay', response: { status: record.response_status, body: record.response_body, headers: record.response_headers ?? {} } };
+  if (record.response_status === null || record.response_body === null) {
+    // Only one retry wins the takeover of an abandoned key: the update checks the lease again.
+    const [taken] = (await manager.query(
+      `WITH taken AS (
+         UPDATE idempotency_records SET locked_until = $3
+          WHERE api_key_id = $1 AND idempotency_key = $2 AND response_status IS NULL AND (locked_until IS NULL OR locked_until <= $4)
+          RETURNING 1)
+       SELECT count(*)::int AS taken FROM taken`,
+      [apiKeyId, key, lockedUntil, now],
+    )) as Array<{ taken: number }>;
+    if (taken?.taken === 1) return { outcome: 'proceed' };
+    const heldFor = record.locked_until ? new Date(record.locked_until).getTime() - now.getTime() : leaseMs;
+    return { outcome: 'in_flight', retryAfterSeconds: Math.max(1, Math.ceil(heldFor / 1000)) };
+  }
+  return { outcome: 'replay', response: { status: record.response_status, body: openResponseBody(record.response_body), headers: record.response_headers ?? {} } };
 }
 
 /** Stores the response of a request that holds the key. */
 export async function storeIdempotentResponse({ manager, apiKeyId, key, response }: { manager: EntityManager; apiKeyId: string; key: string; response: StoredResponse }): Promise<void> {
   await manager.query(
     `UPDATE idempotency_records SET response_status = $3, response_body = $4, response_headers = $5 WHERE api_key_id = $1 AND idempotency_key = $2`,
-    [apiKeyId, key, response.status, response.body, JSON.stringify(response.headers)],
+    [apiKeyId, key, response.status, sealResponseBody(response.body), JSON.stringify(response.headers)],
   );
 }
 

@@ -14,6 +14,6 @@ export const hrListApplicants: HrRouteFactory<'listApplicants'> = (deps) => asyn
     limit: page.pageSize,
   });
   const publicUrl = publicUrlOf(deps, req);
-  const results = rows.map((row) => presentHrApplicantListItem(row, { publicUrl }));
+  const results = rows.map((row) => presentHrApplicantListItem(row, { publicUrl, now: deps.now() }));
   return { status: 200, body: pageOf({ request: req, page, count, results, publicUrl }) };
 };

@@ -1,5 +1,6 @@
 import { acicParametersShape, type ProblemFieldError } from '@svc/contract';
-import { findApplicant, type ApiPrincipal, type ApplicantRecord, type ApplicationScope, type OrderOutcome, type OrderRefusal, type RefusedFlag } from '@svc/db';
+import { findApplicant, type ApiPrincipal, type OrderIdempotency, type ApplicantRecord, type ApplicationScope, type OrderOutcome, type OrderRefusal, type RefusedFlag } from '@svc/db';
+import type { Request } from 'express';
 import type { Deps } from '../../deps.js';
 import { teamScopeOf } from '../../http/access.js';
 import { AppError } from '../../http/problem.js';
@@ -15,6 +16,12 @@ export const applicationScopeOf = (principal: ApiPrincipal, kind: 'HR' | 'PM'): 
 });
 
 const ACIC_PARAMETERS = Object.keys(acicParametersShape);
+
+/** The request's `Idempotency-Key` with the caller's API key: an order placed again with them is the same order. */
+export function orderIdempotencyOf(request: Pick<Request, 'get'>, principal: ApiPrincipal): OrderIdempotency | undefined {
+  const key = request.get('idempotency-key');
+  return key ? { apiKeyId: principal.apiKeyId, key } : undefined;
+}
 
 /** The ACIC parameters of an HR order body, as given (absent ones left out). */
 export function acicParametersOf(body: Record<string, unknown>): Record<string, unknown> {

@@ -2,10 +2,10 @@ import * as repository from '@svc/db';
 import { principalOf } from '../../http/auth.js';
 import type { HrRouteFactory } from './hr-route.js';
 import { presentHrApplication } from '../../presenters/application.js';
-import { acceptedOrThrow, acicParametersOf, applicationScopeOf, recordOrNotFound } from './order-support.js';
+import { acceptedOrThrow, acicParametersOf, applicationScopeOf, recordOrNotFound, orderIdempotencyOf } from './order-support.js';
 
 /** Both forms (`/api/v1/hr`, `/hr/v1`): in the `/hr/v1` form `owner_id` defaults to the key's user. */
-export const hrQuickScreen: HrRouteFactory<'quickScreen'> = (deps) => async ({ body, res }) => {
+export const hrQuickScreen: HrRouteFactory<'quickScreen'> = (deps) => async ({ body, req, res }) => {
   const principal = principalOf(res);
   const scope = applicationScopeOf(principal, 'HR');
   const { applicantId } = acceptedOrThrow(
@@ -14,6 +14,7 @@ export const hrQuickScreen: HrRouteFactory<'quickScreen'> = (deps) => async ({ b
       jobs: deps.jobs,
       scope,
       order: {
+        idempotency: orderIdempotencyOf(req, principal),
         ownerId: (body.owner_id ?? principal.user.id).toLowerCase(),
         flags: repository.requestedFlags(body),
         email: body.email,

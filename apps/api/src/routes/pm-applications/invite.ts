@@ -4,15 +4,17 @@ import { publicUrlOf } from '../../deps.js';
 import { principalOf } from '../../http/auth.js';
 import type { RouteFactory } from '../../http/route.js';
 import { presentInvitedApplicant } from '../../presenters/application.js';
-import { acceptedOrThrow, applicationScopeOf } from '../hr-applications/order-support.js';
+import { acceptedOrThrow, applicationScopeOf, orderIdempotencyOf } from '../hr-applications/order-support.js';
 
 export const pmInvite: RouteFactory<typeof contract.pm.invite> = (deps) => async ({ body, req, res }) => {
   const principal = principalOf(res);
   const { application, applicants } = acceptedOrThrow(
     await repository.createInvitation({
       db: deps.db,
+      jobs: deps.jobs,
       scope: applicationScopeOf(principal, 'PM'),
       order: {
+        idempotency: orderIdempotencyOf(req, principal),
         ownerId: body.owner_id.toLowerCase(),
         flags: repository.requestedFlags(body),
         email: body.email,

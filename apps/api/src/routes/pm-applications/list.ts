@@ -16,6 +16,6 @@ export const pmListApplicants: RouteFactory<typeof contract.pm.listApplicants> =
     limit: page.pageSize,
   });
   const publicUrl = publicUrlOf(deps, req);
-  const results = rows.map((row) => presentPmApplicantListItem(row, { publicUrl }));
+  const results = rows.map((row) => presentPmApplicantListItem(row, { publicUrl, now: deps.now() }));
   return { status: 200, body: pageOf({ request: req, page, count, results, publicUrl }) };
 };

@@ -3,9 +3,9 @@ import * as repository from '@svc/db';
 import { principalOf } from '../../http/auth.js';
 import type { RouteFactory } from '../../http/route.js';
 import { presentPmApplication } from '../../presenters/application.js';
-import { acceptedOrThrow, applicationScopeOf, recordOrNotFound } from '../hr-applications/order-support.js';
+import { acceptedOrThrow, applicationScopeOf, recordOrNotFound, orderIdempotencyOf } from '../hr-applications/order-support.js';
 
-export const pmQuickScreen: RouteFactory<typeof contract.pm.quickScreen> = (deps) => async ({ body, res }) => {
+export const pmQuickScreen: RouteFactory<typeof contract.pm.quickScreen> = (deps) => async ({ body, req, res }) => {
   const principal = principalOf(res);
   const scope = applicationScopeOf(principal, 'PM');
   const { applicantId } = acceptedOrThrow(
@@ -14,6 +14,7 @@ export const pmQuickScreen: RouteFactory<typeof contract.pm.quickScreen> = (deps
       jobs: deps.jobs,
       scope,
       order: {
+        idempotency: orderIdempotencyOf(req, principal),
         ownerId: body.owner_id.toLowerCase(),
         flags: repository.requestedFlags(body),
         email: body.email,

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { CheckName, HrApplicantListItem, RequestFlag } from '@svc/contract';
-import type { ApplicantRecord } from '@svc/db';
 import {
   assembleApplicationResults,
   reportSummary,
@@ -10,6 +9,10 @@ import {
   type ScoringInformation,
   type SimulatedCheck,
 } from '@svc/domain';
+import type { ApplicantRecord } from './queries.js';
+
+// The computed part of an applicant's record (results, scores, summary), shared by the API's presenters and the
+// worker's report: both read the same executions through the same assembly of @svc/domain.
 
 /**
  * A stable id for a nested result object without a check of its own: a name-based (SHA-1, version 5 layout) UUID
@@ -24,7 +27,7 @@ export function stableResultId(applicantId: string, purpose: string): string {
 }
 
 /** The domain's view of the applicant's check executions. */
-const checkRunsOf = (record: ApplicantRecord): CheckRun[] =>
+export const checkRunsOf = (record: Pick<ApplicantRecord, 'executions'>): CheckRun[] =>
   record.executions.map((execution) => ({
     checkName: execution.checkName as CheckName,
     status: execution.status,

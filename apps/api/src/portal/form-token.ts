@@ -1,0 +1,26 @@
+import { hasProcessSignature, hashOnboardingToken, signWithProcessKey } from '@svc/db';
+
+const PURPOSE = 'portal-form';
+/** How long a page's form may be posted after it was served. */
+const FORM_TOKEN_HOURS = 12;
+
+/**
+ * The form token of a page (against cross-site request forgery, with the same-origin check): when the page was
+ * served and an HMAC binding that time to this link, with a key derived from the encryption key (so any API process
+ * of a deployment verifies it). No state is stored.
+ */
+export function issueFormToken({ token, now }: { token: string; now: Date }): string {
+  const issued = Math.floor(now.getTime() / 1000);
+  return `${issued}.${signWithProcessKey({ purpose: PURPOSE, data: `${hashOnboardingToken(token)}.${issued}` })}`;
+}
+
+/** Whether a posted form token was issued for this link, less than FORM_TOKEN_HOURS ago. */
+export function isValidFormToken({ token, formToken, now }: { token: string; formToken: unknown; now: Date }): boolean {
+  if (typeof formToken !== 'string') return false;
+  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(formToken);
+  if (!match) return false;
+  const issued = Number(match[1]);
+  const age = now.getTime() / 1000 - issued;
+  if (age < -60 || age > FORM_TOKEN_HOURS * 3600) return false;
+  return hasProcessSignature({ purpose: PURPOSE, data: `${hashOnboardingToken(token)}.${issued}`, signature: match[2]! });
+}

@@ -1,0 +1,56 @@
+import { isDatabaseUnavailable } from '@svc/db';
+import express, { type ErrorRequestHandler, type NextFunction, type Request, type Response, type Router } from 'express';
+import type { Deps } from '../deps.js';
+import { requestIdOf } from '../http/request-id.js';
+import { setLogRoute } from '../http/request-log.js';
+import { chosenLanguageOf, requestLanguageOf } from './context.js';
+import { postPortalForm } from './post-form.js';
+import { sendRefusal } from './responses.js';
+import { showPortalForm } from './show-form.js';
+
+/**
+ * The portal's pages load nothing but their own inline styles: no script at all, no image, no font, no frame. The
+ * link carries a secret: never cached, never indexed, and never sent to another site as a referrer (`same-origin`
+ * rather than `no-referrer`, with which browsers post the form with `Origin: null` and the same-origin check fails).
+ */
+const PORTAL_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+function portalHeaders(_request: Request, response: Response, next: NextFunction): void {
+  setLogRoute(response, '/apply/:token');
+  response.setHeader('Content-Security-Policy', PORTAL_CONTENT_SECURITY_POLICY);
+  response.setHeader('Cache-Control', 'no-store');
+  response.setHeader('Referrer-Policy', 'same-origin');
+  response.setHeader('X-Robots-Tag', 'noindex, nofollow');
+  next();
+}
+
+/** A request the parsers refuse, the database down or anything unexpected: a plain page, never a stack trace. */
+function portalErrorHandler(deps: Deps): ErrorRequestHandler {
+  return (error: unknown, request, response, _next) => {
+    const language = requestLanguageOf(request, chosenLanguageOf(request.query.lang));
+    // The body parser's refusals (too large, too many fields, bad charset) and a path that does not decode carry a 4xx status.
+    const status = (error as { status?: unknown })?.status;
+    if (typeof status === 'number' && status >= 400 && status < 500) return sendRefusal(response, { refusal: 'bad_request', language, status });
+    if (isDatabaseUnavailable(error)) {
+      response.setHeader('Retry-After', '5');
+      return sendRefusal(response, { refusal: 'unavailable', language });
+    }
+    deps.logger.error({ request_id: requestIdOf(response), method: request.method, route: '/apply/:token', err: error }, 'unexpected error in the applicant portal');
+    sendRefusal(response, { refusal: 'unavailable', language, status: 500 });
+  };
+}
+
+/** The applicant portal behind each onboarding link: server-rendered HTML, no JavaScript needed. */
+export function portalRouter(deps: Deps): Router {
+  const router = express.Router();
+  router.use('/apply', portalHeaders);
+  router.get('/apply/:token', showPortalForm(deps));
+  router.post('/apply/:token', express.urlencoded({ extended: false, limit: '200kb', parameterLimit: 2_000 }), postPortalForm(deps));
+  router.all('/apply/:token', (request, response) => {
+    response.setHeader('Allow', 'GET, POST');
+    sendRefusal(response, { refusal: 'bad_request', language: requestLanguageOf(request, null), status: 405 });
+  });
+  router.all(['/apply', '/apply/'], (request, response) => sendRefusal(response, { refusal: 'not_found', language: requestLanguageOf(request, null) }));
+  router.use('/apply', portalErrorHandler(deps));
+  return router;
+}

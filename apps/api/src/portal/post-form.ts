@@ -1,0 +1,121 @@
+import { findPortalApplicant, savePortalDraft, submitApplicantInformation, type OrderRefusal } from '@svc/db';
+import {
+  informationFromPortalForm,
+  isPortalSection,
+  portalFormFromFields,
+  validatePortalForm,
+  withEntriesToFill,
+  withEntryAdded,
+  withEntryRemoved,
+  withoutBlankEntries,
+  type PortalFieldError,
+  type PortalForm,
+  type PortalSection,
+} from '@svc/domain';
+import type { Request, Response } from 'express';
+import { publicUrlOf, type Deps } from '../deps.js';
+import { chosenLanguageOf, pageUrl, portalContext, requestLanguageOf, todayOf, type PortalContext } from './context.js';
+import { isValidFormToken } from './form-token.js';
+import { sendForm, sendHtml, sendRefusal } from './responses.js';
+import { submittedPage } from './views/message-pages.js';
+
+/** What a button of the form asks for. */
+type FormAction = { kind: 'save' } | { kind: 'submit' } | { kind: 'add'; section: PortalSection } | { kind: 'remove'; section: PortalSection; index: number };
+
+function actionOf(value: unknown): FormAction | null {
+  if (value === 'save' || value === 'submit') return { kind: value };
+  if (typeof value !== 'string') return null;
+  const [kind, section = '', index] = value.split(':');
+  if (!isPortalSection(section)) return null;
+  if (kind === 'add' && index === undefined) return { kind, section };
+  if (kind === 'remove' && index !== undefined && /^\d{1,2}$/.test(index)) return { kind, section, index: Number(index) };
+  return null;
+}
+
+/**
+ * A form posted from this origin only: browsers send `Sec-Fetch-Site` and `Origin` with a form post, and a
+ * cross-site one is refused (with the form token, against cross-site request forgery).
+ */
+function isSameOrigin(request: Request, deps: Deps): boolean {
+  const site = request.get('sec-fetch-site');
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+  const origin = request.get('origin');
+  if (origin === undefined) return true;
+  try {
+    const { host } = new URL(origin);
+    return host === request.get('host') || host === new URL(publicUrlOf(deps, request)).host;
+  } catch {
+    return false;
+  }
+}
+
+/** The fields a missing-information refusal names, as errors of the form (it should not happen: the form asks for them). */
+const errorsOfMissingInformation = (refusal: Extract<OrderRefusal, { code: 'missing_information' }>): PortalFieldError[] =>
+  refusal.missing.map(({ path }) => {
+    const field = path.replace(/^information\./, '');
+    return { field: isPortalSection(field) ? field : `identity.${field}`, code: 'required' };
+  });
+
+async function submit(deps: Deps, { response, context, form, now }: { response: Response; context: PortalContext; form: PortalForm; now: Date }): Promise<void> {
+  const { token, requirements, applicant, language } = context;
+  const cleaned = withoutBlankEntries(form);
+  const errors = validatePortalForm({ form: cleaned, requirements, today: todayOf(now) });
+  const redisplay = async (shown: readonly PortalFieldError[]) => {
+    const draft = withEntriesToFill(cleaned, requirements);
+    await savePortalDraft({ db: deps.db, token, draft, now });
+    sendForm(response, { context, form: draft, errors: shown, now });
+  };
+  if (errors.length > 0) return redisplay(errors);
+
+  const outcome = await submitApplicantInformation({
+    db: deps.db,
+    jobs: deps.jobs,
+    token,
+    information: informationFromPortalForm({ form: cleaned, requirements, country: applicant.country }),
+    consent: { full_name: cleaned.consent.full_name.trim(), signed_on: cleaned.consent.date.trim(), given_at: now.toISOString(), language, checks: requirements.checks },
+    now,
+  });
+  if (outcome.ok) return sendHtml(response, 200, submittedPage({ language, branding: context.branding, redirectUrl: applicant.teamSettings.redirect_url }));
+  switch (outcome.refusal.code) {
+    case 'missing_information':
+      return redisplay(errorsOfMissingInformation(outcome.refusal));
+    case 'not_found':
+      return sendRefusal(response, { refusal: 'not_found', language });
+    case 'link_expired':
+      return sendRefusal(response, { refusal: 'expired', language });
+    case 'already_submitted':
+      return sendRefusal(response, { refusal: 'submitted', language });
+    default:
+      return sendRefusal(response, { refusal: 'bad_request', language });
+  }
+}
+
+/**
+ * POST /apply/:token: save progress, add or remove an entry (each saves and shows the page again: no JavaScript
+ * needed), or submit. Refused unless posted from this origin with the page's form token.
+ */
+export const postPortalForm = (deps: Deps) => async (request: Request<{ token: string }>, response: Response): Promise<void> => {
+  const { token } = request.params;
+  const fields = (request.body ?? {}) as Record<string, unknown>;
+  const chosenLanguage = chosenLanguageOf(fields.lang);
+  const fallbackLanguage = requestLanguageOf(request, chosenLanguage);
+  const now = deps.now();
+  if (!request.is('application/x-www-form-urlencoded')) return sendRefusal(response, { refusal: 'bad_request', language: fallbackLanguage, status: 415 });
+  if (!isSameOrigin(request, deps) || !isValidFormToken({ token, formToken: fields.form_token, now })) return sendRefusal(response, { refusal: 'stale', language: fallbackLanguage });
+  const action = actionOf(fields.action);
+  if (!action) return sendRefusal(response, { refusal: 'bad_request', language: fallbackLanguage });
+
+  const lookup = await findPortalApplicant({ manager: deps.db.dataSource.manager, token, now });
+  if (!lookup.open) return sendRefusal(response, { refusal: lookup.reason, language: fallbackLanguage });
+  const context = portalContext({ token, applicant: lookup.applicant, chosenLanguage });
+  const form = portalFormFromFields(fields, context.requirements);
+  if (action.kind === 'submit') return submit(deps, { response, context, form, now });
+
+  const changed = action.kind === 'add' ? withEntryAdded(form, action.section) : action.kind === 'remove' ? withEntryRemoved(form, action.section, action.index) : form;
+  const draft = withEntriesToFill(changed, context.requirements);
+  const saved = await savePortalDraft({ db: deps.db, token, draft, now });
+  if (!saved.saved) return sendRefusal(response, { refusal: saved.reason, language: context.language });
+  // Post, redirect, get: reloading the page does not post again. The fragment leads to what changed.
+  const fragment = action.kind === 'add' ? `${action.section}-${draft[action.section].length - 1}` : action.kind === 'remove' ? action.section : undefined;
+  response.redirect(303, pageUrl({ token, chosenLanguage, query: { saved: '1' }, ...(fragment ? { fragment } : {}) }));
+};

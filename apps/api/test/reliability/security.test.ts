@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BootstrappedAccount } from '@svc/db';
+import { apiTargets, type TestApi } from '../support/api.js';
+import { fullInformation, location } from '../support/applications.js';
+import { httpClient, type HttpAnswer, type HttpClient } from './support/http.js';
+import { expectNoSecretsIn, recordingLoggers, sinSpellings } from './support/logs.js';
+import { contractOperations, isUnregisteredAnswer, pathOf } from './support/operations.js';
+import { expectProblemAnswer } from './support/problems.js';
+import { returnEveryApplicant } from './support/world.js';
+
+/**
+ * Issue 9, item 5: personal data, keys and tokens never in the logs of a full run nor readable in the raw tables;
+ * the rate limit per key; helmet's headers on every response; bodies over 1 MB refused.
+ */
+const operations = contractOperations();
+const PM_OPERATION = /^(pm|properties|listings)\./;
+/** The personal data of the run: each is looked for, in every spelling, in logs and raw tables. */
+const SIN = '527-981-334';
+const DATE_OF_BIRTH = '1971-07-04';
+const LICENCE = 'L1234-56789-01234';
+
+/**
+ * Headers helmet sets (its defaults), and the one it removes. The portal's pages tighten two of them: a CSP that
+ * allows nothing but inline styles and its own forms, and `same-origin` referrers (with `no-referrer` browsers post
+ * its forms with `Origin: null`).
+ */
+function expectSecurityHeaders(answer: HttpAnswer, context: string): void {
+  const portalPage = /^(GET|POST) \/apply\//.test(context);
+  expect(answer.headers['x-content-type-options'], context).toBe('nosniff');
+  expect(answer.headers['strict-transport-security'], context).toMatch(/max-age=\d+/);
+  expect(answer.headers['x-frame-options'], context).toBe('SAMEORIGIN');
+  expect(answer.headers['content-security-policy'], context).toContain(portalPage ? "default-src 'none'" : "default-src 'self'");
+  expect(answer.headers['referrer-policy'], context).toBe(portalPage ? 'same-origin' : 'no-referrer');
+  expect(answer.headers['cross-origin-opener-policy'], context).toBe('same-origin');
+  expect(answer.headers['x-powered-by'], context).toBeUndefined();
+}
+
+describe.each(apiTargets())('security on $name', (target) => {
+  const logs = recordingLoggers();
+  let svc: TestApi;
+  let account: BootstrappedAccount;
+  let teamKey: string;
+  let http: HttpClient;
+  const tokens: string[] = [];
+  const ids: Record<string, string> = {};
+  beforeAll(async () => {
+    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 1_000_000 }, { logger: logs.api });
+    account = await svc.newPartner();
+    teamKey = await svc.newTeamUserKey(account.users.hr);
+    http = httpClient({ baseUrl: svc.url, connections: 4 });
+  });
+  afterAll(async () => {
+    await http?.close();
+    await svc?.close();
+  });
+
+  const call = (method: string, path: string, { key = account.api_keys.live, body, headers = {} }: { key?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
+    http.send({
+      method,
+      path,
+      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+
+  it('runs every kind of order to Returned, with refusals carrying personal data, and logs none of it', async () => {
+    const information = { ...fullInformation(), sin_ssn: SIN, date_of_birth: DATE_OF_BIRTH, license_number: LICENCE, license_prov_state: 'ON' };
+    const order = { owner_id: account.users.hr, information, position_or_property_location: location, request_softcheck: true, request_base: true };
+    const quick = await call('POST', '/api/v1/hr/applications/quick/', { body: order, headers: { 'idempotency-key': 'security-quick' } });
+    expect(quick.status, quick.text.slice(0, 300)).toBe(201);
+    ids.hr = (quick.json as { id: string }).id;
+    const pmQuick = await call('POST', '/api/v1/pm/applications/quick/', { body: { ...order, owner_id: account.users.pm, request_base: undefined } });
+    expect(pmQuick.status, pmQuick.text.slice(0, 300)).toBe(201);
+    ids.pm = (pmQuick.json as { id: string }).id;
+    const invite = await call('POST', '/hr/v1/applications/invite/', { key: teamKey, body: { email: 'invitee@example.com', information, request_softcheck: true } });
+    expect(invite.status, invite.text.slice(0, 300)).toBe(201);
+    // The onboarding link (its token) is shown by the list.
+    const invitedId = (invite.json as { applicant: { id: string } }).applicant.id;
+    const listed = (await call('GET', '/hr/v1/applicants/?page_size=100', { key: teamKey })).json as { results: Array<{ id: string; onboarding_link: string | null }> };
+    const link = listed.results.find((item) => item.id === invitedId)?.onboarding_link;
+    expect(link).toMatch(/\/apply\/[A-Za-z0-9_-]{20,}$/);
+    tokens.push((link as string).split('/').pop() as string);
+    // Refusals whose bodies hold the personal data: a bad owner, an unknown field, malformed JSON.
+    for (const body of [{ ...order, owner_id: account.users.pm }, { ...order, unknown_field: SIN }, `{"information": {"sin_ssn": "${SIN}", "date_of_birth": "${DATE_OF_BIRTH}"`]) {
+      expect((await call('POST', '/api/v1/hr/applications/quick/', { body })).status).toBe(400);
+    }
+    // The portal and hosted-report paths with their tokens (whatever they answer on this branch).
+    expect((await http.send({ method: 'GET', path: `/apply/${tokens[0]}` })).status).toBeLessThan(500);
+    await returnEveryApplicant({ svc, logger: logs.worker });
+    for (const path of [`/api/v1/hr/applicants/${ids.hr}/`, '/api/v1/hr/applicants/', `/api/v1/pm/applicants/${ids.pm}/`, `/api/v1/hr/reports/${ids.hr}/web/`, `/api/v1/hr/reports/${ids.hr}/pdf/`]) {
+      expect((await call('GET', path)).status).toBeLessThan(500);
+    }
+    const hostedLink = await call('GET', `/api/v1/hr/reports/${ids.hr}/link/`);
+    if (hostedLink.status === 200) {
+      const reportUrl = new URL((hostedLink.json as { report_url: string }).report_url);
+      tokens.push(reportUrl.pathname.split('/').pop() as string);
+      expect((await http.send({ method: 'GET', path: reportUrl.pathname })).status).toBe(200);
+    }
+    expect((await call('PUT', `/api/v1/hr/applicants/${ids.hr}/packages/`, { body: { request_identity_verification: true } })).status).toBe(200);
+    await returnEveryApplicant({ svc, logger: logs.worker });
+
+    const searched = expectNoSecretsIn(logs.lines, [
+      ...sinSpellings(SIN),
+      DATE_OF_BIRTH,
+      LICENCE,
+      account.api_keys.live,
+      account.api_keys.demo,
+      teamKey,
+      ...tokens,
+    ]);
+    expect(logs.lines.some((line) => line.includes('"check started"'))).toBe(true);
+    console.log(`security: ${searched} log lines of a full run (API and worker, info level) on ${target.name}: no SIN, date of birth, licence number, API key or token`);
+  }, 180_000);
+
+  it('keeps the SIN, date of birth and licence number unreadable in every table of the database', async () => {
+    const tables = (await svc.db.dataSource.query(
+      `SELECT table_schema || '.' || table_name AS name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema IN ('public', 'pgboss')`,
+    )) as Array<{ name: string }>;
+    let rows = 0;
+    for (const { name } of tables) {
+      const dump = (await svc.db.dataSource.query(`SELECT t::text AS row FROM ${name} t`)) as Array<{ row: string }>;
+      rows += dump.length;
+      for (const { row } of dump) for (const secret of [...sinSpellings(SIN), DATE_OF_BIRTH, LICENCE]) expect(row, `${name} holds ${secret} in clear`).not.toContain(secret);
+    }
+    expect(rows).toBeGreaterThan(0);
+    // Still readable by the API, which holds the key.
+    const record = await call('GET', `/api/v1/hr/applicants/${ids.hr}/`);
+    expect(record.json).toMatchObject({ information: { date_of_birth: DATE_OF_BIRTH, license_number: LICENCE } });
+    console.log(`security: ${rows} rows of ${tables.length} tables on ${target.name}: no SIN, date of birth or licence number in clear`);
+  });
+
+  it('sends helmet’s security headers on every response: every operation, docs, portal, hosted reports, errors', async () => {
+    const paths: Array<{ method: string; path: string; key?: string | null; body?: unknown }> = [
+      ...operations.map((operation) => ({
+        method: operation.method,
+        path: pathOf(operation, {
+          applicant_id: PM_OPERATION.test(operation.name) ? ids.pm ?? '' : ids.hr ?? '',
+          servicecollection_id: 'unknown',
+          superteam_id: account.superteam_id,
+          team_id: account.teams.hr,
+          user_id: account.users.hr,
+          package_id: 'unknown',
+        }),
+        ...(operation.body ? { body: {} } : {}),
+      })),
+      ...['/health', '/openapi.json', '/docs/', '/docs/index.html', `/apply/${tokens[0] ?? 'token'}`, '/reports/hosted/not-a-token', '/nowhere'].map((path) => ({ method: 'GET', path, key: null })),
+      { method: 'GET', path: '/api/v1/packages/', key: null },
+    ];
+    for (const { method, path, key, body } of paths) {
+      const answer = await http.send({
+        method,
+        path,
+        headers: { ...(key === null ? {} : { authorization: `Bearer ${key ?? account.api_keys.live}` }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      expectSecurityHeaders(answer, `${method} ${path} -> ${answer.status}`);
+    }
+    console.log(`security: helmet headers on ${paths.length} responses (${operations.length} operations, docs, portal, hosted report, errors) on ${target.name}`);
+  });
+
+  it('refuses a body over 1 MB on every operation that takes one with 413 and a problem body', async () => {
+    const huge = JSON.stringify({ name: 'x'.repeat(1_100_000) });
+    const writes = operations.filter((operation) => operation.body);
+    for (const operation of writes) {
+      const answer = await call(operation.method, pathOf(operation, { applicant_id: ids.hr ?? '', superteam_id: account.superteam_id, team_id: account.teams.hr, user_id: account.users.hr, package_id: 'unknown' }), {
+        body: huge,
+      });
+      expect(answer.status, operation.name).toBe(413);
+      expectProblemAnswer(answer, operation.name);
+      expect(answer.json).toMatchObject({ code: 'payload_too_large' });
+      expectSecurityHeaders(answer, operation.name);
+    }
+  });
+
+  it('serves a hosted report link for one hour without a key: an altered token is 404, an expired one 410', async (context) => {
+    const linked = await call('GET', `/api/v1/hr/reports/${ids.hr}/link/`);
+    // Written against the contract's reportLink operation: it runs by itself once the reports (issue 6) are registered.
+    if (isUnregisteredAnswer(linked)) return context.skip('the report operations (issue 6) are not registered on this branch yet');
+    expect(linked.status, linked.text.slice(0, 300)).toBe(200);
+    const { pathname } = new URL((linked.json as { report_url: string }).report_url);
+    const hosted = await http.send({ method: 'GET', path: pathname });
+    expect(hosted.status).toBe(200);
+    expect(hosted.headers['content-type']).toContain('application/pdf');
+    expectSecurityHeaders(hosted, 'hosted report');
+    const token = pathname.split('/').pop() as string;
+    const middle = Math.floor(token.length / 2);
+    const altered = `${token.slice(0, middle)}${token[middle] === 'A' ? 'B' : 'A'}${token.slice(middle + 1)}`;
+    const refused = await http.send({ method: 'GET', path: pathname.replace(token, altered) });
+    expect(refused.status).toBe(404);
+    expectProblemAnswer(refused, 'altered link');
+    svc.advanceClock(60 * 60 * 1000 + 1_000);
+    try {
+      const expired = await http.send({ method: 'GET', path: pathname });
+      expect(expired.status).toBe(410);
+      expectProblemAnswer(expired, 'expired link');
+    } finally {
+      svc.advanceClock(-(60 * 60 * 1000 + 1_000));
+    }
+  });
+
+  it('answers 429 with Retry-After past a key’s limit, while another key goes on', async () => {
+    // A second API on the same database, with a limit of 5 requests per minute.
+    const limited = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 5 });
+    const limitedHttp = httpClient({ baseUrl: limited.url, connections: 1 });
+    try {
+      const busy = await svc.newPartner('Busy partner');
+      const statuses: number[] = [];
+      for (let index = 0; index < 6; index += 1) {
+        statuses.push((await limitedHttp.send({ method: 'GET', path: '/api/v1/packages/', headers: { authorization: `Bearer ${busy.api_keys.live}` } })).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      const refused = await limitedHttp.send({ method: 'POST', path: '/api/v1/packages/', headers: { authorization: `Bearer ${busy.api_keys.live}`, 'content-type': 'application/json' }, body: '{"name":"More"}' });
+      expect(refused.status).toBe(429);
+      expectProblemAnswer(refused, 'rate limited');
+      expect(refused.json).toMatchObject({ code: 'rate_limited' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expectSecurityHeaders(refused, 'rate limited');
+      const calm = await limitedHttp.send({ method: 'GET', path: '/api/v1/packages/', headers: { authorization: `Bearer ${account.api_keys.demo}` } });
+      expect(calm.status).toBe(200);
+    } finally {
+      await limitedHttp.close();
+      await limited.api.close();
+    }
+  });
+});

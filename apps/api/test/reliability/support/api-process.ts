@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+// The worker's tests hold the runner of a package's entry from its sources; the API is run by it too.
+const SOURCE_ENTRY_RUNNER = fileURLToPath(new URL('../../../../worker/test/support/run-source-entry.mjs', import.meta.url));
+const API_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** A free TCP port on loopback (the restarted API takes the same one, as a restarted server would). */
+export async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export type ApiProcess = { process: ChildProcess; started: Promise<void>; kill(signal: NodeJS.Signals): Promise<void> };
+
+/**
+ * A real API process (`svc api`: src/main.ts) with `environment`; its stdout and stderr lines are appended to
+ * `lines` (pino's JSON at LOG_LEVEL). `started` resolves once it listens.
+ */
+export function startApiProcess({ environment, lines }: { environment: Record<string, string>; lines: string[] }): ApiProcess {
+  const child = spawn(process.execPath, [SOURCE_ENTRY_RUNNER, API_ROOT, '/src/main.ts', 'api'], { env: { ...process.env, ...environment }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let pending = '';
+  const started = new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      pending += chunk.toString();
+      const complete = pending.split('\n');
+      pending = complete.pop() ?? '';
+      lines.push(...complete);
+      if (complete.some((line) => line.includes('svc API listening'))) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code, signal) => reject(new Error(`API process exited (${code ?? signal}) before it listened:\n${[...lines.slice(-20), pending].join('\n')}`)));
+  });
+  started.catch(() => {});
+  return {
+    process: child,
+    started,
+    async kill(signal) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill(signal);
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { Database } from '@svc/db';
+
+/**
+ * Every table that holds a tenant's data (and the job queue). Left out on purpose: `idempotency_records` (a refused
+ * request's answer is kept to be replayed, by design) and `rate_limit_counters` (every request counts).
+ */
+export const TENANT_TABLES = [
+  'partners',
+  'superteams',
+  'teams',
+  'users',
+  'api_keys',
+  'packages',
+  'reference_templates',
+  'properties',
+  'listings',
+  'listing_notification_users',
+  'applications',
+  'applicants',
+  'check_executions',
+  'service_collections',
+  'outbox_messages',
+  'audit_log',
+  'pgboss.job',
+] as const;
+
+/** Row count and a checksum of every row of every tenant table, in one statement: equal digests, equal state. */
+export async function tenantStateDigest(db: Database): Promise<Record<string, string>> {
+  const select = TENANT_TABLES.map(
+    (table) => `SELECT '${table}' AS name, count(*)::text || ':' || coalesce(md5(string_agg(md5(t::text), '' ORDER BY md5(t::text))), '') AS digest FROM ${table} t`,
+  ).join(' UNION ALL ');
+  const rows = (await db.dataSource.query(select)) as Array<{ name: string; digest: string }>;
+  return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
+}

@@ -1,0 +1,100 @@
+import {
+  CHECK_DEFINITIONS,
+  DEFAULT_ADDRESS_HISTORY_YEARS,
+  INVITATION_RESEND_INTERVAL_MINUTES,
+  MAX_HISTORY_YEARS,
+  portalRequirements,
+  type PortalRequirements,
+} from '@svc/domain';
+import { codeBlock, table } from '../markup.js';
+import { opLink, type Guide } from './guide.js';
+
+/** What the portal asks for one check on its own (team settings at their defaults), in words. */
+function asksFor(requirements: PortalRequirements): string {
+  const asks = ['name'];
+  if (requirements.dateOfBirth) asks.push('date of birth');
+  if (requirements.sinSsn === 'required') asks.push('SIN/SSN');
+  if (requirements.sinSsn === 'optional') asks.push('SIN/SSN (optional)');
+  if (requirements.driverLicence) asks.push('driver’s licence number and issuing province or state');
+  if (requirements.addresses.required) asks.push(`addresses covering ${requirements.addresses.years} years`);
+  if (requirements.addresses.references) asks.push(`a landlord reference (${requirements.addresses.references.email ? 'email' : 'phone'})`);
+  if (requirements.employers.required) asks.push(requirements.employers.years > 0 ? `employers covering ${requirements.employers.years} years` : 'at least one employer');
+  if (requirements.employers.references) asks.push(`a manager reference (${requirements.employers.references.email ? 'email' : 'phone'})`);
+  if (requirements.educations) asks.push('education');
+  if (requirements.credentials) asks.push('professional credentials');
+  return asks.join(', ');
+}
+
+const checkRows = CHECK_DEFINITIONS.map((check) => [`<code>${check.flag}</code>`, check.displayName, asksFor(portalRequirements({ flags: [check.flag], settings: {} }))]);
+
+const code = (text: string) => `<code>${text}</code>`;
+
+export const applicantPortalGuide: Guide = {
+  file: 'guides/applicant-portal.html',
+  title: 'Invitations and the applicant portal',
+  summary: 'The invitation email and SMS, white-labelling, resending, and the form behind onboarding_link: what it asks, consent, PM groups.',
+  body: `<h1>Invitations and the applicant portal</h1>
+<p class="lead">An invite (${opLink('hrInvite', 'HR')}, ${opLink('pmInvite', 'PM')}) sends the applicant an email, and an SMS when the superteam has SMS enabled and a phone number is given. Both carry the ${code('onboarding_link')}: the applicant portal, where the applicant gives what the requested checks need, reads the disclosure, consents and submits. The submission moves the application to ${code('IN_PROGRESS')} and starts its checks.</p>
+
+<h2 id="messages">The invitation email and SMS</h2>
+<ul>
+<li>Written in the language of the ordering user (${code('owner_id')}): ${code('en')} or ${code('fr')}, the user’s ${code('language')}.</li>
+<li>Every email has a plain-text part and an HTML part (inline styles, a language attribute, a real link text and the link written out for copying).</li>
+<li>With ${code('whitelabel_emails')} in the team’s ${code('settings_config')}, the email is branded with the organisation: its name (${code('get_org_name')}, else ${code('org_name')}, else the team’s name) as the sender’s name and title, ${code('org_primary_color')} (${code('#rrggbb')}) for the header and button, and ${code('org_logo_link')} (an https URL) as the logo. Without it the email is svc-branded and names the organisation in its text.</li>
+<li>The link works for 30 days. The applicant can save their progress and come back with the same link.</li>
+</ul>
+
+<h2 id="delivery">Delivery</h2>
+<p>Each message is a row of the outbox and one ${code('message.send')} job, written in the same transaction as the invitation: there is never an invitation without its message, nor a message without its invitation. The worker sends it:</p>
+${table({
+  caption: 'How messages are delivered',
+  head: ['Configuration', 'Emails', 'SMS'],
+  rows: [
+    [`${code('SMTP_URL')} set (${code('smtp://user:password@host:587')} or ${code('smtps://…:465')}) and ${code('SVC_MAIL_FROM')} (the sender address)`, 'Sent through that SMTP server (nodemailer).', 'Kept in the outbox (no SMS provider is configured in this release).'],
+    [`${code('SMTP_URL')} unset (the default of ${code('npm start')})`, `Kept in the outbox, marked delivered there. In development, ${code('GET /dev/outbox')} lists them, newest first, each with its text and HTML parts. The page does not exist with ${code('NODE_ENV=production')}.`, 'Kept in the outbox.'],
+  ],
+})}
+<p>A refused or failed send is retried 6 times, 15 seconds apart and doubling (about 16 minutes in all). A message that still fails is marked ${code('FAILED')}; the invitation itself (the applicant and its link) is never lost, and the invitation can be sent again. A message that was sent is never sent twice, whatever happens to the job.</p>
+
+<h2 id="resend">Resending: can_resend_email and resend_email_time</h2>
+<p>In list items, ${code('resend_email_time')} is when the invitation was last sent, and ${code('can_resend_email')} is ${code('true')} when an invitation may be sent again: the applicant was invited (not quick-screened), has not submitted the form, and the last invitation is at least ${INVITATION_RESEND_INTERVAL_MINUTES} minutes old. A resend carries the same link, valid for 30 days from the resend. The API has no resend operation; support resends with:</p>
+${codeBlock('pnpm svc applicant resend-invitation <applicant_id>', { label: 'Shell', language: 'shell' })}
+
+<h2 id="what-it-asks">What the portal asks for</h2>
+<p>The portal asks exactly for what the requested checks need, pre-filled with the ${code('information')} given with the invite. Every check needs the applicant’s name; each check on its own asks for:</p>
+${table({ caption: 'What the portal asks for each check', head: ['Flag', 'Check', 'The portal asks for'], rows: checkRows })}
+<p>The team’s settings shape it:</p>
+${table({
+  caption: 'Team settings the portal follows',
+  head: ['Setting', 'Effect'],
+  rows: [
+    [code('tenancy_years_amount_req'), `Years of address history (default ${DEFAULT_ADDRESS_HISTORY_YEARS} when a check needs addresses; at most ${MAX_HISTORY_YEARS}).`],
+    [`${code('address_references_years')}, ${code('address_references_years_or_individually')}`, 'Years of addresses when address references are requested and counted in years.'],
+    [`${code('tenancy_ref_amount_req')}, ${code('address_references_min')}`, 'How many addresses need a landlord reference (default 1).'],
+    [`${code('employer_years_amount_req')}, ${code('employment_verification_years')}, ${code('employer_references_years')}`, 'Years of employment history (default: one employer).'],
+    [code('employer_references_min'), 'How many employers need a manager reference (default 1).'],
+    [`${code('tenancy_ref_email_req')}, ${code('tenancy_ref_phone_req')}, ${code('employer_ref_email_req')}, ${code('employer_ref_phone_req')}`, 'Referees must be given with an email or a phone number, besides what the reference checks use (email for the reference checks, phone for the phone reference checks).'],
+    [`${code('education_req')}, ${code('employer_ref_req')}`, 'Ask for education, or for employers with references, whatever the checks.'],
+    [code('redirect_url'), 'An https URL the thank-you page links to after the submission.'],
+  ],
+})}
+
+<h2 id="consent">Validation, consent and submission</h2>
+<ul>
+<li>Nothing needs JavaScript. Repeatable sections (addresses, employers, education, credentials) have “add another” and “remove” buttons that save the form and show it again.</li>
+<li>Errors are listed at the top of the page, each linking to its field, and shown next to the field. The form keeps what was typed.</li>
+<li>The applicant reads the disclosure (the organisation and every requested check) and consents: their full name typed as in “About you”, the date, and a checkbox. The consent is stored, encrypted, with the submission.</li>
+<li>Saved progress is stored encrypted, like the SIN/SSN, date of birth and licence number, and dropped once submitted.</li>
+<li>A submitted link answers <strong>410</strong> (“This form has been submitted”), an expired link <strong>410</strong>, an unknown link <strong>404</strong>: plain pages that say nothing about the applicant.</li>
+</ul>
+
+<h2 id="groups">PM group invitations</h2>
+<p>A PM invite with ${code('grouped_applicants')} creates one applicant per person, each with their own email and link (${code('application_url')} in list items). Each applicant completes only their own part and sees no one else’s information; a co-signer’s page says they are a co-signer (guarantor). Each applicant’s checks start when that applicant submits, and each applicant is ${code('Returned')} on their own.</p>
+
+<h2 id="security">Security of the portal</h2>
+<ul>
+<li>The link’s token (256 random bits) is the credential: svc stores only its SHA-256 and an encrypted copy, never logs it, and the outbox keeps message bodies encrypted.</li>
+<li>Pages load nothing but their own styles: a Content-Security-Policy without scripts, frames, fonts or images. They are never cached (${code('Cache-Control: no-store')}) and send no referrer to other sites.</li>
+<li>Forms are accepted only from the portal’s own origin with the page’s form token (an HMAC valid 12 hours).</li>
+</ul>`,
+};

@@ -1,0 +1,56 @@
+import type { InformationInput, RequestFlag } from '@svc/contract';
+import { checkRunsOf, hrApplicationResultsOf, pmApplicationResultsOf, type ReportRecord, type Team } from '@svc/db';
+import { organisationName, type ReportInput, type TeamSettings } from '@svc/domain';
+
+/** The organisation a report is issued for, named as its invitations name it, and its colour when it set one. */
+function organisationOf(team: Team): ReportInput['organisation'] {
+  const colour = team.settingsConfig.org_primary_color;
+  return {
+    name: organisationName({ settings: team.settingsConfig, teamName: team.name }),
+    primaryColor: typeof colour === 'string' && /^#[0-9a-f]{6}$/i.test(colour) ? colour : null,
+  };
+}
+
+function propertyAddressOf(listing: NonNullable<ReportRecord['listing']>): string {
+  const { property } = listing;
+  return [property.address, listing.unit ? `unit ${listing.unit}` : null, property.city, property.provinceState, property.postalCode, property.country]
+    .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+    .join(', ');
+}
+
+/** What @svc/domain builds the report view from: one finished applicant's record, read by the worker. */
+export function reportInputOf({ record, reportVersion, generatedAt }: { record: ReportRecord; reportVersion: number; generatedAt: Date }): ReportInput {
+  const { applicant, team, listing } = record;
+  const failures = new Map(record.executions.map((execution) => [execution.checkName, execution.failure]));
+  return {
+    teamType: applicant.kind,
+    applicantId: applicant.id,
+    reportVersion,
+    generatedAt,
+    country: applicant.country,
+    organisation: organisationOf(team),
+    settings: team.settingsConfig as Partial<TeamSettings>,
+    applicant: {
+      email: applicant.email,
+      status: applicant.status,
+      created: applicant.created,
+      submittedTime: applicant.submittedTime,
+      returnedAt: applicant.returnedAt ?? generatedAt,
+      tag: applicant.tag,
+    },
+    information: record.information as InformationInput,
+    location: applicant.location,
+    requestedFlags: applicant.requestedFlags as RequestFlag[],
+    checks: checkRunsOf(record).map((run) => ({ ...run, failure: failures.get(run.checkName) ?? null })),
+    results: applicant.kind === 'HR' ? hrApplicationResultsOf(record) : pmApplicationResultsOf(record),
+    pm:
+      applicant.kind === 'PM'
+        ? {
+            shareOfRent: applicant.shareOfRent === null ? null : Number(applicant.shareOfRent),
+            isCosigner: applicant.isCosigner,
+            propertyAddress: listing ? propertyAddressOf(listing) : null,
+            listingName: listing?.name ?? null,
+          }
+        : null,
+  };
+}

@@ -1,0 +1,10 @@
+// The floor of this machine: a bare Express 5 route answering a constant JSON, in its own process like the API.
+import express from 'express';
+
+const app = express();
+app.get('/floor', (_request, response) => {
+  response.json({ id: '0190b1a4-7c1e-7000-8000-000000000001', status: 'Returned' });
+});
+const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
+  console.log(`floor listening on port ${(server.address() as { port: number }).port}`);
+});

@@ -1,0 +1,97 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { load, median, type LoadFigures } from './load.js';
+import { createBenchDatabase, startApiProcess, startWorkerProcess, type BenchDatabase } from './stack.js';
+
+export const name = 'http';
+
+const ROUNDS = 3;
+const ROUND_SECONDS = 5;
+
+/** A quick screen with three checks, as a partner would send it. */
+export function quickScreenBody(ownerId: string, lastName = 'Lovelace'): string {
+  return JSON.stringify({
+    owner_id: ownerId,
+    information: {
+      first_name: 'Ada',
+      last_name: lastName,
+      date_of_birth: '1985-12-10',
+      addresses: [{ address: '1 Main St', city: 'Toronto', province_state: 'ON', country: 'CA', postal_code: 'M5V 1A1', start_date: '2015-01-01' }],
+    },
+    position_or_property_location: { address: '100 King St W', city: 'Toronto', province_state: 'ON', country: 'CA', postal_code: 'M5X 1A9' },
+    request_softcheck: true,
+    request_criminal_record_check: true,
+    request_identity_verification: true,
+  });
+}
+
+export const authorised = (apiKey: string) => ({ authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' });
+
+/** Orders a quick screen and polls its record until `Returned`; resolves with its id and the milliseconds it took. */
+export async function screenUntilReturned({ url, database, lastName }: { url: string; database: BenchDatabase; lastName?: string }): Promise<{ id: string; ms: number }> {
+  const headers = authorised(database.account.api_keys.live);
+  const started = performance.now();
+  const created = await fetch(`${url}/api/v1/hr/applications/quick/`, { method: 'POST', headers, body: quickScreenBody(database.account.users.hr, lastName) });
+  if (created.status !== 201) throw new Error(`quick screen answered ${created.status}: ${await created.text()}`);
+  const { id } = (await created.json()) as { id: string };
+  for (;;) {
+    const record = (await (await fetch(`${url}/api/v1/hr/applicants/${id}/`, { headers })).json()) as { status: string };
+    if (record.status === 'Returned') return { id, ms: performance.now() - started };
+    if (performance.now() - started > 60_000) throw new Error(`applicant ${id} not returned after 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function startFloorServer(port: number): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./floor-server.js', import.meta.url))], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve) => child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve()));
+  return { url: `http://127.0.0.1:${port}/floor`, stop: () => child.kill('SIGTERM') };
+}
+
+/**
+ * The API under load against the floor of this machine, side by side: rounds of the bare Express route and of an
+ * authenticated retrieve alternate, so noise hits both; then quick screens (the worker stopped, so the API alone is
+ * measured); the API's resident memory at the end.
+ */
+export async function run(): Promise<Record<string, number>> {
+  const database = createBenchDatabase('http');
+  const api = await startApiProcess(database, 3901);
+  const floor = await startFloorServer(3902);
+  try {
+    const worker = await startWorkerProcess(database);
+    const { id } = await screenUntilReturned({ url: api.url, database });
+    await worker.stop();
+
+    const headers = authorised(database.account.api_keys.live);
+    const retrieve = `${api.url}/api/v1/hr/applicants/${id}/`;
+    await load({ url: floor.url, seconds: 2 });
+    await load({ url: retrieve, headers, seconds: 2 });
+    const floorRounds: LoadFigures[] = [];
+    const retrieveRounds: LoadFigures[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      floorRounds.push(await load({ url: floor.url, seconds: ROUND_SECONDS }));
+      retrieveRounds.push(await load({ url: retrieve, headers, seconds: ROUND_SECONDS }));
+    }
+    const quickRounds: LoadFigures[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      quickRounds.push(await load({ url: `${api.url}/api/v1/hr/applications/quick/`, method: 'POST', headers, body: quickScreenBody(database.account.users.hr), seconds: ROUND_SECONDS }));
+    }
+    const errors = [...retrieveRounds, ...quickRounds].reduce((sum, figures) => sum + figures.errors, 0);
+    if (errors > 0) throw new Error(`${errors} requests failed under load`);
+    const floorRps = median(floorRounds.map((figures) => figures.rps));
+    const retrieveRps = median(retrieveRounds.map((figures) => figures.rps));
+    return {
+      http_floor_rps: Math.round(floorRps),
+      get_applicant_rps: Math.round(retrieveRps),
+      get_applicant_ratio: Number((retrieveRps / floorRps).toFixed(3)),
+      get_applicant_p99_ms: median(retrieveRounds.map((figures) => figures.p99Ms)),
+      quick_screen_rps: Math.round(median(quickRounds.map((figures) => figures.rps))),
+      quick_screen_p99_ms: median(quickRounds.map((figures) => figures.p99Ms)),
+      api_rss_mb: Math.round(api.rssMb()),
+    };
+  } finally {
+    floor.stop();
+    await api.stop();
+    database.drop();
+  }
+}

@@ -1,0 +1,40 @@
+// `pnpm bench [name…]`: runs every benchmark module (or the named ones), merges their figures into results.json and
+// rewrites RESULTS.md. Benchmarks are not tests: nothing here runs under `npm test`.
+import { writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import * as e2e from './e2e.js';
+import * as http from './http.js';
+import * as list from './list.js';
+import * as pdf from './pdf.js';
+import { machineFacts, readResults, resultsMarkdown, writeResults } from './results.js';
+
+/** A benchmark: its name (for `pnpm bench <name>`) and the figures it measures. */
+type Benchmark = { name: string; run(): Promise<Record<string, number>> };
+
+const BENCHMARKS: readonly Benchmark[] = [http, e2e, pdf, list];
+
+const RESULTS_JSON = fileURLToPath(new URL('../results.json', import.meta.url));
+const RESULTS_MD = fileURLToPath(new URL('../RESULTS.md', import.meta.url));
+
+async function main(names: readonly string[]): Promise<void> {
+  const unknown = names.filter((name) => !BENCHMARKS.some((benchmark) => benchmark.name === name));
+  if (unknown.length > 0) {
+    console.error(`unknown benchmark: ${unknown.join(', ')} (known: ${BENCHMARKS.map((benchmark) => benchmark.name).join(', ')})`);
+    process.exit(2);
+  }
+  const selected = names.length > 0 ? BENCHMARKS.filter((benchmark) => names.includes(benchmark.name)) : BENCHMARKS;
+  const facts = await machineFacts();
+  const results = await readResults(RESULTS_JSON);
+  for (const benchmark of selected) {
+    console.log(`${benchmark.name}:`);
+    const figures = await benchmark.run();
+    for (const [figure, value] of Object.entries(figures)) console.log(`  ${figure} = ${value.toFixed(3)}`);
+    Object.assign(results, figures);
+    // Written after each benchmark, so a later failure keeps the figures measured before it.
+    await writeResults({ file: RESULTS_JSON, results });
+    await writeFile(RESULTS_MD, resultsMarkdown({ results, facts, measured: selected.map((done) => done.name) }));
+  }
+  console.log(`figures in ${RESULTS_JSON} and ${RESULTS_MD}`);
+}
+
+await main(process.argv.slice(2));

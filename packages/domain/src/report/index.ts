@@ -1,0 +1,5 @@
+export { buildReportView, pageSizeFor } from './build-report-view.js';
+export { accentColour, contrastWithWhite } from './chips.js';
+export { maskedSinSsn } from './privacy.js';
+export { sampleReportInput, type SampleReportOptions } from './samples.js';
+export type * from './types.js';

@@ -1,0 +1,58 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { CHECK_DISPLAY_NAMES, buildReportView, type ReportInput } from '@svc/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderReportHtml } from './render-report-html.js';
+import { sampleReportInput } from './samples.js';
+
+const run = promisify(execFile);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+let directory = '';
+beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'svc-report-print-'));
+});
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+/** The report printed by the system Chromium, as the worker prints it: page size, page count and text. */
+async function print(name: string, input: ReportInput): Promise<{ pageSize: string; pages: number; text: string }> {
+  const html = join(directory, `${name}.html`);
+  const pdf = join(directory, `${name}.pdf`);
+  await writeFile(html, renderReportHtml(buildReportView(input)));
+  await run(CHROMIUM, [
+    '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update',
+    '--disable-sync', '--no-pdf-header-footer', `--user-data-dir=${join(directory, `${name}-profile`)}`, `--print-to-pdf=${pdf}`, `file://${html}`,
+  ], { timeout: 90_000 });
+  const info = (await run('pdfinfo', [pdf])).stdout;
+  const text = (await run('pdftotext', ['-layout', pdf, '-'])).stdout;
+  return { pageSize: /Page size:\s+([\d.]+ x [\d.]+)/.exec(info)?.[1] ?? '', pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0), text };
+}
+
+describe('printed by Chromium', () => {
+  it('a rich HR report: Letter in Canada, numbered pages, the applicant and every check in the text', async () => {
+    const input = sampleReportInput({ teamType: 'HR', variant: 'rich' });
+    const printed = await print('hr-rich', input);
+    expect(printed.pageSize).toBe('612 x 792');
+    expect(printed.pages).toBeGreaterThan(2);
+    expect(printed.text).toContain(`Page 1 of ${printed.pages}`);
+    expect(printed.text).toContain(`Page ${printed.pages} of ${printed.pages}`);
+    expect(printed.text).toContain('Jordan Alex Debt');
+    expect(printed.text).toContain(`Report ${input.applicantId}`);
+    const flat = printed.text.replace(/\s+/g, ' ');
+    for (const flag of input.requestedFlags) expect(flat).toContain(CHECK_DISPLAY_NAMES[flag.slice('request_'.length) as keyof typeof CHECK_DISPLAY_NAMES]);
+  }, 120_000);
+
+  it('a PM report in the UK with hidden personal data: A4, no SIN and no date of birth', async () => {
+    const input = sampleReportInput({ teamType: 'PM', variant: 'rich', settings: { hide_sin_ssn: true, hide_date_of_birth: true } });
+    const printed = await print('pm-gb', { ...input, country: 'GB' });
+    expect(printed.pageSize).toMatch(/^59[45](\.\d+)? x 84[12](\.\d+)?$/);
+    expect(printed.text).toContain('Casey Morgan Review');
+    expect(printed.text.toLowerCase()).toContain('tenancy scores');
+    for (const value of ['15 Jun 1990', '1990-06-15', '123456789', '123 456 789']) expect(printed.text).not.toContain(value);
+  }, 120_000);
+});
