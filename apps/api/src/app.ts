@@ -5,7 +5,7 @@ import { findPrincipalByApiKey } from '@svc/db';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import type { Deps } from './deps.js';
-import { authenticate } from './http/auth.js';
+import { authenticate, cachedPrincipalLookup } from './http/auth.js';
 import { bodyGuard } from './http/body-guard.js';
 import { errorHandler, sendProblem } from './http/errors.js';
 import { idempotency } from './http/idempotency.js';
@@ -20,6 +20,9 @@ import { registerRoutes } from './routes/index.js';
 
 /** Where the authenticated API answers; everything else (health, docs, portal, hosted links) needs no key. */
 const API_PREFIXES = ['/api', '/hr'];
+
+/** How long a process trusts what it read of an API key (its user, team and partner): see DECISIONS.md. */
+const PRINCIPAL_CACHE_MS = 5_000;
 
 /** A body must be JSON: anything else is refused before it reaches an operation. */
 function requireJsonBody(request: Request, _response: Response, next: NextFunction): void {
@@ -60,7 +63,8 @@ export function createApp(deps: Deps): Express {
 
   mountHostedReports(app, deps);
 
-  app.use(API_PREFIXES, authenticate((key) => findPrincipalByApiKey(deps.db.dataSource.manager, key)));
+  const findPrincipal = cachedPrincipalLookup((key) => findPrincipalByApiKey(deps.db.dataSource.manager, key), { ttlMs: PRINCIPAL_CACHE_MS });
+  app.use(API_PREFIXES, authenticate(findPrincipal));
   app.use(API_PREFIXES, rateLimit({ db: deps.db, limitPerMinute: deps.config.SVC_RATE_LIMIT_PER_MINUTE, now: deps.now }));
   app.use(API_PREFIXES, requireJsonBody, express.json({ limit: deps.config.SVC_BODY_LIMIT, strict: false, type: ['application/json', 'application/*+json'] }), bodyGuard);
   app.use(API_PREFIXES, idempotency({ db: deps.db, now: deps.now, leaseMs: deps.config.SVC_IDEMPOTENCY_LEASE_SECONDS * 1000 }));

@@ -99,4 +99,33 @@ describe.each(apiTargets())('the rate limit on $name', (target) => {
     svc.advanceClock(61_000);
     expect((await rawRequest(`${svc.url}/api/v1/nowhere/`, { apiKey: busy.api_keys.live })).status).toBe(404);
   });
+
+  it('holds a larger limit across two API processes that take the key’s requests in leases', async () => {
+    // 300 a minute: each process takes 3 requests per database write; together they never pass 300.
+    const first = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 300 });
+    const second = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 300 });
+    try {
+      const busy = await first.newPartner();
+      // The 320 requests must fall in one window.
+      const leftOfMinute = 60_000 - (Date.now() % 60_000);
+      if (leftOfMinute < 20_000) await new Promise((resolve) => setTimeout(resolve, leftOfMinute + 100));
+      const statuses: number[] = [];
+      for (let batch = 0; batch < 32; batch += 1) {
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, (_, index) => rawRequest(`${(index % 2 ? second : first).url}/api/v1/nowhere/`, { apiKey: busy.api_keys.live })),
+        );
+        statuses.push(...answers.map((answer) => answer.status));
+      }
+      const allowed = statuses.filter((status) => status === 404).length;
+      expect(statuses.filter((status) => status !== 404 && status !== 429)).toEqual([]);
+      // At most the requests each process took and had not used when the limit was reached are lost to the key.
+      expect(allowed).toBeLessThanOrEqual(300);
+      expect(allowed).toBeGreaterThanOrEqual(300 - 2 * 3);
+      const [{ counted }] = (await first.db.dataSource.query(`SELECT sum(request_count)::int AS counted FROM rate_limit_counters c JOIN api_keys k ON k.id = c.api_key_id JOIN users u ON u.id = k.user_id WHERE u.partner_id = $1`, [busy.partner_id])) as [{ counted: number }];
+      expect(counted).toBeGreaterThanOrEqual(300);
+    } finally {
+      await second.api.close();
+      await first.api.close();
+    }
+  }, 60_000);
 });

@@ -32,6 +32,29 @@ export function authenticate(findPrincipal: (key: string) => Promise<ApiPrincipa
   };
 }
 
+/**
+ * Remembers the principal of a key for `ttlMs` (every authenticated request would otherwise cost a query, and a
+ * query's round trip is most of a read's cost). A user deactivated or moved, or a partner's API version changed,
+ * reaches that user's keys within `ttlMs`. Unknown keys are never remembered.
+ */
+export function cachedPrincipalLookup(
+  findPrincipal: (key: string) => Promise<ApiPrincipal | null>,
+  { ttlMs, now = Date.now, maxEntries = 10_000 }: { ttlMs: number; now?: () => number; maxEntries?: number },
+): (key: string) => Promise<ApiPrincipal | null> {
+  const remembered = new Map<string, { principal: ApiPrincipal; expiresAt: number }>();
+  return async (key) => {
+    const hit = remembered.get(key);
+    if (hit && hit.expiresAt > now()) return hit.principal;
+    remembered.delete(key);
+    const principal = await findPrincipal(key);
+    if (principal && ttlMs > 0) {
+      if (remembered.size >= maxEntries) remembered.clear();
+      remembered.set(key, { principal, expiresAt: now() + ttlMs });
+    }
+    return principal;
+  };
+}
+
 export function principalOf(response: Response): Authenticated {
   const principal = response.locals.principal as Authenticated | undefined;
   if (!principal) throw new Error('principalOf() called on a route without authentication');

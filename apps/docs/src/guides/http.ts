@@ -68,7 +68,7 @@ export const rateLimitsGuide: Guide = {
   title: 'Rate limits',
   summary: '240 requests per minute per API key, shared by every API process; RateLimit headers and Retry-After.',
   body: `<h1>Rate limits</h1>
-<p class="lead">Each API key may send 240 requests per minute (<code>SVC_RATE_LIMIT_PER_MINUTE</code> on a self-hosted svc). The count lives in the database, so every API process shares it.</p>
+<p class="lead">Each API key may send 240 requests per minute (<code>SVC_RATE_LIMIT_PER_MINUTE</code> on a self-hosted svc). The count lives in the database, so every API process shares it and the limit is never passed (each process counts a key's requests in small leases, so in a minute that reaches the limit a key may be refused a few requests early).</p>
 ${table({
   caption: 'Rate-limit headers',
   head: ['Header', 'On', 'Meaning'],

@@ -50,12 +50,13 @@ const groupBy = <T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
 async function applicantRecords(manager: EntityManager, scope: ApplicationScope, applicants: Applicant[]): Promise<ApplicantRecord[]> {
   if (applicants.length === 0) return [];
   const applicantIds = applicants.map((applicant) => applicant.id);
-  const [applications, owners, teams, executions] = [
-    await manager.find(Application, { where: { id: In([...new Set(applicants.map((applicant) => applicant.applicationId))]), partnerId: scope.partnerId } }),
-    await loadUsersWithTeams(manager, { partnerId: scope.partnerId, userIds: applicants.map((applicant) => applicant.ownerId) }),
-    await manager.find(Team, { where: { id: In([...new Set(applicants.map((applicant) => applicant.teamId))]), partnerId: scope.partnerId } }),
-    await manager.find(CheckExecution, { where: { applicantId: In(applicantIds) }, order: { created: 'ASC', id: 'ASC' } }),
-  ];
+  // Side by side, each on its own pooled connection: a read waits for the slowest query, not for their sum.
+  const [applications, owners, teams, executions] = await Promise.all([
+    manager.find(Application, { where: { id: In([...new Set(applicants.map((applicant) => applicant.applicationId))]), partnerId: scope.partnerId } }),
+    loadUsersWithTeams(manager, { partnerId: scope.partnerId, userIds: applicants.map((applicant) => applicant.ownerId) }),
+    manager.find(Team, { where: { id: In([...new Set(applicants.map((applicant) => applicant.teamId))]), partnerId: scope.partnerId } }),
+    manager.find(CheckExecution, { where: { applicantId: In(applicantIds) }, order: { created: 'ASC', id: 'ASC' } }),
+  ]);
   const applicationById = new Map(applications.map((application) => [application.id, application]));
   const ownerById = new Map(owners.map((owner) => [owner.id, owner]));
   const teamById = new Map(teams.map((team) => [team.id, team]));
@@ -79,9 +80,9 @@ export function applicantQuery(manager: EntityManager, { partnerId, environment,
 
 /**
  * The scope's applicants of one kind (HR or PM), oldest first (`created`, then `id`), optionally of one team and one
- * owner. A page costs a fixed number of queries: the page and its count, then applications, owners, teams and
- * executions of the whole page (one query each), and for PM the applicants of the page's applications (one query) and each
- * distinct listing.
+ * owner. A page costs a fixed number of queries: the page's ids (an index-only scan, however deep the page) beside
+ * its count, then the applicants, applications, owners, teams and executions of the whole page (one query each), and
+ * for PM the applicants of the page's applications (one query) and each distinct listing.
  */
 export async function listApplicants(
   manager: EntityManager,
@@ -90,7 +91,12 @@ export async function listApplicants(
   const query = applicantQuery(manager, scope);
   if (filters.teamId !== undefined) query.andWhere('applicant.team_id = :filterTeamId', { filterTeamId: filters.teamId });
   if (filters.ownerId !== undefined) query.andWhere('applicant.owner_id = :filterOwnerId', { filterOwnerId: filters.ownerId });
-  const [applicants, count] = await query.orderBy('applicant.created', 'ASC').addOrderBy('applicant.id', 'ASC').offset(offset).limit(limit).getManyAndCount();
+  // Ids first, whole rows after: skipping `offset` rows then reads only the index, never the rows skipped.
+  const pageIds = query.clone().select('applicant.id', 'id').orderBy('applicant.created', 'ASC').addOrderBy('applicant.id', 'ASC').offset(offset).limit(limit);
+  const [idRows, count] = await Promise.all([pageIds.getRawMany<{ id: string }>(), query.getCount()]);
+  const ids = idRows.map((row) => row.id);
+  const byId = new Map((ids.length === 0 ? [] : await manager.find(Applicant, { where: { id: In(ids) } })).map((applicant) => [applicant.id, applicant]));
+  const applicants = ids.flatMap((id) => byId.get(id) ?? []);
   const records = await applicantRecords(manager, scope, applicants);
   if (scope.kind === 'HR') return { count, rows: records.map((record) => ({ ...record, groupApplicants: [record.applicant], listing: null })) };
 

@@ -8,6 +8,7 @@ import { UnloggedRateLimitCounters1795318186010 } from './1795318186010-unlogged
 import { AddPortalAndDelivery1795318186100 } from './1795318186100-add-portal-and-delivery.js';
 import { EncryptOutboxBodies1795318186101 } from './1795318186101-encrypt-outbox-bodies.js';
 import { IdempotencyLeaseAndOrderKeys1795318189000 } from './1795318189000-idempotency-lease-and-order-keys.js';
+import { TeamListIndexWithPartner1795318189100 } from './1795318189100-team-list-index-with-partner.js';
 
 /**
  * Every migration, oldest first, listed explicitly (no globs). A new migration is a new file named
@@ -26,4 +27,5 @@ export const migrations: Array<new () => import('typeorm').MigrationInterface> =
   AddPortalAndDelivery1795318186100,
   EncryptOutboxBodies1795318186101,
   IdempotencyLeaseAndOrderKeys1795318189000,
+  TeamListIndexWithPartner1795318189100,
 ];
