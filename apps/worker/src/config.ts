@@ -14,8 +14,11 @@ const workerConfigSchema = z.object({
   SVC_ENCRYPTION_KEY: z.string().min(32).optional(),
   /** Simulated provider latency per check, in milliseconds (the demo feels like real providers); 0 for none. */
   SVC_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
-  /** Checks this process runs at the same time. */
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  /**
+   * Checks (and messages) this process runs at the same time. Providers mostly wait on the network, so this can
+   * exceed the cores; reports are rendered apart (SVC_PDF_PAGES).
+   */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(16),
   /** How often an idle worker looks for new jobs, in seconds (>= 0.5). */
   WORKER_POLLING_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /**
@@ -27,7 +30,7 @@ const workerConfigSchema = z.object({
   SVC_JOB_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   /** On SIGTERM/SIGINT: how long running checks may take to finish before the process stops anyway, in seconds. */
   WORKER_STOP_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(20),
-  /** Reports Chromium prints at the same time (pages of its pool); one per core is a good start. */
+  /** Reports this process renders at the same time (`report.render` jobs, pages of Chromium's pool); one per core is a good start. */
   SVC_PDF_PAGES: z.coerce.number().int().min(1).max(16).default(2),
   /** A report render that takes longer fails and is retried, in milliseconds. */
   SVC_PDF_RENDER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),

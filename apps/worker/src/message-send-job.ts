@@ -2,6 +2,7 @@ import { MESSAGE_SEND_OPTIONS, markOutboxMessageSent, messageSendPayloadSchema, 
 import type { Logger } from 'pino';
 import type { EmailTransport } from './delivery/email-transport.js';
 import type { SmsProvider } from './delivery/sms-provider.js';
+import { payloadProblems } from './job-logging.js';
 
 /** What the `message.send` handler needs from its process. */
 export type MessageSendContext = {
@@ -44,7 +45,7 @@ export async function runMessageSendJob(context: MessageSendContext, job: Messag
   const jobLogger = context.logger.child({ job_id: job.id, queue: 'message.send' });
   const payload = messageSendPayloadSchema.safeParse(job.data);
   if (!payload.success) {
-    jobLogger.error({ problems: payload.error.issues.map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.code}`) }, 'message.send job dropped: invalid payload');
+    jobLogger.error({ problems: payloadProblems(payload.error) }, 'message.send job dropped: invalid payload');
     return 'dropped';
   }
   const { outboxMessageId } = payload.data;

@@ -1,9 +1,10 @@
-import { CHECK_RUN_QUEUE, createJobQueue, JOB_QUEUES, MESSAGE_SEND_QUEUE, type Database, type JobQueue as QueueName, type ReportRenderer } from '@svc/db';
+import { CHECK_RUN_QUEUE, createJobQueue, JOB_QUEUES, MESSAGE_SEND_QUEUE, REPORT_RENDER_QUEUE, type Database, type JobQueue as QueueName, type ReportRenderer } from '@svc/db';
 import { isProviderTemporaryError } from '@svc/domain';
 import type { JobResult, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { runCheckRunJob, type CheckRunContext } from './check-run-job.js';
-import { createPdfRenderer } from './pdf/index.js';
+import { createPdfRenderer, isPdfRenderError } from './pdf/index.js';
+import { runReportRenderJob, type ReportRenderContext } from './report-render-job.js';
 import { createReportRenderer } from './report/render-report.js';
 import { outboxEmailTransport, smtpEmailTransport, type EmailTransport } from './delivery/email-transport.js';
 import { outboxSmsProvider, type SmsProvider } from './delivery/sms-provider.js';
@@ -20,8 +21,10 @@ export type WorkerOptions = {
   now?: () => Date;
   /** Simulated provider latency per check, in milliseconds (`SVC_SIMULATOR_DELAY_MS`). Default 0. */
   simulatorDelayMs?: number;
-  /** Checks this process runs at the same time (jobs fetched per batch). Default 4. */
+  /** Checks (and messages) this process runs at the same time (jobs fetched per batch). Default 16. */
   concurrency?: number;
+  /** Reports this process renders at the same time: the PDF renderer's pool of pages. Default 2. */
+  renderConcurrency?: number;
   /** How often an idle worker polls for jobs, in seconds (>= 0.5). Default 2. */
   pollingIntervalSeconds?: number;
   /** Renders the report (HTML and PDF) of an applicant whose last check finished: `createReportRenderer`. */
@@ -47,7 +50,9 @@ async function workQueue(
   jobs: JobQueue,
   { queue, concurrency, pollingIntervalSeconds, handle, failureOutput }: { queue: QueueName; concurrency: number; pollingIntervalSeconds: number; handle: (job: { id: string; data: unknown; retryCount: number; retryLimit?: number }) => Promise<unknown>; failureOutput: (error: unknown) => object },
 ): Promise<string> {
-  return jobs.work(queue, { batchSize: concurrency, localConcurrency: 1, burstWhenBatchFull: true, pollingIntervalSeconds, includeMetadata: true, perJobResults: true }, (batch) =>
+  // A queue with NOTIFY polls at the same pace all the same: a job due later (`startAfter`) notifies nobody.
+  const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds };
+  return jobs.work(queue, { ...polling, batchSize: concurrency, localConcurrency: 1, burstWhenBatchFull: true, includeMetadata: true, perJobResults: true }, (batch) =>
     Promise.all(
       batch.map(async (job): Promise<JobResult> => {
         try {
@@ -62,20 +67,25 @@ async function workQueue(
   );
 }
 
-/** Registers the `check.run` and `message.send` handlers on `jobs`: from now on this process runs checks and sends messages. */
+/**
+ * Registers the `check.run`, `report.render` and `message.send` handlers on `jobs`: from now on this process runs
+ * checks, renders reports and sends messages. Reports have their own slots, so a render never holds a check's.
+ */
 export async function createWorker({
   db,
   jobs,
   logger,
   now = () => new Date(),
   simulatorDelayMs = 0,
-  concurrency = 4,
+  concurrency = 16,
+  renderConcurrency = 2,
   pollingIntervalSeconds = 2,
   renderReport,
   email = outboxEmailTransport,
   sms = outboxSmsProvider,
 }: WorkerOptions): Promise<Worker> {
-  const checkRuns: CheckRunContext = { db, jobs, logger, now, simulatorDelayMs, renderReport };
+  const checkRuns: CheckRunContext = { db, jobs, logger, now, simulatorDelayMs };
+  const reports: ReportRenderContext = { db, jobs, logger, now, renderReport };
   const messages: MessageSendContext = { db, logger, now, email, sms };
   const workerIds = new Map<QueueName, string>([
     [
@@ -90,11 +100,22 @@ export async function createWorker({
       }),
     ],
     [
+      REPORT_RENDER_QUEUE,
+      await workQueue(jobs, {
+        queue: REPORT_RENDER_QUEUE,
+        concurrency: renderConcurrency,
+        pollingIntervalSeconds,
+        handle: (job) => runReportRenderJob(reports, job),
+        // A render error's code says what failed without the HTML; anything else may quote a query's parameters.
+        failureOutput: (error) => ({ error: isPdfRenderError(error) ? error.code : 'internal error: see the worker log' }),
+      }),
+    ],
+    [
       MESSAGE_SEND_QUEUE,
       await workQueue(jobs, { queue: MESSAGE_SEND_QUEUE, concurrency, pollingIntervalSeconds, handle: (job) => runMessageSendJob(messages, job), failureOutput: (error) => ({ error: failureReasonOf(error) }) }),
     ],
   ]);
-  logger.info({ queues: [...workerIds.keys()], concurrency, simulator_delay_ms: simulatorDelayMs, email_delivery: email.delivery, sms_delivery: sms.delivery }, 'worker started');
+  logger.info({ queues: [...workerIds.keys()], concurrency, render_concurrency: renderConcurrency, simulator_delay_ms: simulatorDelayMs, email_delivery: email.delivery, sms_delivery: sms.delivery }, 'worker started');
   let stopping: Promise<void> | null = null;
   return {
     stop: () => {
@@ -144,7 +165,7 @@ export type WorkerSettings = {
   superviseIntervalSeconds: number;
   /** How long `stop()` lets running checks finish, in seconds. */
   stopGraceSeconds: number;
-  /** Reports Chromium prints at the same time (its pool of pages). */
+  /** Reports Chromium prints at the same time (its pool of pages), and so `report.render` jobs run at once. */
   pdfPages: number;
   /** A report render that takes longer fails (and is retried), in milliseconds. */
   pdfRenderTimeoutMs: number;
@@ -158,7 +179,7 @@ export type WorkerSettings = {
 
 export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   simulatorDelayMs: 300,
-  concurrency: 4,
+  concurrency: 16,
   pollingIntervalSeconds: 2,
   checkRunExpireSeconds: 300,
   superviseIntervalSeconds: 60,
@@ -202,6 +223,8 @@ export async function startWorker({
     givenJobs ??
     (await createJobQueue(db, {
       queues: JOB_QUEUES,
+      // One more connection, listening: a report is rendered as soon as it is asked for (JOB_QUEUES).
+      useListenNotify: true,
       superviseIntervalSeconds: settings.superviseIntervalSeconds,
       monitorIntervalSeconds: settings.superviseIntervalSeconds,
       onError: (error) => logger.error({ err: error }, 'job queue error'),
@@ -218,6 +241,7 @@ export async function startWorker({
     ...(now ? { now } : {}),
     simulatorDelayMs: settings.simulatorDelayMs,
     concurrency: settings.concurrency,
+    renderConcurrency: settings.pdfPages,
     pollingIntervalSeconds: settings.pollingIntervalSeconds,
     email: settings.smtpUrl ? smtpEmailTransport({ url: settings.smtpUrl, from: settings.mailFrom }) : outboxEmailTransport,
   });

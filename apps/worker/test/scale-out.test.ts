@@ -128,7 +128,8 @@ describe.runIf(postgresTarget)('worker processes on PostgreSQL', () => {
 
     const survivor = startWorkerProcess(children, { ...environment, SVC_SIMULATOR_DELAY_MS: '20', WORKER_CONCURRENCY: '4' });
     await survivor.started;
-    await waitFor(async () => (await returnedCount(db, applicantIds)) === applicantIds.length, 180_000);
+    // A report whose render the kill interrupted waits for its claim to lapse (two minutes).
+    await waitFor(async () => (await returnedCount(db, applicantIds)) === applicantIds.length, 200_000);
     // SIGTERM: a graceful stop, exit code 0.
     survivor.process.kill('SIGTERM');
     const [exitCode] = (await once(survivor.process, 'exit')) as [number | null];

@@ -1,35 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import {
+  applicantAwaitingReport,
   CHECK_RUN_QUEUE,
   completeCheckRun,
-  createJobQueue,
   failCheckRun,
   finaliseApplicantIfDone,
-  JOB_QUEUES,
-  runMigrations,
   startCheckRun,
-  useEncryptionKey,
   type BootstrappedAccount,
   type Database,
 } from '@svc/db';
 import { databaseTargets, waitFor } from '@svc/db/testing';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configureCheckRunQueue, createWorker, runCheckRunJob, type Worker } from '../src/index.js';
-import {
-  applicantOf,
-  executionsOf,
-  HR_CHECKS,
-  insertScreenWithoutJobs,
-  installStatusAudit,
-  newAccount,
-  orderQuickScreen,
-  statusChangeCounts,
-  testLogger,
-} from './support/factories.js';
+import { runCheckRunJob, type Worker } from '../src/index.js';
+import { returned, startCheckWorker } from './support/check-worker.js';
+import { applicantOf, executionsOf, HR_CHECKS, insertScreenWithoutJobs, orderQuickScreen, reportRenderJobsOf, statusChangeCounts, testLogger } from './support/factories.js';
 import { countingReportRenderer } from './support/report-renderer.js';
-
-const returned = (db: Database, applicantId: string) => async () => (await applicantOf(db, applicantId)).status === 'Returned';
 
 /** Resolves with the job's final state once pg-boss has settled it. */
 async function settledStateOf(jobs: PgBoss, jobId: string): Promise<string> {
@@ -41,7 +26,7 @@ async function settledStateOf(jobs: PgBoss, jobId: string): Promise<string> {
   return state;
 }
 
-describe.each(databaseTargets())('the check.run worker on $name', (target) => {
+describe.each(databaseTargets())('the check.run and report.render workers on $name', (target) => {
   let db: Database;
   /** A second connection pool, as a second worker process has (on PGlite: the same single session). */
   let otherDb: Database;
@@ -52,23 +37,8 @@ describe.each(databaseTargets())('the check.run worker on $name', (target) => {
   const renderReport = reports.renderReport;
 
   beforeAll(async () => {
-    useEncryptionKey(randomBytes(32));
-    db = await target.open();
-    await runMigrations(db);
-    await installStatusAudit(db);
+    ({ db, jobs, worker, account } = await startCheckWorker(target, { renderReport }));
     otherDb = await target.open();
-    jobs = await createJobQueue(db, { queues: JOB_QUEUES, onError: (error) => testLogger.error({ err: error }, 'job queue error') });
-    // Retries at once (CHECK_RUN_SEND_OPTIONS' back-off capped to 0 s), so Flaky and Broken stay fast.
-    await configureCheckRunQueue(jobs, { expireInSeconds: 60, retryDelayMaxSeconds: 0 });
-    worker = await createWorker({
-      db,
-      jobs,
-      logger: testLogger,
-      concurrency: 4,
-      pollingIntervalSeconds: 0.5,
-      renderReport,
-    });
-    account = await newAccount(db);
   });
   afterAll(async () => {
     await worker?.stop();
@@ -130,18 +100,21 @@ describe.each(databaseTargets())('the check.run worker on $name', (target) => {
     const applicantBefore = await applicantOf(db, applicantId);
     const executionsBefore = await executionsOf(db, applicantId);
     const rendersBefore = reports.renders();
+    const reportJobsBefore = await reportRenderJobsOf(db, applicantId);
 
     const jobIds = await Promise.all(executionsBefore.map((execution) => jobs.send(CHECK_RUN_QUEUE, { checkExecutionId: execution.id })));
     for (const jobId of jobIds) expect(await settledStateOf(jobs, jobId!)).toBe('completed');
     // And straight through the handler, as a re-delivery after a crash would run it.
     const outcome = await runCheckRunJob(
-      { db, jobs, logger: testLogger, now: () => new Date(), simulatorDelayMs: 0, renderReport },
+      { db, jobs, logger: testLogger, now: () => new Date(), simulatorDelayMs: 0 },
       { id: 'redelivered', data: { checkExecutionId: executionsBefore[0]!.id }, retryCount: 1, retryLimit: 4 },
     );
     expect(outcome).toBe('nothing_to_run');
 
     expect(await applicantOf(db, applicantId)).toEqual(applicantBefore);
     expect(await executionsOf(db, applicantId)).toEqual(executionsBefore);
+    // A returned applicant's report is not asked for again.
+    expect(await reportRenderJobsOf(db, applicantId)).toBe(reportJobsBefore);
     expect(reports.renders()).toBe(rendersBefore);
   });
 
@@ -176,6 +149,7 @@ describe.each(databaseTargets())('the check.run worker on $name', (target) => {
     expect((await executionsOf(db, applicantId))[0]).toMatchObject({ status: 'RUNNING', attempts: 2, startedAt: now });
 
     expect(await finaliseApplicantIfDone({ manager: manager(), applicantId, now, renderReport })).toEqual({ outcome: 'checks_outstanding' });
+    expect(await applicantAwaitingReport({ manager: manager(), checkExecutionId: first!.id })).toBeNull();
     expect(await completeCheckRun({ manager: manager(), checkExecutionId: first!.id, now, result: { outcome: 'CLEAR' } })).toEqual({ applicantId, outcome: 'applied' });
     expect(await completeCheckRun({ manager: manager(), checkExecutionId: first!.id, now, result: { outcome: 'NOT_CLEAR' } })).toEqual({ applicantId, outcome: 'already_applied' });
     expect(await failCheckRun({ manager: manager(), checkExecutionId: first!.id, now, failure: 'late' })).toEqual({ applicantId, outcome: 'already_applied' });
@@ -184,9 +158,12 @@ describe.each(databaseTargets())('the check.run worker on $name', (target) => {
 
     // A check can fail without having started (QUEUED -> FAILED).
     expect(await failCheckRun({ manager: manager(), checkExecutionId: second!.id, now, failure: 'provider_unavailable: test' })).toEqual({ applicantId, outcome: 'applied' });
+    // Every check finished: the report is due, whichever execution asks.
+    for (const execution of [first!, second!]) expect(await applicantAwaitingReport({ manager: manager(), checkExecutionId: execution.id })).toBe(applicantId);
     expect(await finaliseApplicantIfDone({ manager: manager(), applicantId, now, renderReport })).toEqual({ outcome: 'returned', reportVersion: 1 });
     expect(await finaliseApplicantIfDone({ manager: manager(), applicantId, now: new Date(), renderReport })).toEqual({ outcome: 'already_returned' });
     expect(await applicantOf(db, applicantId)).toMatchObject({ status: 'Returned', reportStatus: 'COMPLETE', orderStatus: 'COMPLETE', returnedAt: now, lastUpdated: now, reportVersion: 1 });
+    expect(await applicantAwaitingReport({ manager: manager(), checkExecutionId: first!.id })).toBeNull();
   });
 
   it('answers null or not_found for an execution or applicant that does not exist', async () => {
@@ -195,6 +172,7 @@ describe.each(databaseTargets())('the check.run worker on $name', (target) => {
     expect(await completeCheckRun({ manager: manager(), checkExecutionId: missing, now, result: {} })).toBeNull();
     expect(await failCheckRun({ manager: manager(), checkExecutionId: missing, now, failure: 'x' })).toBeNull();
     expect(await finaliseApplicantIfDone({ manager: manager(), applicantId: missing, now, renderReport })).toEqual({ outcome: 'not_found' });
+    expect(await applicantAwaitingReport({ manager: manager(), checkExecutionId: missing })).toBeNull();
   });
 
   it('returns an applicant exactly once when two workers finish its last two checks at the same moment', async () => {

@@ -25,6 +25,7 @@ export {
   createJobQueue,
   enqueueInTransaction,
   JOB_SCHEMA,
+  type JobQueueDefinition,
   type JobQueueOptions,
   type OpenTransaction,
 } from './jobs.js';

@@ -1,4 +1,4 @@
-import { PgBoss, type ConstructorOptions, type Db as JobDatabase, type SendOptions } from 'pg-boss';
+import { PgBoss, type ConstructorOptions, type Db as JobDatabase, type QueuePolicy, type SendOptions } from 'pg-boss';
 import type { EntityManager, QueryResult, QueryRunner } from 'typeorm';
 import { databaseInternals, type Database } from './data-source.js';
 import { createPgliteJobDatabase } from './pglite/job-database.js';
@@ -6,6 +6,12 @@ import { PgliteGatewayClient } from './pglite/typeorm-driver.js';
 
 /** pg-boss keeps its tables in this schema of the application's database. */
 export const JOB_SCHEMA = 'pgboss';
+
+/**
+ * A queue to create: its name, its policy unless `standard` (fixed when the queue is created), and whether a new job
+ * wakes the workers of a queue opened with `useListenNotify` at once (NOTIFY) rather than at their next poll.
+ */
+export type JobQueueDefinition = { name: string; policy?: QueuePolicy; notify?: boolean };
 
 export type JobQueueOptions = Omit<
   ConstructorOptions,
@@ -22,7 +28,7 @@ export type JobQueueOptions = Omit<
   | 'application_name'
 > & {
   /** Queues to create (if missing) once started. pg-boss refuses to send to a queue that does not exist. */
-  queues?: readonly string[];
+  queues?: readonly JobQueueDefinition[];
   /** pg-boss `error` events (maintenance, polling). Without a listener they would crash the process. */
   onError?: (error: unknown) => void;
 };
@@ -49,8 +55,8 @@ export async function createJobQueue(db: Database, options: JobQueueOptions = {}
   boss.on('error', onError);
   await boss.start();
   beforeClose.push(() => boss.stop({ graceful: true, timeout: 5_000 }));
-  for (const queue of queues) {
-    await boss.createQueue(queue);
+  for (const { name, ...creation } of queues) {
+    await boss.createQueue(name, creation);
   }
   return boss;
 }

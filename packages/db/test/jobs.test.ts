@@ -1,6 +1,17 @@
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobQueue, enqueueInTransaction, Partner, runMigrations, type Database } from '../src/index.js';
+import {
+  createJobQueue,
+  enqueueInTransaction,
+  JOB_QUEUES,
+  Partner,
+  REPORT_RENDER_QUEUE,
+  REPORT_RENDER_SEND_OPTIONS,
+  requestReportRender,
+  runMigrations,
+  uuidv7,
+  type Database,
+} from '../src/index.js';
 import { databaseTargets, waitFor } from './support/databases.js';
 import { createPartner, unique } from './support/factories.js';
 
@@ -13,7 +24,7 @@ describe.each(databaseTargets())('jobs on $name', (target) => {
   beforeAll(async () => {
     db = await target.open();
     await runMigrations(db);
-    jobs = await createJobQueue(db, { supervise: false, schedule: false, useListenNotify: true });
+    jobs = await createJobQueue(db, { queues: JOB_QUEUES, supervise: false, schedule: false, useListenNotify: true });
   });
   afterAll(() => target.dispose());
 
@@ -104,5 +115,28 @@ describe.each(databaseTargets())('jobs on $name', (target) => {
     expect(delivered).toEqual([jobId]);
     expect(Date.now() - startedAt).toBeLessThan(5_000);
     await jobs.offWork(queue);
+  });
+
+  it('queue one report.render job per applicant at a time: asking again while it waits adds nothing', async () => {
+    const [applicantId, otherApplicantId] = [uuidv7(), uuidv7()];
+    const first = await requestReportRender({ jobs, applicantId });
+    expect(first).toEqual(expect.any(String));
+    expect(await requestReportRender({ jobs, applicantId })).toBeNull();
+    expect(await requestReportRender({ jobs, applicantId: otherApplicantId })).toEqual(expect.any(String));
+    expect(await jobs.getJobById(REPORT_RENDER_QUEUE, first!)).toMatchObject({
+      data: { applicantId },
+      singletonKey: applicantId,
+      retryLimit: REPORT_RENDER_SEND_OPTIONS.retryLimit,
+      expireInSeconds: REPORT_RENDER_SEND_OPTIONS.expireInSeconds,
+    });
+
+    // Once a worker has taken it, a new request queues again (the running job may have looked too early).
+    const taken = await jobs.fetch(REPORT_RENDER_QUEUE, { batchSize: 10 });
+    expect(taken.map((job) => job.id)).toContain(first);
+    const second = await requestReportRender({ jobs, applicantId });
+    expect(second).toEqual(expect.any(String));
+    expect(second).not.toBe(first);
+    await expect(requestReportRender({ jobs, applicantId: 'not-a-uuid' })).rejects.toThrow();
+    for (const job of taken) await jobs.complete(REPORT_RENDER_QUEUE, job.id);
   });
 });

@@ -6,6 +6,7 @@ import {
   bootstrapPartner,
   CheckExecution,
   createQuickScreen,
+  REPORT_RENDER_QUEUE,
   uuidv7,
   type BootstrappedAccount,
   type Database,
@@ -140,4 +141,10 @@ export async function statusChangeCounts(db: Database, { table, newStatus }: { t
     newStatus,
   ])) as Array<{ row_id: string; changes: number }>;
   return new Map(rows.map((row) => [row.row_id, row.changes]));
+}
+
+/** How many `report.render` jobs asked for the report of `applicantId`. */
+export async function reportRenderJobsOf(db: Database, applicantId: string): Promise<number> {
+  const [row] = (await db.dataSource.query(`SELECT count(*)::int AS jobs FROM pgboss.job WHERE name = $1 AND singleton_key = $2`, [REPORT_RENDER_QUEUE, applicantId])) as Array<{ jobs: number }>;
+  return row?.jobs ?? 0;
 }

@@ -1,5 +1,5 @@
-import type { CheckName } from '@svc/contract';
-import { applicationStateAfter, type ApplicationEvent, type ApplicationState, type ApplicationTransition } from '@svc/domain';
+import { checkExecutionStatus, type CheckName } from '@svc/contract';
+import { applicationStateAfter, isCheckFinished, type ApplicationEvent, type ApplicationState, type ApplicationTransition } from '@svc/domain';
 import type { EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import { Applicant } from '../entities/applicant.js';
 import { CheckExecution } from '../entities/check-execution.js';
@@ -64,9 +64,9 @@ export type ReportSubject = { record: ReportRecord; reportVersion: number; gener
 export type ReportRenderer = (subject: ReportSubject) => Promise<RenderedReport>;
 
 /**
- * How long a worker holds the right to render an applicant's report. Another worker finishing the same applicant
- * meanwhile leaves the rendering to it; a worker that dies mid-render lets the claim lapse, and the re-delivered
- * job of its check renders again.
+ * How long a worker holds the right to render an applicant's report. Another `report.render` job of the same
+ * applicant meanwhile leaves the rendering to it; a worker that dies mid-render lets the claim lapse, and its
+ * expired job renders again.
  */
 export const REPORT_RENDER_CLAIM_MS = 2 * 60 * 1000;
 
@@ -189,10 +189,27 @@ export function failCheckRun({
   return finishCheckRun({ manager, checkExecutionId, now, outcome: { status: 'FAILED', failure } });
 }
 
-/** The applicant of a check execution, or null. For a re-delivered job of a finished check (see the worker). */
-export async function applicantIdOfCheckExecution({ manager, checkExecutionId }: { manager: EntityManager; checkExecutionId: string }): Promise<string | null> {
-  const execution = await manager.findOne(CheckExecution, { where: { id: checkExecutionId }, select: { id: true, applicantId: true } });
-  return execution?.applicantId ?? null;
+const FINISHED_CHECK_STATUSES = checkExecutionStatus.values.filter(isCheckFinished);
+
+/**
+ * The applicant of a check execution when its report is due: every one of its checks has finished and it is not
+ * `Returned` (the state machine's condition for `report_rendered`), in one query without locks, so the worker can
+ * ask after every check. Null otherwise, or for an unknown execution. `finaliseApplicantIfDone` asks again, locked.
+ */
+export async function applicantAwaitingReport({ manager, checkExecutionId }: { manager: EntityManager; checkExecutionId: string }): Promise<string | null> {
+  const row = await manager
+    .createQueryBuilder(CheckExecution, 'execution')
+    .innerJoin(Applicant, 'applicant', 'applicant.id = execution.applicantId')
+    .select('applicant.id', 'id')
+    .where('execution.id = :checkExecutionId', { checkExecutionId })
+    .andWhere('applicant.status <> :returned', { returned: 'Returned' satisfies Applicant['status'] })
+    .andWhere(
+      (query) =>
+        `NOT EXISTS ${query.subQuery().select('1').from(CheckExecution, 'other').where('other.applicantId = applicant.id').andWhere('other.status NOT IN (:...finished)').getQuery()}`,
+      { finished: FINISHED_CHECK_STATUSES },
+    )
+    .getRawOne<{ id: string }>();
+  return row?.id ?? null;
 }
 
 /** The highest report version of the applicant and its executions: the version its report is rendered for. */

@@ -4,12 +4,17 @@ export {
   JOB_QUEUES,
   MESSAGE_SEND_OPTIONS,
   MESSAGE_SEND_QUEUE,
+  REPORT_RENDER_QUEUE,
+  REPORT_RENDER_SEND_OPTIONS,
   checkRunPayloadSchema,
   enqueueCheckRuns,
   messageSendPayloadSchema,
+  reportRenderPayloadSchema,
+  requestReportRender,
   type CheckRunPayload,
   type JobQueue,
   type MessageSendPayload,
+  type ReportRenderPayload,
 } from './jobs.js';
 export { hashOnboardingToken, ONBOARDING_LINK_DAYS, onboardingLink, randomShortUid } from './identifiers.js';
 export { invitationResendOf, queueInvitationMessages, resendInvitation, type InvitationSender, type ResendOutcome, type ResendRefusal } from './invitations.js';
@@ -40,7 +45,7 @@ export {
   listServiceCollections,
 } from './service-collections.js';
 export {
-  applicantIdOfCheckExecution,
+  applicantAwaitingReport,
   completeCheckRun,
   failCheckRun,
   finaliseApplicantIfDone,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { PgBoss, SendOptions } from 'pg-boss';
 import type { EntityManager } from 'typeorm';
-import { enqueueInTransaction } from '../jobs.js';
+import { enqueueInTransaction, type JobQueueDefinition } from '../jobs.js';
+import { REPORT_RENDER_CLAIM_MS } from './check-runs.js';
 
 /** Runs one check execution (apps/worker): claims it, calls the provider adapter, records the outcome. */
 export const CHECK_RUN_QUEUE = 'check.run';
@@ -9,9 +10,21 @@ export const CHECK_RUN_QUEUE = 'check.run';
 /** Sends one outbox message (apps/worker): by SMTP when configured, else it stays in the outbox. */
 export const MESSAGE_SEND_QUEUE = 'message.send';
 
-/** Every queue of svc: each process creates them at start (`createJobQueue(db, { queues: JOB_QUEUES })`). */
-export const JOB_QUEUES = [CHECK_RUN_QUEUE, MESSAGE_SEND_QUEUE] as const;
-export type JobQueue = (typeof JOB_QUEUES)[number];
+/** Renders the report of an applicant whose checks have all finished and returns it (apps/worker). */
+export const REPORT_RENDER_QUEUE = 'report.render';
+
+/**
+ * Every queue of svc: each process creates them at start (`createJobQueue(db, { queues: JOB_QUEUES })`). A policy
+ * cannot change once the queue exists, so every process creates them alike from here.
+ */
+export const JOB_QUEUES = [
+  { name: CHECK_RUN_QUEUE },
+  { name: MESSAGE_SEND_QUEUE },
+  // `short`: at most one queued job per singletonKey (the applicant), so asking twice for a report queues it once.
+  // `notify`: the worker that asks is woken at once, so a report adds no polling delay to its application's return.
+  { name: REPORT_RENDER_QUEUE, policy: 'short', notify: true },
+] as const satisfies readonly JobQueueDefinition[];
+export type JobQueue = (typeof JOB_QUEUES)[number]['name'];
 
 /** The payload of a `check.run` job. */
 export const checkRunPayloadSchema = z.object({ checkExecutionId: z.string().uuid() }).strict();
@@ -48,4 +61,24 @@ export const MESSAGE_SEND_OPTIONS = { retryLimit: 6, retryDelay: 15, retryBackof
 export async function enqueueMessageSends({ jobs, transaction, outboxMessageIds }: { jobs: PgBoss; transaction: EntityManager; outboxMessageIds: readonly string[] }): Promise<void> {
   const payloads: MessageSendPayload[] = outboxMessageIds.map((outboxMessageId) => messageSendPayloadSchema.parse({ outboxMessageId }));
   await enqueueEach({ jobs, transaction, queue: MESSAGE_SEND_QUEUE, payloads, options: MESSAGE_SEND_OPTIONS });
+}
+
+/** The payload of a `report.render` job. */
+export const reportRenderPayloadSchema = z.object({ applicantId: z.string().uuid() }).strict();
+export type ReportRenderPayload = ReturnType<typeof reportRenderPayloadSchema.parse>;
+
+/**
+ * Chromium or the database may be away for a while: up to 6 retries, 2 s then doubling (about two minutes). A job
+ * still running when its claim lapses (`REPORT_RENDER_CLAIM_MS`) is presumed lost with its worker and runs again.
+ */
+export const REPORT_RENDER_SEND_OPTIONS = { retryLimit: 6, retryDelay: 2, retryBackoff: true, expireInSeconds: REPORT_RENDER_CLAIM_MS / 1000 } as const satisfies Omit<SendOptions, 'db'>;
+
+/**
+ * Asks for the report of an applicant (at `startAfter`, default now). One job per applicant waits at a time: while
+ * one is queued, asking again adds nothing (null). Rendering is claimed and idempotent, so a second job that runs
+ * anyway changes nothing.
+ */
+export async function requestReportRender({ jobs, applicantId, startAfter }: { jobs: PgBoss; applicantId: string; startAfter?: Date }): Promise<string | null> {
+  const payload: ReportRenderPayload = reportRenderPayloadSchema.parse({ applicantId });
+  return jobs.send(REPORT_RENDER_QUEUE, payload, { ...REPORT_RENDER_SEND_OPTIONS, singletonKey: applicantId, ...(startAfter ? { startAfter } : {}) });
 }

@@ -1,0 +1,96 @@
+import { Applicant, completeCheckRun, REPORT_RENDER_QUEUE, startCheckRun, type BootstrappedAccount, type Database } from '@svc/db';
+import { databaseTargets, waitFor } from '@svc/db/testing';
+import type { PgBoss } from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCheckRunJob, runReportRenderJob, type Worker } from '../src/index.js';
+import { returned, startCheckWorker } from './support/check-worker.js';
+import { applicantOf, executionsOf, insertScreenWithoutJobs, orderQuickScreen, reportRenderJobsOf, statusChangeCounts, testLogger } from './support/factories.js';
+import { countingReportRenderer } from './support/report-renderer.js';
+
+/** An applicant whose checks have all finished, recorded by a worker that died before it asked for the report. */
+async function finishedWithoutReport({ db, account }: { db: Database; account: BootstrappedAccount }): Promise<string> {
+  const applicantId = await insertScreenWithoutJobs({ db, account, flags: ['request_softcheck', 'request_bureau'] });
+  for (const execution of await executionsOf(db, applicantId)) {
+    await startCheckRun({ manager: db.dataSource.manager, checkExecutionId: execution.id, now: new Date() });
+    await completeCheckRun({ manager: db.dataSource.manager, checkExecutionId: execution.id, now: new Date(), result: { outcome: 'CLEAR' } });
+  }
+  return applicantId;
+}
+
+describe.each(databaseTargets())('reports rendered apart from checks on $name', (target) => {
+  let db: Database;
+  let jobs: PgBoss;
+  let worker: Worker;
+  let account: BootstrappedAccount;
+  // Every render takes 2 s longer than Chromium needs.
+  const reports = countingReportRenderer({ delayMs: 2_000 });
+
+  beforeAll(async () => {
+    ({ db, jobs, worker, account } = await startCheckWorker(target, { renderReport: reports.renderReport, renderConcurrency: 1 }));
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await reports.close();
+    await target.dispose();
+  });
+
+  it('runs the checks of other applicants while a slow report renders', async () => {
+    const rendersBefore = reports.renders();
+    const slow = await orderQuickScreen({ db, jobs, account });
+    // Its rendering is claimed: the render has begun.
+    await waitFor(async () => (await applicantOf(db, slow)).reportClaimedUntil !== null, 30_000);
+    const others = await Promise.all([orderQuickScreen({ db, jobs, account }), orderQuickScreen({ db, jobs, account })]);
+    for (const applicantId of [slow, ...others]) await waitFor(returned(db, applicantId), 60_000);
+
+    // The other applicants' checks all finished before the slow report was stored.
+    const [{ created }] = (await db.dataSource.query(`SELECT created FROM reports WHERE applicant_id = $1`, [slow])) as [{ created: Date | string }];
+    const slowStoredAt = new Date(created).getTime();
+    for (const applicantId of others) {
+      for (const execution of await executionsOf(db, applicantId)) expect(execution.finishedAt!.getTime()).toBeLessThan(slowStoredAt);
+    }
+    expect(reports.renders() - rendersBefore).toBe(3);
+    const returns = await statusChangeCounts(db, { table: 'applicants', newStatus: 'Returned' });
+    for (const applicantId of [slow, ...others]) expect(returns.get(applicantId)).toBe(1);
+  }, 90_000);
+
+  it('asks for the report when a check.run job comes back after its worker died before asking', async () => {
+    const applicantId = await finishedWithoutReport({ db, account });
+    const [execution] = await executionsOf(db, applicantId);
+    expect(await reportRenderJobsOf(db, applicantId)).toBe(0);
+
+    const outcome = await runCheckRunJob(
+      { db, jobs, logger: testLogger, now: () => new Date(), simulatorDelayMs: 0 },
+      { id: 'redelivered', data: { checkExecutionId: execution!.id }, retryCount: 1, retryLimit: 4 },
+    );
+    expect(outcome).toBe('nothing_to_run');
+    await waitFor(returned(db, applicantId), 30_000);
+    expect((await statusChangeCounts(db, { table: 'applicants', newStatus: 'Returned' })).get(applicantId)).toBe(1);
+  });
+
+  it('leaves a report another worker claimed to it, and renders it when the claim lapses', async () => {
+    const applicantId = await finishedWithoutReport({ db, account });
+    // A worker claimed the rendering and died: its claim holds two more seconds.
+    const claimedUntil = new Date(Date.now() + 2_000);
+    await db.dataSource.manager.update(Applicant, { id: applicantId }, { reportClaimedUntil: claimedUntil });
+
+    const outcome = await runReportRenderJob({ db, jobs, logger: testLogger, now: () => new Date(), renderReport: reports.renderReport }, { id: 'elsewhere', data: { applicantId }, retryCount: 0 });
+    expect(outcome).toBe('rendering_elsewhere');
+    const [job] = (await db.dataSource.query(`SELECT start_after FROM pgboss.job WHERE name = $1 AND singleton_key = $2`, [REPORT_RENDER_QUEUE, applicantId])) as Array<{ start_after: Date | string }>;
+    expect(new Date(job!.start_after).getTime()).toBe(claimedUntil.getTime() + 1_000);
+    expect((await applicantOf(db, applicantId)).status).toBe('Pending');
+
+    await waitFor(returned(db, applicantId), 30_000);
+    expect((await statusChangeCounts(db, { table: 'applicants', newStatus: 'Returned' })).get(applicantId)).toBe(1);
+  });
+
+  it('drops a job whose payload is invalid, and leaves an applicant with checks outstanding alone', async () => {
+    const context = { db, jobs, logger: testLogger, now: () => new Date(), renderReport: reports.renderReport };
+    expect(await runReportRenderJob(context, { id: 'invalid', data: { applicantId: 'not-a-uuid', html: '<p>' }, retryCount: 0 })).toBe('dropped');
+
+    const applicantId = await insertScreenWithoutJobs({ db, account, flags: ['request_softcheck'] });
+    const rendersBefore = reports.renders();
+    expect(await runReportRenderJob(context, { id: 'early', data: { applicantId }, retryCount: 0 })).toBe('checks_outstanding');
+    expect(await applicantOf(db, applicantId)).toMatchObject({ status: 'Pending', reportClaimedUntil: null });
+    expect(reports.renders()).toBe(rendersBefore);
+  });
+});
