@@ -24,6 +24,7 @@ export { isUuidv7, timestampOfUuidv7, uuidv7 } from './ids.js';
 export {
   createJobQueue,
   enqueueInTransaction,
+  enqueueManyInTransaction,
   JOB_SCHEMA,
   type JobQueueDefinition,
   type JobQueueOptions,

@@ -1,8 +1,9 @@
-import { PgBoss, type ConstructorOptions, type Db as JobDatabase, type QueuePolicy, type SendOptions } from 'pg-boss';
+import { PgBoss, type ConstructorOptions, type Db as JobDatabase, type JobInsert, type QueuePolicy, type SendOptions } from 'pg-boss';
 import type { EntityManager, QueryResult, QueryRunner } from 'typeorm';
 import { databaseInternals, type Database } from './data-source.js';
 import { createPgliteJobDatabase } from './pglite/job-database.js';
 import { PgliteGatewayClient } from './pglite/typeorm-driver.js';
+import { preparedQuery } from './repositories/prepared-query.js';
 
 /** pg-boss keeps its tables in this schema of the application's database. */
 export const JOB_SCHEMA = 'pgboss';
@@ -72,6 +73,30 @@ function queryRunnerOf(transaction: OpenTransaction): QueryRunner | undefined {
   return 'startTransaction' in transaction ? transaction : transaction.queryRunner;
 }
 
+/** pg-boss statements run on the caller's open transaction (prepared, as pg-boss sends the same few statements). */
+function transactionJobDatabase(queryRunner: QueryRunner): JobDatabase {
+  return {
+    async executeSql(text, values) {
+      // A statement without parameters may hold several (simple protocol); only those with parameters are prepared.
+      if (!values?.length) return { rows: ((await queryRunner.query(text, [], true)) as QueryResult).records ?? [] };
+      return { rows: await preparedQuery(queryRunner.manager, text, values as unknown[]) };
+    },
+  };
+}
+
+/** The open transaction's query runner, and its pg-boss work run on its session (see below). */
+async function inOpenTransaction<T>(caller: string, transaction: OpenTransaction, work: (db: JobDatabase) => Promise<T>): Promise<T> {
+  const queryRunner = queryRunnerOf(transaction);
+  if (!queryRunner?.isTransactionActive) {
+    throw new Error(`${caller}: no open transaction (use jobs.send() outside a transaction)`);
+  }
+  const db = transactionJobDatabase(queryRunner);
+  const connection: unknown = await queryRunner.connect();
+  // On PGlite the transaction holds the only session; pg-boss's own look-ups during send (e.g. the
+  // queue cache) must run on it too, or they would wait for this transaction to end.
+  return connection instanceof PgliteGatewayClient ? connection.shareSession(() => work(db)) : work(db);
+}
+
 /**
  * Inserts a job in the caller's transaction: the job exists if and only if the transaction
  * commits, so a state change and the work it triggers are never separated. Returns the job id,
@@ -85,19 +110,12 @@ export async function enqueueInTransaction(params: {
   options?: Omit<SendOptions, 'db'>;
 }): Promise<string | null> {
   const { jobs, transaction, queue, data, options } = params;
-  const queryRunner = queryRunnerOf(transaction);
-  if (!queryRunner?.isTransactionActive) {
-    throw new Error('enqueueInTransaction: no open transaction (use jobs.send() outside a transaction)');
-  }
-  const inTransaction: JobDatabase = {
-    async executeSql(text, values) {
-      const result = (await queryRunner.query(text, values as unknown[] | undefined, true)) as QueryResult;
-      return { rows: result.records ?? [] };
-    },
-  };
-  const send = () => jobs.send(queue, data, { ...options, db: inTransaction });
-  const connection: unknown = await queryRunner.connect();
-  // On PGlite the transaction holds the only session; pg-boss's own look-ups during send (e.g. the
-  // queue cache) must run on it too, or they would wait for this transaction to end.
-  return connection instanceof PgliteGatewayClient ? connection.shareSession(send) : send();
+  return inOpenTransaction('enqueueInTransaction', transaction, (db) => jobs.send(queue, data, { ...options, db }));
+}
+
+/** Inserts several jobs of one queue in the caller's transaction with one statement (pg-boss `insert`). */
+export async function enqueueManyInTransaction(params: { jobs: PgBoss; transaction: OpenTransaction; queue: string; inserts: readonly JobInsert[] }): Promise<void> {
+  const { jobs, transaction, queue, inserts } = params;
+  if (inserts.length === 0) return;
+  await inOpenTransaction('enqueueManyInTransaction', transaction, (db) => jobs.insert(queue, [...inserts], { db }));
 }

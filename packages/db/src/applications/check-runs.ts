@@ -1,9 +1,11 @@
 import { checkExecutionStatus, type CheckName } from '@svc/contract';
 import { applicationStateAfter, isCheckFinished, type ApplicationEvent, type ApplicationState, type ApplicationTransition } from '@svc/domain';
-import type { EntityManager, QueryDeepPartialEntity } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Applicant } from '../entities/applicant.js';
 import { CheckExecution } from '../entities/check-execution.js';
 import type { ReportPageSize } from '../entities/report.js';
+import { entityColumns } from '../repositories/entity-columns.js';
+import { preparedQuery } from '../repositories/prepared-query.js';
 import { readInformation, type StoredInformation } from './information.js';
 import { findReportRecord, storeReport, type ReportRecord } from './reports.js';
 import { applicationStateOf } from './state.js';
@@ -70,8 +72,38 @@ export type ReportRenderer = (subject: ReportSubject) => Promise<RenderedReport>
  */
 export const REPORT_RENDER_CLAIM_MS = 2 * 60 * 1000;
 
-const lockExecution = (manager: EntityManager, checkExecutionId: string) =>
-  manager.getRepository(CheckExecution).findOne({ where: { id: checkExecutionId }, lock: { mode: 'pessimistic_write' } });
+/** An execution with its applicant, read in one statement (no lock: the write that follows is conditional). */
+async function executionWithApplicant(manager: EntityManager, checkExecutionId: string): Promise<{ execution: CheckExecution; applicant: Applicant } | null> {
+  const execution = entityColumns(manager, CheckExecution, 'e');
+  const applicant = entityColumns(manager, Applicant, 'a');
+  const [row] = await preparedQuery<Record<string, unknown>>(
+    manager,
+    `SELECT ${execution.select}, ${applicant.select} FROM check_executions e JOIN applicants a ON a.id = e.applicant_id WHERE e.id = $1`,
+    [checkExecutionId],
+  );
+  return row ? { execution: execution.read(row)!, applicant: applicant.read(row)! } : null;
+}
+
+/**
+ * Writes `changes` to the execution if it is still as it was read (same status and attempts), in one statement: the
+ * optimistic form of read-lock-write, two round trips instead of five. False when another delivery changed it
+ * meanwhile (the caller reads it again).
+ */
+async function updateExecutionIfUnchanged(manager: EntityManager, seen: CheckExecution, changes: Partial<Pick<CheckExecution, 'status' | 'attempts' | 'startedAt' | 'finishedAt' | 'result' | 'failure'>>): Promise<boolean> {
+  const metadata = manager.connection.getMetadata(CheckExecution);
+  const values: unknown[] = [seen.id, seen.status, seen.attempts];
+  const assignments = Object.entries(changes).map(([property, value]) => {
+    const column = metadata.findColumnWithPropertyName(property)!;
+    values.push(manager.connection.driver.preparePersistentValue(value, column));
+    return `"${column.databaseName}" = $${values.length}`;
+  });
+  const updated = await preparedQuery(
+    manager,
+    `UPDATE check_executions SET ${assignments.join(', ')}, modified = now() WHERE id = $1 AND status = $2 AND attempts = $3 RETURNING id`,
+    values,
+  );
+  return updated.length === 1;
+}
 
 const executionsOf = (manager: EntityManager, applicantId: string) =>
   manager.getRepository(CheckExecution).find({ where: { applicantId }, order: { created: 'ASC', id: 'ASC' } });
@@ -95,15 +127,14 @@ function requestedCountriesOf(applicant: Applicant): string[] | null {
  * exist, has finished already (a re-delivered job), or still waits for the applicant.
  */
 export async function startCheckRun({ manager, checkExecutionId, now }: { manager: EntityManager; checkExecutionId: string; now: Date }): Promise<CheckRun | null> {
-  return manager.transaction(async (transaction) => {
-    const execution = await lockExecution(transaction, checkExecutionId);
-    if (!execution) return null;
-    const applicant = await transaction.findOneBy(Applicant, { id: execution.applicantId });
-    if (!applicant) return null;
+  for (;;) {
+    const found = await executionWithApplicant(manager, checkExecutionId);
+    if (!found) return null;
+    const { execution, applicant } = found;
     const transition = checkTransition(applicant, execution, { type: 'check_started', checkName: execution.checkName as CheckName });
     if (!transition.ok) return null;
     const attempt = execution.attempts + 1;
-    await transaction.update(CheckExecution, { id: execution.id }, { status: 'RUNNING', attempts: attempt, startedAt: execution.startedAt ?? now });
+    if (!(await updateExecutionIfUnchanged(manager, execution, { status: 'RUNNING', attempts: attempt, startedAt: execution.startedAt ?? now }))) continue;
     return {
       checkExecutionId: execution.id,
       applicantId: applicant.id,
@@ -115,7 +146,7 @@ export async function startCheckRun({ manager, checkExecutionId, now }: { manage
       requestedCountries: requestedCountriesOf(applicant),
       reportVersion: execution.reportVersion,
     };
-  });
+  }
 }
 
 async function finishCheckRun({
@@ -129,32 +160,26 @@ async function finishCheckRun({
   now: Date;
   outcome: { status: 'COMPLETE'; result: Record<string, unknown> } | { status: 'FAILED'; failure: string };
 }): Promise<CheckRunRecorded | null> {
-  return manager.transaction(async (transaction) => {
-    const execution = await lockExecution(transaction, checkExecutionId);
-    if (!execution) return null;
-    const applicant = await transaction.findOneBy(Applicant, { id: execution.applicantId });
-    if (!applicant) return null;
+  for (;;) {
+    const found = await executionWithApplicant(manager, checkExecutionId);
+    if (!found) return null;
+    const { execution, applicant } = found;
     const checkName = execution.checkName as CheckName;
     const transition = checkTransition(applicant, execution, { type: outcome.status === 'COMPLETE' ? 'check_completed' : 'check_failed', checkName });
     if (!transition.ok) {
       throw new Error(`check execution ${execution.id} cannot finish: ${transition.refusal.code}`);
     }
     if (transition.outcome === 'already_applied') return { applicantId: applicant.id, outcome: 'already_applied' };
-    const finished: Partial<CheckExecution> = {
+    const finished = {
       status: outcome.status,
       result: outcome.status === 'COMPLETE' ? outcome.result : null,
       failure: outcome.status === 'FAILED' ? outcome.failure : null,
       finishedAt: now,
     };
-    await transaction.update(CheckExecution, { id: execution.id }, finished as QueryDeepPartialEntity<CheckExecution>);
-    return { applicantId: applicant.id, outcome: 'applied' };
-  });
+    if (await updateExecutionIfUnchanged(manager, execution, finished)) return { applicantId: applicant.id, outcome: 'applied' };
+  }
 }
 
-/**
- * Records what the provider returned: QUEUED/RUNNING -> COMPLETE with `result`. A finished execution is left alone
- * (`already_applied`: the first outcome stands). Null when the execution does not exist.
- */
 export function completeCheckRun({
   manager,
   checkExecutionId,
@@ -197,18 +222,13 @@ const FINISHED_CHECK_STATUSES = checkExecutionStatus.values.filter(isCheckFinish
  * ask after every check. Null otherwise, or for an unknown execution. `finaliseApplicantIfDone` asks again, locked.
  */
 export async function applicantAwaitingReport({ manager, checkExecutionId }: { manager: EntityManager; checkExecutionId: string }): Promise<string | null> {
-  const row = await manager
-    .createQueryBuilder(CheckExecution, 'execution')
-    .innerJoin(Applicant, 'applicant', 'applicant.id = execution.applicantId')
-    .select('applicant.id', 'id')
-    .where('execution.id = :checkExecutionId', { checkExecutionId })
-    .andWhere('applicant.status <> :returned', { returned: 'Returned' satisfies Applicant['status'] })
-    .andWhere(
-      (query) =>
-        `NOT EXISTS ${query.subQuery().select('1').from(CheckExecution, 'other').where('other.applicantId = applicant.id').andWhere('other.status NOT IN (:...finished)').getQuery()}`,
-      { finished: FINISHED_CHECK_STATUSES },
-    )
-    .getRawOne<{ id: string }>();
+  const [row] = await preparedQuery<{ id: string }>(
+    manager,
+    `SELECT a.id FROM check_executions e JOIN applicants a ON a.id = e.applicant_id
+      WHERE e.id = $1 AND a.status <> 'Returned'
+        AND NOT EXISTS (SELECT 1 FROM check_executions other WHERE other.applicant_id = a.id AND other.status <> ALL($2))`,
+    [checkExecutionId, FINISHED_CHECK_STATUSES],
+  );
   return row?.id ?? null;
 }
 

@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { In, type EntityManager } from 'typeorm';
-import { Applicant } from '../entities/applicant.js';
 
 /** Crockford's base32: no I, L, O or U, so a short uid read aloud or retyped is unambiguous. */
 const BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -13,19 +11,17 @@ export function randomShortUid(): string {
 }
 
 /**
- * `count` short uids unused by the partner (and distinct). Collisions are rare (2^40 values), so the candidates are
- * checked in one query and drawn again only when one is taken; the unique key (partner_id, short_uid) is the
- * backstop against a concurrent insert.
+ * `count` distinct short uids. Collisions with the partner's others are rare (2^40 values): the unique key
+ * (partner_id, short_uid) catches one, and the order is placed again with new ones (`SHORT_UID_KEY`).
  */
-export async function newShortUids(manager: EntityManager, { partnerId, count }: { partnerId: string; count: number }): Promise<string[]> {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const candidates = [...new Set(Array.from({ length: count }, randomShortUid))];
-    if (candidates.length !== count) continue;
-    const taken = await manager.count(Applicant, { where: { partnerId, shortUid: In(candidates) } });
-    if (taken === 0) return candidates;
-  }
-  throw new Error('could not draw an unused short uid');
+export function drawShortUids(count: number): string[] {
+  const drawn = new Set<string>();
+  while (drawn.size < count) drawn.add(randomShortUid());
+  return [...drawn];
 }
+
+/** The unique key a colliding short uid violates. */
+export const SHORT_UID_KEY = 'applicants_partner_id_short_uid_key';
 
 /** How long an invitation's onboarding link works. */
 export const ONBOARDING_LINK_DAYS = 30;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PgBoss, SendOptions } from 'pg-boss';
 import type { EntityManager } from 'typeorm';
-import { enqueueInTransaction, type JobQueueDefinition } from '../jobs.js';
+import { enqueueManyInTransaction, type JobQueueDefinition } from '../jobs.js';
 import { REPORT_RENDER_CLAIM_MS } from './check-runs.js';
 
 /** Runs one check execution (apps/worker): claims it, calls the provider adapter, records the outcome. */
@@ -36,9 +36,10 @@ export type CheckRunPayload = ReturnType<typeof checkRunPayloadSchema.parse>;
  */
 export const CHECK_RUN_SEND_OPTIONS = { retryLimit: 4, retryDelay: 1, retryBackoff: true } as const satisfies Omit<SendOptions, 'db'>;
 
-/** One job per payload on `queue`, inserted in the caller's transaction: they exist if and only if it commits. */
+/** One job per payload on `queue`, inserted in the caller's transaction (one statement): they exist if and only if
+ * it commits. */
 async function enqueueEach({ jobs, transaction, queue, payloads, options }: { jobs: PgBoss; transaction: EntityManager; queue: JobQueue; payloads: readonly object[]; options: Omit<SendOptions, 'db'> }): Promise<void> {
-  for (const data of payloads) await enqueueInTransaction({ jobs, transaction, queue, data, options });
+  await enqueueManyInTransaction({ jobs, transaction, queue, inserts: payloads.map((data) => ({ ...options, data })) });
 }
 
 /** One `check.run` job per execution, inserted in the caller's transaction. */

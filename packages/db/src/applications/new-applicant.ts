@@ -5,6 +5,7 @@ import { Applicant } from '../entities/applicant.js';
 import { Application } from '../entities/application.js';
 import { CheckExecution } from '../entities/check-execution.js';
 import { uuidv7 } from '../ids.js';
+import { insertEntities } from '../repositories/entity-insert.js';
 import { informationColumns } from './information.js';
 import type { ApplicationScope, OrderingOwner } from './order-rules.js';
 
@@ -32,25 +33,31 @@ export type OrderFields = {
 
 export type OrderIdempotency = { apiKeyId: string; key: string };
 
-export async function insertApplication(
+/** A new application of `owner`'s team (not yet inserted; its id assigned). */
+export function newApplication(
   manager: EntityManager,
   { scope, owner, email, order }: { scope: ApplicationScope; owner: OrderingOwner; email: string; order: OrderFields },
-): Promise<Application> {
-  return manager.save(
-    manager.create(Application, {
-      partnerId: scope.partnerId,
-      environment: scope.environment,
-      teamId: owner.teamId,
-      ownerId: owner.id,
-      kind: scope.kind,
-      listingId: order.listingId ?? null,
-      email,
-      tag: order.tag ?? null,
-      isActive: true,
-      orderApiKeyId: order.idempotency?.apiKeyId ?? null,
-      orderIdempotencyKey: order.idempotency?.key ?? null,
-    }),
-  );
+): Application {
+  return manager.create(Application, {
+    id: uuidv7(),
+    partnerId: scope.partnerId,
+    environment: scope.environment,
+    teamId: owner.teamId,
+    ownerId: owner.id,
+    kind: scope.kind,
+    listingId: order.listingId ?? null,
+    email,
+    tag: order.tag ?? null,
+    isActive: true,
+    orderApiKeyId: order.idempotency?.apiKeyId ?? null,
+    orderIdempotencyKey: order.idempotency?.key ?? null,
+  });
+}
+
+export async function insertApplication(manager: EntityManager, fields: Parameters<typeof newApplication>[1]): Promise<Application> {
+  const application = newApplication(manager, fields);
+  await insertEntities(manager, { target: Application, entities: [application] });
+  return application;
 }
 
 export type NewApplicant = {
@@ -64,8 +71,26 @@ export type NewApplicant = {
   onboarding?: { token: string; tokenHash: string; expiresAt: Date } | undefined;
 };
 
+type ApplicantOrder = {
+  application: Application;
+  owner: OrderingOwner;
+  order: OrderFields;
+  applicant: NewApplicant;
+  state: ApplicationState;
+  shortUid: string;
+  isQuickScreen: boolean;
+  now: Date;
+};
+
 /** An applicant of `application` in `state` (from the domain's state machine), with one execution per check. */
-export async function insertApplicant(
+export async function insertApplicant(manager: EntityManager, order: ApplicantOrder): Promise<{ applicant: Applicant; executions: CheckExecution[] }> {
+  const built = newApplicant(manager, order);
+  await insertEntities(manager, { target: Applicant, entities: [built.applicant] }, { target: CheckExecution, entities: built.executions });
+  return built;
+}
+
+/** The same, not yet inserted (ids assigned): an order inserts it with its application in one statement. */
+export function newApplicant(
   manager: EntityManager,
   {
     application,
@@ -76,21 +101,12 @@ export async function insertApplicant(
     shortUid,
     isQuickScreen,
     now,
-  }: {
-    application: Application;
-    owner: OrderingOwner;
-    order: OrderFields;
-    applicant: NewApplicant;
-    state: ApplicationState;
-    shortUid: string;
-    isQuickScreen: boolean;
-    now: Date;
-  },
-): Promise<{ applicant: Applicant; executions: CheckExecution[] }> {
+  }: ApplicantOrder,
+): { applicant: Applicant; executions: CheckExecution[] } {
   const { document_number: documentNumber, ...identityDocument } = applicant.identityDocument ?? { document_number: undefined };
   const parameters = { ...order.parameters, ...(applicant.identityDocument ? { enhanced_identity_verification: identityDocument } : {}) };
-  const saved = await manager.save(
-    manager.create(Applicant, {
+  const built = manager.create(Applicant, {
+      id: uuidv7(),
       applicationId: application.id,
       partnerId: application.partnerId,
       environment: application.environment,
@@ -123,17 +139,22 @@ export async function insertApplicant(
       invitationSentAt: applicant.onboarding ? now : null,
       reportVersion: 0,
       lastUpdated: now,
-    }),
-  );
-  const executions = await insertCheckExecutions(manager, { applicant: saved, checks: state.checks, reportVersion: 1, existing: [], now });
-  return { applicant: saved, executions };
+    });
+  return { applicant: built, executions: newCheckExecutions(manager, { applicant: built, checks: state.checks, reportVersion: 1, existing: [], now }) };
 }
 
 /**
  * One execution per check. Checks reporting into the same result field share its result id (one result object),
  * reusing the id of an existing execution of that field (an upgrade adds to the same result).
  */
-export async function insertCheckExecutions(
+export async function insertCheckExecutions(manager: EntityManager, fields: Parameters<typeof newCheckExecutions>[1]): Promise<CheckExecution[]> {
+  const executions = newCheckExecutions(manager, fields);
+  await insertEntities(manager, { target: CheckExecution, entities: executions });
+  return executions;
+}
+
+/** The same, not yet inserted (ids assigned). */
+export function newCheckExecutions(
   manager: EntityManager,
   {
     applicant,
@@ -148,7 +169,7 @@ export async function insertCheckExecutions(
     existing: readonly CheckExecution[];
     now: Date;
   },
-): Promise<CheckExecution[]> {
+): CheckExecution[] {
   const resultIds = new Map<string, string>();
   for (const execution of existing) {
     resultIds.set(checkDefinitionByName(execution.checkName as CheckName).resultField, execution.resultId);
@@ -158,6 +179,7 @@ export async function insertCheckExecutions(
     const resultId = resultIds.get(field) ?? uuidv7();
     resultIds.set(field, resultId);
     return manager.create(CheckExecution, {
+      id: uuidv7(),
       applicantId: applicant.id,
       partnerId: applicant.partnerId,
       checkName,
@@ -170,5 +192,5 @@ export async function insertCheckExecutions(
       reportVersion,
     });
   });
-  return rows.length === 0 ? [] : manager.save(rows);
+  return rows;
 }

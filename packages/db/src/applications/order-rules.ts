@@ -45,11 +45,14 @@ export type OrderingOwner = User & { team: Team & { superteam: Superteam } };
  * of their own team. Null otherwise (the API answers 400 naming `owner_id`).
  */
 export async function findOrderingOwner(manager: EntityManager, { scope, ownerId }: { scope: ApplicationScope; ownerId: string }): Promise<OrderingOwner | null> {
-  const owner = await manager.findOne(User, {
-    where: { id: ownerId, partnerId: scope.partnerId, ...(scope.teamId === undefined ? {} : { teamId: scope.teamId }), team: { type: scope.kind } },
-    relations: { team: { superteam: true } },
-  });
-  return owner?.team?.superteam ? (owner as OrderingOwner) : null;
+  // One statement: `findOne` with relations reads twice (a DISTINCT of ids, then the rows).
+  const query = manager
+    .createQueryBuilder(User, 'user')
+    .innerJoinAndSelect('user.team', 'team')
+    .innerJoinAndSelect('team.superteam', 'superteam')
+    .where('user.id = :ownerId AND user.partner_id = :partnerId AND team.type = :kind', { ownerId, partnerId: scope.partnerId, kind: scope.kind });
+  if (scope.teamId !== undefined) query.andWhere('user.team_id = :teamId', { teamId: scope.teamId });
+  return (await query.getOne()) as OrderingOwner | null;
 }
 
 /** The flags the team may not order: each not applicable to its kind, or not enabled in its settings_config. */

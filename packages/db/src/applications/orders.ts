@@ -5,12 +5,16 @@ import type { EntityManager } from 'typeorm';
 import type { Database } from '../data-source.js';
 import { Applicant } from '../entities/applicant.js';
 import { Application } from '../entities/application.js';
-import { newOnboardingToken, newShortUids, onboardingExpiry, onboardingLink } from './identifiers.js';
+import { drawShortUids, newOnboardingToken, onboardingExpiry, onboardingLink, SHORT_UID_KEY } from './identifiers.js';
 import { queueInvitationMessages } from './invitations.js';
 import { enqueueCheckRuns } from './jobs.js';
 import { constraintOf } from '../repositories/database-errors.js';
 import { IDEMPOTENCY_TTL_MS } from '../repositories/idempotency.js';
-import { insertApplicant, insertApplication, type IdentityDocumentInput, type NewApplicant, type OrderFields, type OrderIdempotency } from './new-applicant.js';
+import { insertApplicant, insertApplication, newApplicant, newApplication, type IdentityDocumentInput, type NewApplicant, type OrderFields, type OrderIdempotency } from './new-applicant.js';
+import { insertEntities } from '../repositories/entity-insert.js';
+import { CheckExecution } from '../entities/check-execution.js';
+import { readInformation } from './information.js';
+import type { ApplicantRecord } from './queries.js';
 import { findOrderingOwner, orderRefusal, refuse, type ApplicationScope, type OrderOutcome } from './order-rules.js';
 
 export type QuickScreenOrder = OrderFields & {
@@ -37,7 +41,7 @@ export async function createQuickScreen({
   scope: ApplicationScope;
   order: QuickScreenOrder;
   now: Date;
-}): Promise<OrderOutcome<{ applicantId: string }>> {
+}): Promise<OrderOutcome<{ applicantId: string; record?: ApplicantRecord }>> {
   const replay = ({ applicants }: PlacedOrder) => ({ applicantId: (applicants[0] as Applicant).id });
   return placeOnce({ db, idempotency: order.idempotency, now, replay }, async (manager) => {
     const owner = await findOrderingOwner(manager, { scope, ownerId: order.ownerId });
@@ -46,20 +50,23 @@ export async function createQuickScreen({
     const transition = newApplicationState({ type: 'quick_screened', flags: order.flags });
     if (!transition.ok) throw new Error(`quick screen refused by the state machine: ${transition.refusal.message}`);
     const email = order.email ?? '';
-    const application = await insertApplication(manager, { scope, owner, email, order });
-    const [shortUid] = await newShortUids(manager, { partnerId: scope.partnerId, count: 1 });
-    const { applicant, executions } = await insertApplicant(manager, {
+    const application = newApplication(manager, { scope, owner, email, order });
+    const { applicant, executions } = newApplicant(manager, {
       application,
       owner,
       order,
       applicant: { email, information: order.information, identityDocument: order.identityDocument, location: order.location },
       state: transition.state,
-      shortUid: shortUid!,
+      shortUid: drawShortUids(1)[0]!,
       isQuickScreen: true,
       now,
     });
+    // The application, applicant and executions in one statement, their jobs in a second.
+    await insertEntities(manager, { target: Application, entities: [application] }, { target: Applicant, entities: [applicant] }, { target: CheckExecution, entities: executions });
     await enqueueCheckRuns({ jobs, transaction: manager, checkExecutionIds: executions.map((execution) => execution.id) });
-    return { ok: true, value: { applicantId: applicant.id } };
+    // Everything the record shows is in hand: the caller answers with it, without reading it back.
+    const record: ApplicantRecord = { applicant, application, team: owner.team, owner, information: readInformation(applicant), executions };
+    return { ok: true, value: { applicantId: applicant.id, record } };
   });
 }
 
@@ -114,7 +121,7 @@ export async function createInvitation({
       ...(scope.kind === 'PM' ? (order.groupedApplicants ?? []) : []),
     ];
     const application = await insertApplication(manager, { scope, owner, email: order.email, order });
-    const shortUids = await newShortUids(manager, { partnerId: scope.partnerId, count: people.length });
+    const shortUids = drawShortUids(people.length);
     const expiresAt = onboardingExpiry(now);
     const applicants: Invitation['applicants'] = [];
     for (const [index, person] of people.entries()) {
@@ -163,15 +170,20 @@ async function placeOnce<T>(
   { db, idempotency, now, replay }: { db: Database; idempotency: OrderIdempotency | undefined; now: Date; replay: (placed: PlacedOrder) => T },
   place: (manager: EntityManager) => Promise<OrderOutcome<T>>,
 ): Promise<OrderOutcome<T>> {
-  try {
-    return await db.transaction(async (manager) => {
-      const placed = idempotency ? await orderPlacedWith(manager, { idempotency, now }) : null;
-      return placed ? { ok: true as const, value: replay(placed) } : place(manager);
-    });
-  } catch (error) {
-    if (!idempotency || constraintOf(error) !== 'applications_order_idempotency_key') throw error;
-    const placed = await orderPlacedWith(db.dataSource.manager, { idempotency, now });
-    if (!placed) throw error;
-    return { ok: true, value: replay(placed) };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction(async (manager) => {
+        const placed = idempotency ? await orderPlacedWith(manager, { idempotency, now }) : null;
+        return placed ? { ok: true as const, value: replay(placed) } : place(manager);
+      });
+    } catch (error) {
+      const constraint = constraintOf(error);
+      // A short uid drawn twice (one in a million at a million applicants): placed again with new ones.
+      if (constraint === SHORT_UID_KEY && attempt < 3) continue;
+      if (!idempotency || constraint !== 'applications_order_idempotency_key') throw error;
+      const placed = await orderPlacedWith(db.dataSource.manager, { idempotency, now });
+      if (!placed) throw error;
+      return { ok: true, value: replay(placed) };
+    }
   }
 }

@@ -5,7 +5,10 @@ import { CheckExecution } from '../entities/check-execution.js';
 import { Team } from '../entities/team.js';
 import type { PageOf, PageRequest } from '../repositories/common.js';
 import { findListing, type ListingRecord } from '../repositories/listings.js';
-import { loadUsersWithTeams, type UserWithTeam } from '../repositories/users.js';
+import { entityColumns } from '../repositories/entity-columns.js';
+import { preparedQuery } from '../repositories/prepared-query.js';
+import type { UserWithTeam } from '../repositories/users.js';
+import { User } from '../entities/user.js';
 import { readInformation, type StoredInformation } from './information.js';
 import type { ApplicationScope } from './order-rules.js';
 
@@ -46,29 +49,56 @@ const groupBy = <T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
   return groups;
 };
 
-/** Applications, owners, teams and executions of `applicants`: four queries, whatever the number of applicants. */
-async function applicantRecords(manager: EntityManager, scope: ApplicationScope, applicants: Applicant[]): Promise<ApplicantRecord[]> {
-  if (applicants.length === 0) return [];
-  const applicantIds = applicants.map((applicant) => applicant.id);
-  // Side by side, each on its own pooled connection: a read waits for the slowest query, not for their sum.
-  const [applications, owners, teams, executions] = await Promise.all([
-    manager.find(Application, { where: { id: In([...new Set(applicants.map((applicant) => applicant.applicationId))]), partnerId: scope.partnerId } }),
-    loadUsersWithTeams(manager, { partnerId: scope.partnerId, userIds: applicants.map((applicant) => applicant.ownerId) }),
-    manager.find(Team, { where: { id: In([...new Set(applicants.map((applicant) => applicant.teamId))]), partnerId: scope.partnerId } }),
-    manager.find(CheckExecution, { where: { applicantId: In(applicantIds) }, order: { created: 'ASC', id: 'ASC' } }),
-  ]);
-  const applicationById = new Map(applications.map((application) => [application.id, application]));
-  const ownerById = new Map(owners.map((owner) => [owner.id, owner]));
-  const teamById = new Map(teams.map((team) => [team.id, team]));
-  const executionsByApplicant = groupBy(executions, (execution) => execution.applicantId);
-  return applicants.map((applicant) => {
-    const application = applicationById.get(applicant.applicationId);
-    const owner = ownerById.get(applicant.ownerId);
-    const team = teamById.get(applicant.teamId);
-    if (!application || !owner || !team) throw new Error(`applicant ${applicant.id} loaded without its application, owner or team`);
-    return { applicant, application, owner, team, information: readInformation(applicant), executions: executionsByApplicant.get(applicant.id) ?? [] };
+/** The tables of an applicant's record, read in one statement and one row: the applicant, its application and team,
+ * its owner with the owner's current team, and its executions (a JSON array, oldest first). */
+function recordColumns(manager: EntityManager) {
+  return {
+    applicant: entityColumns(manager, Applicant, 'a'),
+    application: entityColumns(manager, Application, 'p'),
+    team: entityColumns(manager, Team, 't'),
+    owner: entityColumns(manager, User, 'u'),
+    ownerTeam: entityColumns(manager, Team, 'ut'),
+    execution: entityColumns(manager, CheckExecution, 'e'),
+  };
+}
+
+const RECORD_JOINS = `
+  JOIN applications p ON p.id = a.application_id AND p.partner_id = a.partner_id
+  JOIN teams t ON t.id = a.team_id AND t.partner_id = a.partner_id
+  JOIN users u ON u.id = a.owner_id AND u.partner_id = a.partner_id
+  JOIN teams ut ON ut.id = u.team_id`;
+
+const EXECUTIONS = `(SELECT json_agg(e ORDER BY e.created, e.id) FROM check_executions e WHERE e.applicant_id = a.id) AS executions`;
+
+/** The scope's condition on `applicants a`, its parameters numbered from $1. */
+function scopeCondition({ partnerId, environment, kind, teamId }: ApplicationScope, filters: ApplicantListFilters = {}): { where: string; parameters: unknown[] } {
+  const parameters: unknown[] = [partnerId, environment, kind];
+  const conditions = ['a.partner_id = $1', 'a.environment = $2', 'a.kind = $3'];
+  for (const [column, value] of [['team_id', teamId], ['team_id', filters.teamId], ['owner_id', filters.ownerId]] as const) {
+    if (value === undefined) continue;
+    parameters.push(value);
+    conditions.push(`a.${column} = $${parameters.length}`);
+  }
+  return { where: conditions.join(' AND '), parameters };
+}
+
+/** The records of a statement's rows (one row per applicant). */
+function recordsOf(manager: EntityManager, rows: Record<string, unknown>[]): ApplicantRecord[] {
+  const columns = recordColumns(manager);
+  return rows.map((row) => {
+    const applicant = columns.applicant.read(row)!;
+    const owner = columns.owner.read(row)! as UserWithTeam;
+    owner.team = columns.ownerTeam.read(row)!;
+    const executions = ((row['executions'] ?? []) as Record<string, unknown>[]).map((execution) => columns.execution.readJson(execution));
+    return { applicant, application: columns.application.read(row)!, team: columns.team.read(row)!, owner, information: readInformation(applicant), executions };
   });
 }
+
+/** The select list of a record statement. */
+const recordSelect = (manager: EntityManager): string => {
+  const { applicant, application, team, owner, ownerTeam } = recordColumns(manager);
+  return [applicant, application, team, owner, ownerTeam].map((columns) => `${columns.select}, `).join('') + EXECUTIONS;
+};
 
 export function applicantQuery(manager: EntityManager, { partnerId, environment, kind, teamId }: ApplicationScope) {
   const query = manager
@@ -80,27 +110,29 @@ export function applicantQuery(manager: EntityManager, { partnerId, environment,
 
 /**
  * The scope's applicants of one kind (HR or PM), oldest first (`created`, then `id`), optionally of one team and one
- * owner. A page costs a fixed number of queries: the page's ids (an index-only scan, however deep the page) beside
- * its count, then the applicants, applications, owners, teams and executions of the whole page (one query each), and
- * for PM the applicants of the page's applications (one query) and each distinct listing.
+ * owner. A page costs two statements side by side, whatever its depth and size: its count, and its records (the
+ * page's ids by an index-only scan, then each one's application, team, owner and executions by key); for PM, the
+ * applicants of the page's applications (one query) and each distinct listing.
  */
 export async function listApplicants(
   manager: EntityManager,
   { scope, filters = {}, offset, limit }: { scope: ApplicationScope; filters?: ApplicantListFilters } & PageRequest,
 ): Promise<PageOf<ApplicantListRow>> {
-  const query = applicantQuery(manager, scope);
-  if (filters.teamId !== undefined) query.andWhere('applicant.team_id = :filterTeamId', { filterTeamId: filters.teamId });
-  if (filters.ownerId !== undefined) query.andWhere('applicant.owner_id = :filterOwnerId', { filterOwnerId: filters.ownerId });
-  // Ids first, whole rows after: skipping `offset` rows then reads only the index, never the rows skipped.
-  const pageIds = query.clone().select('applicant.id', 'id').orderBy('applicant.created', 'ASC').addOrderBy('applicant.id', 'ASC').offset(offset).limit(limit);
-  const [idRows, count] = await Promise.all([pageIds.getRawMany<{ id: string }>(), query.getCount()]);
-  const ids = idRows.map((row) => row.id);
-  const byId = new Map((ids.length === 0 ? [] : await manager.find(Applicant, { where: { id: In(ids) } })).map((applicant) => [applicant.id, applicant]));
-  const applicants = ids.flatMap((id) => byId.get(id) ?? []);
-  const records = await applicantRecords(manager, scope, applicants);
+  const { where, parameters } = scopeCondition(scope, filters);
+  const page = `$${parameters.length + 1}`;
+  const [rows, [counted]] = await Promise.all([
+    preparedQuery<Record<string, unknown>>(manager, 
+      `WITH page AS MATERIALIZED (SELECT a.id FROM applicants a WHERE ${where} ORDER BY a.created, a.id OFFSET ${page} LIMIT $${parameters.length + 2})
+       SELECT ${recordSelect(manager)} FROM page JOIN applicants a ON a.id = page.id ${RECORD_JOINS} ORDER BY a.created, a.id`,
+      [...parameters, offset, limit],
+    ),
+    preparedQuery<{ count: number }>(manager, `SELECT count(*)::int AS count FROM applicants a WHERE ${where}`, parameters),
+  ]);
+  const count = counted?.count ?? 0;
+  const records = recordsOf(manager, rows);
   if (scope.kind === 'HR') return { count, rows: records.map((record) => ({ ...record, groupApplicants: [record.applicant], listing: null })) };
 
-  const applicationIds = [...new Set(applicants.map((applicant) => applicant.applicationId))];
+  const applicationIds = [...new Set(records.map((record) => record.application.id))];
   const group = applicationIds.length === 0 ? [] : await manager.find(Applicant, { where: { applicationId: In(applicationIds), partnerId: scope.partnerId }, order: { created: 'ASC', id: 'ASC' } });
   const groupByApplication = groupBy(group, (applicant) => applicant.applicationId);
   const listings = new Map<string, ListingRecord | null>();
@@ -117,10 +149,13 @@ export async function listApplicants(
   };
 }
 
-/** One applicant of the scope with its record; null when not found in the scope (another tenant's is not found). */
+/** One applicant of the scope with its record, in one statement; null when not found in the scope (another tenant's
+ * is not found). */
 export async function findApplicant(manager: EntityManager, { scope, applicantId }: { scope: ApplicationScope; applicantId: string }): Promise<ApplicantRecord | null> {
-  const applicant = await applicantQuery(manager, scope).andWhere('applicant.id = :applicantId', { applicantId }).getOne();
-  if (!applicant) return null;
-  const [record] = await applicantRecords(manager, scope, [applicant]);
-  return record ?? null;
+  const { where, parameters } = scopeCondition(scope);
+  const rows = await preparedQuery<Record<string, unknown>>(manager, 
+    `SELECT ${recordSelect(manager)} FROM applicants a ${RECORD_JOINS} WHERE ${where} AND a.id = $${parameters.length + 1}`,
+    [...parameters, applicantId],
+  );
+  return recordsOf(manager, rows)[0] ?? null;
 }

@@ -25,6 +25,19 @@ const TYPEORM_QUERY_OPTIONS: QueryOptions = {
 
 type QueryCallback = (error: Error | null, result?: PgliteRawResult) => void;
 
+/**
+ * The statement of a node-postgres `query()` call: a text with its parameters, or a query config `{ name, text,
+ * values }` (a named statement: node-postgres prepares it once per connection; PGlite, in process, parses each time).
+ */
+function queryOf(text: unknown, paramsOrCallback: unknown): { text: string; values: unknown[] | undefined } | null {
+  if (typeof text === 'string') return { text, values: Array.isArray(paramsOrCallback) ? (paramsOrCallback as unknown[]) : undefined };
+  if (text !== null && typeof text === 'object' && typeof (text as { text?: unknown }).text === 'string' && !('submit' in text)) {
+    const { text: statement, values } = text as { text: string; values?: unknown[] };
+    return { text: statement, values };
+  }
+  return null;
+}
+
 /** What TypeORM's PostgresQueryRunner uses of a node-postgres client. */
 export class PgliteGatewayClient extends EventEmitter {
   constructor(
@@ -38,11 +51,10 @@ export class PgliteGatewayClient extends EventEmitter {
     const callback = (typeof paramsOrCallback === 'function' ? paramsOrCallback : maybeCallback) as
       | QueryCallback
       | undefined;
-    const params = Array.isArray(paramsOrCallback) ? (paramsOrCallback as unknown[]) : undefined;
-    const result =
-      typeof text === 'string'
-        ? this.gateway.execute(this.lease, text, params, TYPEORM_QUERY_OPTIONS)
-        : Promise.reject(new Error('PGlite gateway: only text queries are supported (no streams, no prepared objects)'));
+    const query = queryOf(text, paramsOrCallback);
+    const result = query
+      ? this.gateway.execute(this.lease, query.text, query.values, TYPEORM_QUERY_OPTIONS)
+      : Promise.reject(new Error('PGlite gateway: only text queries and { text, values } are supported (no streams)'));
     if (callback) {
       result.then(
         (value) => callback(null, value),
@@ -91,12 +103,14 @@ export function createPgliteTypeormDriver(gateway: PgliteGateway): { Pool: new (
       return connected;
     }
 
-    query(text: string, paramsOrCallback?: unknown, maybeCallback?: unknown): Promise<PgliteRawResult> | undefined {
+    query(text: unknown, paramsOrCallback?: unknown, maybeCallback?: unknown): Promise<PgliteRawResult> | undefined {
       const callback = (typeof paramsOrCallback === 'function' ? paramsOrCallback : maybeCallback) as
         | QueryCallback
         | undefined;
-      const params = Array.isArray(paramsOrCallback) ? (paramsOrCallback as unknown[]) : undefined;
-      const result = gateway.withLease((lease) => gateway.execute(lease, text, params, TYPEORM_QUERY_OPTIONS));
+      const query = queryOf(text, paramsOrCallback);
+      const result = query
+        ? gateway.withLease((lease) => gateway.execute(lease, query.text, query.values, TYPEORM_QUERY_OPTIONS))
+        : Promise.reject(new Error('PGlite gateway: only text queries and { text, values } are supported (no streams)'));
       if (callback) {
         result.then(
           (value) => callback(null, value),

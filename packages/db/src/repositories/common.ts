@@ -10,9 +10,11 @@ export type AccountScope = { partnerId: string; teamId?: string | undefined };
 /** The same for data ordered through the hierarchy (packages, properties, listings): also its environment. */
 export type DataScope = AccountScope & { environment: Environment };
 
-/** SQLSTATE and constraint of a failed query, identical on PostgreSQL and PGlite. */
+/** SQLSTATE and constraint of a failed query, identical on PostgreSQL and PGlite: TypeORM's error wraps the driver's,
+ * a prepared statement's (repositories/prepared-query.ts) is the driver's. */
 export function databaseErrorOf(error: unknown): { code: string | undefined; constraint: string | undefined } {
-  const driverError = (error as { driverError?: { code?: unknown; constraint?: unknown } } | null)?.driverError;
+  type DriverError = { code?: unknown; constraint?: unknown } | null | undefined;
+  const driverError = ((error as { driverError?: DriverError } | null)?.driverError ?? error) as DriverError;
   return {
     code: typeof driverError?.code === 'string' ? driverError.code : undefined,
     constraint: typeof driverError?.constraint === 'string' ? driverError.constraint : undefined,

@@ -8,9 +8,11 @@ export function sqlStateOf(error: unknown): string | null {
     : null;
 }
 
+/** The constraint a failed statement violated: TypeORM's error wraps the driver's; a prepared statement's is the driver's. */
 export function constraintOf(error: unknown): string | null {
-  if (error instanceof QueryFailedError) return (error.driverError as { constraint?: string } | undefined)?.constraint ?? null;
-  return null;
+  const driverError = error instanceof QueryFailedError ? error.driverError : error;
+  const constraint = (driverError as { constraint?: unknown } | null)?.constraint;
+  return typeof constraint === 'string' ? constraint : null;
 }
 
 /** Network-level codes of a database that cannot be reached, and SQLSTATEs of one going away. */

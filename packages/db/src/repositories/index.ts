@@ -16,7 +16,6 @@ export {
   findUser,
   findUserWithTeam,
   listUsers,
-  loadUsersWithTeams,
   updateUser,
   type UserFields,
   type UserWithTeam,

@@ -1,4 +1,4 @@
-import { In, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { UserLanguage } from '../entities/environment.js';
 import type { Team } from '../entities/team.js';
 import { User } from '../entities/user.js';
@@ -62,17 +62,6 @@ export async function findUser(
 
 /** Alias kept for readers of the API's `owner` rendering: a user's team with its settings. */
 export const findUserWithTeam = findUser;
-
-/** Users of the partner with their teams, in the order of `userIds` (unknown ids are left out). One query. */
-export async function loadUsersWithTeams(
-  manager: EntityManager,
-  { partnerId, userIds }: { partnerId: string; userIds: readonly string[] },
-): Promise<UserWithTeam[]> {
-  if (userIds.length === 0) return [];
-  const users = await manager.find(User, { where: { id: In([...new Set(userIds)]), partnerId }, relations: { team: true } });
-  const byId = new Map(users.map((user) => [user.id, withTeam(user)]));
-  return userIds.flatMap((id) => byId.get(id) ?? []);
-}
 
 /**
  * Creates a user in one of the partner's teams (the composite foreign key refuses another

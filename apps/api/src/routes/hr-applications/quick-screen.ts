@@ -8,7 +8,7 @@ import { acceptedOrThrow, acicParametersOf, applicationScopeOf, recordOrNotFound
 export const hrQuickScreen: HrRouteFactory<'quickScreen'> = (deps) => async ({ body, req, res }) => {
   const principal = principalOf(res);
   const scope = applicationScopeOf(principal, 'HR');
-  const { applicantId } = acceptedOrThrow(
+  const { applicantId, record } = acceptedOrThrow(
     await repository.createQuickScreen({
       db: deps.db,
       jobs: deps.jobs,
@@ -28,6 +28,6 @@ export const hrQuickScreen: HrRouteFactory<'quickScreen'> = (deps) => async ({ b
     }),
     'HR',
   );
-  const record = await recordOrNotFound(deps, { scope, applicantId });
-  return { status: 201, body: presentHrApplication(record) };
+  // A replayed order (same Idempotency-Key) is read back; a new one answers with what it wrote.
+  return { status: 201, body: presentHrApplication(record ?? (await recordOrNotFound(deps, { scope, applicantId }))) };
 };

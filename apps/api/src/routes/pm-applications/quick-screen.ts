@@ -8,7 +8,7 @@ import { acceptedOrThrow, applicationScopeOf, recordOrNotFound, orderIdempotency
 export const pmQuickScreen: RouteFactory<typeof contract.pm.quickScreen> = (deps) => async ({ body, req, res }) => {
   const principal = principalOf(res);
   const scope = applicationScopeOf(principal, 'PM');
-  const { applicantId } = acceptedOrThrow(
+  const { applicantId, record } = acceptedOrThrow(
     await repository.createQuickScreen({
       db: deps.db,
       jobs: deps.jobs,
@@ -28,5 +28,6 @@ export const pmQuickScreen: RouteFactory<typeof contract.pm.quickScreen> = (deps
     }),
     'PM',
   );
-  return { status: 201, body: presentPmApplication(await recordOrNotFound(deps, { scope, applicantId })) };
+  // A replayed order (same Idempotency-Key) is read back; a new one answers with what it wrote.
+  return { status: 201, body: presentPmApplication(record ?? (await recordOrNotFound(deps, { scope, applicantId }))) };
 };
