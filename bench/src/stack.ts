@@ -78,8 +78,10 @@ function benchProcess(child: ChildProcess): BenchProcess {
   };
 }
 
-/** Extra Node options of the API process, to profile it: `BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`. */
-const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** Extra Node options of the API and worker processes, to profile them: `BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`. */
+const nodeArgs = (variable: string | undefined) => (variable ?? '').split(' ').filter(Boolean);
+const API_NODE_ARGS = nodeArgs(process.env.BENCH_API_NODE_ARGS);
+const WORKER_NODE_ARGS = nodeArgs(process.env.BENCH_WORKER_NODE_ARGS);
 
 /** The API (`svc api`) on `port`, its own process, as production runs it. */
 export async function startApiProcess(database: BenchDatabase, port: number): Promise<BenchProcess & { url: string }> {
@@ -92,7 +94,7 @@ export async function startApiProcess(database: BenchDatabase, port: number): Pr
 /** One worker process (`svc worker`) with the simulator's latency at 0. */
 export function startWorkerProcess(database: BenchDatabase, settings: Record<string, string> = {}): Promise<BenchProcess> {
   return startProcess(
-    [WORKER_MAIN],
+    [...WORKER_NODE_ARGS, WORKER_MAIN],
     { ...database.environment, SVC_SIMULATOR_DELAY_MS: '0', WORKER_POLLING_INTERVAL_SECONDS: '0.5', LOG_LEVEL: 'info', ...settings },
     (output) => output.includes('"worker started"'),
   );

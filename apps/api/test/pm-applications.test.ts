@@ -99,6 +99,11 @@ describe.each(apiTargets())('PM applications on $name', (target) => {
       ['guarantor@example.com', null, true],
     ]);
     for (const [index, item] of items.entries()) expect(group[index]?.application_url).toBe(item.onboarding_link);
+    // A page holding one applicant of the group still shows the whole group.
+    const { count } = await list();
+    const lastAlone = await list({ page_size: 1, page: count });
+    expect(lastAlone.results.map((item) => item.id)).toEqual([ids[2]]);
+    expect(lastAlone.results[0]?.application.applicants.map((applicant) => applicant.email)).toEqual(['main@example.com', 'roommate@example.com', 'guarantor@example.com']);
     expect(new Set(items.map((item) => item.short_uid)).size).toBe(3);
 
     const messages = (await Promise.all(ids.map((applicantId) => outboxMessagesOfApplicant({ manager: svc.db.dataSource.manager, applicantId })))).flat();

@@ -1,4 +1,4 @@
-import { In, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Applicant } from '../entities/applicant.js';
 import { Application } from '../entities/application.js';
 import { CheckExecution } from '../entities/check-execution.js';
@@ -39,16 +39,6 @@ export type ApplicantListFilters = {
   ownerId?: string | undefined;
 };
 
-const groupBy = <T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> => {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const group = groups.get(key(row)) ?? [];
-    group.push(row);
-    groups.set(key(row), group);
-  }
-  return groups;
-};
-
 /** The tables of an applicant's record, read in one statement and one row: the applicant, its application and team,
  * its owner with the owner's current team, and its executions (a JSON array, oldest first). */
 function recordColumns(manager: EntityManager) {
@@ -67,6 +57,9 @@ const RECORD_JOINS = `
   JOIN teams t ON t.id = a.team_id AND t.partner_id = a.partner_id
   JOIN users u ON u.id = a.owner_id AND u.partner_id = a.partner_id
   JOIN teams ut ON ut.id = u.team_id`;
+
+/** PM: the ids of every applicant of the application (this one included), oldest first. */
+const GROUP_IDS = `(SELECT array_agg(g.id::text ORDER BY g.created, g.id) FROM applicants g WHERE g.application_id = a.application_id) AS group_ids`;
 
 const EXECUTIONS = `(SELECT json_agg(e ORDER BY e.created, e.id) FROM check_executions e WHERE e.applicant_id = a.id) AS executions`;
 
@@ -123,7 +116,7 @@ export async function listApplicants(
   const [rows, [counted]] = await Promise.all([
     preparedQuery<Record<string, unknown>>(manager, 
       `WITH page AS MATERIALIZED (SELECT a.id FROM applicants a WHERE ${where} ORDER BY a.created, a.id OFFSET ${page} LIMIT $${parameters.length + 2})
-       SELECT ${recordSelect(manager)} FROM page JOIN applicants a ON a.id = page.id ${RECORD_JOINS} ORDER BY a.created, a.id`,
+       SELECT ${recordSelect(manager)}${scope.kind === 'PM' ? `, ${GROUP_IDS}` : ''} FROM page JOIN applicants a ON a.id = page.id ${RECORD_JOINS} ORDER BY a.created, a.id`,
       [...parameters, offset, limit],
     ),
     preparedQuery<{ count: number }>(manager, `SELECT count(*)::int AS count FROM applicants a WHERE ${where}`, parameters),
@@ -132,9 +125,13 @@ export async function listApplicants(
   const records = recordsOf(manager, rows);
   if (scope.kind === 'HR') return { count, rows: records.map((record) => ({ ...record, groupApplicants: [record.applicant], listing: null })) };
 
-  const applicationIds = [...new Set(records.map((record) => record.application.id))];
-  const group = applicationIds.length === 0 ? [] : await manager.find(Applicant, { where: { applicationId: In(applicationIds), partnerId: scope.partnerId }, order: { created: 'ASC', id: 'ASC' } });
-  const groupByApplication = groupBy(group, (applicant) => applicant.applicationId);
+  // The other applicants of the page's applications: most applications have one, so most pages need no query.
+  const groupIds = new Map(rows.map((row) => [row['a__id'] as string, (row['group_ids'] ?? []) as string[]]));
+  const onPage = new Map(records.map((record) => [record.applicant.id, record.applicant]));
+  const missing = [...new Set([...groupIds.values()].flat().filter((id) => !onPage.has(id)))];
+  const applicantColumns = entityColumns(manager, Applicant, 'a');
+  const others = missing.length === 0 ? [] : await preparedQuery<Record<string, unknown>>(manager, `SELECT ${applicantColumns.select} FROM applicants a WHERE a.id = ANY($1) AND a.partner_id = $2`, [missing, scope.partnerId]);
+  const groupMembers = new Map([...onPage, ...others.map((row) => [row['a__id'] as string, applicantColumns.read(row)!] as const)]);
   const listings = new Map<string, ListingRecord | null>();
   for (const listingId of new Set(records.flatMap((record) => record.application.listingId ?? []))) {
     listings.set(listingId, await findListing(manager, { partnerId: scope.partnerId, environment: scope.environment, listingId }));
@@ -143,7 +140,7 @@ export async function listApplicants(
     count,
     rows: records.map((record) => ({
       ...record,
-      groupApplicants: groupByApplication.get(record.application.id) ?? [record.applicant],
+      groupApplicants: (groupIds.get(record.applicant.id) ?? []).flatMap((id) => groupMembers.get(id) ?? []),
       listing: record.application.listingId ? (listings.get(record.application.listingId) ?? null) : null,
     })),
   };
