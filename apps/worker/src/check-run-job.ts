@@ -70,7 +70,7 @@ export async function runCheckRunJob(context: CheckRunContext, job: CheckRunJob)
   try {
     if (context.simulatorDelayMs > 0) await sleep(context.simulatorDelayMs);
     const result = simulate(run, now());
-    const recorded = await completeCheckRun({ manager, checkExecutionId, now: now(), result: result as unknown as Record<string, unknown> });
+    const recorded = await completeCheckRun({ manager, checkExecutionId, now: now(), result: result as unknown as Record<string, unknown>, started: run });
     runLog.info({ outcome: result.outcome, recorded: recorded?.outcome ?? 'not_found' }, 'check completed');
     outcome = 'completed';
   } catch (error) {
@@ -85,7 +85,7 @@ export async function runCheckRunJob(context: CheckRunContext, job: CheckRunJob)
     const failure = temporary
       ? `provider_unavailable: the provider did not answer after ${run.attempt} attempts`
       : `internal_error: the check could not be run after ${run.attempt} attempts`;
-    await failCheckRun({ manager, checkExecutionId, now: now(), failure });
+    await failCheckRun({ manager, checkExecutionId, now: now(), failure, started: run });
     outcome = 'failed';
   }
   await requestReportIfDue(context, runLog, checkExecutionId);

@@ -89,7 +89,7 @@ async function executionWithApplicant(manager: EntityManager, checkExecutionId: 
  * optimistic form of read-lock-write, two round trips instead of five. False when another delivery changed it
  * meanwhile (the caller reads it again).
  */
-async function updateExecutionIfUnchanged(manager: EntityManager, seen: CheckExecution, changes: Partial<Pick<CheckExecution, 'status' | 'attempts' | 'startedAt' | 'finishedAt' | 'result' | 'failure'>>): Promise<boolean> {
+async function updateExecutionIfUnchanged(manager: EntityManager, seen: Pick<CheckExecution, 'id' | 'status' | 'attempts'>, changes: Partial<Pick<CheckExecution, 'status' | 'attempts' | 'startedAt' | 'finishedAt' | 'result' | 'failure'>>): Promise<boolean> {
   const metadata = manager.connection.getMetadata(CheckExecution);
   const values: unknown[] = [seen.id, seen.status, seen.attempts];
   const assignments = Object.entries(changes).map(([property, value]) => {
@@ -154,12 +154,25 @@ async function finishCheckRun({
   checkExecutionId,
   now,
   outcome,
+  started,
 }: {
   manager: EntityManager;
   checkExecutionId: string;
   now: Date;
   outcome: { status: 'COMPLETE'; result: Record<string, unknown> } | { status: 'FAILED'; failure: string };
+  started?: StartedRun | undefined;
 }): Promise<CheckRunRecorded | null> {
+  const finished = {
+    status: outcome.status,
+    result: outcome.status === 'COMPLETE' ? outcome.result : null,
+    failure: outcome.status === 'FAILED' ? outcome.failure : null,
+    finishedAt: now,
+  };
+  // Still RUNNING in the attempt this worker started: the state machine applies an outcome to a running check
+  // whatever else holds, so one conditional write records it.
+  if (started && (await updateExecutionIfUnchanged(manager, { id: checkExecutionId, status: 'RUNNING', attempts: started.attempt }, finished))) {
+    return { applicantId: started.applicantId, outcome: 'applied' };
+  }
   for (;;) {
     const found = await executionWithApplicant(manager, checkExecutionId);
     if (!found) return null;
@@ -170,29 +183,28 @@ async function finishCheckRun({
       throw new Error(`check execution ${execution.id} cannot finish: ${transition.refusal.code}`);
     }
     if (transition.outcome === 'already_applied') return { applicantId: applicant.id, outcome: 'already_applied' };
-    const finished = {
-      status: outcome.status,
-      result: outcome.status === 'COMPLETE' ? outcome.result : null,
-      failure: outcome.status === 'FAILED' ? outcome.failure : null,
-      finishedAt: now,
-    };
     if (await updateExecutionIfUnchanged(manager, execution, finished)) return { applicantId: applicant.id, outcome: 'applied' };
   }
 }
+
+/** The attempt a worker started (`startCheckRun`): lets it record the outcome without reading the execution again. */
+export type StartedRun = Pick<CheckRun, 'applicantId' | 'attempt'>;
 
 export function completeCheckRun({
   manager,
   checkExecutionId,
   now,
   result,
+  started,
 }: {
   manager: EntityManager;
   checkExecutionId: string;
   now: Date;
   /** The provider's answer (JSON-serialisable), stored as the execution's `result`. */
   result: Record<string, unknown>;
+  started?: StartedRun | undefined;
 }): Promise<CheckRunRecorded | null> {
-  return finishCheckRun({ manager, checkExecutionId, now, outcome: { status: 'COMPLETE', result } });
+  return finishCheckRun({ manager, checkExecutionId, now, outcome: { status: 'COMPLETE', result }, started });
 }
 
 /**
@@ -204,14 +216,16 @@ export function failCheckRun({
   checkExecutionId,
   now,
   failure,
+  started,
 }: {
   manager: EntityManager;
   checkExecutionId: string;
   now: Date;
   /** Why, for the report and support; no personal data. */
   failure: string;
+  started?: StartedRun | undefined;
 }): Promise<CheckRunRecorded | null> {
-  return finishCheckRun({ manager, checkExecutionId, now, outcome: { status: 'FAILED', failure } });
+  return finishCheckRun({ manager, checkExecutionId, now, outcome: { status: 'FAILED', failure }, started });
 }
 
 const FINISHED_CHECK_STATUSES = checkExecutionStatus.values.filter(isCheckFinished);

@@ -55,6 +55,7 @@ export {
   type CheckRun,
   type CheckRunRecorded,
   type RenderedReport,
+  type StartedRun,
   type ReportRenderer,
   type ReportSubject,
 } from './check-runs.js';
