@@ -39,7 +39,12 @@ export function entityColumns<T extends ObjectLiteral>(manager: EntityManager, t
     },
     readJson(object) {
       const entity = metadata.create(undefined, { fromDeserializer: true }) as T;
-      for (const { column } of fields) column.setEntityValue(entity, driver.prepareHydratedValue(object[column.databaseName], column));
+      for (const { column } of fields) {
+        let value = object[column.databaseName];
+        // node-postgres reads numeric as a string with its scale ('40.00'); JSON gives the number.
+        if (typeof value === 'number' && column.type === 'numeric') value = column.scale === undefined ? String(value) : value.toFixed(column.scale);
+        column.setEntityValue(entity, driver.prepareHydratedValue(value, column));
+      }
       return entity;
     },
   };
