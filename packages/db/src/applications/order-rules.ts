@@ -3,10 +3,12 @@ import { appliesToTeamType, checkDefinition, missingInformation, type Informatio
 import type { EntityManager } from 'typeorm';
 import type { TeamType } from '../entities/environment.js';
 import { Listing } from '../entities/listing.js';
-import type { Superteam } from '../entities/superteam.js';
-import type { Team } from '../entities/team.js';
+import { Superteam } from '../entities/superteam.js';
+import { Team } from '../entities/team.js';
 import { User } from '../entities/user.js';
 import type { DataScope } from '../repositories/common.js';
+import { entityColumns } from '../repositories/entity-columns.js';
+import { preparedQuery } from '../repositories/prepared-query.js';
 
 /** Whose applications an operation works on: the key's partner and environment, its team for a team user, HR or PM. */
 export type ApplicationScope = DataScope & { kind: TeamType };
@@ -45,14 +47,20 @@ export type OrderingOwner = User & { team: Team & { superteam: Superteam } };
  * of their own team. Null otherwise (the API answers 400 naming `owner_id`).
  */
 export async function findOrderingOwner(manager: EntityManager, { scope, ownerId }: { scope: ApplicationScope; ownerId: string }): Promise<OrderingOwner | null> {
-  // One statement: `findOne` with relations reads twice (a DISTINCT of ids, then the rows).
-  const query = manager
-    .createQueryBuilder(User, 'user')
-    .innerJoinAndSelect('user.team', 'team')
-    .innerJoinAndSelect('team.superteam', 'superteam')
-    .where('user.id = :ownerId AND user.partner_id = :partnerId AND team.type = :kind', { ownerId, partnerId: scope.partnerId, kind: scope.kind });
-  if (scope.teamId !== undefined) query.andWhere('user.team_id = :teamId', { teamId: scope.teamId });
-  return (await query.getOne()) as OrderingOwner | null;
+  const user = entityColumns(manager, User, 'u');
+  const team = entityColumns(manager, Team, 't');
+  const superteam = entityColumns(manager, Superteam, 's');
+  const [row] = await preparedQuery<Record<string, unknown>>(
+    manager,
+    `SELECT ${user.select}, ${team.select}, ${superteam.select}
+       FROM users u JOIN teams t ON t.id = u.team_id JOIN superteams s ON s.id = t.superteam_id
+      WHERE u.id = $1 AND u.partner_id = $2 AND t.type = $3 AND ($4::uuid IS NULL OR u.team_id = $4)`,
+    [ownerId, scope.partnerId, scope.kind, scope.teamId ?? null],
+  );
+  if (!row) return null;
+  const owner = user.read(row) as OrderingOwner;
+  owner.team = Object.assign(team.read(row)!, { superteam: superteam.read(row)! });
+  return owner;
 }
 
 /** The flags the team may not order: each not applicable to its kind, or not enabled in its settings_config. */
