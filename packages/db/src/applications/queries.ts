@@ -105,7 +105,8 @@ export function applicantQuery(manager: EntityManager, { partnerId, environment,
  * The scope's applicants of one kind (HR or PM), oldest first (`created`, then `id`), optionally of one team and one
  * owner. A page costs two statements side by side, whatever its depth and size: its count, and its records (the
  * page's ids by an index-only scan, then each one's application, team, owner and executions by key); for PM, the
- * applicants of the page's applications (one query) and each distinct listing.
+ * other applicants of the page's applications that are not on the page (one query, when there are any) and each
+ * distinct listing.
  */
 export async function listApplicants(
   manager: EntityManager,
