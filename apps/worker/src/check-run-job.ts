@@ -10,26 +10,20 @@ import {
   requestReportRender,
   startCheckRun,
   type CheckRun,
-  type Database,
 } from '@svc/db';
 import { isProviderTemporaryError, simulateCheck, type SimulatorLocation } from '@svc/domain';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
+import type { JobContext, QueuedJob } from './job.js';
 import { errorForLog, payloadProblems } from './job-logging.js';
 
 /** What the `check.run` handler needs from its process. */
-export type CheckRunContext = {
-  db: Database;
-  logger: Logger;
-  now: () => Date;
+export type CheckRunContext = JobContext & {
   /** Simulated provider latency before each check, in milliseconds. */
   simulatorDelayMs: number;
   /** The job queue: the applicant whose last check finished gets a `report.render` job. */
   jobs: PgBoss;
 };
-
-/** The part of a pg-boss job the handler reads (`includeMetadata` gives `retryLimit`). */
-export type CheckRunJob = { id: string; data: unknown; retryCount: number; retryLimit?: number | undefined };
 
 export type CheckRunJobOutcome = 'dropped' | 'nothing_to_run' | 'completed' | 'failed' | 'retrying';
 
@@ -43,7 +37,7 @@ export type CheckRunJobOutcome = 'dropped' | 'nothing_to_run' | 'completed' | 'f
  * A provider error (or any other) is rethrown so pg-boss retries with back-off, except on the last allowed attempt:
  * then the check is FAILED (the report flags it for review) and the applicant still returns.
  */
-export async function runCheckRunJob(context: CheckRunContext, job: CheckRunJob): Promise<CheckRunJobOutcome> {
+export async function runCheckRunJob(context: CheckRunContext, job: QueuedJob): Promise<CheckRunJobOutcome> {
   const { db, now } = context;
   const manager = db.dataSource.manager;
   const jobLogger = context.logger.child({ job_id: job.id, queue: CHECK_RUN_QUEUE });

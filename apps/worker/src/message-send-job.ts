@@ -1,20 +1,14 @@
-import { MESSAGE_SEND_OPTIONS, markOutboxMessageSent, messageSendPayloadSchema, recordOutboxFailure, startOutboxDelivery, type Database, type OutboxMessage } from '@svc/db';
-import type { Logger } from 'pino';
+import { MESSAGE_SEND_OPTIONS, markOutboxMessageSent, messageSendPayloadSchema, recordOutboxFailure, startOutboxDelivery, type OutboxMessage } from '@svc/db';
 import type { EmailTransport } from './delivery/email-transport.js';
 import type { SmsProvider } from './delivery/sms-provider.js';
+import type { JobContext, QueuedJob } from './job.js';
 import { payloadProblems } from './job-logging.js';
 
 /** What the `message.send` handler needs from its process. */
-export type MessageSendContext = {
-  db: Database;
-  logger: Logger;
-  now: () => Date;
+export type MessageSendContext = JobContext & {
   email: EmailTransport;
   sms: SmsProvider;
 };
-
-/** The part of a pg-boss job the handler reads. */
-export type MessageSendJob = { id: string; data: unknown; retryCount: number; retryLimit?: number | undefined };
 
 export type MessageSendJobOutcome = 'dropped' | 'nothing_to_send' | 'sent' | 'failed';
 
@@ -40,7 +34,7 @@ async function deliver(context: MessageSendContext, message: OutboxMessage): Pro
  * the last one leaves the message FAILED. Either way the invitation (the applicant and its link) stays, and can be
  * sent again (`svc applicant resend-invitation`). Logs carry ids, channel and error codes only.
  */
-export async function runMessageSendJob(context: MessageSendContext, job: MessageSendJob): Promise<MessageSendJobOutcome> {
+export async function runMessageSendJob(context: MessageSendContext, job: QueuedJob): Promise<MessageSendJobOutcome> {
   const manager = context.db.dataSource.manager;
   const jobLogger = context.logger.child({ job_id: job.id, queue: 'message.send' });
   const payload = messageSendPayloadSchema.safeParse(job.data);

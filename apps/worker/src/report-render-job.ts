@@ -5,26 +5,19 @@ import {
   reportRenderPayloadSchema,
   requestReportRender,
   type ApplicantFinalisation,
-  type Database,
   type ReportRenderer,
 } from '@svc/db';
 import type { PgBoss } from 'pg-boss';
-import type { Logger } from 'pino';
+import type { JobContext, QueuedJob } from './job.js';
 import { errorForLog, payloadProblems } from './job-logging.js';
 
 /** What the `report.render` handler needs from its process. */
-export type ReportRenderContext = {
-  db: Database;
-  logger: Logger;
-  now: () => Date;
+export type ReportRenderContext = JobContext & {
   /** Renders the report of an applicant whose checks have all finished (HTML and PDF), before it is `Returned`. */
   renderReport: ReportRenderer;
   /** The job queue: an applicant whose report another worker claimed is looked at again when the claim lapses. */
   jobs: PgBoss;
 };
-
-/** The part of a pg-boss job the handler reads (`includeMetadata` gives `retryLimit`). */
-export type ReportRenderJob = { id: string; data: unknown; retryCount: number; retryLimit?: number | undefined };
 
 export type ReportRenderJobOutcome = 'dropped' | ApplicantFinalisation['outcome'];
 
@@ -36,7 +29,7 @@ export type ReportRenderJobOutcome = 'dropped' | ApplicantFinalisation['outcome'
  * 3. a report another worker claimed is looked at again when its claim lapses (that worker may fail or die).
  * An error (Chromium, the database) releases the claim and is rethrown so pg-boss retries with back-off.
  */
-export async function runReportRenderJob(context: ReportRenderContext, job: ReportRenderJob): Promise<ReportRenderJobOutcome> {
+export async function runReportRenderJob(context: ReportRenderContext, job: QueuedJob): Promise<ReportRenderJobOutcome> {
   const jobLogger = context.logger.child({ job_id: job.id, queue: REPORT_RENDER_QUEUE });
   const payload = reportRenderPayloadSchema.safeParse(job.data);
   if (!payload.success) {

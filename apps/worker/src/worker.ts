@@ -3,6 +3,7 @@ import { isProviderTemporaryError } from '@svc/domain';
 import type { JobResult, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { runCheckRunJob, type CheckRunContext } from './check-run-job.js';
+import type { QueuedJob } from './job.js';
 import { createPdfRenderer, isPdfRenderError } from './pdf/index.js';
 import { runReportRenderJob, type ReportRenderContext } from './report-render-job.js';
 import { createReportRenderer } from './report/render-report.js';
@@ -48,7 +49,7 @@ export type Worker = {
  */
 async function workQueue(
   jobs: JobQueue,
-  { queue, concurrency, pollingIntervalSeconds, handle, failureOutput }: { queue: QueueName; concurrency: number; pollingIntervalSeconds: number; handle: (job: { id: string; data: unknown; retryCount: number; retryLimit?: number }) => Promise<unknown>; failureOutput: (error: unknown) => object },
+  { queue, concurrency, pollingIntervalSeconds, handle, failureOutput }: { queue: QueueName; concurrency: number; pollingIntervalSeconds: number; handle: (job: QueuedJob) => Promise<unknown>; failureOutput: (error: unknown) => object },
 ): Promise<string> {
   // A queue with NOTIFY polls at the same pace all the same: a job due later (`startAfter`) notifies nobody.
   const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds };

@@ -190,6 +190,10 @@ async function finishCheckRun({
 /** The attempt a worker started (`startCheckRun`): lets it record the outcome without reading the execution again. */
 export type StartedRun = Pick<CheckRun, 'applicantId' | 'attempt'>;
 
+/**
+ * Records what the provider returned: QUEUED/RUNNING -> COMPLETE with `result`. A finished execution is left alone
+ * (`already_applied`: the first outcome stands). Null when the execution does not exist.
+ */
 export function completeCheckRun({
   manager,
   checkExecutionId,

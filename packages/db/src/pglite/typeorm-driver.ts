@@ -38,6 +38,8 @@ function queryOf(text: unknown, paramsOrCallback: unknown): { text: string; valu
   return null;
 }
 
+const unsupportedQuery = () => Promise.reject<PgliteRawResult>(new Error('PGlite gateway: only text queries and { text, values } are supported (no streams)'));
+
 /** What TypeORM's PostgresQueryRunner uses of a node-postgres client. */
 export class PgliteGatewayClient extends EventEmitter {
   constructor(
@@ -54,7 +56,7 @@ export class PgliteGatewayClient extends EventEmitter {
     const query = queryOf(text, paramsOrCallback);
     const result = query
       ? this.gateway.execute(this.lease, query.text, query.values, TYPEORM_QUERY_OPTIONS)
-      : Promise.reject(new Error('PGlite gateway: only text queries and { text, values } are supported (no streams)'));
+      : unsupportedQuery();
     if (callback) {
       result.then(
         (value) => callback(null, value),
@@ -110,7 +112,7 @@ export function createPgliteTypeormDriver(gateway: PgliteGateway): { Pool: new (
       const query = queryOf(text, paramsOrCallback);
       const result = query
         ? gateway.withLease((lease) => gateway.execute(lease, query.text, query.values, TYPEORM_QUERY_OPTIONS))
-        : Promise.reject(new Error('PGlite gateway: only text queries and { text, values } are supported (no streams)'));
+        : unsupportedQuery();
       if (callback) {
         result.then(
           (value) => callback(null, value),

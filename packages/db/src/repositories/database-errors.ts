@@ -1,4 +1,5 @@
 import { QueryFailedError } from 'typeorm';
+import { databaseErrorOf } from './common.js';
 
 /** The SQLSTATE of a failed statement (identical on PostgreSQL and PGlite), or null. */
 export function sqlStateOf(error: unknown): string | null {
@@ -8,12 +9,8 @@ export function sqlStateOf(error: unknown): string | null {
     : null;
 }
 
-/** The constraint a failed statement violated: TypeORM's error wraps the driver's; a prepared statement's is the driver's. */
-export function constraintOf(error: unknown): string | null {
-  const driverError = error instanceof QueryFailedError ? error.driverError : error;
-  const constraint = (driverError as { constraint?: unknown } | null)?.constraint;
-  return typeof constraint === 'string' ? constraint : null;
-}
+/** The constraint a failed statement violated, or null. */
+export const constraintOf = (error: unknown): string | null => databaseErrorOf(error).constraint ?? null;
 
 /** Network-level codes of a database that cannot be reached, and SQLSTATEs of one going away. */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);

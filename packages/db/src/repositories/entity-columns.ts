@@ -1,4 +1,4 @@
-import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
 
 /**
  * An entity's columns for a hand-written SQL statement that reads several tables in one round trip: the select list
@@ -15,6 +15,10 @@ export type EntityColumns<T> = {
   readJson(object: Record<string, unknown>): T;
 };
 
+/** The columns an entity stores, each once (a relation's join column is also a plain column of ours). */
+export const storedColumns = (metadata: EntityMetadata): EntityMetadata['columns'] =>
+  metadata.columns.filter((column, index, all) => !column.isVirtual && !column.isVirtualProperty && all.findIndex((other) => other.databaseName === column.databaseName) === index);
+
 const compiled = new WeakMap<object, Map<string, EntityColumns<unknown>>>();
 
 export function entityColumns<T extends ObjectLiteral>(manager: EntityManager, target: EntityTarget<T>, alias: string): EntityColumns<T> {
@@ -24,7 +28,7 @@ export function entityColumns<T extends ObjectLiteral>(manager: EntityManager, t
   const known = byAlias.get(alias);
   if (known) return known as EntityColumns<T>;
 
-  const columns = metadata.columns.filter((column, index, all) => !column.isVirtual && !column.isVirtualProperty && all.findIndex((other) => other.databaseName === column.databaseName) === index);
+  const columns = storedColumns(metadata);
   const keyOf = (databaseName: string) => `${alias}__${databaseName}`;
   const fields = columns.map((column) => ({ column, key: keyOf(column.databaseName) }));
   const primaryKey = keyOf(metadata.primaryColumns[0]!.databaseName);

@@ -1,4 +1,5 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { storedColumns } from './entity-columns.js';
 import { preparedQuery } from './prepared-query.js';
 
 /** New entities of one type, alike (the same properties set), to insert. */
@@ -19,7 +20,7 @@ export async function insertEntities(manager: EntityManager, ...groups: NewEntit
     if (first === undefined) return [];
     const metadata = manager.connection.getMetadata(target);
     for (const entity of entities) for (const listener of metadata.beforeInsertListeners) listener.execute(entity);
-    const stored = metadata.columns.filter((column, index, all) => !column.isVirtual && !column.isVirtualProperty && all.findIndex((other) => other.databaseName === column.databaseName) === index);
+    const stored = storedColumns(metadata);
     const given = stored.filter((column) => !column.isCreateDate && !column.isUpdateDate && column.getEntityValue(first) !== undefined);
     const primary = metadata.primaryColumns[0]!;
     const filled = stored.filter((column) => !given.includes(column));
