@@ -12,6 +12,7 @@ export const FIGURES: Readonly<Record<string, FigureDescription>> = {
   get_applicant_rps: { unit: 'req/s', what: 'authenticated GET /api/v1/hr/applicants/{id}/ of a returned application' },
   get_applicant_ratio: { unit: 'ratio', what: 'get_applicant_rps / http_floor_rps', target: { atLeast: 0.5 } },
   get_applicant_p99_ms: { unit: 'ms', what: 'p99 latency of that GET', target: { atMost: 15 } },
+  get_applicant_uncached_rps: { unit: 'req/s', what: 'the same GET from an API process with its read cache off (SVC_READ_CACHE_SECONDS=0): every request reads PostgreSQL' },
   quick_screen_rps: { unit: 'req/s', what: 'POST …/quick/ with three checks', target: { atLeast: 400 } },
   quick_screen_p99_ms: { unit: 'ms', what: 'p99 latency of the quick screen', target: { atMost: 60 } },
   e2e_returned_p50_ms: { unit: 'ms', what: 'quick screen to Returned with the PDF stored, 50 in sequence', target: { atMost: 1500 } },
@@ -22,6 +23,8 @@ export const FIGURES: Readonly<Record<string, FigureDescription>> = {
   pdf_cold_per_s: { unit: 'reports/s', what: 'the same report launching a Chromium per report, 4 callers' },
   list_first_page_ms: { unit: 'ms', what: 'p50 of page 1 of a team with 100,000 applications among 1,000,000', target: { atMost: 10 } },
   list_deep_page_ms: { unit: 'ms', what: 'p50 of the last page of that team', target: { atMost: 50 } },
+  list_first_page_uncached_ms: { unit: 'ms', what: 'p50 of page 1 from an API process with its read cache off' },
+  list_deep_page_uncached_ms: { unit: 'ms', what: 'p50 of the last page from an API process with its read cache off' },
   api_rss_mb: { unit: 'MB', what: 'API process resident memory at the end of the load', target: { atMost: 250 } },
 };
 

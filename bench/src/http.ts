@@ -76,7 +76,16 @@ export async function run(): Promise<Record<string, number>> {
     for (let round = 0; round < ROUNDS; round += 1) {
       quickRounds.push(await load({ url: `${api.url}/api/v1/hr/applications/quick/`, method: 'POST', headers, body: quickScreenBody(database.account.users.hr), seconds: ROUND_SECONDS }));
     }
-    const errors = [...retrieveRounds, ...quickRounds].reduce((sum, figures) => sum + figures.errors, 0);
+    // The same GET with every request reading PostgreSQL: what the read cache saves.
+    const uncachedApi = await startApiProcess(database, 3903, { SVC_READ_CACHE_SECONDS: '0' });
+    const uncachedRounds: LoadFigures[] = [];
+    try {
+      await load({ url: `${uncachedApi.url}/api/v1/hr/applicants/${id}/`, headers, seconds: 2 });
+      for (let round = 0; round < ROUNDS; round += 1) uncachedRounds.push(await load({ url: `${uncachedApi.url}/api/v1/hr/applicants/${id}/`, headers, seconds: ROUND_SECONDS }));
+    } finally {
+      await uncachedApi.stop();
+    }
+    const errors = [...retrieveRounds, ...quickRounds, ...uncachedRounds].reduce((sum, figures) => sum + figures.errors, 0);
     if (errors > 0) throw new Error(`${errors} requests failed under load`);
     const floorRps = median(floorRounds.map((figures) => figures.rps));
     const retrieveRps = median(retrieveRounds.map((figures) => figures.rps));
@@ -85,6 +94,7 @@ export async function run(): Promise<Record<string, number>> {
       get_applicant_rps: Math.round(retrieveRps),
       get_applicant_ratio: Number((retrieveRps / floorRps).toFixed(3)),
       get_applicant_p99_ms: median(retrieveRounds.map((figures) => figures.p99Ms)),
+      get_applicant_uncached_rps: Math.round(median(uncachedRounds.map((figures) => figures.rps))),
       quick_screen_rps: Math.round(median(quickRounds.map((figures) => figures.rps))),
       quick_screen_p99_ms: median(quickRounds.map((figures) => figures.p99Ms)),
       api_rss_mb: Math.round(api.rssMb()),

@@ -11,7 +11,8 @@ const SAMPLES = 30;
 
 /**
  * Lists of a big account: a PM team holding 100,000 applications among 1,000,000 of the partner (seeded with one
- * bulk statement), page 1 and the last page of `GET /api/v1/pm/applicants/?application__team__id=…`, p50 of each.
+ * bulk statement), page 1 and the last page of `GET /api/v1/pm/applicants/?application__team__id=…`, p50 of each,
+ * from an API process as configured by default and from one with its read cache off.
  */
 export async function run(): Promise<Record<string, number>> {
   const database = createBenchDatabase('list');
@@ -45,30 +46,48 @@ export async function run(): Promise<Record<string, number>> {
     // The steady state of a table that size: autovacuum has set its visibility map and statistics.
     database.sql('VACUUM ANALYZE');
 
-    const list = (page: number) => `${api.url}/api/v1/pm/applicants/?application__team__id=${account.teams.pm}&page_size=${PAGE_SIZE}&page=${page}`;
     const lastPage = Math.ceil(OF_THE_TEAM / PAGE_SIZE);
-    // The seeding outlived the server's keep-alive: a pooled connection it closed fails once; warm-up retries it.
-    await fetch(list(1), { headers }).then((response) => response.arrayBuffer(), () => undefined);
-    const timed = async (url: string) => {
-      const started = performance.now();
-      const response = await fetch(url, { headers });
-      const body = (await response.json()) as { count?: number; results?: unknown[] };
-      if (response.status !== 200 || body.count !== OF_THE_TEAM || body.results?.length !== PAGE_SIZE) throw new Error(`unexpected list answer ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
-      return performance.now() - started;
-    };
-    for (let warm = 0; warm < 5; warm += 1) {
-      await timed(list(1));
-      await timed(list(lastPage));
+    const cached = await pagesOf(api.url, headers, account.teams.pm, lastPage);
+    // The same pages with every request reading PostgreSQL: what the read cache saves.
+    const uncachedApi = await startApiProcess(database, 3922, { SVC_READ_CACHE_SECONDS: '0' });
+    try {
+      const uncached = await pagesOf(uncachedApi.url, headers, account.teams.pm, lastPage);
+      return {
+        list_first_page_ms: cached.first,
+        list_deep_page_ms: cached.deep,
+        list_first_page_uncached_ms: uncached.first,
+        list_deep_page_uncached_ms: uncached.deep,
+      };
+    } finally {
+      await uncachedApi.stop();
     }
-    const first: number[] = [];
-    const deep: number[] = [];
-    for (let sample = 0; sample < SAMPLES; sample += 1) {
-      first.push(await timed(list(1)));
-      deep.push(await timed(list(lastPage)));
-    }
-    return { list_first_page_ms: Number(median(first).toFixed(1)), list_deep_page_ms: Number(median(deep).toFixed(1)) };
   } finally {
     await api.stop();
     database.drop();
   }
+}
+
+/** p50 of page 1 and of the last page of the team's list on the API at `url` (each page read whole and checked). */
+async function pagesOf(url: string, headers: Record<string, string>, teamId: string, lastPage: number): Promise<{ first: number; deep: number }> {
+  const list = (page: number) => `${url}/api/v1/pm/applicants/?application__team__id=${teamId}&page_size=${PAGE_SIZE}&page=${page}`;
+  // The seeding outlived the server's keep-alive: a pooled connection it closed fails once; warm-up retries it.
+  await fetch(list(1), { headers }).then((response) => response.arrayBuffer(), () => undefined);
+  const timed = async (page: string) => {
+    const started = performance.now();
+    const response = await fetch(page, { headers });
+    const body = (await response.json()) as { count?: number; results?: unknown[] };
+    if (response.status !== 200 || body.count !== OF_THE_TEAM || body.results?.length !== PAGE_SIZE) throw new Error(`unexpected list answer ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+    return performance.now() - started;
+  };
+  for (let warm = 0; warm < 5; warm += 1) {
+    await timed(list(1));
+    await timed(list(lastPage));
+  }
+  const first: number[] = [];
+  const deep: number[] = [];
+  for (let sample = 0; sample < SAMPLES; sample += 1) {
+    first.push(await timed(list(1)));
+    deep.push(await timed(list(lastPage)));
+  }
+  return { first: Number(median(first).toFixed(1)), deep: Number(median(deep).toFixed(1)) };
 }

@@ -83,10 +83,10 @@ const nodeArgs = (variable: string | undefined) => (variable ?? '').split(' ').f
 const API_NODE_ARGS = nodeArgs(process.env.BENCH_API_NODE_ARGS);
 const WORKER_NODE_ARGS = nodeArgs(process.env.BENCH_WORKER_NODE_ARGS);
 
-/** The API (`svc api`) on `port`, its own process, as production runs it. */
-export async function startApiProcess(database: BenchDatabase, port: number): Promise<BenchProcess & { url: string }> {
+/** The API (`svc api`) on `port`, its own process, as production runs it (`settings`: more of its environment). */
+export async function startApiProcess(database: BenchDatabase, port: number, settings: Record<string, string> = {}): Promise<BenchProcess & { url: string }> {
   const url = `http://127.0.0.1:${port}`;
-  const api = await startProcess([...API_NODE_ARGS, API_MAIN, 'api'], { ...database.environment, PORT: String(port) }, (output) => output.includes('svc API listening'));
+  const api = await startProcess([...API_NODE_ARGS, API_MAIN, 'api'], { ...database.environment, PORT: String(port), ...settings }, (output) => output.includes('svc API listening'));
   await waitForHealth(url);
   return { ...api, url };
 }

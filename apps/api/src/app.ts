@@ -5,12 +5,13 @@ import { findPrincipalByApiKey } from '@svc/db';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import type { Deps } from './deps.js';
-import { authenticate, cachedPrincipalLookup } from './http/auth.js';
+import { authenticate, cachedPrincipalLookup, principalOf } from './http/auth.js';
 import { bodyGuard } from './http/body-guard.js';
 import { errorHandler, sendProblem } from './http/errors.js';
 import { idempotency } from './http/idempotency.js';
 import { AppError } from './http/problem.js';
 import { rateLimit } from './http/rate-limit.js';
+import { dropOnWrite, sendCachedBodiesAsText } from './http/read-cache.js';
 import { requestId } from './http/request-id.js';
 import { requestLog } from './http/request-log.js';
 import { mountHostedReports } from './reports/hosted-report.js';
@@ -38,6 +39,7 @@ export function createApp(deps: Deps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
+  sendCachedBodiesAsText(app);
   app.use(requestId);
   app.use(requestLog(deps.logger));
   app.use(helmet());
@@ -67,6 +69,7 @@ export function createApp(deps: Deps): Express {
   app.use(API_PREFIXES, authenticate(findPrincipal));
   app.use(API_PREFIXES, rateLimit({ db: deps.db, limitPerMinute: deps.config.SVC_RATE_LIMIT_PER_MINUTE, now: deps.now }));
   app.use(API_PREFIXES, requireJsonBody, express.json({ limit: deps.config.SVC_BODY_LIMIT, strict: false, type: ['application/json', 'application/*+json'] }), bodyGuard);
+  app.use(API_PREFIXES, dropOnWrite(deps.readCache, (response) => principalOf(response).partner.id));
   app.use(API_PREFIXES, idempotency({ db: deps.db, now: deps.now, leaseMs: deps.config.SVC_IDEMPOTENCY_LEASE_SECONDS * 1000 }));
 
   registerRoutes(app, deps);

@@ -22,6 +22,12 @@ const configSchema = z.object({
    * stored no answer (its API process died) takes the key over instead of waiting for the 24 h to pass.
    */
   SVC_IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
+  /**
+   * How long an API process may answer a repeated read of an applicant's record or of a page of applicants from
+   * memory, in seconds; 0 turns the cache off. Any committed change of the partner's records drops it at once (see
+   * `http/read-cache.ts`); this bounds how late a field computed from the clock (`can_resend_email`) may be.
+   */
+  SVC_READ_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(2),
   /** Largest accepted request body. */
   SVC_BODY_LIMIT: z.string().default('1mb'),
   /** `production` hides development helpers such as /dev/outbox. */

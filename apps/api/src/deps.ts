@@ -1,6 +1,7 @@
 import type { createJobQueue, Database } from '@svc/db';
 import type { Request } from 'express';
 import type { Config } from './config.js';
+import type { ReadCache } from './http/read-cache.js';
 import type { Logger } from './logger.js';
 
 /** What handlers need from the process: built once in createApp and passed to every route factory. */
@@ -12,6 +13,8 @@ export type Deps = {
   now: () => Date;
   /** The started job queue (pg-boss) on `db`: orders enqueue their `check.run` jobs in their own transaction. */
   jobs: JobQueue;
+  /** Answers of repeated reads of applicant records and lists, dropped when the partner's data changes. */
+  readCache: ReadCache;
 };
 
 /** A started pg-boss, as `createJobQueue` returns it; `db.close()` stops it. */

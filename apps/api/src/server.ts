@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createDatabase, createJobQueue, JOB_QUEUES, loadEncryptionKey, runMigrations, useEncryptionKey, type Database } from '@svc/db';
 import { createApp } from './app.js';
+import { connectReadCache, ReadCache } from './http/read-cache.js';
 import type { Config } from './config.js';
 import type { Deps, JobQueue } from './deps.js';
 import { createLogger, type Logger } from './logger.js';
@@ -17,6 +18,9 @@ export function openDatabase(config: Config): Promise<Database> {
 export async function prepareEncryption(config: Config): Promise<void> {
   useEncryptionKey(await loadEncryptionKey({ configured: config.SVC_ENCRYPTION_KEY, dataDir: config.SVC_DATA_DIR, embedded: !config.DATABASE_URL }));
 }
+
+/** The JSON text an API process keeps of repeated reads (a page of 100 applicants is about 340 KB). */
+const READ_CACHE_BYTES = 32 * 1024 * 1024;
 
 export type RunningApi = { server: Server; url: string; deps: Deps; close(): Promise<void> };
 
@@ -44,7 +48,9 @@ export async function startApi({
   now?: () => Date;
   jobs?: JobQueue;
 }): Promise<RunningApi> {
-  const deps: Deps = { db, config, logger, now, jobs: jobs ?? (await openJobQueue({ db, logger })) };
+  const readCache = new ReadCache({ ttlMs: config.SVC_READ_CACHE_SECONDS * 1000, maxBytes: READ_CACHE_BYTES, now: () => now().getTime() });
+  if (config.SVC_READ_CACHE_SECONDS > 0) connectReadCache(readCache, db, logger);
+  const deps: Deps = { db, config, logger, now, jobs: jobs ?? (await openJobQueue({ db, logger })), readCache };
   const server = createApp(deps).listen(port);
   await once(server, 'listening');
   const { port: boundPort } = server.address() as AddressInfo;

@@ -32,6 +32,7 @@ export {
 } from './jobs.js';
 export { pendingMigrations, revertAllMigrations, runMigrations } from './migrate.js';
 export { migrations } from './migrations/index.js';
+export { followPartnerChanges, type PartnerChangeHandlers } from './partner-changes.js';
 export { PgliteAcquireTimeoutError, PgliteGatewayClosedError, PgliteNestedConnectionError } from './pglite/gateway.js';
 export { warmPgliteInitdbCache } from './pglite/open.js';
 export * from './repositories/database-errors.js';

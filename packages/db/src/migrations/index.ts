@@ -9,6 +9,7 @@ import { AddPortalAndDelivery1795318186100 } from './1795318186100-add-portal-an
 import { EncryptOutboxBodies1795318186101 } from './1795318186101-encrypt-outbox-bodies.js';
 import { IdempotencyLeaseAndOrderKeys1795318189000 } from './1795318189000-idempotency-lease-and-order-keys.js';
 import { TeamListIndexWithPartner1795318189100 } from './1795318189100-team-list-index-with-partner.js';
+import { RecordChanges1795318189200 } from './1795318189200-record-changes.js';
 
 /**
  * Every migration, oldest first, listed explicitly (no globs). A new migration is a new file named
@@ -28,4 +29,5 @@ export const migrations: Array<new () => import('typeorm').MigrationInterface> =
   EncryptOutboxBodies1795318186101,
   IdempotencyLeaseAndOrderKeys1795318189000,
   TeamListIndexWithPartner1795318189100,
+  RecordChanges1795318189200,
 ];

@@ -1,6 +1,7 @@
 import * as repository from '@svc/db';
 import { publicUrlOf } from '../../deps.js';
 import { principalOf } from '../../http/auth.js';
+import { readKeyOf } from '../../http/read-cache.js';
 import type { HrRouteFactory } from './hr-route.js';
 import { pageOf, pageRequest } from '../../http/pagination.js';
 import { presentHrApplicantListItem } from '../../presenters/applicant-list-item.js';
@@ -8,12 +9,12 @@ import { applicationScopeOf } from './order-support.js';
 
 export const hrListApplicants: HrRouteFactory<'listApplicants'> = (deps) => async ({ query, req, res }) => {
   const page = pageRequest(query);
-  const { count, rows } = await repository.listApplicants(deps.db.dataSource.manager, {
-    scope: applicationScopeOf(principalOf(res), 'HR'),
-    offset: page.offset,
-    limit: page.pageSize,
-  });
+  const scope = applicationScopeOf(principalOf(res), 'HR');
   const publicUrl = publicUrlOf(deps, req);
-  const results = rows.map((row) => presentHrApplicantListItem(row, { publicUrl, now: deps.now() }));
-  return { status: 200, body: pageOf({ request: req, page, count, results, publicUrl }) };
+  const body = await deps.readCache.answer(scope.partnerId, readKeyOf(req, publicUrl, scope), async () => {
+    const { count, rows } = await repository.listApplicants(deps.db.dataSource.manager, { scope, offset: page.offset, limit: page.pageSize });
+    const results = rows.map((row) => presentHrApplicantListItem(row, { publicUrl, now: deps.now() }));
+    return pageOf({ request: req, page, count, results, publicUrl });
+  });
+  return { status: 200, body };
 };

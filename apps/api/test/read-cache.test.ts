@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hrApplicationSchema, type SvcClient } from '@svc/contract';
+import type { BootstrappedAccount } from '@svc/db';
+import { ReadCache } from '../src/http/read-cache.js';
+import { apiTargets, type TestApi } from './support/api.js';
+import { fullInformation, location, markReturned } from './support/applications.js';
+
+describe.each(apiTargets())('read cache on $name', (target) => {
+  let svc: TestApi;
+  let account: BootstrappedAccount;
+  let admin: SvcClient;
+  beforeAll(async () => {
+    // A minute: whatever a test sees change within it, a followed change (or this process's own write) made it change.
+    svc = await target.start({ SVC_READ_CACHE_SECONDS: 60 });
+    account = await svc.newPartner();
+    admin = svc.client(account.api_keys.live);
+  });
+  afterAll(() => svc?.close());
+
+  async function quickScreen() {
+    const body = { information: fullInformation(), position_or_property_location: location, owner_id: account.users.hr, request_softcheck: true };
+    const answer = await admin.hr.quickScreen({ body });
+    if (answer.status !== 201) throw new Error(`quick screen answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    return hrApplicationSchema.parse(answer.body);
+  }
+  const statusOf = async (applicantId: string) => hrApplicationSchema.parse((await admin.hr.retrieveApplicant({ params: { applicant_id: applicantId } })).body).status;
+  const countOf = async () => {
+    const listed = await admin.hr.listApplicants({ query: { page_size: 10 } });
+    if (listed.status !== 200) throw new Error(`list answered ${listed.status}`);
+    return listed.body.count;
+  };
+
+  /** A write the triggers do not see (replication role), so nothing tells the API about it. */
+  const silently = (statement: string, parameters: unknown[]) =>
+    svc.db.transaction(async (manager) => {
+      await manager.query(`SET LOCAL session_replication_role = replica`);
+      await manager.query(statement, parameters);
+    });
+
+  /** Until the process has read its own last change back from the database (it drops that partner's answers). */
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+  async function eventually(read: () => Promise<unknown>, expected: unknown, timeoutMs = 5_000): Promise<void> {
+    const started = Date.now();
+    while ((await read()) !== expected) {
+      if (Date.now() - started > timeoutMs) throw new Error(`still not ${String(expected)} after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('answers a repeated read from memory, and drops it when another process commits a change of the partner', async () => {
+    const { id } = await quickScreen();
+    await settled();
+    expect(await statusOf(id)).toBe('Pending');
+    // Unannounced, the change stays unseen: the answer comes from memory.
+    await silently(`UPDATE applicants SET status = 'Returned' WHERE id = $1`, [id]);
+    expect(await statusOf(id)).toBe('Pending');
+    // A change as the worker makes it (another connection, triggers on): following it drops the cached answer.
+    await markReturned(svc.db, id);
+    await eventually(() => statusOf(id), 'Returned');
+  });
+
+  it('a change of one partner keeps what is cached of another', async () => {
+    const other = await svc.newPartner('Other partner');
+    const otherClient = svc.client(other.api_keys.live);
+    const body = { information: fullInformation(), position_or_property_location: location, owner_id: other.users.hr, request_softcheck: true };
+    const ordered = hrApplicationSchema.parse((await otherClient.hr.quickScreen({ body })).body);
+    await settled();
+    const otherStatus = async () => hrApplicationSchema.parse((await otherClient.hr.retrieveApplicant({ params: { applicant_id: ordered.id } })).body).status;
+    expect(await otherStatus()).toBe('Pending');
+    await silently(`UPDATE applicants SET status = 'Returned' WHERE id = $1`, [ordered.id]);
+    const { id } = await quickScreen();
+    await markReturned(svc.db, id);
+    await eventually(() => statusOf(id), 'Returned');
+    expect(await otherStatus()).toBe('Pending');
+  });
+
+  it('a client reads its own writes at once: a list cached before an order counts it right after', async () => {
+    const before = await countOf();
+    expect(await countOf()).toBe(before);
+    await quickScreen();
+    expect(await countOf()).toBe(before + 1);
+  });
+});
+
+describe('ReadCache', () => {
+  const text = (size: number) => ({ value: 'x'.repeat(size) });
+  const followingCache = (options: { ttlMs?: number; maxBytes?: number; now?: () => number } = {}) => {
+    const cache = new ReadCache({ ttlMs: 1_000, maxBytes: 1_000_000, ...options });
+    cache.following();
+    return cache;
+  };
+  const counting = <T>(value: T) => {
+    const load = async () => {
+      load.calls += 1;
+      return value;
+    };
+    load.calls = 0;
+    return load;
+  };
+
+  it('loads once, then answers from memory until the TTL passes', async () => {
+    let now = 0;
+    const cache = followingCache({ now: () => now });
+    const load = counting({ a: 1 });
+    await cache.answer('p', 'k', load);
+    await cache.answer('p', 'k', load);
+    expect(load.calls).toBe(1);
+    now = 1_001;
+    await cache.answer('p', 'k', load);
+    expect(load.calls).toBe(2);
+  });
+
+  it('keeps nothing read while a change of its partner arrived, and nothing while changes cannot be followed', async () => {
+    const cache = followingCache();
+    const load = counting({ a: 1 });
+    await cache.answer('p', 'k', async () => {
+      cache.changed('p');
+      return load();
+    });
+    await cache.answer('p', 'k', load);
+    expect(load.calls).toBe(2);
+    cache.lost();
+    await cache.answer('p', 'k', load);
+    await cache.answer('p', 'k', load);
+    expect(load.calls).toBe(4);
+    expect(cache.enabled).toBe(false);
+  });
+
+  it('a change of every partner (null) drops every answer; a change of one keeps the others', async () => {
+    const cache = followingCache();
+    const loadP = counting({ p: 1 });
+    const loadQ = counting({ q: 1 });
+    await cache.answer('p', 'kp', loadP);
+    await cache.answer('q', 'kq', loadQ);
+    cache.changed('p');
+    await cache.answer('p', 'kp', loadP);
+    await cache.answer('q', 'kq', loadQ);
+    expect([loadP.calls, loadQ.calls]).toEqual([2, 1]);
+    cache.changed(null);
+    await cache.answer('q', 'kq', loadQ);
+    expect(loadQ.calls).toBe(2);
+  });
+
+  it('holds at most maxBytes of JSON text, the least recently used leaving first', async () => {
+    const cache = followingCache({ maxBytes: 1_000 });
+    const loads = ['a', 'b', 'c', 'd'].map(() => counting(text(200)));
+    for (const [index, load] of loads.entries()) await cache.answer('p', String(index), load);
+    await cache.answer('p', '0', loads[0]!);
+    // Five answers of ~214 bytes do not fit in 1,000: the least recently used (1) leaves.
+    await cache.answer('p', '4', counting(text(200)));
+    await cache.answer('p', '0', loads[0]!);
+    await cache.answer('p', '1', loads[1]!);
+    expect(loads.map((load) => load.calls)).toEqual([1, 2, 1, 1]);
+  });
+});
