@@ -19,7 +19,7 @@ export async function prepareEncryption(config: Config): Promise<void> {
   useEncryptionKey(await loadEncryptionKey({ configured: config.SVC_ENCRYPTION_KEY, dataDir: config.SVC_DATA_DIR, embedded: !config.DATABASE_URL }));
 }
 
-/** The JSON text an API process keeps of repeated reads (a page of 100 applicants is about 340 KB). */
+/** What an API process keeps of repeated reads, in bytes (a page of 100 applicants is about 340 KB of JSON text). */
 const READ_CACHE_BYTES = 32 * 1024 * 1024;
 
 export type RunningApi = { server: Server; url: string; deps: Deps; close(): Promise<void> };

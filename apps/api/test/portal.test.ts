@@ -36,7 +36,7 @@ describe.each(apiTargets())('the applicant portal over HTTP on $name', (target) 
 
   beforeAll(async () => {
     const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) }));
-    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000 }, { logger });
+    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000, SVC_READ_CACHE_SECONDS: 2 }, { logger });
     account = await svc.newPartner();
     client = svc.client(account.api_keys.demo);
   });

@@ -85,9 +85,9 @@ describe.each(apiTargets())('read cache on $name', (target) => {
 
 describe('ReadCache', () => {
   const text = (size: number) => ({ value: 'x'.repeat(size) });
-  const followingCache = (options: { ttlMs?: number; maxBytes?: number; now?: () => number } = {}) => {
-    const cache = new ReadCache({ ttlMs: 1_000, maxBytes: 1_000_000, ...options });
-    cache.following();
+  const followingCache = (options: { ttlMs?: number; maxBytes?: number; now?: () => number; freshMs?: number } = {}) => {
+    const cache = new ReadCache({ ttlMs: 1_000, maxBytes: 1_000_000, freshMs: 60_000, ...options });
+    cache.caughtUp(performance.now());
     return cache;
   };
   const counting = <T>(value: T) => {
@@ -142,12 +142,27 @@ describe('ReadCache', () => {
     expect(loadQ.calls).toBe(2);
   });
 
-  it('holds at most maxBytes of JSON text, the least recently used leaving first', async () => {
-    const cache = followingCache({ maxBytes: 1_000 });
+  it('answers nothing from memory once changes have not been read for freshMs', async () => {
+    const cache = followingCache({ freshMs: 50 });
+    const load = counting({ a: 1 });
+    await cache.answer('p', 'k', load);
+    await cache.answer('p', 'k', load);
+    expect(load.calls).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    await cache.answer('p', 'k', load);
+    expect(load.calls).toBe(2);
+    // Caught up again: what it kept is good again (a change in the meantime would have been read and dropped it).
+    cache.caughtUp(performance.now());
+    await cache.answer('p', 'k', load);
+    expect(load.calls).toBe(2);
+  });
+
+  it('holds at most maxBytes (keys and JSON text, two bytes a character), the least recently used leaving first', async () => {
+    const cache = followingCache({ maxBytes: 2_000 });
     const loads = ['a', 'b', 'c', 'd'].map(() => counting(text(200)));
     for (const [index, load] of loads.entries()) await cache.answer('p', String(index), load);
     await cache.answer('p', '0', loads[0]!);
-    // Five answers of ~214 bytes do not fit in 1,000: the least recently used (1) leaves.
+    // Five answers of 426 bytes do not fit in 2,000: the least recently used (1) leaves.
     await cache.answer('p', '4', counting(text(200)));
     await cache.answer('p', '0', loads[0]!);
     await cache.answer('p', '1', loads[1]!);

@@ -4,8 +4,11 @@ import { preparedQuery } from './repositories/prepared-query.js';
 export type PartnerChangeHandlers = {
   /** A committed transaction changed what the records of `partnerId` show (`null`: of every partner). */
   onChange(partnerId: string | null): void;
-  /** Changes are followed (again): from now on none is missed. */
-  onFollowing(): void;
+  /**
+   * Every change committed before `readAt` (a `performance.now()`) has been passed to `onChange` (the first call: from
+   * now on none is missed). Called after each read, every 20 ms or so.
+   */
+  onCaughtUp(readAt: number): void;
   /** Changes could not be read: some may be missed until `onFollowing` is called again. */
   onLost(error: unknown): void;
 };
@@ -20,21 +23,22 @@ const PRUNE_EVERY_MS = 10_000;
 
 const START = `SELECT pg_current_snapshot()::text AS snapshot, (SELECT coalesce(max(position), 0) FROM record_changes)::text AS position`;
 /**
- * What committed since the last read: rows after the last position read, and rows of the transactions that were in
- * progress then (they may hold lower positions). A row's transaction has its id before the row takes its position
- * (the trigger runs after the statement wrote), so these two sets hold every row the last read could not see.
+ * What committed since the last read: rows after the last position read, and rows of the transactions the last
+ * read's snapshot could not see (they may hold lower positions): those in progress then, and those of an id from its
+ * xmax on. A row's transaction has its id before the row takes its position (the trigger runs after the statement
+ * wrote), so these sets hold every row the last read could not see. A row may come twice; that is harmless.
  */
 const CHANGES = `SELECT pg_current_snapshot()::text AS snapshot,
   (SELECT json_agg(json_build_array(c.position::text, c.partner_id) ORDER BY c.position) FROM record_changes c
-   WHERE c.position > $1::bigint OR c.transaction_id = ANY(string_to_array($2, ',')::xid8[])) AS changes`;
+   WHERE c.position > $1::bigint OR c.transaction_id >= $3::xid8 OR c.transaction_id = ANY(string_to_array($2, ',')::xid8[])) AS changes`;
 const PRUNE = `DELETE FROM record_changes WHERE transaction_id < $1::xid8`;
 
-type Snapshot = { xmin: string; inProgress: string };
+type Snapshot = { xmin: string; xmax: string; inProgress: string };
 
-/** `xmin:xmax:xip,…` (pg_current_snapshot) -> its xmin and its transactions in progress. */
+/** `xmin:xmax:xip,…` (pg_current_snapshot) -> its xmin, its xmax and its transactions in progress. */
 function snapshotOf(text: string): Snapshot {
-  const [xmin = '0', , inProgress = ''] = text.split(':');
-  return { xmin, inProgress };
+  const [xmin = '0', xmax = '0', inProgress = ''] = text.split(':');
+  return { xmin, xmax, inProgress };
 }
 
 /**
@@ -47,7 +51,8 @@ export function followPartnerChanges(db: Database, handlers: PartnerChangeHandle
   const query = <T>(text: string, values: unknown[] = []) => preparedQuery<T>(db.dataSource.manager, text, values);
   /** The last position read; null while not following. */
   let position: bigint | null = null;
-  let inProgress = '';
+  /** What the last read's snapshot could not see. */
+  let unseen: Omit<Snapshot, 'xmin'> = { xmax: '0', inProgress: '' };
   /** Bumped when following is lost: a read started before answers into the void. */
   let attempt = 0;
   let stopped = false;
@@ -66,17 +71,18 @@ export function followPartnerChanges(db: Database, handlers: PartnerChangeHandle
 
   async function read(): Promise<void> {
     const current = attempt;
+    const readAt = performance.now();
     const timeout = setTimeout(() => lose(new Error(`changes unread for ${READ_TIMEOUT_MS} ms`)), READ_TIMEOUT_MS);
     try {
       if (position === null) {
         const [start] = await query<{ snapshot: string; position: string }>(START);
         if (current !== attempt || !start) return;
         position = BigInt(start.position);
-        inProgress = snapshotOf(start.snapshot).inProgress;
-        handlers.onFollowing();
+        unseen = snapshotOf(start.snapshot);
+        handlers.onCaughtUp(readAt);
         return;
       }
-      const [row] = await query<{ snapshot: string; changes: Array<[string, string | null]> | null }>(CHANGES, [position.toString(), inProgress]);
+      const [row] = await query<{ snapshot: string; changes: Array<[string, string | null]> | null }>(CHANGES, [position.toString(), unseen.inProgress, unseen.xmax]);
       if (current !== attempt || !row) return;
       let last = position;
       for (const [changed, partnerId] of row.changes ?? []) {
@@ -85,7 +91,8 @@ export function followPartnerChanges(db: Database, handlers: PartnerChangeHandle
       }
       const snapshot = snapshotOf(row.snapshot);
       position = last;
-      inProgress = snapshot.inProgress;
+      unseen = snapshot;
+      handlers.onCaughtUp(readAt);
       await prune(snapshot.xmin);
     } catch (error) {
       if (current === attempt) lose(error);

@@ -2,7 +2,12 @@ import { followPartnerChanges, type Database } from '@svc/db';
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { Logger } from '../logger.js';
 
-type Entry = { partnerId: string; generation: number; expiresAt: number; text: string };
+type Entry = { partnerId: string; generation: number; expiresAt: number; text: string; bytes: number };
+
+/** Answers are served from memory only while every change committed this long ago has been read (by default). */
+const FRESH_MS = 200;
+/** Besides `maxBytes`: a cap on the count of answers, whatever their size. */
+const MAX_ENTRIES = 20_000;
 
 /** Bodies answered from the cache: express sends the JSON text they stand for (see `sendCachedBodiesAsText`). */
 const textOfCachedBody = new WeakMap<object, string>();
@@ -18,14 +23,17 @@ const textOfCachedBody = new WeakMap<object, string>();
  *   a write through this process drops its partner's answers before its own answer is sent (`dropOnWrite`), so a
  *   client always reads its own writes;
  * - after `ttlMs` in any case, which bounds how late a field computed from the clock (`can_resend_email`) may be;
- * - while changes cannot be read (the database is unreachable), nothing is kept or answered from memory.
+ * - while changes have not been read for `freshMs` (the database is unreachable or slow), nothing is kept or
+ *   answered from memory.
  *
- * Memory is bounded by `maxBytes` of JSON text, least recently used first out.
+ * Memory is bounded by `maxBytes` (keys and JSON text, two bytes a character) and `MAX_ENTRIES`, least recently used
+ * first out.
  */
 export class ReadCache {
   readonly #ttlMs: number;
   readonly #maxBytes: number;
   readonly #now: () => number;
+  readonly #freshMs: number;
   readonly #entries = new Map<string, Entry>();
   /** Bumped by every change of a partner; an answer read before a change is never kept after it. */
   readonly #generations = new Map<string, number>();
@@ -33,15 +41,18 @@ export class ReadCache {
   #epoch = 0;
   #bytes = 0;
   #following = false;
+  /** `performance.now()` of the last read of changes that came back. */
+  #caughtUpAt = 0;
 
-  constructor({ ttlMs, maxBytes, now = Date.now }: { ttlMs: number; maxBytes: number; now?: () => number }) {
+  constructor({ ttlMs, maxBytes, now = Date.now, freshMs = FRESH_MS }: { ttlMs: number; maxBytes: number; now?: () => number; freshMs?: number }) {
     this.#ttlMs = ttlMs;
     this.#maxBytes = maxBytes;
     this.#now = now;
+    this.#freshMs = freshMs;
   }
 
   get enabled(): boolean {
-    return this.#following && this.#ttlMs > 0;
+    return this.#following && this.#ttlMs > 0 && performance.now() - this.#caughtUpAt < this.#freshMs;
   }
 
   /** The answer of `key` (everything the answer depends on) among `partnerId`'s data: from memory, or `load()`ed. */
@@ -58,7 +69,7 @@ export class ReadCache {
     const body = await load();
     if (this.enabled && generation === this.#generationOf(partnerId)) {
       const text = JSON.stringify(body);
-      this.#store(key, { partnerId, generation, expiresAt: this.#now() + this.#ttlMs, text });
+      this.#store(key, { partnerId, generation, expiresAt: this.#now() + this.#ttlMs, text, bytes: 2 * (key.length + text.length) });
       textOfCachedBody.set(body, text);
     }
     return body;
@@ -70,13 +81,14 @@ export class ReadCache {
     this.#generations.set(partnerId, (this.#generations.get(partnerId) ?? 0) + 1);
   }
 
-  /** Changes are followed: answers may be kept. */
-  following(): void {
-    this.#forgetAll();
+  /** Every change committed before `readAt` (a `performance.now()`) has been passed to `changed()`. */
+  caughtUp(readAt: number): void {
+    if (!this.#following) this.#forgetAll();
     this.#following = true;
+    this.#caughtUpAt = Math.max(this.#caughtUpAt, readAt);
   }
 
-  /** Changes may be missed: nothing is kept or answered until `following()`. */
+  /** Changes may be missed: nothing is kept or answered until `caughtUp()`. */
   lost(): void {
     this.#following = false;
     this.#forgetAll();
@@ -94,18 +106,18 @@ export class ReadCache {
   }
 
   #store(key: string, entry: Entry): void {
-    if (entry.text.length > this.#maxBytes / 4) return;
+    if (entry.bytes > this.#maxBytes / 4) return;
     const previous = this.#entries.get(key);
     if (previous) {
       this.#entries.delete(key);
-      this.#bytes -= previous.text.length;
+      this.#bytes -= previous.bytes;
     }
     this.#entries.set(key, entry);
-    this.#bytes += entry.text.length;
-    for (const [oldest, { text }] of this.#entries) {
-      if (this.#bytes <= this.#maxBytes) break;
+    this.#bytes += entry.bytes;
+    for (const [oldest, { bytes }] of this.#entries) {
+      if (this.#bytes <= this.#maxBytes && this.#entries.size <= MAX_ENTRIES) break;
       this.#entries.delete(oldest);
-      this.#bytes -= text.length;
+      this.#bytes -= bytes;
     }
   }
 }
@@ -150,7 +162,7 @@ export function dropOnWrite(cache: ReadCache, partnerOf: (response: Response) =>
 export function connectReadCache(cache: ReadCache, db: Database, logger: Logger): void {
   followPartnerChanges(db, {
     onChange: (partnerId) => cache.changed(partnerId),
-    onFollowing: () => cache.following(),
+    onCaughtUp: (readAt) => cache.caughtUp(readAt),
     onLost: (error) => {
       cache.lost();
       logger.warn({ err: error }, 'read cache off until changes can be read again');
@@ -160,6 +172,6 @@ export function connectReadCache(cache: ReadCache, db: Database, logger: Logger)
 
 /** The key of a read of applicants: everything its answer depends on (the caller's scope, the URL it asked, the
  * base URL its links are built on). */
-export function readKeyOf(request: Pick<Request, 'originalUrl'>, publicUrl: string, scope: { environment: string; kind: string; teamId?: string | undefined }): string {
-  return `${scope.kind} ${scope.environment} ${scope.teamId ?? '*'} ${publicUrl}${request.originalUrl}`;
+export function readKeyOf(request: Pick<Request, 'originalUrl'>, publicUrl: string, scope: { partnerId: string; environment: string; kind: string; teamId?: string | undefined }): string {
+  return `${scope.partnerId} ${scope.kind} ${scope.environment} ${scope.teamId ?? '*'} ${publicUrl}${request.originalUrl}`;
 }

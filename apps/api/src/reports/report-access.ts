@@ -37,7 +37,11 @@ export async function recordReportAccess(
     ipAddress: request.ip ?? null,
     requestId: requestIdOf(response),
   });
-  if (principal) await markReportViewed(manager, state.id);
+  if (principal) {
+    await markReportViewed(manager, state.id);
+    // A GET that writes: the next read of the record (through this process) must show it viewed.
+    deps.readCache.changed(state.partnerId);
+  }
 }
 
 /** The applicant of a report operation: in the key's scope (else 404) and `Returned` (else 409). */

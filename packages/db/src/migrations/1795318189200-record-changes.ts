@@ -12,16 +12,18 @@ const RECORD_TABLES = ['applicants', 'applications', 'check_executions', 'teams'
  *
  * Not NOTIFY: PostgreSQL serialises the commits of notifying transactions (a global lock held across the WAL flush),
  * which cost concurrent quick screens a sixth of their throughput. UNLOGGED: a change is only worth reading for a
- * moment (the followers prune rows a minute old), so it skips the WAL; a crash empties the table and breaks every
- * follower's connection, and a follower that loses its connection starts over with an empty cache.
+ * moment (the followers prune rows a minute old), so it skips the WAL. A crash empties the table, but positions come
+ * from a logged sequence, so they keep growing past every follower's cursor; what the crash took unread is stale
+ * in a cache for its time to live at most.
  */
 export class RecordChanges1795318189200 implements MigrationInterface {
   readonly name = 'RecordChanges1795318189200';
 
   async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`CREATE SEQUENCE record_changes_position_seq`);
     await queryRunner.query(`
       CREATE UNLOGGED TABLE record_changes (
-        position bigint GENERATED ALWAYS AS IDENTITY,
+        position bigint NOT NULL DEFAULT nextval('record_changes_position_seq'),
         partner_id uuid NULL,
         transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
         CONSTRAINT record_changes_pkey PRIMARY KEY (position)
@@ -54,5 +56,6 @@ export class RecordChanges1795318189200 implements MigrationInterface {
     await queryRunner.query(`DROP FUNCTION svc_record_all_partners_changed()`);
     await queryRunner.query(`DROP FUNCTION svc_record_partner_changes()`);
     await queryRunner.query(`DROP TABLE record_changes`);
+    await queryRunner.query(`DROP SEQUENCE record_changes_position_seq`);
   }
 }
