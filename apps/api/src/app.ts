@@ -4,14 +4,14 @@ import { generateOpenApiDocument } from '@svc/contract';
 import { findPrincipalByApiKey } from '@svc/db';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import type { Deps } from './deps.js';
+import { publicUrlOf, type Deps } from './deps.js';
 import { authenticate, cachedPrincipalLookup, principalOf } from './http/auth.js';
 import { bodyGuard } from './http/body-guard.js';
 import { errorHandler, sendProblem } from './http/errors.js';
 import { idempotency } from './http/idempotency.js';
 import { AppError } from './http/problem.js';
 import { rateLimit } from './http/rate-limit.js';
-import { dropOnWrite, sendCachedBodiesAsText } from './http/read-cache.js';
+import { answerRepeatedReads, dropOnWrite, sendCachedBodiesAsText } from './http/read-cache.js';
 import { requestId } from './http/request-id.js';
 import { requestLog } from './http/request-log.js';
 import { mountHostedReports } from './reports/hosted-report.js';
@@ -25,6 +25,13 @@ const API_PREFIXES = ['/api', '/hr'];
 /** How long a process trusts what it read of an API key (its user, team and partner): see DECISIONS.md. */
 const PRINCIPAL_CACHE_MS = 5_000;
 
+/**
+ * `trust proxy` 'loopback' (a proxy on this machine may say which protocol and address the client used), as a plain
+ * test: express's compiled 'loopback' parses the peer's address on every request that asks for its protocol.
+ */
+const LOOPBACK = /^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+const isLoopback = (address: string | undefined): boolean => address !== undefined && LOOPBACK.test(address);
+
 /** A body must be JSON: anything else is refused before it reaches an operation. */
 function requireJsonBody(request: Request, _response: Response, next: NextFunction): void {
   const hasBody = Number(request.get('content-length') ?? 0) > 0 || request.get('transfer-encoding') !== undefined;
@@ -37,7 +44,7 @@ function requireJsonBody(request: Request, _response: Response, next: NextFuncti
 export function createApp(deps: Deps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', isLoopback);
   app.set('query parser', 'simple');
   sendCachedBodiesAsText(app);
   app.use(requestId);
@@ -68,6 +75,7 @@ export function createApp(deps: Deps): Express {
   const findPrincipal = cachedPrincipalLookup((key) => findPrincipalByApiKey(deps.db.dataSource.manager, key), { ttlMs: PRINCIPAL_CACHE_MS });
   app.use(API_PREFIXES, authenticate(findPrincipal));
   app.use(API_PREFIXES, rateLimit({ db: deps.db, limitPerMinute: deps.config.SVC_RATE_LIMIT_PER_MINUTE, now: deps.now }));
+  app.use(API_PREFIXES, answerRepeatedReads(deps.readCache, (request) => publicUrlOf(deps, request)));
   app.use(API_PREFIXES, requireJsonBody, express.json({ limit: deps.config.SVC_BODY_LIMIT, strict: false, type: ['application/json', 'application/*+json'] }), bodyGuard);
   app.use(API_PREFIXES, dropOnWrite(deps.readCache, (response) => principalOf(response).partner.id));
   app.use(API_PREFIXES, idempotency({ db: deps.db, now: deps.now, leaseMs: deps.config.SVC_IDEMPOTENCY_LEASE_SECONDS * 1000 }));

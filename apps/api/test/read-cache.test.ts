@@ -1,8 +1,10 @@
+import { get } from 'node:http';
+import type { Response } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hrApplicationSchema, type SvcClient } from '@svc/contract';
 import type { BootstrappedAccount } from '@svc/db';
 import { ReadCache } from '../src/http/read-cache.js';
-import { apiTargets, type TestApi } from './support/api.js';
+import { apiTargets, rawRequest, type TestApi } from './support/api.js';
 import { fullInformation, location, markReturned } from './support/applications.js';
 
 describe.each(apiTargets())('read cache on $name', (target) => {
@@ -75,6 +77,36 @@ describe.each(apiTargets())('read cache on $name', (target) => {
     expect(await otherStatus()).toBe('Pending');
   });
 
+  it('answers a repeated read with its ETag (304 to If-None-Match) and the headers of its operation', async () => {
+    const { id } = await quickScreen();
+    await settled();
+    const apiKey = account.api_keys.live;
+    const record = `${svc.url}/api/v1/hr/applicants/${id}/`;
+    const first = await rawRequest(record, { apiKey });
+    const second = await rawRequest(record, { apiKey });
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers.get('content-type')).toContain('application/json');
+    const etag = second.headers.get('etag');
+    expect(etag).toMatch(/^W\/"/);
+    expect(first.headers.get('etag')).toBe(etag);
+    // node:http, not fetch: fetch adds `Cache-Control: no-cache` to a conditional request, which asks for a 200.
+    const conditional = await new Promise<number | undefined>((resolve, reject) =>
+      get(record, { headers: { authorization: `Bearer ${apiKey}`, 'if-none-match': etag! } }, (answer) => {
+        answer.resume();
+        resolve(answer.statusCode);
+      }).on('error', reject),
+    );
+    expect(conditional).toBe(304);
+    // The PM list is deprecated: an answer from memory says so as its operation does.
+    const pmList = `${svc.url}/api/v1/pm/applicants/`;
+    const pmFirst = await rawRequest(pmList, { apiKey });
+    const pmSecond = await rawRequest(pmList, { apiKey });
+    expect(pmFirst.headers.get('deprecation')).toBe('true');
+    expect(pmSecond.headers.get('deprecation')).toBe('true');
+    expect(pmSecond.headers.get('etag')).toBe(pmFirst.headers.get('etag'));
+  });
+
   it('a client reads its own writes at once: a list cached before an order counts it right after', async () => {
     const before = await countOf();
     expect(await countOf()).toBe(before);
@@ -84,6 +116,8 @@ describe.each(apiTargets())('read cache on $name', (target) => {
 });
 
 describe('ReadCache', () => {
+  /** What `answer` reads of the response: the headers the operation set. */
+  const response = { getHeader: () => undefined } as unknown as Response;
   const text = (size: number) => ({ value: 'x'.repeat(size) });
   const followingCache = (options: { ttlMs?: number; maxBytes?: number; now?: () => number; freshMs?: number } = {}) => {
     const cache = new ReadCache({ ttlMs: 1_000, maxBytes: 1_000_000, freshMs: 60_000, ...options });
@@ -103,26 +137,26 @@ describe('ReadCache', () => {
     let now = 0;
     const cache = followingCache({ now: () => now });
     const load = counting({ a: 1 });
-    await cache.answer('p', 'k', load);
-    await cache.answer('p', 'k', load);
+    await cache.answer(response, { partnerId: 'p', key: 'k' }, load);
+    await cache.answer(response, { partnerId: 'p', key: 'k' }, load);
     expect(load.calls).toBe(1);
     now = 1_001;
-    await cache.answer('p', 'k', load);
+    await cache.answer(response, { partnerId: 'p', key: 'k' }, load);
     expect(load.calls).toBe(2);
   });
 
   it('keeps nothing read while a change of its partner arrived, and nothing while changes cannot be followed', async () => {
     const cache = followingCache();
     const load = counting({ a: 1 });
-    await cache.answer('p', 'k', async () => {
+    await cache.answer(response, { partnerId: 'p', key: 'k' }, async () => {
       cache.changed('p');
       return load();
     });
-    await cache.answer('p', 'k', load);
+    await cache.answer(response, { partnerId: 'p', key: 'k' }, load);
     expect(load.calls).toBe(2);
     cache.lost();
-    await cache.answer('p', 'k', load);
-    await cache.answer('p', 'k', load);
+    await cache.answer(response, { partnerId: 'p', key: 'k' }, load);
+    await cache.answer(response, { partnerId: 'p', key: 'k' }, load);
     expect(load.calls).toBe(4);
     expect(cache.enabled).toBe(false);
   });
@@ -131,41 +165,41 @@ describe('ReadCache', () => {
     const cache = followingCache();
     const loadP = counting({ p: 1 });
     const loadQ = counting({ q: 1 });
-    await cache.answer('p', 'kp', loadP);
-    await cache.answer('q', 'kq', loadQ);
+    await cache.answer(response, { partnerId: 'p', key: 'kp' }, loadP);
+    await cache.answer(response, { partnerId: 'q', key: 'kq' }, loadQ);
     cache.changed('p');
-    await cache.answer('p', 'kp', loadP);
-    await cache.answer('q', 'kq', loadQ);
+    await cache.answer(response, { partnerId: 'p', key: 'kp' }, loadP);
+    await cache.answer(response, { partnerId: 'q', key: 'kq' }, loadQ);
     expect([loadP.calls, loadQ.calls]).toEqual([2, 1]);
     cache.changed(null);
-    await cache.answer('q', 'kq', loadQ);
+    await cache.answer(response, { partnerId: 'q', key: 'kq' }, loadQ);
     expect(loadQ.calls).toBe(2);
   });
 
   it('answers nothing from memory once changes have not been read for freshMs', async () => {
     const cache = followingCache({ freshMs: 50 });
     const load = counting({ a: 1 });
-    await cache.answer('p', 'k', load);
-    await cache.answer('p', 'k', load);
+    await cache.answer(response, { partnerId: 'p', key: 'k' }, load);
+    await cache.answer(response, { partnerId: 'p', key: 'k' }, load);
     expect(load.calls).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 80));
-    await cache.answer('p', 'k', load);
+    await cache.answer(response, { partnerId: 'p', key: 'k' }, load);
     expect(load.calls).toBe(2);
     // Caught up again: what it kept is good again (a change in the meantime would have been read and dropped it).
     cache.caughtUp(performance.now());
-    await cache.answer('p', 'k', load);
+    await cache.answer(response, { partnerId: 'p', key: 'k' }, load);
     expect(load.calls).toBe(2);
   });
 
   it('holds at most maxBytes (keys and JSON text, two bytes a character), the least recently used leaving first', async () => {
     const cache = followingCache({ maxBytes: 2_000 });
     const loads = ['a', 'b', 'c', 'd'].map(() => counting(text(200)));
-    for (const [index, load] of loads.entries()) await cache.answer('p', String(index), load);
-    await cache.answer('p', '0', loads[0]!);
+    for (const [index, load] of loads.entries()) await cache.answer(response, { partnerId: 'p', key: String(index) }, load);
+    await cache.answer(response, { partnerId: 'p', key: '0' }, loads[0]!);
     // Five answers of 426 bytes do not fit in 2,000: the least recently used (1) leaves.
-    await cache.answer('p', '4', counting(text(200)));
-    await cache.answer('p', '0', loads[0]!);
-    await cache.answer('p', '1', loads[1]!);
+    await cache.answer(response, { partnerId: 'p', key: '4' }, counting(text(200)));
+    await cache.answer(response, { partnerId: 'p', key: '0' }, loads[0]!);
+    await cache.answer(response, { partnerId: 'p', key: '1' }, loads[1]!);
     expect(loads.map((load) => load.calls)).toEqual([1, 2, 1, 1]);
   });
 });

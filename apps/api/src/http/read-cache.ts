@@ -1,8 +1,15 @@
+import { createHash } from 'node:crypto';
 import { followPartnerChanges, type Database } from '@svc/db';
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { Logger } from '../logger.js';
+import { teamScopeOf } from './access.js';
+import { principalOf } from './auth.js';
 
-type Entry = { partnerId: string; generation: number; expiresAt: number; text: string; bytes: number };
+/** A cached answer: its JSON text, its ETag, and the headers its operation set (a deprecated one says so). */
+type Entry = { partnerId: string; generation: number; expiresAt: number; text: string; length: number; etag: string; deprecation: string | undefined; bytes: number };
+
+/** A read of the cache: whose data it shows, and everything its answer depends on. */
+export type CachedRead = { partnerId: string; key: string };
 
 /** Answers are served from memory only while every change committed this long ago has been read (by default). */
 const FRESH_MS = 200;
@@ -10,7 +17,7 @@ const FRESH_MS = 200;
 const MAX_ENTRIES = 20_000;
 
 /** Bodies answered from the cache: express sends the JSON text they stand for (see `sendCachedBodiesAsText`). */
-const textOfCachedBody = new WeakMap<object, string>();
+const entryOfCachedBody = new WeakMap<object, Entry>();
 
 /**
  * The answers of repeated reads (an applicant's record, a page of applicants), kept by an API process as JSON text
@@ -55,24 +62,51 @@ export class ReadCache {
     return this.#following && this.#ttlMs > 0 && performance.now() - this.#caughtUpAt < this.#freshMs;
   }
 
-  /** The answer of `key` (everything the answer depends on) among `partnerId`'s data: from memory, or `load()`ed. */
-  async answer<T extends object>(partnerId: string, key: string, load: () => Promise<T>): Promise<T> {
-    if (!this.enabled) return load();
-    const hit = this.#entries.get(key);
-    if (hit && hit.partnerId === partnerId && hit.generation === this.#generationOf(partnerId) && hit.expiresAt > this.#now()) {
-      // Most recently used last: Map iteration order is insertion order.
-      this.#entries.delete(key);
-      this.#entries.set(key, hit);
-      return cachedBody<T>(hit.text);
-    }
+  /**
+   * The answer of a read (its body, as the operation's handler returns it): from memory, or `load()`ed and kept with
+   * the headers the operation set on `response`.
+   */
+  async answer<T extends object>(response: Response, { partnerId, key }: CachedRead, load: () => Promise<T>): Promise<T> {
+    const hit = this.#hit(partnerId, key);
+    if (hit) return cachedBody<T>(hit);
     const generation = this.#generationOf(partnerId);
     const body = await load();
     if (this.enabled && generation === this.#generationOf(partnerId)) {
       const text = JSON.stringify(body);
-      this.#store(key, { partnerId, generation, expiresAt: this.#now() + this.#ttlMs, text, bytes: 2 * (key.length + text.length) });
-      textOfCachedBody.set(body, text);
+      const deprecation = response.getHeader('Deprecation');
+      const entry: Entry = {
+        partnerId,
+        generation,
+        expiresAt: this.#now() + this.#ttlMs,
+        text,
+        length: Buffer.byteLength(text),
+        etag: weakEtagOf(text),
+        deprecation: deprecation === undefined ? undefined : String(deprecation),
+        bytes: 2 * (key.length + text.length),
+      };
+      this.#store(key, entry);
+      entryOfCachedBody.set(body, entry);
     }
     return body;
+  }
+
+  /** Sends the answer of a read from memory, before any routing, when it has one; false when it has none. */
+  replay({ partnerId, key }: CachedRead, response: Response): boolean {
+    const hit = this.#hit(partnerId, key);
+    if (!hit) return false;
+    if (hit.deprecation !== undefined) response.setHeader('Deprecation', hit.deprecation);
+    sendEntry(response, hit);
+    return true;
+  }
+
+  #hit(partnerId: string, key: string): Entry | null {
+    if (!this.enabled) return null;
+    const hit = this.#entries.get(key);
+    if (!hit || hit.partnerId !== partnerId || hit.generation !== this.#generationOf(partnerId) || hit.expiresAt <= this.#now()) return null;
+    // Most recently used last: Map iteration order is insertion order.
+    this.#entries.delete(key);
+    this.#entries.set(key, hit);
+    return hit;
   }
 
   /** What a partner's records show changed (`null`: every partner's). */
@@ -122,21 +156,52 @@ export class ReadCache {
   }
 }
 
-/** A body standing for cached JSON text: handlers return it like any body, express sends the text. */
-function cachedBody<T extends object>(text: string): T {
+/** A body standing for a cached answer: handlers return it like any body, express sends the answer's text. */
+function cachedBody<T extends object>(entry: Entry): T {
   const body = {};
-  textOfCachedBody.set(body, text);
+  entryOfCachedBody.set(body, entry);
   return body as T;
+}
+
+/** Express's weak ETag of a text (what `res.send` would compute), computed once per cached answer. */
+function weakEtagOf(text: string): string {
+  return `W/"${Buffer.byteLength(text).toString(16)}-${createHash('sha1').update(text).digest('base64').slice(0, 27)}"`;
+}
+
+/**
+ * The JSON text of an answer with its ETag, or 304 to a matching `If-None-Match`: what `res.send` does, without
+ * hashing the text again.
+ */
+function sendEntry(response: Response, entry: Entry): void {
+  response.setHeader('ETag', entry.etag);
+  if (response.req.fresh) {
+    response.status(304).end();
+    return;
+  }
+  response.setHeader('Content-Type', 'application/json; charset=utf-8');
+  response.setHeader('Content-Length', entry.length);
+  response.end(response.req.method === 'HEAD' ? undefined : entry.text);
 }
 
 /** Express's `res.json`, except that a body of the read cache is sent as its JSON text, not serialised again. */
 export function sendCachedBodiesAsText(app: Express): void {
   const json = app.response.json;
   app.response.json = function sendJson(this: Response, body: unknown) {
-    const text = typeof body === 'object' && body !== null ? textOfCachedBody.get(body) : undefined;
-    if (text === undefined) return json.call(this, body);
-    if (!this.get('Content-Type')) this.type('json');
-    return this.send(text);
+    const entry = typeof body === 'object' && body !== null ? entryOfCachedBody.get(body) : undefined;
+    if (entry === undefined) return json.call(this, body);
+    sendEntry(this, entry);
+    return this;
+  };
+}
+
+/**
+ * Repeated reads answered before routing (authenticated and counted by the rate limit already): a GET without a
+ * body whose answer the cache holds is sent from memory; any other request goes on to its operation.
+ */
+export function answerRepeatedReads(cache: ReadCache, publicUrlOf: (request: Request) => string) {
+  return (request: Request, response: Response, next: NextFunction): void => {
+    if (request.method !== 'GET' || !cache.enabled || request.get('content-length') !== undefined || request.get('transfer-encoding') !== undefined) return next();
+    if (!cache.replay(readOf(request, response, publicUrlOf(request)), response)) next();
   };
 }
 
@@ -170,8 +235,12 @@ export function connectReadCache(cache: ReadCache, db: Database, logger: Logger)
   });
 }
 
-/** The key of a read of applicants: everything its answer depends on (the caller's scope, the URL it asked, the
- * base URL its links are built on). */
-export function readKeyOf(request: Pick<Request, 'originalUrl'>, publicUrl: string, scope: { partnerId: string; environment: string; kind: string; teamId?: string | undefined }): string {
-  return `${scope.partnerId} ${scope.kind} ${scope.environment} ${scope.teamId ?? '*'} ${publicUrl}${request.originalUrl}`;
+/**
+ * A read of the cache by the request's API key: its partner, and everything its answer depends on: the key's
+ * environment and team scope, the base URL the answer's links are built on, and the URL asked (which decides the
+ * operation, HR or PM, and its parameters).
+ */
+export function readOf(request: Pick<Request, 'originalUrl'>, response: Response, publicUrl: string): CachedRead {
+  const principal = principalOf(response);
+  return { partnerId: principal.partner.id, key: `${principal.partner.id} ${principal.environment} ${teamScopeOf(principal) ?? '*'} ${publicUrl}${request.originalUrl}` };
 }

@@ -1,7 +1,7 @@
 import * as repository from '@svc/db';
 import { publicUrlOf } from '../../deps.js';
 import { principalOf } from '../../http/auth.js';
-import { readKeyOf } from '../../http/read-cache.js';
+import { readOf } from '../../http/read-cache.js';
 import type { HrRouteFactory } from './hr-route.js';
 import { pageOf, pageRequest } from '../../http/pagination.js';
 import { presentHrApplicantListItem } from '../../presenters/applicant-list-item.js';
@@ -11,7 +11,7 @@ export const hrListApplicants: HrRouteFactory<'listApplicants'> = (deps) => asyn
   const page = pageRequest(query);
   const scope = applicationScopeOf(principalOf(res), 'HR');
   const publicUrl = publicUrlOf(deps, req);
-  const body = await deps.readCache.answer(scope.partnerId, readKeyOf(req, publicUrl, scope), async () => {
+  const body = await deps.readCache.answer(res, readOf(req, res, publicUrl), async () => {
     const { count, rows } = await repository.listApplicants(deps.db.dataSource.manager, { scope, offset: page.offset, limit: page.pageSize });
     const results = rows.map((row) => presentHrApplicantListItem(row, { publicUrl, now: deps.now() }));
     return pageOf({ request: req, page, count, results, publicUrl });

@@ -2,7 +2,7 @@ import type { contract } from '@svc/contract';
 import * as repository from '@svc/db';
 import { publicUrlOf } from '../../deps.js';
 import { principalOf } from '../../http/auth.js';
-import { readKeyOf } from '../../http/read-cache.js';
+import { readOf } from '../../http/read-cache.js';
 import { pageOf, pageRequest } from '../../http/pagination.js';
 import type { RouteFactory } from '../../http/route.js';
 import { presentPmApplicantListItem } from '../../presenters/applicant-list-item.js';
@@ -12,7 +12,7 @@ export const pmListApplicants: RouteFactory<typeof contract.pm.listApplicants> =
   const page = pageRequest(query);
   const scope = applicationScopeOf(principalOf(res), 'PM');
   const publicUrl = publicUrlOf(deps, req);
-  const body = await deps.readCache.answer(scope.partnerId, readKeyOf(req, publicUrl, scope), async () => {
+  const body = await deps.readCache.answer(res, readOf(req, res, publicUrl), async () => {
     const { count, rows } = await repository.listApplicants(deps.db.dataSource.manager, {
       scope,
       filters: { teamId: query.application__team__id?.toLowerCase(), ownerId: query.owner?.toLowerCase() },

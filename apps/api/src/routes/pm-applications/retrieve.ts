@@ -2,14 +2,14 @@ import type { contract } from '@svc/contract';
 import { idOrNotFound } from '../../http/access.js';
 import { publicUrlOf } from '../../deps.js';
 import { principalOf } from '../../http/auth.js';
-import { readKeyOf } from '../../http/read-cache.js';
+import { readOf } from '../../http/read-cache.js';
 import type { RouteFactory } from '../../http/route.js';
 import { presentPmApplication } from '../../presenters/application.js';
 import { applicationScopeOf, recordOrNotFound } from '../hr-applications/order-support.js';
 
 export const pmRetrieveApplicant: RouteFactory<typeof contract.pm.retrieveApplicant> = (deps) => async ({ params, req, res }) => {
   const scope = applicationScopeOf(principalOf(res), 'PM');
-  const body = await deps.readCache.answer(scope.partnerId, readKeyOf(req, publicUrlOf(deps, req), scope), async () =>
+  const body = await deps.readCache.answer(res, readOf(req, res, publicUrlOf(deps, req)), async () =>
     presentPmApplication(await recordOrNotFound(deps, { scope, applicantId: idOrNotFound(params.applicant_id, 'Applicant') })),
   );
   return { status: 200, body };
