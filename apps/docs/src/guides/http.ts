@@ -105,6 +105,7 @@ export const conventionsGuide: Guide = {
 <li>Path identifiers are strings: anything that is not a UUID is simply <code>404 not_found</code>.</li>
 <li>Every response carries <code>X-Request-Id</code> (yours when you send one).</li>
 <li>No webhooks or events: progress is read by polling <code>status</code> and <code>report_status</code>.</li>
+<li>Polling is cheap: an applicant’s record and a page of applicants carry a weak <code>ETag</code>; send it back in <code>If-None-Match</code> and an unchanged answer is <code>304</code> with no body. A write you make is seen by your next read through the same server; a change made elsewhere (a check finishing, the applicant’s form, another server) within about 20 ms.</li>
 </ul>
 <h2 id="deprecation">Versions and deprecation</h2>
 <ul>
