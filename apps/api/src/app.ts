@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIPv4 } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { generateOpenApiDocument } from '@svc/contract';
 import { findPrincipalByApiKey } from '@svc/db';
@@ -29,8 +30,9 @@ const PRINCIPAL_CACHE_MS = 5_000;
  * `trust proxy` 'loopback' (a proxy on this machine may say which protocol and address the client used), as a plain
  * test: express's compiled 'loopback' parses the peer's address on every request that asks for its protocol.
  */
-const LOOPBACK = /^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
-const isLoopback = (address: string | undefined): boolean => address !== undefined && LOOPBACK.test(address);
+const isLoopbackIpv4 = (address: string): boolean => isIPv4(address) && address.startsWith('127.');
+const isLoopback = (address: string | undefined): boolean =>
+  address !== undefined && (address === '::1' || isLoopbackIpv4(address) || (address.startsWith('::ffff:') && isLoopbackIpv4(address.slice(7))));
 
 /** A body must be JSON: anything else is refused before it reaches an operation. */
 function requireJsonBody(request: Request, _response: Response, next: NextFunction): void {

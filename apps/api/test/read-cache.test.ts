@@ -1,5 +1,7 @@
 import { get } from 'node:http';
-import type { Response } from 'express';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import type { Request, Response } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hrApplicationSchema, type SvcClient } from '@svc/contract';
 import type { BootstrappedAccount } from '@svc/db';
@@ -11,9 +13,11 @@ describe.each(apiTargets())('read cache on $name', (target) => {
   let svc: TestApi;
   let account: BootstrappedAccount;
   let admin: SvcClient;
+  const logLines: string[] = [];
   beforeAll(async () => {
     // A minute: whatever a test sees change within it, a followed change (or this process's own write) made it change.
-    svc = await target.start({ SVC_READ_CACHE_SECONDS: 60 });
+    const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) }));
+    svc = await target.start({ SVC_READ_CACHE_SECONDS: 60 }, { logger });
     account = await svc.newPartner();
     admin = svc.client(account.api_keys.live);
   });
@@ -98,6 +102,9 @@ describe.each(apiTargets())('read cache on $name', (target) => {
       }).on('error', reject),
     );
     expect(conditional).toBe(304);
+    // Answered from memory or not, a request is logged under its operation's route.
+    const routes = logLines.map((line) => JSON.parse(line) as { msg: string; route?: string; status?: number }).filter((line) => line.msg === 'request' && line.status !== undefined && [200, 304].includes(line.status));
+    expect(routes.slice(-2).map((line) => line.route)).toEqual(['/api/v1/hr/applicants/:applicant_id/', '/api/v1/hr/applicants/:applicant_id/']);
     // The PM list is deprecated: an answer from memory says so as its operation does.
     const pmList = `${svc.url}/api/v1/pm/applicants/`;
     const pmFirst = await rawRequest(pmList, { apiKey });
@@ -105,6 +112,17 @@ describe.each(apiTargets())('read cache on $name', (target) => {
     expect(pmFirst.headers.get('deprecation')).toBe('true');
     expect(pmSecond.headers.get('deprecation')).toBe('true');
     expect(pmSecond.headers.get('etag')).toBe(pmFirst.headers.get('etag'));
+  });
+
+  it('links follow the protocol a proxy on this machine says the client used, cached or not', async () => {
+    await quickScreen();
+    await quickScreen();
+    const page = async (headers: Record<string, string>) =>
+      (await rawRequest(`${svc.url}/api/v1/hr/applicants/?page_size=1`, { apiKey: account.api_keys.live, headers })).body as { next: string | null };
+    for (let round = 0; round < 2; round += 1) {
+      expect((await page({ 'x-forwarded-proto': 'https' })).next).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/api\/v1\/hr\/applicants\/\?/);
+      expect((await page({})).next).toMatch(/^http:\/\//);
+    }
   });
 
   it('a client reads its own writes at once: a list cached before an order counts it right after', async () => {
@@ -116,8 +134,9 @@ describe.each(apiTargets())('read cache on $name', (target) => {
 });
 
 describe('ReadCache', () => {
-  /** What `answer` reads of the response: the headers the operation set. */
-  const response = { getHeader: () => undefined } as unknown as Response;
+  /** What `answer` reads of the request and response: the operation's route and the headers it set. */
+  const request = {} as Request;
+  const response = { getHeader: () => undefined, app: { get: () => undefined } } as unknown as Response;
   const text = (size: number) => ({ value: 'x'.repeat(size) });
   const followingCache = (options: { ttlMs?: number; maxBytes?: number; now?: () => number; freshMs?: number } = {}) => {
     const cache = new ReadCache({ ttlMs: 1_000, maxBytes: 1_000_000, freshMs: 60_000, ...options });
@@ -137,26 +156,26 @@ describe('ReadCache', () => {
     let now = 0;
     const cache = followingCache({ now: () => now });
     const load = counting({ a: 1 });
-    await cache.answer(response, { partnerId: 'p', key: 'k' }, load);
-    await cache.answer(response, { partnerId: 'p', key: 'k' }, load);
+    await cache.answer(request, response, { partnerId: 'p', key: 'k' }, load);
+    await cache.answer(request, response, { partnerId: 'p', key: 'k' }, load);
     expect(load.calls).toBe(1);
     now = 1_001;
-    await cache.answer(response, { partnerId: 'p', key: 'k' }, load);
+    await cache.answer(request, response, { partnerId: 'p', key: 'k' }, load);
     expect(load.calls).toBe(2);
   });
 
   it('keeps nothing read while a change of its partner arrived, and nothing while changes cannot be followed', async () => {
     const cache = followingCache();
     const load = counting({ a: 1 });
-    await cache.answer(response, { partnerId: 'p', key: 'k' }, async () => {
+    await cache.answer(request, response, { partnerId: 'p', key: 'k' }, async () => {
       cache.changed('p');
       return load();
     });
-    await cache.answer(response, { partnerId: 'p', key: 'k' }, load);
+    await cache.answer(request, response, { partnerId: 'p', key: 'k' }, load);
     expect(load.calls).toBe(2);
     cache.lost();
-    await cache.answer(response, { partnerId: 'p', key: 'k' }, load);
-    await cache.answer(response, { partnerId: 'p', key: 'k' }, load);
+    await cache.answer(request, response, { partnerId: 'p', key: 'k' }, load);
+    await cache.answer(request, response, { partnerId: 'p', key: 'k' }, load);
     expect(load.calls).toBe(4);
     expect(cache.enabled).toBe(false);
   });
@@ -165,41 +184,41 @@ describe('ReadCache', () => {
     const cache = followingCache();
     const loadP = counting({ p: 1 });
     const loadQ = counting({ q: 1 });
-    await cache.answer(response, { partnerId: 'p', key: 'kp' }, loadP);
-    await cache.answer(response, { partnerId: 'q', key: 'kq' }, loadQ);
+    await cache.answer(request, response, { partnerId: 'p', key: 'kp' }, loadP);
+    await cache.answer(request, response, { partnerId: 'q', key: 'kq' }, loadQ);
     cache.changed('p');
-    await cache.answer(response, { partnerId: 'p', key: 'kp' }, loadP);
-    await cache.answer(response, { partnerId: 'q', key: 'kq' }, loadQ);
+    await cache.answer(request, response, { partnerId: 'p', key: 'kp' }, loadP);
+    await cache.answer(request, response, { partnerId: 'q', key: 'kq' }, loadQ);
     expect([loadP.calls, loadQ.calls]).toEqual([2, 1]);
     cache.changed(null);
-    await cache.answer(response, { partnerId: 'q', key: 'kq' }, loadQ);
+    await cache.answer(request, response, { partnerId: 'q', key: 'kq' }, loadQ);
     expect(loadQ.calls).toBe(2);
   });
 
   it('answers nothing from memory once changes have not been read for freshMs', async () => {
     const cache = followingCache({ freshMs: 50 });
     const load = counting({ a: 1 });
-    await cache.answer(response, { partnerId: 'p', key: 'k' }, load);
-    await cache.answer(response, { partnerId: 'p', key: 'k' }, load);
+    await cache.answer(request, response, { partnerId: 'p', key: 'k' }, load);
+    await cache.answer(request, response, { partnerId: 'p', key: 'k' }, load);
     expect(load.calls).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 80));
-    await cache.answer(response, { partnerId: 'p', key: 'k' }, load);
+    await cache.answer(request, response, { partnerId: 'p', key: 'k' }, load);
     expect(load.calls).toBe(2);
     // Caught up again: what it kept is good again (a change in the meantime would have been read and dropped it).
     cache.caughtUp(performance.now());
-    await cache.answer(response, { partnerId: 'p', key: 'k' }, load);
+    await cache.answer(request, response, { partnerId: 'p', key: 'k' }, load);
     expect(load.calls).toBe(2);
   });
 
   it('holds at most maxBytes (keys and JSON text, two bytes a character), the least recently used leaving first', async () => {
     const cache = followingCache({ maxBytes: 2_000 });
     const loads = ['a', 'b', 'c', 'd'].map(() => counting(text(200)));
-    for (const [index, load] of loads.entries()) await cache.answer(response, { partnerId: 'p', key: String(index) }, load);
-    await cache.answer(response, { partnerId: 'p', key: '0' }, loads[0]!);
+    for (const [index, load] of loads.entries()) await cache.answer(request, response, { partnerId: 'p', key: String(index) }, load);
+    await cache.answer(request, response, { partnerId: 'p', key: '0' }, loads[0]!);
     // Five answers of 426 bytes do not fit in 2,000: the least recently used (1) leaves.
-    await cache.answer(response, { partnerId: 'p', key: '4' }, counting(text(200)));
-    await cache.answer(response, { partnerId: 'p', key: '0' }, loads[0]!);
-    await cache.answer(response, { partnerId: 'p', key: '1' }, loads[1]!);
+    await cache.answer(request, response, { partnerId: 'p', key: '4' }, counting(text(200)));
+    await cache.answer(request, response, { partnerId: 'p', key: '0' }, loads[0]!);
+    await cache.answer(request, response, { partnerId: 'p', key: '1' }, loads[1]!);
     expect(loads.map((load) => load.calls)).toEqual([1, 2, 1, 1]);
   });
 });

@@ -1,12 +1,25 @@
-import { createHash } from 'node:crypto';
 import { followPartnerChanges, type Database } from '@svc/db';
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { Logger } from '../logger.js';
 import { teamScopeOf } from './access.js';
 import { principalOf } from './auth.js';
+import { setLogRoute } from './request-log.js';
 
-/** A cached answer: its JSON text, its ETag, and the headers its operation set (a deprecated one says so). */
-type Entry = { partnerId: string; generation: number; expiresAt: number; text: string; length: number; etag: string; deprecation: string | undefined; bytes: number };
+/**
+ * A cached answer: its JSON text, its ETag, the headers its operation set (a deprecated one says so) and the route
+ * pattern its request is logged under.
+ */
+type Entry = {
+  partnerId: string;
+  generation: number;
+  expiresAt: number;
+  text: string;
+  length: number;
+  etag: string | undefined;
+  deprecation: string | undefined;
+  route: string | undefined;
+  bytes: number;
+};
 
 /** A read of the cache: whose data it shows, and everything its answer depends on. */
 export type CachedRead = { partnerId: string; key: string };
@@ -66,7 +79,7 @@ export class ReadCache {
    * The answer of a read (its body, as the operation's handler returns it): from memory, or `load()`ed and kept with
    * the headers the operation set on `response`.
    */
-  async answer<T extends object>(response: Response, { partnerId, key }: CachedRead, load: () => Promise<T>): Promise<T> {
+  async answer<T extends object>(request: object, response: Response, { partnerId, key }: CachedRead, load: () => Promise<T>): Promise<T> {
     const hit = this.#hit(partnerId, key);
     if (hit) return cachedBody<T>(hit);
     const generation = this.#generationOf(partnerId);
@@ -80,8 +93,9 @@ export class ReadCache {
         expiresAt: this.#now() + this.#ttlMs,
         text,
         length: Buffer.byteLength(text),
-        etag: weakEtagOf(text),
+        etag: etagOf(response, text),
         deprecation: deprecation === undefined ? undefined : String(deprecation),
+        route: (request as { tsRestRoute?: { path: string } }).tsRestRoute?.path,
         bytes: 2 * (key.length + text.length),
       };
       this.#store(key, entry);
@@ -95,6 +109,7 @@ export class ReadCache {
     const hit = this.#hit(partnerId, key);
     if (!hit) return false;
     if (hit.deprecation !== undefined) response.setHeader('Deprecation', hit.deprecation);
+    if (hit.route !== undefined) setLogRoute(response, hit.route);
     sendEntry(response, hit);
     return true;
   }
@@ -163,9 +178,10 @@ function cachedBody<T extends object>(entry: Entry): T {
   return body as T;
 }
 
-/** Express's weak ETag of a text (what `res.send` would compute), computed once per cached answer. */
-function weakEtagOf(text: string): string {
-  return `W/"${Buffer.byteLength(text).toString(16)}-${createHash('sha1').update(text).digest('base64').slice(0, 27)}"`;
+/** The ETag `res.send` would give the text (the app's `etag` setting), computed once per cached answer. */
+function etagOf(response: Response, text: string): string | undefined {
+  const etag = response.app.get('etag fn') as ((body: string, encoding: string) => string | undefined) | undefined;
+  return etag?.(text, 'utf8');
 }
 
 /**
@@ -173,7 +189,7 @@ function weakEtagOf(text: string): string {
  * hashing the text again.
  */
 function sendEntry(response: Response, entry: Entry): void {
-  response.setHeader('ETag', entry.etag);
+  if (entry.etag !== undefined) response.setHeader('ETag', entry.etag);
   if (response.req.fresh) {
     response.status(304).end();
     return;

@@ -11,7 +11,7 @@ export const hrListApplicants: HrRouteFactory<'listApplicants'> = (deps) => asyn
   const page = pageRequest(query);
   const scope = applicationScopeOf(principalOf(res), 'HR');
   const publicUrl = publicUrlOf(deps, req);
-  const body = await deps.readCache.answer(res, readOf(req, res, publicUrl), async () => {
+  const body = await deps.readCache.answer(req, res, readOf(req, res, publicUrl), async () => {
     const { count, rows } = await repository.listApplicants(deps.db.dataSource.manager, { scope, offset: page.offset, limit: page.pageSize });
     const results = rows.map((row) => presentHrApplicantListItem(row, { publicUrl, now: deps.now() }));
     return pageOf({ request: req, page, count, results, publicUrl });

@@ -8,7 +8,7 @@ import { applicationScopeOf, recordOrNotFound } from './order-support.js';
 
 export const hrRetrieveApplicant: HrRouteFactory<'retrieveApplicant'> = (deps) => async ({ params, req, res }) => {
   const scope = applicationScopeOf(principalOf(res), 'HR');
-  const body = await deps.readCache.answer(res, readOf(req, res, publicUrlOf(deps, req)), async () =>
+  const body = await deps.readCache.answer(req, res, readOf(req, res, publicUrlOf(deps, req)), async () =>
     presentHrApplication(await recordOrNotFound(deps, { scope, applicantId: idOrNotFound(params.applicant_id, 'Applicant') })),
   );
   return { status: 200, body };

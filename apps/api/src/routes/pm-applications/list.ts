@@ -12,7 +12,7 @@ export const pmListApplicants: RouteFactory<typeof contract.pm.listApplicants> =
   const page = pageRequest(query);
   const scope = applicationScopeOf(principalOf(res), 'PM');
   const publicUrl = publicUrlOf(deps, req);
-  const body = await deps.readCache.answer(res, readOf(req, res, publicUrl), async () => {
+  const body = await deps.readCache.answer(req, res, readOf(req, res, publicUrl), async () => {
     const { count, rows } = await repository.listApplicants(deps.db.dataSource.manager, {
       scope,
       filters: { teamId: query.application__team__id?.toLowerCase(), ownerId: query.owner?.toLowerCase() },

@@ -9,7 +9,7 @@ import { applicationScopeOf, recordOrNotFound } from '../hr-applications/order-s
 
 export const pmRetrieveApplicant: RouteFactory<typeof contract.pm.retrieveApplicant> = (deps) => async ({ params, req, res }) => {
   const scope = applicationScopeOf(principalOf(res), 'PM');
-  const body = await deps.readCache.answer(res, readOf(req, res, publicUrlOf(deps, req)), async () =>
+  const body = await deps.readCache.answer(req, res, readOf(req, res, publicUrlOf(deps, req)), async () =>
     presentPmApplication(await recordOrNotFound(deps, { scope, applicantId: idOrNotFound(params.applicant_id, 'Applicant') })),
   );
   return { status: 200, body };
