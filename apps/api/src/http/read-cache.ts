@@ -222,14 +222,15 @@ export function answerRepeatedReads(cache: ReadCache, publicUrlOf: (request: Req
 }
 
 /**
- * A write through this process drops the cached answers of its partner before its own answer leaves, so the client
- * that made it never reads the data before it (its commit may not have been read from `record_changes` yet).
+ * A write through this process drops the cached answers of its partner as its own answer leaves (after its commit),
+ * so the client that made it never reads the data before it (the commit may not have been read from
+ * `record_changes` yet), and a read that began before the commit keeps nothing. Until then, what is cached is
+ * what is committed.
  */
 export function dropOnWrite(cache: ReadCache, partnerOf: (response: Response) => string) {
   return (request: Request, response: Response, next: NextFunction): void => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return next();
     const partnerId = partnerOf(response);
-    cache.changed(partnerId);
     const writeHead = response.writeHead;
     response.writeHead = function writeHeadAfterChange(this: Response, ...args: Parameters<Response['writeHead']>) {
       cache.changed(partnerId);
