@@ -1,6 +1,6 @@
 /** `@svc/worker`: the pg-boss consumer that runs checks, finalises applications and prints report PDFs (DESIGN.md sections 1, 6 and 7). */
 export type { JobContext, QueuedJob } from './job.js';
-export { runCheckRunJob, type CheckRunContext, type CheckRunJobOutcome } from './check-run-job.js';
+export { checkRunSteps, runCheckRunJob, type CheckRunContext, type CheckRunJobOutcome, type CheckRunSteps } from './check-run-job.js';
 export { runReportRenderJob, type ReportRenderContext, type ReportRenderJobOutcome } from './report-render-job.js';
 export { loadWorkerConfig, workerSettingsOf, type WorkerConfig } from './config.js';
 export { createLogger, type Logger } from './logger.js';

@@ -2,7 +2,7 @@ import { CHECK_RUN_QUEUE, createJobQueue, JOB_QUEUES, MESSAGE_SEND_QUEUE, REPORT
 import { isProviderTemporaryError } from '@svc/domain';
 import type { JobResult, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
-import { runCheckRunJob, type CheckRunContext } from './check-run-job.js';
+import { checkRunSteps, runCheckRunJob, type CheckRunContext } from './check-run-job.js';
 import type { QueuedJob } from './job.js';
 import { createPdfRenderer, isPdfRenderError } from './pdf/index.js';
 import { runReportRenderJob, type ReportRenderContext } from './report-render-job.js';
@@ -85,7 +85,7 @@ export async function createWorker({
   email = outboxEmailTransport,
   sms = outboxSmsProvider,
 }: WorkerOptions): Promise<Worker> {
-  const checkRuns: CheckRunContext = { db, jobs, logger, now, simulatorDelayMs };
+  const checkRuns: CheckRunContext = { db, logger, now, simulatorDelayMs, steps: checkRunSteps(db, jobs, now) };
   const reports: ReportRenderContext = { db, jobs, logger, now, renderReport };
   const messages: MessageSendContext = { db, logger, now, email, sms };
   const workerIds = new Map<QueueName, string>([

@@ -2,7 +2,7 @@ import { Applicant, completeCheckRun, REPORT_RENDER_QUEUE, startCheckRun, type B
 import { databaseTargets, waitFor } from '@svc/db/testing';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCheckRunJob, runReportRenderJob, type Worker } from '../src/index.js';
+import { checkRunSteps, runCheckRunJob, runReportRenderJob, type Worker } from '../src/index.js';
 import { returned, startCheckWorker } from './support/check-worker.js';
 import { applicantOf, executionsOf, insertScreenWithoutJobs, orderQuickScreen, reportRenderJobsOf, statusChangeCounts, testLogger } from './support/factories.js';
 import { countingReportRenderer } from './support/report-renderer.js';
@@ -59,7 +59,7 @@ describe.each(databaseTargets())('reports rendered apart from checks on $name', 
     expect(await reportRenderJobsOf(db, applicantId)).toBe(0);
 
     const outcome = await runCheckRunJob(
-      { db, jobs, logger: testLogger, now: () => new Date(), simulatorDelayMs: 0 },
+      { db, logger: testLogger, now: () => new Date(), simulatorDelayMs: 0, steps: checkRunSteps(db, jobs, () => new Date()) },
       { id: 'redelivered', data: { checkExecutionId: execution!.id }, retryCount: 1, retryLimit: 4 },
     );
     expect(outcome).toBe('nothing_to_run');

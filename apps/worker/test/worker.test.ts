@@ -1,17 +1,20 @@
 import {
   applicantAwaitingReport,
+  applicantsAwaitingReport,
   CHECK_RUN_QUEUE,
   completeCheckRun,
   failCheckRun,
   finaliseApplicantIfDone,
+  finishCheckRuns,
   startCheckRun,
+  startCheckRuns,
   type BootstrappedAccount,
   type Database,
 } from '@svc/db';
 import { databaseTargets, waitFor } from '@svc/db/testing';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCheckRunJob, type Worker } from '../src/index.js';
+import { checkRunSteps, runCheckRunJob, type Worker } from '../src/index.js';
 import { returned, startCheckWorker } from './support/check-worker.js';
 import { applicantOf, executionsOf, HR_CHECKS, insertScreenWithoutJobs, orderQuickScreen, reportRenderJobsOf, statusChangeCounts, testLogger } from './support/factories.js';
 import { countingReportRenderer } from './support/report-renderer.js';
@@ -106,7 +109,7 @@ describe.each(databaseTargets())('the check.run and report.render workers on $na
     for (const jobId of jobIds) expect(await settledStateOf(jobs, jobId!)).toBe('completed');
     // And straight through the handler, as a re-delivery after a crash would run it.
     const outcome = await runCheckRunJob(
-      { db, jobs, logger: testLogger, now: () => new Date(), simulatorDelayMs: 0 },
+      { db, logger: testLogger, now: () => new Date(), simulatorDelayMs: 0, steps: checkRunSteps(db, jobs, () => new Date()) },
       { id: 'redelivered', data: { checkExecutionId: executionsBefore[0]!.id }, retryCount: 1, retryLimit: 4 },
     );
     expect(outcome).toBe('nothing_to_run');
@@ -167,6 +170,48 @@ describe.each(databaseTargets())('the check.run and report.render workers on $na
     expect(await finaliseApplicantIfDone({ manager: manager(), applicantId, now: new Date(), renderReport })).toEqual({ outcome: 'already_returned' });
     expect(await applicantOf(db, applicantId)).toMatchObject({ status: 'Returned', reportStatus: 'COMPLETE', orderStatus: 'COMPLETE', returnedAt: now, lastUpdated: now, reportVersion: 1 });
     expect(await applicantAwaitingReport({ manager: manager(), checkExecutionId: first!.id })).toBeNull();
+  });
+
+  it('starts and finishes a batch of checks in one call each, answering every check on its own', async () => {
+    const applicantIds = await Promise.all([0, 1, 2].map(() => insertScreenWithoutJobs({ db, account, flags: ['request_softcheck', 'request_bureau'] })));
+    const executions = (await Promise.all(applicantIds.map((applicantId) => executionsOf(db, applicantId)))).flat();
+    const [finished, waiting, ...queued] = executions;
+    const missing = '0190a6f0-0000-7000-8000-000000000002';
+    await completeCheckRun({ manager: manager(), checkExecutionId: finished!.id, now, result: { outcome: 'CLEAR' } });
+    await db.dataSource.query(`UPDATE check_executions SET status = 'WAITING_ON_CANDIDATE' WHERE id = $1`, [waiting!.id]);
+
+    // An id named twice is started once.
+    const runs = await startCheckRuns({ manager: manager(), checkExecutionIds: [...executions.map((execution) => execution.id), missing, queued[0]!.id], now });
+    for (const id of [finished!.id, waiting!.id, missing]) expect(runs.get(id)).toBeNull();
+    for (const execution of queued) expect(runs.get(execution.id)).toMatchObject({ checkExecutionId: execution.id, applicantId: execution.applicantId, checkName: execution.checkName, attempt: 1 });
+    for (const execution of queued) expect((await executionsOf(db, execution.applicantId)).find((stored) => stored.id === execution.id)).toMatchObject({ status: 'RUNNING', attempts: 1, startedAt: now });
+
+    const answers = await finishCheckRuns({
+      manager: manager(),
+      now,
+      finishes: [
+        ...queued.map((execution) => ({ checkExecutionId: execution.id, outcome: { status: 'COMPLETE' as const, result: { outcome: 'CLEAR', of: execution.id } }, started: runs.get(execution.id)! })),
+        { checkExecutionId: finished!.id, outcome: { status: 'FAILED', failure: 'late' } },
+        { checkExecutionId: missing, outcome: { status: 'FAILED', failure: 'late' } },
+        // The state machine refuses this one: it fails alone.
+        { checkExecutionId: waiting!.id, outcome: { status: 'COMPLETE', result: {} } },
+      ],
+    });
+    expect(answers.slice(0, queued.length)).toEqual(queued.map((execution) => ({ status: 'fulfilled', value: { applicantId: execution.applicantId, outcome: 'applied' } })));
+    expect(answers.slice(queued.length, queued.length + 2)).toEqual([
+      { status: 'fulfilled', value: { applicantId: finished!.applicantId, outcome: 'already_applied' } },
+      { status: 'fulfilled', value: null },
+    ]);
+    expect(answers[queued.length + 2]).toMatchObject({ status: 'rejected', reason: { message: expect.stringContaining('waiting_on_candidate') } });
+    // Each check stored its own result; the refused and the finished ones are as they were.
+    const stored = new Map((await Promise.all(applicantIds.map((applicantId) => executionsOf(db, applicantId)))).flat().map((execution) => [execution.id, execution]));
+    for (const execution of queued) expect(stored.get(execution.id)).toMatchObject({ status: 'COMPLETE', attempts: 1, result: { outcome: 'CLEAR', of: execution.id }, finishedAt: now });
+    expect(stored.get(finished!.id)).toMatchObject({ status: 'COMPLETE', result: { outcome: 'CLEAR' }, failure: null });
+    expect(stored.get(waiting!.id)).toMatchObject({ status: 'WAITING_ON_CANDIDATE', result: null });
+
+    // The first applicant still waits on its candidate; the other two are due, whichever of their checks asks.
+    const due = await applicantsAwaitingReport({ manager: manager(), checkExecutionIds: [...executions.map((execution) => execution.id), missing] });
+    expect(Object.fromEntries(due)).toEqual(Object.fromEntries(queued.map((execution) => [execution.id, execution.applicantId])));
   });
 
   it('answers null or not_found for an execution or applicant that does not exist', async () => {

@@ -72,37 +72,56 @@ export type ReportRenderer = (subject: ReportSubject) => Promise<RenderedReport>
  */
 export const REPORT_RENDER_CLAIM_MS = 2 * 60 * 1000;
 
-/** An execution with its applicant, read in one statement (no lock: the write that follows is conditional). */
-async function executionWithApplicant(manager: EntityManager, checkExecutionId: string): Promise<{ execution: CheckExecution; applicant: Applicant } | null> {
+type ExecutionWithApplicant = { execution: CheckExecution; applicant: Applicant };
+
+/** Executions with their applicants, read in one statement (no lock: the writes that follow are conditional). */
+async function executionsWithApplicants(manager: EntityManager, checkExecutionIds: readonly string[]): Promise<Map<string, ExecutionWithApplicant>> {
   const execution = entityColumns(manager, CheckExecution, 'e');
   const applicant = entityColumns(manager, Applicant, 'a');
-  const [row] = await preparedQuery<Record<string, unknown>>(
+  const rows = await preparedQuery<Record<string, unknown>>(
     manager,
-    `SELECT ${execution.select}, ${applicant.select} FROM check_executions e JOIN applicants a ON a.id = e.applicant_id WHERE e.id = $1`,
-    [checkExecutionId],
+    `SELECT ${execution.select}, ${applicant.select} FROM check_executions e JOIN applicants a ON a.id = e.applicant_id WHERE e.id = ANY($1::uuid[])`,
+    [checkExecutionIds],
   );
-  return row ? { execution: execution.read(row)!, applicant: applicant.read(row)! } : null;
+  const found = new Map<string, ExecutionWithApplicant>();
+  for (const row of rows) {
+    const pair = { execution: execution.read(row)!, applicant: applicant.read(row)! };
+    found.set(pair.execution.id, pair);
+  }
+  return found;
 }
 
+type ExecutionChanges = Partial<Pick<CheckExecution, 'status' | 'attempts' | 'startedAt' | 'finishedAt' | 'result' | 'failure'>>;
+
+/** One conditional write: the execution as it was read (`seen`) and what to set. */
+type ExecutionWrite = { seen: Pick<CheckExecution, 'id' | 'status' | 'attempts'>; changes: ExecutionChanges };
+
 /**
- * Writes `changes` to the execution if it is still as it was read (same status and attempts), in one statement: the
- * optimistic form of read-lock-write, two round trips instead of five. False when another delivery changed it
- * meanwhile (the caller reads it again).
+ * Writes each item's `changes` to its execution if that execution is still as it was read (same status and attempts),
+ * all in one statement: the optimistic form of read-lock-write, and one round trip (and one commit) for a whole batch
+ * of checks. Every item must change the same columns. Returns the ids written; an id missing was changed by another
+ * delivery meanwhile (the caller reads it again).
  */
-async function updateExecutionIfUnchanged(manager: EntityManager, seen: Pick<CheckExecution, 'id' | 'status' | 'attempts'>, changes: Partial<Pick<CheckExecution, 'status' | 'attempts' | 'startedAt' | 'finishedAt' | 'result' | 'failure'>>): Promise<boolean> {
+async function updateExecutionsIfUnchanged(manager: EntityManager, writes: readonly ExecutionWrite[]): Promise<Set<string>> {
+  if (writes.length === 0) return new Set();
   const metadata = manager.connection.getMetadata(CheckExecution);
-  const values: unknown[] = [seen.id, seen.status, seen.attempts];
-  const assignments = Object.entries(changes).map(([property, value]) => {
-    const column = metadata.findColumnWithPropertyName(property)!;
-    values.push(manager.connection.driver.preparePersistentValue(value, column));
-    return `"${column.databaseName}" = $${values.length}`;
+  const columns = Object.keys(writes[0]!.changes).map((property) => metadata.findColumnWithPropertyName(property)!);
+  // One JSON parameter holds the batch (PostgreSQL and PGlite read it alike); the record's columns are typed as stored.
+  const records = writes.map(({ seen, changes }) => {
+    const record: Record<string, unknown> = { id: seen.id, seen_status: seen.status, seen_attempts: seen.attempts };
+    for (const column of columns) record[column.databaseName] = changes[column.propertyName as keyof ExecutionChanges] ?? null;
+    return record;
   });
-  const updated = await preparedQuery(
+  const definitions = columns.map((column) => `"${column.databaseName}" ${String(column.type)}`).join(', ');
+  const assignments = columns.map((column) => `"${column.databaseName}" = v."${column.databaseName}"`).join(', ');
+  const updated = await preparedQuery<{ id: string }>(
     manager,
-    `UPDATE check_executions SET ${assignments.join(', ')}, modified = now() WHERE id = $1 AND status = $2 AND attempts = $3 RETURNING id`,
-    values,
+    `UPDATE check_executions e SET ${assignments}, modified = now()
+       FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, seen_status text, seen_attempts integer, ${definitions})
+      WHERE e.id = v.id AND e.status = v.seen_status AND e.attempts = v.seen_attempts RETURNING e.id`,
+    [JSON.stringify(records)],
   );
-  return updated.length === 1;
+  return new Set(updated.map((row) => row.id));
 }
 
 const executionsOf = (manager: EntityManager, applicantId: string) =>
@@ -122,79 +141,124 @@ function requestedCountriesOf(applicant: Applicant): string[] | null {
 }
 
 /**
- * Starts one attempt of a check: QUEUED (first try) or RUNNING (a retry, or a re-delivery after a crash) becomes
- * RUNNING with `attempts` + 1. Returns what to run, or null when there is nothing to run: the execution does not
- * exist, has finished already (a re-delivered job), or still waits for the applicant.
+ * Starts one attempt of each check: QUEUED (first try) or RUNNING (a retry, or a re-delivery after a crash) becomes
+ * RUNNING with `attempts` + 1, the whole batch in two statements (one read, one conditional write) however many
+ * checks it holds. Maps each id to what to run, or to null when there is nothing to run: the execution does not exist,
+ * has finished already (a re-delivered job), or still waits for the applicant.
  */
+export async function startCheckRuns({ manager, checkExecutionIds, now }: { manager: EntityManager; checkExecutionIds: readonly string[]; now: Date }): Promise<Map<string, CheckRun | null>> {
+  const runs = new Map<string, CheckRun | null>();
+  let pending = [...new Set(checkExecutionIds)];
+  // Each round settles every id but those another delivery changed between the read and the write: read them again.
+  while (pending.length > 0) {
+    const found = await executionsWithApplicants(manager, pending);
+    const claims: Array<ExecutionWithApplicant & { attempt: number }> = [];
+    for (const id of pending) {
+      const pair = found.get(id);
+      const transition = pair && checkTransition(pair.applicant, pair.execution, { type: 'check_started', checkName: pair.execution.checkName as CheckName });
+      if (pair && transition?.ok) claims.push({ ...pair, attempt: pair.execution.attempts + 1 });
+      else runs.set(id, null);
+    }
+    const claimed = await updateExecutionsIfUnchanged(
+      manager,
+      claims.map(({ execution, attempt }) => ({ seen: execution, changes: { status: 'RUNNING', attempts: attempt, startedAt: execution.startedAt ?? now } })),
+    );
+    pending = [];
+    for (const { execution, applicant, attempt } of claims) {
+      if (!claimed.has(execution.id)) {
+        pending.push(execution.id);
+        continue;
+      }
+      runs.set(execution.id, {
+        checkExecutionId: execution.id,
+        applicantId: applicant.id,
+        checkName: execution.checkName as CheckName,
+        attempt,
+        information: readInformation(applicant),
+        location: applicant.location,
+        country: applicant.country,
+        requestedCountries: requestedCountriesOf(applicant),
+        reportVersion: execution.reportVersion,
+      });
+    }
+  }
+  return runs;
+}
+
+/** `startCheckRuns` of one check. */
 export async function startCheckRun({ manager, checkExecutionId, now }: { manager: EntityManager; checkExecutionId: string; now: Date }): Promise<CheckRun | null> {
+  return (await startCheckRuns({ manager, checkExecutionIds: [checkExecutionId], now })).get(checkExecutionId) ?? null;
+}
+
+/** What a check's attempt came to: the provider's answer, or why it could not be run. */
+export type CheckOutcome = { status: 'COMPLETE'; result: Record<string, unknown> } | { status: 'FAILED'; failure: string };
+
+/** The outcome of one check to record, and the attempt this worker started (if it started one). */
+export type CheckRunFinish = { checkExecutionId: string; outcome: CheckOutcome; started?: StartedRun | undefined };
+
+const finishedChanges = (outcome: CheckOutcome, now: Date): ExecutionChanges => ({
+  status: outcome.status,
+  result: outcome.status === 'COMPLETE' ? outcome.result : null,
+  failure: outcome.status === 'FAILED' ? outcome.failure : null,
+  finishedAt: now,
+});
+
+/**
+ * Records the outcome of each check (QUEUED/RUNNING -> COMPLETE or FAILED); a finished execution is left alone
+ * (`already_applied`: the first outcome stands). The attempts this worker started and that are still RUNNING in that
+ * attempt (the usual case) are written in one statement for the whole batch: the state machine applies an outcome to
+ * a running check whatever else holds. The others are read and written one by one, as the state machine decides.
+ * Each finish gets its own answer, in the order of `finishes` (null: the execution does not exist), or its own
+ * failure, so one execution the state machine refuses does not fail the others; the call fails as a whole only when
+ * the batch's statement does.
+ */
+export async function finishCheckRuns({ manager, finishes, now }: { manager: EntityManager; finishes: readonly CheckRunFinish[]; now: Date }): Promise<Array<PromiseSettledResult<CheckRunRecorded | null>>> {
+  const running = new Map<string, CheckRunFinish>();
+  for (const finish of finishes) if (finish.started && !running.has(finish.checkExecutionId)) running.set(finish.checkExecutionId, finish);
+  const written = await updateExecutionsIfUnchanged(
+    manager,
+    [...running.values()].map(({ checkExecutionId, outcome, started }) => ({ seen: { id: checkExecutionId, status: 'RUNNING', attempts: started!.attempt }, changes: finishedChanges(outcome, now) })),
+  );
+  const recorded: Array<PromiseSettledResult<CheckRunRecorded | null>> = [];
+  for (const finish of finishes) {
+    if (written.has(finish.checkExecutionId) && running.get(finish.checkExecutionId) === finish) {
+      recorded.push({ status: 'fulfilled', value: { applicantId: finish.started!.applicantId, outcome: 'applied' } });
+    } else {
+      recorded.push(await finishOneCheckRun(manager, finish, now).then((value) => ({ status: 'fulfilled', value }), (reason: unknown) => ({ status: 'rejected', reason })));
+    }
+  }
+  return recorded;
+}
+
+/** The slow path of `finishCheckRuns`: read the execution, ask the state machine, write if nothing changed meanwhile. */
+async function finishOneCheckRun(manager: EntityManager, { checkExecutionId, outcome }: CheckRunFinish, now: Date): Promise<CheckRunRecorded | null> {
   for (;;) {
-    const found = await executionWithApplicant(manager, checkExecutionId);
+    const found = (await executionsWithApplicants(manager, [checkExecutionId])).get(checkExecutionId);
     if (!found) return null;
     const { execution, applicant } = found;
-    const transition = checkTransition(applicant, execution, { type: 'check_started', checkName: execution.checkName as CheckName });
-    if (!transition.ok) return null;
-    const attempt = execution.attempts + 1;
-    if (!(await updateExecutionIfUnchanged(manager, execution, { status: 'RUNNING', attempts: attempt, startedAt: execution.startedAt ?? now }))) continue;
-    return {
-      checkExecutionId: execution.id,
-      applicantId: applicant.id,
-      checkName: execution.checkName as CheckName,
-      attempt,
-      information: readInformation(applicant),
-      location: applicant.location,
-      country: applicant.country,
-      requestedCountries: requestedCountriesOf(applicant),
-      reportVersion: execution.reportVersion,
-    };
+    const transition = checkTransition(applicant, execution, { type: outcome.status === 'COMPLETE' ? 'check_completed' : 'check_failed', checkName: execution.checkName as CheckName });
+    if (!transition.ok) throw new Error(`check execution ${execution.id} cannot finish: ${transition.refusal.code}`);
+    if (transition.outcome === 'already_applied') return { applicantId: applicant.id, outcome: 'already_applied' };
+    if ((await updateExecutionsIfUnchanged(manager, [{ seen: execution, changes: finishedChanges(outcome, now) }])).has(execution.id)) {
+      return { applicantId: applicant.id, outcome: 'applied' };
+    }
   }
 }
 
-async function finishCheckRun({
-  manager,
-  checkExecutionId,
-  now,
-  outcome,
-  started,
-}: {
-  manager: EntityManager;
-  checkExecutionId: string;
-  now: Date;
-  outcome: { status: 'COMPLETE'; result: Record<string, unknown> } | { status: 'FAILED'; failure: string };
-  started?: StartedRun | undefined;
-}): Promise<CheckRunRecorded | null> {
-  const finished = {
-    status: outcome.status,
-    result: outcome.status === 'COMPLETE' ? outcome.result : null,
-    failure: outcome.status === 'FAILED' ? outcome.failure : null,
-    finishedAt: now,
-  };
-  // Still RUNNING in the attempt this worker started: the state machine applies an outcome to a running check
-  // whatever else holds, so one conditional write records it.
-  if (started && (await updateExecutionIfUnchanged(manager, { id: checkExecutionId, status: 'RUNNING', attempts: started.attempt }, finished))) {
-    return { applicantId: started.applicantId, outcome: 'applied' };
-  }
-  for (;;) {
-    const found = await executionWithApplicant(manager, checkExecutionId);
-    if (!found) return null;
-    const { execution, applicant } = found;
-    const checkName = execution.checkName as CheckName;
-    const transition = checkTransition(applicant, execution, { type: outcome.status === 'COMPLETE' ? 'check_completed' : 'check_failed', checkName });
-    if (!transition.ok) {
-      throw new Error(`check execution ${execution.id} cannot finish: ${transition.refusal.code}`);
-    }
-    if (transition.outcome === 'already_applied') return { applicantId: applicant.id, outcome: 'already_applied' };
-    if (await updateExecutionIfUnchanged(manager, execution, finished)) return { applicantId: applicant.id, outcome: 'applied' };
-  }
+function finishOneOf([answer]: Array<PromiseSettledResult<CheckRunRecorded | null>>): CheckRunRecorded | null {
+  if (answer!.status === 'rejected') throw answer!.reason;
+  return answer!.value;
 }
 
 /** The attempt a worker started (`startCheckRun`): lets it record the outcome without reading the execution again. */
 export type StartedRun = Pick<CheckRun, 'applicantId' | 'attempt'>;
 
 /**
- * Records what the provider returned: QUEUED/RUNNING -> COMPLETE with `result`. A finished execution is left alone
- * (`already_applied`: the first outcome stands). Null when the execution does not exist.
+ * Records what the provider returned: QUEUED/RUNNING -> COMPLETE with `result` (`finishCheckRuns` of one check). A
+ * finished execution is left alone (`already_applied`: the first outcome stands). Null when the execution does not
+ * exist.
  */
-export function completeCheckRun({
+export async function completeCheckRun({
   manager,
   checkExecutionId,
   now,
@@ -208,14 +272,14 @@ export function completeCheckRun({
   result: Record<string, unknown>;
   started?: StartedRun | undefined;
 }): Promise<CheckRunRecorded | null> {
-  return finishCheckRun({ manager, checkExecutionId, now, outcome: { status: 'COMPLETE', result }, started });
+  return finishOneOf(await finishCheckRuns({ manager, finishes: [{ checkExecutionId, outcome: { status: 'COMPLETE', result }, started }], now }));
 }
 
 /**
  * Records that a check could not be run (its retries ran out): QUEUED/RUNNING -> FAILED with `failure`, which the
  * report shows for review. A finished execution is left alone. Null when the execution does not exist.
  */
-export function failCheckRun({
+export async function failCheckRun({
   manager,
   checkExecutionId,
   now,
@@ -229,25 +293,31 @@ export function failCheckRun({
   failure: string;
   started?: StartedRun | undefined;
 }): Promise<CheckRunRecorded | null> {
-  return finishCheckRun({ manager, checkExecutionId, now, outcome: { status: 'FAILED', failure }, started });
+  return finishOneOf(await finishCheckRuns({ manager, finishes: [{ checkExecutionId, outcome: { status: 'FAILED', failure }, started }], now }));
 }
 
 const FINISHED_CHECK_STATUSES = checkExecutionStatus.values.filter(isCheckFinished);
 
 /**
- * The applicant of a check execution when its report is due: every one of its checks has finished and it is not
- * `Returned` (the state machine's condition for `report_rendered`), in one query without locks, so the worker can
- * ask after every check. Null otherwise, or for an unknown execution. `finaliseApplicantIfDone` asks again, locked.
+ * The applicants of check executions whose reports are due: every one of its checks has finished and it is not
+ * `Returned` (the state machine's condition for `report_rendered`), in one query without locks for a whole batch, so
+ * the worker can ask after every check. Maps each such execution's id to its applicant's; an execution whose
+ * applicant is not due (or that does not exist) is absent. `finaliseApplicantIfDone` asks again, locked.
  */
-export async function applicantAwaitingReport({ manager, checkExecutionId }: { manager: EntityManager; checkExecutionId: string }): Promise<string | null> {
-  const [row] = await preparedQuery<{ id: string }>(
+export async function applicantsAwaitingReport({ manager, checkExecutionIds }: { manager: EntityManager; checkExecutionIds: readonly string[] }): Promise<Map<string, string>> {
+  const rows = await preparedQuery<{ execution_id: string; applicant_id: string }>(
     manager,
-    `SELECT a.id FROM check_executions e JOIN applicants a ON a.id = e.applicant_id
-      WHERE e.id = $1 AND a.status <> 'Returned'
+    `SELECT e.id AS execution_id, a.id AS applicant_id FROM check_executions e JOIN applicants a ON a.id = e.applicant_id
+      WHERE e.id = ANY($1::uuid[]) AND a.status <> 'Returned'
         AND NOT EXISTS (SELECT 1 FROM check_executions other WHERE other.applicant_id = a.id AND other.status <> ALL($2))`,
-    [checkExecutionId, FINISHED_CHECK_STATUSES],
+    [checkExecutionIds, FINISHED_CHECK_STATUSES],
   );
-  return row?.id ?? null;
+  return new Map(rows.map((row) => [row.execution_id, row.applicant_id]));
+}
+
+/** `applicantsAwaitingReport` of one execution: its applicant's id when its report is due, else null. */
+export async function applicantAwaitingReport({ manager, checkExecutionId }: { manager: EntityManager; checkExecutionId: string }): Promise<string | null> {
+  return (await applicantsAwaitingReport({ manager, checkExecutionIds: [checkExecutionId] })).get(checkExecutionId) ?? null;
 }
 
 /** The highest report version of the applicant and its executions: the version its report is rendered for. */

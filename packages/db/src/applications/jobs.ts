@@ -83,3 +83,16 @@ export async function requestReportRender({ jobs, applicantId, startAfter }: { j
   const payload: ReportRenderPayload = reportRenderPayloadSchema.parse({ applicantId });
   return jobs.send(REPORT_RENDER_QUEUE, payload, { ...REPORT_RENDER_SEND_OPTIONS, singletonKey: applicantId, ...(startAfter ? { startAfter } : {}) });
 }
+
+/**
+ * `requestReportRender` of many applicants (now), in one statement: the worker asks for the reports of a batch of
+ * checks at once. An applicant named twice, or whose report job is queued already, gets one job.
+ */
+export async function requestReportRenders({ jobs, applicantIds }: { jobs: PgBoss; applicantIds: readonly string[] }): Promise<void> {
+  const unique = [...new Set(applicantIds)];
+  if (unique.length === 0) return;
+  await jobs.insert(
+    REPORT_RENDER_QUEUE,
+    unique.map((applicantId) => ({ data: reportRenderPayloadSchema.parse({ applicantId }) satisfies ReportRenderPayload, singletonKey: applicantId, ...REPORT_RENDER_SEND_OPTIONS })),
+  );
+}
