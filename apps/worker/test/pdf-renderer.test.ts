@@ -53,7 +53,7 @@ function sectionsHtml(title: string, sections: number): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>body { font-family: sans-serif } th { background: #eef }</style></head><body><h1>${title}</h1>${pages.join('')}</body></html>`;
 }
 
-/** Stays in JavaScript forever (`setContent` never sees its load event), saying so on the console first. */
+/** With scripts on (`javascript: true`): stays in JavaScript forever (`setContent` never sees its load event), saying so on the console first. */
 const STUCK_HTML = '<!doctype html><p>Never printed</p><script>console.log("stuck"); for (;;) {}</script>';
 
 /** Calls `use` with every page of `browser`, open now or later. */
@@ -150,10 +150,25 @@ describe('the PDF renderer on Chromium', () => {
       expect(text).toContain(names[index]);
       for (const other of names.filter((name) => name !== names[index])) expect(text).not.toContain(`${other} `);
     }
+    // The pooled pages wait on an empty document: no report (no applicant's data) stays in them.
+    for (const page of await renderer.browser()!.pages()) expect(await page.content()).not.toContain('Applicant number');
   }, 180_000);
 
+  it("runs none of the document's scripts by default, so a script can neither change the report nor hang the printer", async () => {
+    const renderer = newRenderer({ maxPages: 1, renderTimeoutMs: 20_000 });
+    const scripted = `<!doctype html><html><body><p>Static report</p><script>document.body.insertAdjacentHTML('beforeend', '<p>Script ran</p>')</script></body></html>`;
+    for (let round = 0; round < 2; round += 1) {
+      const { text } = await readPdf(await renderer.render({ html: scripted, pageSize: 'A4' }));
+      expect(text).toContain('Static report');
+      expect(text).not.toContain('Script ran');
+      // The endless loop never starts: it prints at once on the same page.
+      expect((await readPdf(await renderer.render({ html: STUCK_HTML, pageSize: 'A4' }))).text).toContain('Never printed');
+    }
+    expect(await renderer.browser()!.pages()).toHaveLength(1);
+  }, 120_000);
+
   it('holds no more pages than maxPages after many renders, failed ones included', async () => {
-    const renderer = newRenderer({ maxPages: 2, renderTimeoutMs: 15_000 });
+    const renderer = newRenderer({ maxPages: 2, renderTimeoutMs: 15_000, javascript: true });
     const renders = Array.from({ length: 24 }, (_, index) => renderer.render({ html: sectionsHtml(`Report ${index}`, 1), pageSize: index % 2 === 0 ? 'A4' : 'Letter' }));
     const stuck = renderer.render({ html: STUCK_HTML, pageSize: 'A4' });
     await Promise.all(renders);
@@ -167,7 +182,7 @@ describe('the PDF renderer on Chromium', () => {
   }, 180_000);
 
   it('fails a render in flight when Chromium is killed, retryably, and the next render launches a new Chromium', async () => {
-    const renderer = newRenderer();
+    const renderer = newRenderer({ javascript: true });
     await renderer.render({ html: sectionsHtml('Before the crash', 1), pageSize: 'A4' });
     const first = renderer.browser()!;
     const pid = first.process()!.pid!;
@@ -190,7 +205,7 @@ describe('the PDF renderer on Chromium', () => {
   }, 180_000);
 
   it('times out a stuck page with render_timeout, closes it and frees its slot for the next render', async () => {
-    const renderer = newRenderer({ maxPages: 1, renderTimeoutMs: 10_000 });
+    const renderer = newRenderer({ maxPages: 1, renderTimeoutMs: 10_000, javascript: true });
     const failure = await rejectionOf(renderer.render({ html: STUCK_HTML, pageSize: 'A4' }));
     expect(failure.code).toBe('render_timeout');
     expect(failure.retryable).toBe(true);
@@ -237,8 +252,9 @@ describe('the PDF renderer on Chromium', () => {
           document.body.insertAdjacentHTML('beforeend', '<p>Inline image width ' + document.getElementById('inline').naturalWidth + '</p>');
         </script></body></html>`;
 
-      // First on a new Chromium's first page (where interception alone lets WebSockets and prefetches out).
-      const renderer = newRenderer();
+      // First on a new Chromium's first page (where interception alone lets WebSockets and prefetches out), with the
+      // document's scripts running: they try too.
+      const renderer = newRenderer({ javascript: true });
       const first = await readPdf(await renderer.render({ html, pageSize: 'A4' }));
       expect(first.text).toContain('Offline report');
       expect(first.text).toContain('Inline image width 1');
@@ -259,7 +275,7 @@ describe('the PDF renderer on Chromium', () => {
   it('logs launches and failures but never the HTML (it carries personal data)', async () => {
     const lines: string[] = [];
     const logger = pino({ level: 'trace' }, { write: (line: string) => lines.push(line) });
-    const renderer = newRenderer({ logger, renderTimeoutMs: 10_000 });
+    const renderer = newRenderer({ logger, renderTimeoutMs: 10_000, javascript: true });
     const secret = 'SIN 046 454 286 of Ada Lovelace';
     await renderer.render({ html: sectionsHtml(secret, 1), pageSize: 'A4' });
     await rejectionOf(renderer.render({ html: STUCK_HTML.replace('Never printed', secret), pageSize: 'A4' }));

@@ -69,9 +69,11 @@ function refuseNetworkRequest(request: HTTPRequest): void {
 
 /**
  * Every request of a page that is not `data:`/`about:` (http, file, blob…) is aborted before it leaves the page,
- * behind the browser-wide wall of `--host-resolver-rules`. Done once per page.
+ * behind the browser-wide wall of `--host-resolver-rules`; unless `javascript`, the page runs no script at all.
+ * Done once per page.
  */
-export async function preparePage(page: Page): Promise<void> {
+export async function preparePage(page: Page, { javascript }: { javascript: boolean }): Promise<void> {
+  if (!javascript) await page.setJavaScriptEnabled(false);
   await page.setRequestInterception(true);
   page.on('request', refuseNetworkRequest);
 }

@@ -22,6 +22,13 @@ export type PdfRendererOptions = {
   renderTimeoutMs?: number;
   /** Logs launches, crashes and failures; never the HTML (it carries personal data). */
   logger?: Logger;
+  /**
+   * Whether the documents' scripts run. Default false: a report is static HTML (its own CSP forbids scripts too), and
+   * a page that runs no script keeps nothing from one document to the next, so it is reused as it is. With scripts,
+   * each page is navigated to about:blank after each render, which discards their state (timers included) and
+   * doubles what Chromium spends per render.
+   */
+  javascript?: boolean;
 };
 
 export type PdfRenderer = {
@@ -39,6 +46,9 @@ type BrowserSession = { browser: Browser; idlePages: Page[] };
 /** What a render has got so far, for the clean-up after it (even after a timeout). */
 type RenderAttempt = { session: BrowserSession | null; page: Page | null; timedOut: boolean };
 
+/** What an idle page shows: nothing of the last report. */
+const EMPTY_DOCUMENT = '<!doctype html><title></title>';
+
 /** How long resetting or closing a page may take before it (or its browser) is given up on. */
 const PAGE_CLEANUP_TIMEOUT_MS = 5_000;
 
@@ -47,12 +57,13 @@ const PAGE_CLEANUP_TIMEOUT_MS = 5_000;
  * relaunched after it dies. At most `maxPages` pages print at the same time.
  *
  * Pages are reused: measured on this machine, reused pages print 1.2-1.6x as many reports per second as a page
- * opened and closed per report (`pnpm bench pdf`), their reset included. After each render the page is navigated to
- * about:blank, which discards the report's document and script state (a document replaced by `setContent` keeps its
- * window, timers included) at a cost of about a fifth; a page that failed, timed out or cannot be reset is closed
- * instead, and a page that will not close takes its browser down with it (the next render relaunches).
+ * opened and closed per report (`pnpm bench pdf`). After each render the page is emptied, so that an idle page holds
+ * no applicant's data: a page that runs no script gets an empty document (`setContent`); one that runs scripts is
+ * navigated to about:blank, which also discards the window's script state (a document replaced by `setContent` keeps
+ * its window, timers included). A page that failed, timed out or cannot be emptied is closed instead, and a page that
+ * will not close takes its browser down with it (the next render relaunches).
  */
-export function createPdfRenderer({ executablePath = chromiumPath(), maxPages = 2, renderTimeoutMs = 30_000, logger }: PdfRendererOptions = {}): PdfRenderer {
+export function createPdfRenderer({ executablePath = chromiumPath(), maxPages = 2, renderTimeoutMs = 30_000, logger, javascript = false }: PdfRendererOptions = {}): PdfRenderer {
   if (!Number.isInteger(maxPages) || maxPages < 1) throw new RangeError(`maxPages must be a positive integer, not ${maxPages}`);
   if (!(renderTimeoutMs > 0)) throw new RangeError(`renderTimeoutMs must be positive, not ${renderTimeoutMs}`);
   const log = logger?.child({ component: 'pdf-renderer' });
@@ -97,7 +108,7 @@ export function createPdfRenderer({ executablePath = chromiumPath(), maxPages = 
     try {
       // The tab Chromium opens at start is the first pooled page.
       for (const page of await browser.pages()) {
-        await preparePage(page);
+        await preparePage(page, { javascript });
         launched.idlePages.push(page);
       }
       if (closing) throw closedError();
@@ -124,7 +135,7 @@ export function createPdfRenderer({ executablePath = chromiumPath(), maxPages = 
   async function openPage(browser: Browser): Promise<Page> {
     const page = await browser.newPage();
     try {
-      await preparePage(page);
+      await preparePage(page, { javascript });
     } catch (error) {
       await page.close().catch(() => {});
       throw error;
@@ -140,7 +151,8 @@ export function createPdfRenderer({ executablePath = chromiumPath(), maxPages = 
   /** Back to the idle pages on a blank document, or closed. */
   async function recyclePage(owner: BrowserSession, page: Page, printed: boolean) {
     if (printed && !closing && current === owner) {
-      const reset = await page.goto('about:blank', { timeout: PAGE_CLEANUP_TIMEOUT_MS }).then(
+      const emptied = javascript ? page.goto('about:blank', { timeout: PAGE_CLEANUP_TIMEOUT_MS }) : page.setContent(EMPTY_DOCUMENT, { timeout: PAGE_CLEANUP_TIMEOUT_MS });
+      const reset = await emptied.then(
         () => true,
         () => false,
       );
