@@ -15,10 +15,11 @@ const workerConfigSchema = z.object({
   /** Simulated provider latency per check, in milliseconds (the demo feels like real providers); 0 for none. */
   SVC_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
   /**
-   * Checks (and messages) this process runs at the same time. Providers mostly wait on the network, so this can
-   * exceed the cores; reports are rendered apart (SVC_PDF_PAGES).
+   * Checks this process runs at the same time: it fetches `check.run` jobs in batches of this many, and each step of a
+   * batch is one statement. Providers mostly wait on the network, so this can far exceed the cores; messages are sent
+   * at most 16 at a time (each opens its own SMTP connection) and reports are rendered apart (SVC_PDF_PAGES).
    */
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(16),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(64),
   /** How often an idle worker looks for new jobs, in seconds (>= 0.5). */
   WORKER_POLLING_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /**

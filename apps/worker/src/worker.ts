@@ -11,6 +11,9 @@ import { outboxEmailTransport, smtpEmailTransport, type EmailTransport } from '.
 import { outboxSmsProvider, type SmsProvider } from './delivery/sms-provider.js';
 import { failureReasonOf, runMessageSendJob, type MessageSendContext } from './message-send-job.js';
 
+/** Messages a worker sends at the same time at most: each opens its own SMTP connection, and mail servers limit them. */
+export const MESSAGE_SENDS_AT_ONCE = 16;
+
 /** A started pg-boss on the database, as `createJobQueue` returns it. */
 export type JobQueue = PgBoss;
 
@@ -22,7 +25,7 @@ export type WorkerOptions = {
   now?: () => Date;
   /** Simulated provider latency per check, in milliseconds (`SVC_SIMULATOR_DELAY_MS`). Default 0. */
   simulatorDelayMs?: number;
-  /** Checks (and messages) this process runs at the same time (jobs fetched per batch). Default 16. */
+  /** Checks this process runs at the same time (jobs fetched per batch); messages, at most `MESSAGE_SENDS_AT_ONCE`. Default 64. */
   concurrency?: number;
   /** Reports this process renders at the same time: the PDF renderer's pool of pages. Default 2. */
   renderConcurrency?: number;
@@ -78,7 +81,7 @@ export async function createWorker({
   logger,
   now = () => new Date(),
   simulatorDelayMs = 0,
-  concurrency = 16,
+  concurrency = 64,
   renderConcurrency = 2,
   pollingIntervalSeconds = 2,
   renderReport,
@@ -113,7 +116,7 @@ export async function createWorker({
     ],
     [
       MESSAGE_SEND_QUEUE,
-      await workQueue(jobs, { queue: MESSAGE_SEND_QUEUE, concurrency, pollingIntervalSeconds, handle: (job) => runMessageSendJob(messages, job), failureOutput: (error) => ({ error: failureReasonOf(error) }) }),
+      await workQueue(jobs, { queue: MESSAGE_SEND_QUEUE, concurrency: Math.min(concurrency, MESSAGE_SENDS_AT_ONCE), pollingIntervalSeconds, handle: (job) => runMessageSendJob(messages, job), failureOutput: (error) => ({ error: failureReasonOf(error) }) }),
     ],
   ]);
   logger.info({ queues: [...workerIds.keys()], concurrency, render_concurrency: renderConcurrency, simulator_delay_ms: simulatorDelayMs, email_delivery: email.delivery, sms_delivery: sms.delivery }, 'worker started');
@@ -180,7 +183,7 @@ export type WorkerSettings = {
 
 export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   simulatorDelayMs: 300,
-  concurrency: 16,
+  concurrency: 64,
   pollingIntervalSeconds: 2,
   checkRunExpireSeconds: 300,
   superviseIntervalSeconds: 60,
