@@ -99,10 +99,10 @@ describe('the site in Chromium', () => {
     const hits = await page.$$eval('#search-results a', (links) => links.map((link) => link.getAttribute('href')));
     expect(hits).toContain('../reference/hrQuickScreen.html');
     expect(hits).toContain('../reference/pmQuickScreen.html');
-    await page.keyboard.press('Enter');
-    await page.waitForNavigation({ waitUntil: 'load' });
+    // Waiting for the navigation only after the key press could miss one that is already over (then the test hung).
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
     expect(page.url()).toMatch(/\/docs\/reference\/(hr|hrV1|pm)QuickScreen\.html$/);
-  });
+  }, 90_000);
 
   test('served at /docs, the home page links resolve and screenshots are taken at desktop and phone width', async () => {
     await page.goto(server.baseUrl.replace(/\/$/, ''), { waitUntil: 'load' });

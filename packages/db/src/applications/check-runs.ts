@@ -107,7 +107,8 @@ async function updateExecutionsIfUnchanged(manager: EntityManager, writes: reado
   const metadata = manager.connection.getMetadata(CheckExecution);
   const columns = Object.keys(writes[0]!.changes).map((property) => metadata.findColumnWithPropertyName(property)!);
   // One JSON parameter holds the batch (PostgreSQL and PGlite read it alike); the record's columns are typed as stored.
-  const records = writes.map(({ seen, changes }) => {
+  // In id order, so that two workers writing overlapping batches (a redelivered job) lock their rows in the same order.
+  const records = [...writes].sort((a, b) => (a.seen.id < b.seen.id ? -1 : a.seen.id > b.seen.id ? 1 : 0)).map(({ seen, changes }) => {
     const record: Record<string, unknown> = { id: seen.id, seen_status: seen.status, seen_attempts: seen.attempts };
     for (const column of columns) record[column.databaseName] = changes[column.propertyName as keyof ExecutionChanges] ?? null;
     return record;
