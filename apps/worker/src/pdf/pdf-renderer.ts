@@ -24,9 +24,9 @@ export type PdfRendererOptions = {
   logger?: Logger;
   /**
    * Whether the documents' scripts run. Default false: a report is static HTML (its own CSP forbids scripts too), and
-   * a page that runs no script keeps nothing from one document to the next, so it is reused as it is. With scripts,
-   * each page is navigated to about:blank after each render, which discards their state (timers included) and
-   * doubles what Chromium spends per render.
+   * a page that runs no script keeps nothing from one document to the next, so an empty document set after each
+   * render clears it. With scripts, each page is navigated to about:blank after each render instead, which discards
+   * their state (timers included) and doubles what Chromium spends per render.
    */
   javascript?: boolean;
 };
