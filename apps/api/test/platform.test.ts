@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract, listRoutes } from '@svc/contract';
 import type { BootstrappedAccount } from '@svc/db';
 import { apiTargets, rawRequest, type TestApi } from './support/api.js';
 
@@ -38,6 +39,22 @@ describe.each(apiTargets())('the HTTP platform on $name', (target) => {
     const unknownRoute = await rawRequest(`${svc.url}/api/v1/nowhere/`, { headers: { authorization: `Token ${account.api_keys.demo}` } });
     expect(unknownRoute.status).toBe(404);
     expect(unknownRoute.body).toMatchObject({ code: 'not_found' });
+  });
+
+  it('routes every operation of the contract to its implementation, in any letter case as express matches paths', async () => {
+    const unrouted: string[] = [];
+    for (const { route } of listRoutes(contract)) {
+      const path = route.path.replace(/:[a-z_]+/gi, '01a20e3e-0000-7000-8000-000000000000');
+      const response = await rawRequest(`${svc.url}${path}`, {
+        method: route.method,
+        apiKey: account.api_keys.demo,
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { headers: { 'content-type': 'application/json' }, body: '{}' }),
+      });
+      if (response.status === 404 && /^No operation at/.test(String(response.body?.detail))) unrouted.push(`${route.method} ${route.path}`);
+    }
+    expect(unrouted).toEqual([]);
+    const upperCase = await rawRequest(`${svc.url}/API/V1/Packages/`, { apiKey: account.api_keys.demo });
+    expect(upperCase.status).toBe(200);
   });
 
   it('puts X-Request-Id on every response, keeping the caller’s own', async () => {

@@ -1,10 +1,13 @@
 import { randomFillSync } from 'node:crypto';
 
-/** Random bytes drawn from the CSPRNG 4 KiB at a time: one call per id cost more CPU than the rest of the id. */
+/**
+ * Random bytes drawn from the CSPRNG 4 KiB at a time: one call per id cost more CPU than the rest of the id. Each
+ * caller gets bytes of its own (copied out, never handed twice).
+ */
 const pool = Buffer.alloc(4096);
 let poolOffset = pool.length;
 
-function randomBytes(length: number): Buffer {
+export function pooledRandomBytes(length: number): Buffer {
   if (poolOffset + length > pool.length) {
     randomFillSync(pool);
     poolOffset = 0;
@@ -33,18 +36,18 @@ export function uuidv7(now: number = Date.now()): string {
   let milliseconds = Math.max(Math.floor(now), 0);
   if (milliseconds > lastMilliseconds) {
     // Start low in the counter's range so many ids fit into the same millisecond.
-    counter = randomBytes(1)[0]! & 0x7f;
+    counter = pooledRandomBytes(1)[0]! & 0x7f;
   } else {
     milliseconds = lastMilliseconds;
     counter += 1;
     if (counter > COUNTER_MAX) {
       milliseconds += 1;
-      counter = randomBytes(1)[0]! & 0x7f;
+      counter = pooledRandomBytes(1)[0]! & 0x7f;
     }
   }
   lastMilliseconds = milliseconds;
 
-  const bytes = randomBytes(16);
+  const bytes = pooledRandomBytes(16);
   // 48-bit big-endian timestamp (split because bitwise operators are 32-bit).
   const high = Math.floor(milliseconds / 0x1_0000_0000);
   const low = milliseconds % 0x1_0000_0000;

@@ -12,41 +12,51 @@ import { presentInformation } from './applicant-information.js';
 /** Every request flag of the record: true for the checks the applicant holds. */
 export function presentRequestFlags(requestedFlags: readonly string[]): Record<RequestFlag, boolean> {
   const held = new Set(requestedFlags);
-  return Object.fromEntries(REQUEST_FLAGS.map((flag) => [flag, held.has(flag)])) as Record<RequestFlag, boolean>;
+  const flags = {} as Record<RequestFlag, boolean>;
+  for (const flag of REQUEST_FLAGS) flags[flag] = held.has(flag);
+  return flags;
 }
 
-/** The fields HR and PM records share, results aside. */
-function recordBase(record: ApplicantRecord) {
+/**
+ * The fields HR and PM records share, results aside, in one object the results are then added to. A record has
+ * some 150 fields: building it with spreads copied them from object to object (a third of what a quick screen
+ * allocated).
+ */
+function recordBase(record: ApplicantRecord): Record<string, unknown> {
   const { applicant, application } = record;
-  return {
+  const base: Record<string, unknown> = {
     id: applicant.id,
     created: applicant.created.toISOString(),
     modified: applicant.modified.toISOString(),
     last_updated: applicant.lastUpdated.toISOString(),
     submitted_time: applicant.submittedTime ? applicant.submittedTime.toISOString() : null,
     tag: applicant.tag,
-    ...presentRequestFlags(applicant.requestedFlags),
-    is_submitted: applicant.isSubmitted,
-    applicant_type: applicant.applicantType,
-    report_status: applicant.reportStatus,
-    status: applicant.status,
-    status_label: labelOf(applicationStatus, applicant.status),
-    applicant_account: { id: applicant.id, email: applicant.email },
-    application: { id: application.id, created: application.created.toISOString(), modified: application.modified.toISOString(), email: application.email },
-    country: applicant.country,
-    information: presentInformation(record),
   };
+  Object.assign(base, presentRequestFlags(applicant.requestedFlags));
+  base.is_submitted = applicant.isSubmitted;
+  base.applicant_type = applicant.applicantType;
+  base.report_status = applicant.reportStatus;
+  base.status = applicant.status;
+  base.status_label = labelOf(applicationStatus, applicant.status);
+  base.applicant_account = { id: applicant.id, email: applicant.email };
+  base.application = { id: application.id, created: application.created.toISOString(), modified: application.modified.toISOString(), email: application.email };
+  base.country = applicant.country;
+  base.information = presentInformation(record);
+  return base;
 }
 
 /** The HR application record (document 1): quick screen, upgrade and retrieve answer it. */
 export function presentHrApplication(record: ApplicantRecord): HrApplication {
+  const presented = recordBase(record);
   // No order names a salary yet, so neither it nor its sufficiency is known.
-  return { ...recordBase(record), salary: null, sufficient_salary: null, ...hrApplicationResultsOf(record) };
+  presented.salary = null;
+  presented.sufficient_salary = null;
+  return Object.assign(presented, hrApplicationResultsOf(record)) as HrApplication;
 }
 
 /** The PM application record (document 1), `instant_verify_result` included. */
 export function presentPmApplication(record: ApplicantRecord): PmApplication {
-  return { ...recordBase(record), ...pmApplicationResultsOf(record) };
+  return Object.assign(recordBase(record), pmApplicationResultsOf(record)) as PmApplication;
 }
 
 /** An applicant of an invite response. */

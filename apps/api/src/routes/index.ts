@@ -1,6 +1,7 @@
 import { createExpressEndpoints, type RequestValidationError } from '@ts-rest/express';
 import type { AppRouter } from '@ts-rest/core';
-import type { Express, NextFunction, Request, Response } from 'express';
+import { listRoutes } from '@svc/contract';
+import { Router, type Express, type NextFunction, type Request, type Response } from 'express';
 import { validationProblem } from '../http/validation.js';
 import type { Deps } from '../deps.js';
 import { deprecationHeader } from '../http/deprecation.js';
@@ -22,9 +23,27 @@ const options = {
   responseValidation: false,
 };
 
-/** Registers one resource: its part of the contract and its implementation. */
+/**
+ * The static start every path of `contract` shares (up to its first parameter, without a closing slash), lower case
+ * as express matches paths.
+ */
+export function sharedPathStart(contract: AppRouter): string {
+  const paths = listRoutes(contract).map(({ route }) => route.path.split(':')[0]!.toLowerCase());
+  let start = paths[0] ?? '';
+  for (const path of paths) while (!path.startsWith(start)) start = start.slice(0, -1);
+  return start.replace(/\/$/, '');
+}
+
+/**
+ * Registers one resource: its part of the contract and its implementation, on a router of its own that only a
+ * request under the resource's paths enters. Express tries every route's pattern in turn until one matches; the
+ * order operations came after some 80 routes of other resources.
+ */
 function register<T extends AppRouter>(app: Express, contract: T, implementation: Parameters<typeof createExpressEndpoints<T>>[1]): void {
-  createExpressEndpoints(contract, implementation, app, options as never);
+  const router = Router();
+  createExpressEndpoints(contract, implementation, router as never, options as never);
+  const start = sharedPathStart(contract);
+  app.use((request: Request, response: Response, next: NextFunction) => (request.path.toLowerCase().startsWith(start) ? router(request, response, next) : next()));
 }
 
 /** Every implemented resource router, registered on the app. An operation not registered answers 404. */

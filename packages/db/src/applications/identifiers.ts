@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { pooledRandomBytes } from '../ids.js';
 
 /** Crockford's base32: no I, L, O or U, so a short uid read aloud or retyped is unambiguous. */
 const BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -6,7 +7,7 @@ const SHORT_UID_LENGTH = 8;
 
 /** 8 base32 characters (40 random bits), for people to quote. */
 export function randomShortUid(): string {
-  const bytes = randomBytes(SHORT_UID_LENGTH);
+  const bytes = pooledRandomBytes(SHORT_UID_LENGTH);
   return Array.from(bytes, (byte) => BASE32[byte & 31]).join('');
 }
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { PgBoss, SendOptions } from 'pg-boss';
 import type { EntityManager } from 'typeorm';
-import { enqueueManyInTransaction, type JobQueueDefinition } from '../jobs.js';
+import { enqueueManyInTransaction, jobInsertStatement, type JobQueueDefinition } from '../jobs.js';
+import type { Statement } from '../repositories/entity-insert.js';
 import { REPORT_RENDER_CLAIM_MS } from './check-runs.js';
 
 /** Runs one check execution (apps/worker): claims it, calls the provider adapter, records the outcome. */
@@ -42,10 +43,16 @@ async function enqueueEach({ jobs, transaction, queue, payloads, options }: { jo
   await enqueueManyInTransaction({ jobs, transaction, queue, inserts: payloads.map((data) => ({ ...options, data })) });
 }
 
+const checkRunPayloads = (checkExecutionIds: readonly string[]): CheckRunPayload[] => checkExecutionIds.map((checkExecutionId) => checkRunPayloadSchema.parse({ checkExecutionId }));
+
 /** One `check.run` job per execution, inserted in the caller's transaction. */
 export async function enqueueCheckRuns({ jobs, transaction, checkExecutionIds }: { jobs: PgBoss; transaction: EntityManager; checkExecutionIds: readonly string[] }): Promise<void> {
-  const payloads: CheckRunPayload[] = checkExecutionIds.map((checkExecutionId) => checkRunPayloadSchema.parse({ checkExecutionId }));
-  await enqueueEach({ jobs, transaction, queue: CHECK_RUN_QUEUE, payloads, options: CHECK_RUN_SEND_OPTIONS });
+  await enqueueEach({ jobs, transaction, queue: CHECK_RUN_QUEUE, payloads: checkRunPayloads(checkExecutionIds), options: CHECK_RUN_SEND_OPTIONS });
+}
+
+/** The statement inserting one `check.run` job per execution, to run with the statement inserting the executions. */
+export function checkRunsInsertStatement({ jobs, checkExecutionIds }: { jobs: PgBoss; checkExecutionIds: readonly string[] }): Promise<Statement> {
+  return jobInsertStatement({ jobs, queue: CHECK_RUN_QUEUE, inserts: checkRunPayloads(checkExecutionIds).map((data) => ({ ...CHECK_RUN_SEND_OPTIONS, data })) });
 }
 
 /** The payload of a `message.send` job. */

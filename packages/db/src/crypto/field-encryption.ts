@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, ti
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ValueTransformer } from 'typeorm';
+import { pooledRandomBytes } from '../ids.js';
 
 /**
  * Personal data at rest (SIN/SSN, date of birth, licence numbers; DESIGN.md section 8) is stored as
@@ -18,7 +19,7 @@ export function createFieldCipher(key: Buffer): FieldCipher {
   if (key.length !== 32) throw new Error('the encryption key must be 32 bytes (AES-256)');
   return {
     encrypt(plaintext) {
-      const iv = randomBytes(IV_BYTES);
+      const iv = pooledRandomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
       return `${VERSION}:${Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64')}`;

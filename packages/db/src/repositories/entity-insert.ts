@@ -13,6 +13,18 @@ export type NewEntities<T extends ObjectLiteral = ObjectLiteral> = { target: Ent
  * building) more CPU than both. `@BeforeInsert` listeners run (the UUIDv7 id); no other subscriber does.
  */
 export async function insertEntities(manager: EntityManager, ...groups: NewEntities[]): Promise<void> {
+  await insertEntitiesWith(manager, groups, []);
+}
+
+/** A statement with its own parameters `$1…$n`, to run as part of a larger one. */
+export type Statement = { text: string; values: readonly unknown[] };
+
+/**
+ * `insertEntities`, with more data-modifying statements (each an `INSERT`/`UPDATE`/`DELETE` without a `WITH` of its
+ * own) run in the same statement: all of it is written or none of it, without a transaction around it, in one round
+ * trip. The order path writes the check jobs with its rows this way.
+ */
+export async function insertEntitiesWith(manager: EntityManager, groups: readonly NewEntities[], alongside: readonly Statement[]): Promise<void> {
   const driver = manager.connection.driver;
   const values: unknown[] = [];
   const inserts = groups.flatMap(({ target, entities }) => {
@@ -37,12 +49,14 @@ export async function insertEntities(manager: EntityManager, ...groups: NewEntit
     const statement = `INSERT INTO "${metadata.tableName}" (${given.map((column) => `"${column.databaseName}"`).join(', ')}) VALUES ${rows.join(', ')} RETURNING ${returning}`;
     return [{ entities, primary, filled, statement }];
   });
-  if (inserts.length === 0) return;
+  if (inserts.length === 0 && alongside.length === 0) return;
 
   const names = inserts.map((_, index) => `inserted_${index}`);
+  const also = alongside.map((statement, index) => `also_${index} AS (${renumberParameters(statement, values.push(...statement.values) - statement.values.length)})`);
+  const selected = names.map((name) => `(SELECT json_agg(${name}) FROM ${name}) AS ${name}`);
   const [returned] = await preparedQuery<Record<string, Array<Record<string, unknown>> | null>>(
     manager,
-    `WITH ${inserts.map(({ statement }, index) => `${names[index]} AS (${statement})`).join(', ')} SELECT ${names.map((name) => `(SELECT json_agg(${name}) FROM ${name}) AS ${name}`).join(', ')}`,
+    `WITH ${[...inserts.map(({ statement }, index) => `${names[index]} AS (${statement})`), ...also].join(', ')} SELECT ${selected.length > 0 ? selected.join(', ') : 'NULL'}`,
     values,
   );
   inserts.forEach(({ entities, primary, filled }, index) => {
@@ -53,5 +67,14 @@ export async function insertEntities(manager: EntityManager, ...groups: NewEntit
       if (!row) throw new Error(`insertEntities: a ${primary.entityMetadata.name} row was not returned`);
       for (const column of filled) column.setEntityValue(entity, driver.prepareHydratedValue(row[column.databaseName], column));
     }
+  });
+}
+
+/** `statement`'s text with its parameters `$1…$n` moved to `$(offset+1)…$(offset+n)`. */
+function renumberParameters({ text, values }: Statement, offset: number): string {
+  return text.replace(/\$(\d+)\b/g, (_, number: string) => {
+    const index = Number(number);
+    if (index < 1 || index > values.length) throw new Error(`insertEntitiesWith: $${index} has no value (${values.length} given)`);
+    return `$${offset + index}`;
   });
 }
