@@ -50,7 +50,7 @@ describe.each(apiTargets())('the HTTP platform on $name', (target) => {
         apiKey: account.api_keys.demo,
         ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { headers: { 'content-type': 'application/json' }, body: '{}' }),
       });
-      if (response.status === 404 && /^No operation at/.test(String(response.body?.detail))) unrouted.push(`${route.method} ${route.path}`);
+      if (response.status === 404 && String(response.body?.detail).startsWith('No operation at')) unrouted.push(`${route.method} ${route.path}`);
     }
     expect(unrouted).toEqual([]);
     const upperCase = await rawRequest(`${svc.url}/API/V1/Packages/`, { apiKey: account.api_keys.demo });

@@ -1,20 +1,18 @@
 import { checkExecutionStatus, type CheckName } from '@svc/contract';
-import { applicationStateAfter, isCheckFinished, type ApplicationEvent, type ApplicationState, type ApplicationTransition } from '@svc/domain';
+import { applicationStateAfter, isCheckFinished, type ApplicationEvent, type ApplicationTransition } from '@svc/domain';
 import type { EntityManager } from 'typeorm';
 import { Applicant } from '../entities/applicant.js';
 import { CheckExecution } from '../entities/check-execution.js';
-import type { ReportPageSize } from '../entities/report.js';
 import { entityColumns } from '../repositories/entity-columns.js';
 import { preparedQuery } from '../repositories/prepared-query.js';
 import { readInformation, type StoredInformation } from './information.js';
-import { findReportRecord, storeReport, type ReportRecord } from './reports.js';
 import { applicationStateOf } from './state.js';
 
 /**
  * The check runs of apps/worker (DESIGN.md section 6 and 9.7). Every function locks the row it changes
  * (`SELECT … FOR UPDATE`) in its own transaction and asks the domain's state machine first, so a re-delivered
- * `check.run` job changes nothing twice: a finished execution is not run again, its first outcome stands, and an
- * applicant is returned exactly once even when two workers finish its last two checks at the same moment.
+ * `check.run` job changes nothing twice: a finished execution is not run again and its first outcome stands. Returning
+ * the applicant with its report, once its checks are done, is `report-finalisation.ts`.
  *
  * `manager` is any EntityManager (`db.dataSource.manager`); each function opens its own transaction on it.
  */
@@ -40,37 +38,6 @@ export type CheckRun = {
 
 /** What recording an outcome did: `applied` the first time, `already_applied` for a finished execution. */
 export type CheckRunRecorded = { applicantId: string; outcome: 'applied' | 'already_applied' };
-
-/** What `finaliseApplicantIfDone` did. */
-export type ApplicantFinalisation =
-  /** The applicant is `Returned` now, its report stored (this call rendered and returned it). */
-  | { outcome: 'returned'; reportVersion: number }
-  /** Returned before (another worker, a re-delivered job): nothing changed. */
-  | { outcome: 'already_returned' }
-  /**
-   * Another worker claimed the rendering of its report until `claimedUntil`: nothing changed. The caller looks again
-   * after that moment (the claimer may have failed or died).
-   */
-  | { outcome: 'rendering_elsewhere'; claimedUntil: Date }
-  /** Some checks are not finished yet: nothing changed. */
-  | { outcome: 'checks_outstanding' }
-  | { outcome: 'not_found' };
-
-/** A report as the worker rendered it: the HTML of `web/` and the PDF Chromium printed from that HTML. */
-export type RenderedReport = { html: string; pdf: Uint8Array; pageSize: ReportPageSize; fileName: string };
-
-/** What a report is rendered from: the finished applicant's record (read outside any transaction) and its version. */
-export type ReportSubject = { record: ReportRecord; reportVersion: number; generatedAt: Date };
-
-/** Renders the report of a finished applicant (apps/worker: @svc/report's HTML printed by Chromium). */
-export type ReportRenderer = (subject: ReportSubject) => Promise<RenderedReport>;
-
-/**
- * How long a worker holds the right to render an applicant's report. Another `report.render` job of the same
- * applicant meanwhile leaves the rendering to it; a worker that dies mid-render lets the claim lapse, and its
- * expired job renders again.
- */
-export const REPORT_RENDER_CLAIM_MS = 2 * 60 * 1000;
 
 type ExecutionWithApplicant = { execution: CheckExecution; applicant: Applicant };
 
@@ -124,9 +91,6 @@ async function updateExecutionsIfUnchanged(manager: EntityManager, writes: reado
   );
   return new Set(updated.map((row) => row.id));
 }
-
-const executionsOf = (manager: EntityManager, applicantId: string) =>
-  manager.getRepository(CheckExecution).find({ where: { applicantId }, order: { created: 'ASC', id: 'ASC' } });
 
 /**
  * The state machine's answer to a check event: it reads only the applicant and the check the event names, so the
@@ -319,106 +283,4 @@ export async function applicantsAwaitingReport({ manager, checkExecutionIds }: {
 /** `applicantsAwaitingReport` of one execution: its applicant's id when its report is due, else null. */
 export async function applicantAwaitingReport({ manager, checkExecutionId }: { manager: EntityManager; checkExecutionId: string }): Promise<string | null> {
   return (await applicantsAwaitingReport({ manager, checkExecutionIds: [checkExecutionId] })).get(checkExecutionId) ?? null;
-}
-
-/** The highest report version of the applicant and its executions: the version its report is rendered for. */
-const reportVersionOf = (applicant: Applicant, executions: readonly CheckExecution[]): number =>
-  Math.max(applicant.reportVersion, ...executions.map((execution) => execution.reportVersion));
-
-type FinalisationCheck = { ready: true; reportVersion: number; returned: ApplicationState } | { ready: false; finalisation: ApplicantFinalisation };
-
-/** Asks the state machine whether the applicant can be returned now (every check finished, not returned yet). */
-async function finalisationCheck(manager: EntityManager, applicant: Applicant): Promise<FinalisationCheck> {
-  const executions = await executionsOf(manager, applicant.id);
-  const transition = applicationStateAfter(applicationStateOf(applicant, executions), { type: 'report_rendered' });
-  if (!transition.ok) {
-    if (transition.refusal.code === 'checks_outstanding') return { ready: false, finalisation: { outcome: 'checks_outstanding' } };
-    throw new Error(`applicant ${applicant.id} cannot be returned: ${transition.refusal.code}`);
-  }
-  if (transition.outcome === 'already_applied') return { ready: false, finalisation: { outcome: 'already_returned' } };
-  return { ready: true, reportVersion: reportVersionOf(applicant, executions), returned: transition.state };
-}
-
-const lockApplicant = (manager: EntityManager, applicantId: string) =>
-  manager.getRepository(Applicant).findOne({ where: { id: applicantId }, lock: { mode: 'pessimistic_write' } });
-
-/**
- * Claims the rendering of a finished applicant's report for `REPORT_RENDER_CLAIM_MS` (one short transaction, the
- * applicant row locked), so that two workers finishing its last two checks at the same moment render it once.
- */
-async function claimReportRendering(manager: EntityManager, { applicantId, now }: { applicantId: string; now: Date }): Promise<FinalisationCheck> {
-  return manager.transaction(async (transaction) => {
-    const applicant = await lockApplicant(transaction, applicantId);
-    if (!applicant) return { ready: false, finalisation: { outcome: 'not_found' } };
-    const check = await finalisationCheck(transaction, applicant);
-    if (!check.ready) return check;
-    if (applicant.reportClaimedUntil && applicant.reportClaimedUntil.getTime() > now.getTime()) {
-      return { ready: false, finalisation: { outcome: 'rendering_elsewhere', claimedUntil: applicant.reportClaimedUntil } };
-    }
-    await transaction.update(Applicant, { id: applicantId }, { reportClaimedUntil: new Date(now.getTime() + REPORT_RENDER_CLAIM_MS) });
-    return check;
-  });
-}
-
-/**
- * Returns the applicant when every check has finished (COMPLETE or FAILED). The report is rendered outside any
- * transaction (Chromium takes a while; on the embedded database a transaction holds the one connection), after a
- * short claim so only one worker renders it. Then ONE transaction, the applicant row locked FOR UPDATE, asks the
- * state machine again, stores the report (`reports`, one row per version) and makes the applicant `Returned`,
- * `report_status` and `order_status` `COMPLETE`, with `returned_at`, `last_updated` and `report_version` (the
- * highest of its executions): `Returned` means every report format is ready. A render that throws releases the
- * claim and rethrows (the job is retried).
- */
-export async function finaliseApplicantIfDone({
-  manager,
-  applicantId,
-  now,
-  renderReport,
-}: {
-  manager: EntityManager;
-  applicantId: string;
-  now: Date;
-  renderReport: ReportRenderer;
-}): Promise<ApplicantFinalisation> {
-  const claim = await claimReportRendering(manager, { applicantId, now });
-  if (!claim.ready) return claim.finalisation;
-  try {
-    const record = await findReportRecord(manager, applicantId);
-    if (!record) return { outcome: 'not_found' };
-    const rendered = await renderReport({ record, reportVersion: claim.reportVersion, generatedAt: now });
-    return await returnWithReport(manager, { applicantId, now, reportVersion: claim.reportVersion, rendered });
-  } catch (error) {
-    // Let the retry (or another worker) render at once; if the database is away too, the claim lapses by itself.
-    await manager.update(Applicant, { id: applicantId }, { reportClaimedUntil: null }).catch(() => undefined);
-    throw error;
-  }
-}
-
-/** Stores the rendered report and returns the applicant, in one transaction, if nothing changed meanwhile. */
-async function returnWithReport(
-  manager: EntityManager,
-  { applicantId, now, reportVersion, rendered }: { applicantId: string; now: Date; reportVersion: number; rendered: RenderedReport },
-): Promise<ApplicantFinalisation> {
-  return manager.transaction(async (transaction) => {
-    const applicant = await lockApplicant(transaction, applicantId);
-    if (!applicant) return { outcome: 'not_found' };
-    const check = await finalisationCheck(transaction, applicant);
-    if (!check.ready) return check.finalisation;
-    if (check.reportVersion !== reportVersion) throw new Error(`applicant ${applicantId} changed while its report was rendered`);
-    await storeReport(transaction, { applicant, version: check.reportVersion, rendered });
-    await transaction.update(
-      Applicant,
-      { id: applicant.id },
-      {
-        status: check.returned.status,
-        reportStatus: check.returned.reportStatus,
-        orderStatus: check.returned.orderStatus,
-        returnedAt: now,
-        reportVersion: check.reportVersion,
-        reportClaimedUntil: null,
-        lastUpdated: now,
-      },
-    );
-    return { outcome: 'returned', reportVersion: check.reportVersion };
-  });
 }

@@ -50,21 +50,23 @@ export {
   applicantsAwaitingReport,
   completeCheckRun,
   failCheckRun,
-  finaliseApplicantIfDone,
   finishCheckRuns,
-  REPORT_RENDER_CLAIM_MS,
   startCheckRun,
   startCheckRuns,
-  type ApplicantFinalisation,
   type CheckOutcome,
   type CheckRun,
   type CheckRunFinish,
   type CheckRunRecorded,
-  type RenderedReport,
   type StartedRun,
+} from './check-runs.js';
+export {
+  finaliseApplicantIfDone,
+  REPORT_RENDER_CLAIM_MS,
+  type ApplicantFinalisation,
+  type RenderedReport,
   type ReportRenderer,
   type ReportSubject,
-} from './check-runs.js';
+} from './report-finalisation.js';
 export {
   findApplicantReportState,
   findReportContent,

@@ -3,7 +3,7 @@ import type { PgBoss, SendOptions } from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import { enqueueManyInTransaction, jobInsertStatement, type JobQueueDefinition } from '../jobs.js';
 import type { Statement } from '../repositories/entity-insert.js';
-import { REPORT_RENDER_CLAIM_MS } from './check-runs.js';
+import { REPORT_RENDER_CLAIM_MS } from './report-finalisation.js';
 
 /** Runs one check execution (apps/worker): claims it, calls the provider adapter, records the outcome. */
 export const CHECK_RUN_QUEUE = 'check.run';

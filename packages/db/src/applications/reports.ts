@@ -3,7 +3,7 @@ import { Applicant } from '../entities/applicant.js';
 import { Report } from '../entities/report.js';
 import { uuidv7 } from '../ids.js';
 import { findListing, type ListingRecord } from '../repositories/listings.js';
-import type { RenderedReport } from './check-runs.js';
+import type { RenderedReport } from './report-finalisation.js';
 import type { ApplicationScope } from './order-rules.js';
 import { applicantQuery, findApplicant, type ApplicantRecord } from './queries.js';
 
