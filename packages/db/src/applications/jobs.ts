@@ -81,14 +81,20 @@ export type ReportRenderPayload = ReturnType<typeof reportRenderPayloadSchema.pa
  */
 export const REPORT_RENDER_SEND_OPTIONS = { retryLimit: 6, retryDelay: 2, retryBackoff: true, expireInSeconds: REPORT_RENDER_CLAIM_MS / 1000 } as const satisfies Omit<SendOptions, 'db'>;
 
+/** The `report.render` job of one applicant: one waits at a time per applicant (`singletonKey`, queue policy `short`). */
+const reportRenderJob = (applicantId: string, startAfter?: Date) => ({
+  data: reportRenderPayloadSchema.parse({ applicantId }) satisfies ReportRenderPayload,
+  options: { ...REPORT_RENDER_SEND_OPTIONS, singletonKey: applicantId, ...(startAfter ? { startAfter } : {}) },
+});
+
 /**
  * Asks for the report of an applicant (at `startAfter`, default now). One job per applicant waits at a time: while
  * one is queued, asking again adds nothing (null). Rendering is claimed and idempotent, so a second job that runs
  * anyway changes nothing.
  */
 export async function requestReportRender({ jobs, applicantId, startAfter }: { jobs: PgBoss; applicantId: string; startAfter?: Date }): Promise<string | null> {
-  const payload: ReportRenderPayload = reportRenderPayloadSchema.parse({ applicantId });
-  return jobs.send(REPORT_RENDER_QUEUE, payload, { ...REPORT_RENDER_SEND_OPTIONS, singletonKey: applicantId, ...(startAfter ? { startAfter } : {}) });
+  const { data, options } = reportRenderJob(applicantId, startAfter);
+  return jobs.send(REPORT_RENDER_QUEUE, data, options);
 }
 
 /**
@@ -100,6 +106,9 @@ export async function requestReportRenders({ jobs, applicantIds }: { jobs: PgBos
   if (unique.length === 0) return;
   await jobs.insert(
     REPORT_RENDER_QUEUE,
-    unique.map((applicantId) => ({ data: reportRenderPayloadSchema.parse({ applicantId }) satisfies ReportRenderPayload, singletonKey: applicantId, ...REPORT_RENDER_SEND_OPTIONS })),
+    unique.map((applicantId) => {
+      const { data, options } = reportRenderJob(applicantId);
+      return { ...options, data };
+    }),
   );
 }
