@@ -55,6 +55,10 @@ describe.each(apiTargets())('the HTTP platform on $name', (target) => {
     expect(unrouted).toEqual([]);
     const upperCase = await rawRequest(`${svc.url}/API/V1/Packages/`, { apiKey: account.api_keys.demo });
     expect(upperCase.status).toBe(200);
+    // No operation answers OPTIONS: the 404 problem, not an `Allow` list.
+    const options = await rawRequest(`${svc.url}/api/v1/packages/`, { method: 'OPTIONS', apiKey: account.api_keys.demo });
+    expect(options.status).toBe(404);
+    expect(options.body).toMatchObject({ code: 'not_found' });
   });
 
   it('puts X-Request-Id on every response, keeping the caller’s own', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUuidv7, timestampOfUuidv7, uuidv7 } from './ids.js';
+import { isUuidv7, pooledRandomBytes, timestampOfUuidv7, uuidv7 } from './ids.js';
 
 describe('uuidv7', () => {
   it('is a version 7, variant 10 UUID carrying its creation time', () => {
@@ -28,5 +28,16 @@ describe('uuidv7', () => {
   it('rejects what is not a UUIDv7', () => {
     expect(isUuidv7('0190d8a4-7a36-4c00-8000-000000000001')).toBe(false);
     expect(() => timestampOfUuidv7('nope')).toThrow(TypeError);
+  });
+});
+
+describe('pooledRandomBytes', () => {
+  it('gives each caller bytes of its own, of the length asked, across refills of the pool and beyond its size', () => {
+    const drawn = Array.from({ length: 2_000 }, () => pooledRandomBytes(12).toString('hex'));
+    expect(drawn.every((hex) => hex.length === 24)).toBe(true);
+    expect(new Set(drawn).size).toBe(drawn.length);
+    const large = pooledRandomBytes(10_000);
+    expect(large.length).toBe(10_000);
+    expect(new Set(large).size).toBeGreaterThan(200);
   });
 });

@@ -1,4 +1,4 @@
-import { randomFillSync } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 
 /**
  * Random bytes drawn from the CSPRNG 4 KiB at a time: one call per id cost more CPU than the rest of the id. Each
@@ -8,6 +8,7 @@ const pool = Buffer.alloc(4096);
 let poolOffset = pool.length;
 
 export function pooledRandomBytes(length: number): Buffer {
+  if (length > pool.length) return randomBytes(length);
   if (poolOffset + length > pool.length) {
     randomFillSync(pool);
     poolOffset = 0;

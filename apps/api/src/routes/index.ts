@@ -43,7 +43,9 @@ function register<T extends AppRouter>(app: Express, contract: T, implementation
   const router = Router();
   createExpressEndpoints(contract, implementation, router as never, options as never);
   const start = sharedPathStart(contract);
-  app.use((request: Request, response: Response, next: NextFunction) => (request.path.toLowerCase().startsWith(start) ? router(request, response, next) : next()));
+  // OPTIONS passes by: a router answers it itself (200, `Allow`) when a route has the path, where the app answers 404.
+  const enters = (request: Request) => request.method !== 'OPTIONS' && request.path.toLowerCase().startsWith(start);
+  app.use((request: Request, response: Response, next: NextFunction) => (enters(request) ? router(request, response, next) : next()));
 }
 
 /** Every implemented resource router, registered on the app. An operation not registered answers 404. */
