@@ -3,8 +3,7 @@ import type { EntityManager, QueryResult, QueryRunner } from 'typeorm';
 import { databaseInternals, type Database } from './data-source.js';
 import { createPgliteJobDatabase } from './pglite/job-database.js';
 import { PgliteGatewayClient } from './pglite/typeorm-driver.js';
-import type { Statement } from './repositories/entity-insert.js';
-import { preparedQuery } from './repositories/prepared-query.js';
+import { preparedQuery, type Statement } from './repositories/prepared-query.js';
 
 /** pg-boss keeps its tables in this schema of the application's database. */
 export const JOB_SCHEMA = 'pgboss';

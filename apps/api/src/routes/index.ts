@@ -27,7 +27,7 @@ const options = {
  * The static start every path of `contract` shares (up to its first parameter, without a closing slash), lower case
  * as express matches paths.
  */
-export function sharedPathStart(contract: AppRouter): string {
+function sharedPathStart(contract: AppRouter): string {
   const paths = listRoutes(contract).map(({ route }) => route.path.split(':')[0]!.toLowerCase());
   let start = paths[0] ?? '';
   for (const path of paths) while (!path.startsWith(start)) start = start.slice(0, -1);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { PgBoss, SendOptions } from 'pg-boss';
+import type { JobInsert, PgBoss, SendOptions } from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import { enqueueManyInTransaction, jobInsertStatement, type JobQueueDefinition } from '../jobs.js';
-import type { Statement } from '../repositories/entity-insert.js';
+import type { Statement } from '../repositories/prepared-query.js';
 import { REPORT_RENDER_CLAIM_MS } from './report-finalisation.js';
 
 /** Runs one check execution (apps/worker): claims it, calls the provider adapter, records the outcome. */
@@ -43,16 +43,18 @@ async function enqueueEach({ jobs, transaction, queue, payloads, options }: { jo
   await enqueueManyInTransaction({ jobs, transaction, queue, inserts: payloads.map((data) => ({ ...options, data })) });
 }
 
-const checkRunPayloads = (checkExecutionIds: readonly string[]): CheckRunPayload[] => checkExecutionIds.map((checkExecutionId) => checkRunPayloadSchema.parse({ checkExecutionId }));
+/** One `check.run` job per execution. */
+const checkRunJobs = (checkExecutionIds: readonly string[]): JobInsert[] =>
+  checkExecutionIds.map((checkExecutionId) => ({ ...CHECK_RUN_SEND_OPTIONS, data: checkRunPayloadSchema.parse({ checkExecutionId }) satisfies CheckRunPayload }));
 
 /** One `check.run` job per execution, inserted in the caller's transaction. */
 export async function enqueueCheckRuns({ jobs, transaction, checkExecutionIds }: { jobs: PgBoss; transaction: EntityManager; checkExecutionIds: readonly string[] }): Promise<void> {
-  await enqueueEach({ jobs, transaction, queue: CHECK_RUN_QUEUE, payloads: checkRunPayloads(checkExecutionIds), options: CHECK_RUN_SEND_OPTIONS });
+  await enqueueManyInTransaction({ jobs, transaction, queue: CHECK_RUN_QUEUE, inserts: checkRunJobs(checkExecutionIds) });
 }
 
 /** The statement inserting one `check.run` job per execution, to run with the statement inserting the executions. */
 export function checkRunsInsertStatement({ jobs, checkExecutionIds }: { jobs: PgBoss; checkExecutionIds: readonly string[] }): Promise<Statement> {
-  return jobInsertStatement({ jobs, queue: CHECK_RUN_QUEUE, inserts: checkRunPayloads(checkExecutionIds).map((data) => ({ ...CHECK_RUN_SEND_OPTIONS, data })) });
+  return jobInsertStatement({ jobs, queue: CHECK_RUN_QUEUE, inserts: checkRunJobs(checkExecutionIds) });
 }
 
 /** The payload of a `message.send` job. */

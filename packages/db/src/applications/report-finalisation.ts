@@ -45,6 +45,7 @@ export const REPORT_RENDER_CLAIM_MS = 2 * 60 * 1000;
 
 const executionsOf = (manager: EntityManager, applicantId: string) =>
   manager.getRepository(CheckExecution).find({ where: { applicantId }, order: { created: 'ASC', id: 'ASC' } });
+
 /** The highest report version of the applicant and its executions: the version its report is rendered for. */
 const reportVersionOf = (applicant: Applicant, executions: readonly CheckExecution[]): number =>
   Math.max(applicant.reportVersion, ...executions.map((execution) => execution.reportVersion));

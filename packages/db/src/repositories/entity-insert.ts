@@ -1,6 +1,6 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { storedColumns } from './entity-columns.js';
-import { preparedQuery } from './prepared-query.js';
+import { preparedQuery, type Statement } from './prepared-query.js';
 
 /** New entities of one type, alike (the same properties set), to insert. */
 export type NewEntities<T extends ObjectLiteral = ObjectLiteral> = { target: EntityTarget<T>; entities: readonly T[] };
@@ -15,9 +15,6 @@ export type NewEntities<T extends ObjectLiteral = ObjectLiteral> = { target: Ent
 export async function insertEntities(manager: EntityManager, ...groups: NewEntities[]): Promise<void> {
   await insertEntitiesWith(manager, groups, []);
 }
-
-/** A statement with its own parameters `$1…$n`, to run as part of a larger one. */
-export type Statement = { text: string; values: readonly unknown[] };
 
 /**
  * `insertEntities`, with more data-modifying statements (each an `INSERT`/`UPDATE`/`DELETE` without a `WITH` of its

@@ -3,6 +3,9 @@ import type { EntityManager } from 'typeorm';
 /** What a node-postgres client or pool (or the PGlite look-alike) offers for a query config. */
 type QueryClient = { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }> };
 
+/** A statement with its own parameters `$1…$n` (e.g. to run as part of a larger one). */
+export type Statement = { text: string; values: readonly unknown[] };
+
 const statementNames = new Map<string, string>();
 
 /**
