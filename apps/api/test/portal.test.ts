@@ -187,6 +187,38 @@ describe.each(apiTargets())('the applicant portal over HTTP on $name', (target) 
     expect(reopened.html).not.toContain(last);
   });
 
+  it('stores the consent with the client address, the user agent and the time its form was served', async () => {
+    const { applicantId, link, last } = await inviteHr();
+    const before = Math.floor(Date.now() / 1000);
+    const fields = completedFields(formFieldsOf((await getPage(link)).html), { last });
+    const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) PortalTest/1.0';
+    expect((await postPage(link, { ...fields, action: 'submit' }, { headers: { 'user-agent': userAgent } })).status).toBe(200);
+
+    const issued = Number((fields as Record<string, string>).form_token?.split('.')[0]);
+    expect(issued).toBeGreaterThanOrEqual(before);
+    // Read back through the entity, decrypted.
+    const consent = JSON.parse((await applicantRow(applicantId)).consent ?? '{}');
+    expect(consent).toMatchObject({ full_name: `Grace ${last}`, user_agent: userAgent, form_issued_at: new Date(issued * 1000).toISOString(), client_address: expect.stringMatching(/^(::ffff:)?127\.0\.0\.1$|^::1$/) });
+    expect(Date.parse(consent.given_at)).toBeGreaterThanOrEqual(Date.parse(consent.form_issued_at));
+  });
+
+  it('refuses invisible or text-direction characters and a date of birth outside 1900-01-01 … today 14 years ago, on its own page', async () => {
+    const { applicantId, link, last } = await inviteHr();
+    const fields = completedFields(formFieldsOf((await getPage(link)).html), { last });
+    const now = new Date();
+    const latest = new Date(Date.UTC(now.getUTCFullYear() - 14, now.getUTCMonth(), now.getUTCDate())).toISOString().slice(0, 10);
+    const dayAfter = new Date(Date.parse(latest) + 86_400_000).toISOString().slice(0, 10);
+    const refused = await postPage(link, { ...fields, 'identity.first_name': 'Gr\u202Eace', 'addresses.0.address': '1 Main\u200B St', 'identity.date_of_birth': '1899-12-31', action: 'submit' });
+    expect(refused.status).toBe(422);
+    expect(summaryTargets(refused.html)).toEqual(expect.arrayContaining(['identity-first_name', 'identity-date_of_birth', 'addresses-0-address']));
+    expect(refused.html).toContain('Remove the invisible or text-direction characters');
+    expect(refused.html).toContain('between 1 January 1900 and');
+    expect((await postPage(link, { ...fields, 'identity.date_of_birth': dayAfter, action: 'submit' })).status).toBe(422);
+    expect(await applicantRow(applicantId)).toMatchObject({ reportStatus: 'SENT', isSubmitted: false, consent: null });
+    // The boundary itself is accepted.
+    expect((await postPage(link, { ...fields, 'identity.date_of_birth': latest, action: 'submit' })).status).toBe(200);
+  });
+
   it('answers an expired link 410, without a word about the applicant', async () => {
     const { applicantId, link, last } = await inviteHr();
     const fields = completedFields(formFieldsOf((await getPage(link)).html), { last });

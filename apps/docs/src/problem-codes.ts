@@ -8,7 +8,7 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
   validation_failed: {
     status: 400,
     title: 'Validation failed',
-    cause: 'A required field is missing, a field has the wrong format or type, the body names a field the operation does not know (`unknown_field`), an order sets no request flag to `true`, `information` lacks what a requested check needs, or the JSON is malformed (`errors[0].code` `malformed_json`).',
+    cause: 'A required field is missing, a field has the wrong format or type, the body names a field the operation does not know (`unknown_field`), an order sets no request flag to `true`, `information` lacks what a requested check needs, a field describing the applicant holds an invisible or text-direction control character (`invalid_character`), a date of birth lies outside 1900-01-01 … today (UTC) 14 years ago (`out_of_range`), or the JSON is malformed (`errors[0].code` `malformed_json`).',
     remedy: 'Read `errors[]`: one entry per offending field with its dotted `path`, a `code` and a `message`. Fix each field and send again. Most fields are strings; request flags are booleans.',
     appliesTo: 'every operation with a body or a query',
   },

@@ -1,6 +1,7 @@
 export * from './common/request-flags.js';
 export * from './common/enums.js';
 export * from './common/primitives.js';
+export * from './common/applicant-rules.js';
 export * from './common/problem.js';
 export * from './common/pagination.js';
 export { HR_PREFIXES, type HrForm, type RouteMetadata } from './common/contract.js';

@@ -184,7 +184,16 @@ describe.each(databaseTargets())('invitations, outbox and portal on $name', (tar
     expect(raw?.portal_draft).not.toContain('046454286');
     expect(await findPortalApplicant({ manager, token, now })).toMatchObject({ open: true, applicant: { draft } });
 
-    const consent = { full_name: 'Maya Angelou', signed_on: '2026-05-01', given_at: now.toISOString(), language: 'en', checks: ['softcheck'] };
+    const consent = {
+      full_name: 'Maya Angelou',
+      signed_on: '2026-05-01',
+      given_at: now.toISOString(),
+      form_issued_at: new Date(now.getTime() - 60_000).toISOString(),
+      client_address: '203.0.113.7',
+      user_agent: 'Mozilla/5.0',
+      language: 'en',
+      checks: ['softcheck'],
+    };
     expect((await submitApplicantInformation({ db, jobs, token, information, consent, now })).ok).toBe(true);
     const submitted = await manager.findOneByOrFail(Applicant, { id: applicant.id });
     expect(submitted.portalDraft).toBeNull();

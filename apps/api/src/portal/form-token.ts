@@ -14,13 +14,16 @@ export function issueFormToken({ token, now }: { token: string; now: Date }): st
   return `${issued}.${signWithProcessKey({ purpose: PURPOSE, data: `${hashOnboardingToken(token)}.${issued}` })}`;
 }
 
-/** Whether a posted form token was issued for this link, less than FORM_TOKEN_HOURS ago. */
-export function isValidFormToken({ token, formToken, now }: { token: string; formToken: unknown; now: Date }): boolean {
-  if (typeof formToken !== 'string') return false;
+/**
+ * When the page of a posted form token was served (the consent records it), if the token was issued for this link
+ * less than FORM_TOKEN_HOURS ago; null for any other token.
+ */
+export function formIssuedAt({ token, formToken, now }: { token: string; formToken: unknown; now: Date }): Date | null {
+  if (typeof formToken !== 'string') return null;
   const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(formToken);
-  if (!match) return false;
+  if (!match) return null;
   const issued = Number(match[1]);
   const age = now.getTime() / 1000 - issued;
-  if (age < -60 || age > FORM_TOKEN_HOURS * 3600) return false;
-  return hasProcessSignature({ purpose: PURPOSE, data: `${hashOnboardingToken(token)}.${issued}`, signature: match[2]! });
+  if (age < -60 || age > FORM_TOKEN_HOURS * 3600) return null;
+  return hasProcessSignature({ purpose: PURPOSE, data: `${hashOnboardingToken(token)}.${issued}`, signature: match[2]! }) ? new Date(issued * 1000) : null;
 }

@@ -15,7 +15,7 @@ import {
 import type { Request, Response } from 'express';
 import { publicUrlOf, type Deps } from '../deps.js';
 import { chosenLanguageOf, pageUrl, portalContext, requestLanguageOf, todayOf, type PortalContext } from './context.js';
-import { isValidFormToken } from './form-token.js';
+import { formIssuedAt } from './form-token.js';
 import { sendForm, sendHtml, sendRefusal } from './responses.js';
 import { submittedPage } from './views/message-pages.js';
 
@@ -56,7 +56,19 @@ const errorsOfMissingInformation = (refusal: Extract<OrderRefusal, { code: 'miss
     return { field: isPortalSection(field) ? field : `identity.${field}`, code: 'required' };
   });
 
-async function submit(deps: Deps, { response, context, form, now }: { response: Response; context: PortalContext; form: PortalForm; now: Date }): Promise<void> {
+/** Where the consent was signed from, as the consent records it: the client's address, its browser, when the form was served. */
+type SigningClient = { clientAddress: string | null; userAgent: string | null; formIssuedAt: Date };
+
+/** The longest user agent a consent keeps (browsers send a few hundred characters). */
+const USER_AGENT_MAX = 512;
+
+const signingClientOf = (request: Request, formIssued: Date): SigningClient => ({
+  clientAddress: request.ip ?? null,
+  userAgent: request.get('user-agent')?.slice(0, USER_AGENT_MAX) ?? null,
+  formIssuedAt: formIssued,
+});
+
+async function submit(deps: Deps, { response, context, form, client, now }: { response: Response; context: PortalContext; form: PortalForm; client: SigningClient; now: Date }): Promise<void> {
   const { token, requirements, applicant, language } = context;
   const cleaned = withoutBlankEntries(form);
   const errors = validatePortalForm({ form: cleaned, requirements, today: todayOf(now) });
@@ -72,7 +84,16 @@ async function submit(deps: Deps, { response, context, form, now }: { response: 
     jobs: deps.jobs,
     token,
     information: informationFromPortalForm({ form: cleaned, requirements, country: applicant.country }),
-    consent: { full_name: cleaned.consent.full_name.trim(), signed_on: cleaned.consent.date.trim(), given_at: now.toISOString(), language, checks: requirements.checks },
+    consent: {
+      full_name: cleaned.consent.full_name.trim(),
+      signed_on: cleaned.consent.date.trim(),
+      given_at: now.toISOString(),
+      form_issued_at: client.formIssuedAt.toISOString(),
+      client_address: client.clientAddress,
+      user_agent: client.userAgent,
+      language,
+      checks: requirements.checks,
+    },
     now,
   });
   if (outcome.ok) return sendHtml(response, 200, submittedPage({ language, branding: context.branding, redirectUrl: applicant.teamSettings.redirect_url }));
@@ -101,7 +122,8 @@ export const postPortalForm = (deps: Deps) => async (request: Request<{ token: s
   const fallbackLanguage = requestLanguageOf(request, chosenLanguage);
   const now = deps.now();
   if (!request.is('application/x-www-form-urlencoded')) return sendRefusal(response, { refusal: 'bad_request', language: fallbackLanguage, status: 415 });
-  if (!isSameOrigin(request, deps) || !isValidFormToken({ token, formToken: fields.form_token, now })) return sendRefusal(response, { refusal: 'stale', language: fallbackLanguage });
+  const formIssued = isSameOrigin(request, deps) ? formIssuedAt({ token, formToken: fields.form_token, now }) : null;
+  if (!formIssued) return sendRefusal(response, { refusal: 'stale', language: fallbackLanguage });
   const action = actionOf(fields.action);
   if (!action) return sendRefusal(response, { refusal: 'bad_request', language: fallbackLanguage });
 
@@ -109,7 +131,7 @@ export const postPortalForm = (deps: Deps) => async (request: Request<{ token: s
   if (!lookup.open) return sendRefusal(response, { refusal: lookup.reason, language: fallbackLanguage });
   const context = portalContext({ token, applicant: lookup.applicant, chosenLanguage });
   const form = portalFormFromFields(fields, context.requirements);
-  if (action.kind === 'submit') return submit(deps, { response, context, form, now });
+  if (action.kind === 'submit') return submit(deps, { response, context, form, client: signingClientOf(request, formIssued), now });
 
   const changed = action.kind === 'add' ? withEntryAdded(form, action.section) : action.kind === 'remove' ? withEntryRemoved(form, action.section, action.index) : form;
   const draft = withEntriesToFill(changed, context.requirements);

@@ -83,7 +83,8 @@ ${table({
 <ul>
 <li>Nothing needs JavaScript. Repeatable sections (addresses, employers, education, credentials) have “add another” and “remove” buttons that save the form and show it again.</li>
 <li>Errors are listed at the top of the page, each linking to its field, and shown next to the field. The form keeps what was typed.</li>
-<li>The applicant reads the disclosure (the organisation and every requested check) and consents: their full name typed as in “About you”, the date, and a checkbox. The consent is stored, encrypted, with the submission.</li>
+<li>The applicant reads the disclosure (the organisation and every requested check) and consents: their full name typed as in “About you”, the date, and a checkbox. The consent is stored, encrypted, with the submission: the typed name and date, when it was given and when its page was served, the client address and the browser's user agent, the language and the checks consented to. Neither the record nor the report shows it.</li>
+<li>Names, addresses, employers, referees, emails and phone numbers refuse invisible and text-direction control characters (as the API does, <code>invalid_character</code>), and the date of birth must lie between 1 January 1900 and today (UTC) 14 years ago.</li>
 <li>Saved progress is stored encrypted, like the SIN/SSN, date of birth and licence number, and dropped once submitted.</li>
 <li>A submitted link answers <strong>410</strong> (“This form has been submitted”), an expired link <strong>410</strong>, an unknown link <strong>404</strong>: plain pages that say nothing about the applicant.</li>
 </ul>

@@ -35,7 +35,7 @@ export const errorsGuide: Guide = {
 <p class="lead">Every refused request answers an RFC 9457 problem document, <code>application/problem+json</code>, with a stable machine-readable <code>code</code>. Branch on <code>code</code>, not on <code>title</code> or <code>detail</code>.</p>
 <h2 id="problem-shape">The problem document</h2>
 ${fieldTables({ rows: fieldRows(problemSchema), caption: 'Problem document fields', idPrefix: 'problem', mode: 'response' })}
-<p>Each <code>errors[]</code> entry names one offending field by its dotted <code>path</code> (<code>information.addresses.0.city</code>), a <code>code</code> (<code>required</code>, <code>invalid_type</code>, <code>invalid_value</code>, <code>unknown_field</code>, <code>malformed_json</code>, …) and a <code>message</code>. The <code>request_id</code> is also in the <code>X-Request-Id</code> response header (svc takes yours when you send one): quote it to support.</p>
+<p>Each <code>errors[]</code> entry names one offending field by its dotted <code>path</code> (<code>information.addresses.0.city</code>), a <code>code</code> (<code>required</code>, <code>invalid_type</code>, <code>invalid_value</code>, <code>unknown_field</code>, <code>malformed_json</code>, <code>invalid_character</code>, <code>out_of_range</code>, …) and a <code>message</code>. The <code>request_id</code> is also in the <code>X-Request-Id</code> response header (svc takes yours when you send one): quote it to support.</p>
 ${codeBlock(`HTTP/1.1 400 Bad Request\nContent-Type: application/problem+json\nX-Request-Id: req_01JQ3Z8V7W2KX9\n\n${json(example)}`, { label: 'A validation error', language: 'http' })}
 <h2 id="codes">Every code</h2>
 ${table({

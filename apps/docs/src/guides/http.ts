@@ -122,7 +122,9 @@ export const conventionsGuide: Guide = {
 </ul>
 <h2 id="personal-data">Personal data</h2>
 <ul>
-<li>SIN/SSN, date of birth and licence numbers are encrypted at rest (AES-256-GCM). Team settings <code>hide_sin_ssn</code> and <code>hide_date_of_birth</code> mask them (as <code>null</code>) in responses and reports.</li>
+<li>SIN/SSN, date of birth and licence numbers are encrypted at rest (AES-256-GCM). Team settings <code>hide_sin_ssn</code> and <code>hide_date_of_birth</code> hide them everywhere: <code>null</code> in <code>information</code>, and wherever a check result quotes them (a court record's “born …”, a trace's dates of birth, SSN digits) replaced by <code>[date of birth hidden]</code> or <code>[SIN/SSN hidden]</code>, in records, list items and reports.</li>
+<li>Fields describing the applicant (names, addresses, employers, referees, emails, phone numbers: every string of an order's body) refuse the characters that reorder or hide text: <code>400</code> <code>validation_failed</code> with an <code>invalid_character</code> entry per field. Refused: U+061C, U+200B, U+200E, U+200F, U+202A–U+202E, U+2060–U+2064, U+2066–U+2069, U+FEFF. The zero-width joiner and non-joiner (U+200C, U+200D) are accepted: scripts such as Persian and the Indic scripts need them to spell names.</li>
+<li>A date of birth must lie between 1900-01-01 and today (UTC, at the request) 14 years ago, both included: else <code>out_of_range</code>.</li>
 <li>Logs carry no request bodies, no API keys, no tokens.</li>
 <li>Every report access (PDF, link, web, hosted file) is written to an audit log: who, when, from where.</li>
 </ul>`,

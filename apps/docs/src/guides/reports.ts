@@ -32,8 +32,8 @@ ${table({
   caption: 'Settings read when a report is rendered',
   head: ['Setting', 'Effect'],
   rows: [
-    ['<code>hide_sin_ssn</code>', 'The SIN/SSN is left out everywhere (it is never printed in full: at most its last digits).'],
-    ['<code>hide_date_of_birth</code>', 'The date of birth is left out everywhere, provider texts included.'],
+    ['<code>hide_sin_ssn</code>', 'The SIN/SSN is left out everywhere (it is never printed in full: at most its last digits), provider texts included; records and list items hide it too.'],
+    ['<code>hide_date_of_birth</code>', 'The date of birth is left out everywhere, provider texts included; records and list items hide it too.'],
     ['<code>hide_detailed_financial</code>', 'The credit score and counts stay; accounts, balances, limits and amounts go.'],
     ['<code>hide_current_address</code>', 'The current address is left out.'],
     ['<code>exclude_softcheck_possible_matches</code>', 'Possible matches below 80% confidence are left out, and counted.'],

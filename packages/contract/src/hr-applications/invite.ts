@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { c, HR_PREFIXES, type HrForm, metadata, ownerIdField, writeHeaders } from '../common/contract.js';
 import { requireOneRequestFlag } from '../common/order.js';
+import { refuseHiddenCharacters } from '../common/applicant-rules.js';
 import { problemResponses } from '../common/problem.js';
 import { hrInviteResponseSchema } from '../schemas/application.js';
 import { acicParametersShape, inviteShape } from '../schemas/order.js';
@@ -10,6 +11,7 @@ export const hrInviteBodySchema = <F extends HrForm>(form: F) =>
     .object({ ...inviteShape, ...acicParametersShape, owner_id: ownerIdField(form) })
     .strict()
     .superRefine(requireOneRequestFlag)
+    .superRefine(refuseHiddenCharacters)
     .describe('An HR invitation: the applicant, the checks to run, and what you already know.');
 export type HrInviteBody = z.infer<ReturnType<typeof hrInviteBodySchema<'api'>>>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { c, HR_PREFIXES, type HrForm, metadata, ownerIdField, writeHeaders } from '../common/contract.js';
 import { requireOneRequestFlag } from '../common/order.js';
+import { refuseHiddenCharacters } from '../common/applicant-rules.js';
 import { problemResponses } from '../common/problem.js';
 import { hrApplicationSchema } from '../schemas/application.js';
 import { acicParametersShape, quickScreenShape } from '../schemas/order.js';
@@ -10,6 +11,7 @@ export const hrQuickScreenBodySchema = <F extends HrForm>(form: F) =>
     .object({ ...quickScreenShape, ...acicParametersShape, owner_id: ownerIdField(form) })
     .strict()
     .superRefine(requireOneRequestFlag)
+    .superRefine(refuseHiddenCharacters)
     .describe('An HR quick screen: the checks to run and everything they need.');
 export type HrQuickScreenBody = z.infer<ReturnType<typeof hrQuickScreenBodySchema<'api'>>>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { c, metadata, ownerIdField, PM_DEPRECATION, writeHeaders } from '../common/contract.js';
 import { requireOneRequestFlag } from '../common/order.js';
+import { refuseHiddenCharacters } from '../common/applicant-rules.js';
 import { uuid } from '../common/primitives.js';
 import { problemResponses } from '../common/problem.js';
 import { pmInviteResponseSchema } from '../schemas/application.js';
@@ -30,6 +31,7 @@ export const pmInviteBodySchema = z
   })
   .strict()
   .superRefine(requireOneRequestFlag)
+  .superRefine(refuseHiddenCharacters)
   .superRefine((body, ctx) => {
     const emails = [body.email, ...(body.grouped_applicants ?? []).map((applicant) => applicant.email)].map((e) => e.toLowerCase());
     emails.forEach((address, index) => {

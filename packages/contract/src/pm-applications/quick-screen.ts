@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { c, metadata, ownerIdField, PM_DEPRECATION, writeHeaders } from '../common/contract.js';
 import { requireOneRequestFlag } from '../common/order.js';
+import { refuseHiddenCharacters } from '../common/applicant-rules.js';
 import { uuid } from '../common/primitives.js';
 import { problemResponses } from '../common/problem.js';
 import { pmApplicationSchema } from '../schemas/application.js';
@@ -14,6 +15,7 @@ export const pmQuickScreenBodySchema = z
   })
   .strict()
   .superRefine(requireOneRequestFlag)
+  .superRefine(refuseHiddenCharacters)
   .describe('A PM quick screen: the checks to run and everything they need.');
 export type PmQuickScreenBody = z.infer<typeof pmQuickScreenBodySchema>;
 

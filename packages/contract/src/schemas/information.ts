@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { phoneType, verification } from '../common/enums.js';
 import { calendarDate, countryCode, dateTime, email, provinceStateCode, uuid } from '../common/primitives.js';
 import { nullableFields, optionalFields, withRequired } from '../common/shapes.js';
+import { birthDate } from '../common/applicant-rules.js';
 
 // The applicant's Information object (document 1). Request forms take every field as optional (what a check
 // needs is a domain rule, answered with 400 naming the field); record forms return every field, null when unknown.
@@ -129,6 +130,7 @@ const MAX_HISTORY = 20;
 export const informationInputSchema = z
   .object({
     ...optionalFields(personFields),
+    date_of_birth: birthDate().optional().describe(`${personFields.date_of_birth.description} From 1900-01-01 to today (UTC) 14 years ago.`),
     sin_ssn: sinSsnInput.optional(),
     addresses: z
       .array(z.object(withRequired(addressHistoryFields, ['address', 'city', 'province_state', 'country'])).strict())

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { CheckName, HrApplicantListItem, RequestFlag } from '@svc/contract';
+import type { CheckName, HrApplicantListItem, InformationInput, RequestFlag } from '@svc/contract';
 import {
   assembleApplicationResults,
+  redactDeep,
+  redactionsFor,
   reportSummary,
+  responsePrivacyOf,
   type CheckRun,
   type HrApplicationResults,
   type PmApplicationResults,
@@ -35,9 +38,14 @@ export const checkRunsOf = (record: Pick<ApplicantRecord, 'executions'>): CheckR
     resultId: execution.resultId,
   }));
 
+/**
+ * The results of the record, with the SIN/SSN and the date of birth taken out of every text and list that quotes
+ * them when the team hides them (`hide_sin_ssn`, `hide_date_of_birth`): a court record's "born …", a trace's dates
+ * of birth and SSN digits. Nothing is rewritten for a team that hides neither.
+ */
 function assemble(record: ApplicantRecord, teamType: 'HR' | 'PM') {
   const { applicant } = record;
-  return assembleApplicationResults({
+  const results = assembleApplicationResults({
     checks: checkRunsOf(record),
     requestedFlags: applicant.requestedFlags as RequestFlag[],
     teamType,
@@ -46,6 +54,7 @@ function assemble(record: ApplicantRecord, teamType: 'HR' | 'PM') {
     now: applicant.returnedAt ?? applicant.lastUpdated,
     information: record.information as ScoringInformation,
   });
+  return redactDeep(results, redactionsFor(record.information as InformationInput, responsePrivacyOf(record.team.settingsConfig)));
 }
 
 /** Every computed field of an HR record (results, identity objects, verification enums, scores and risk pairs). */

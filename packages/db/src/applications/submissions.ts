@@ -11,8 +11,20 @@ import { enqueueCheckRuns } from './jobs.js';
 import { refuse, storedFlags, type OrderOutcome } from './order-rules.js';
 import { applicationStateOf } from './state.js';
 
-/** The consent the applicant portal takes with a submission: the typed name, the date written, when, in which language. */
-export type ApplicantConsent = { full_name: string; signed_on: string; given_at: string; language: string; checks: readonly string[] };
+/**
+ * The consent the applicant portal takes with a submission: the typed name, the date written, when it was given and
+ * when its form was served, from which client address and browser (user agent), in which language, for which checks.
+ */
+export type ApplicantConsent = {
+  full_name: string;
+  signed_on: string;
+  given_at: string;
+  form_issued_at: string;
+  client_address: string | null;
+  user_agent: string | null;
+  language: string;
+  checks: readonly string[];
+};
 
 /** The applicant to submit for: by id (services) or by the token of the onboarding link (the applicant portal). */
 export type ApplicantReference = { applicantId: string; token?: never } | { token: string; applicantId?: never };

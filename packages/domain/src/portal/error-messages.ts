@@ -33,6 +33,7 @@ export function portalErrorMessage(language: PortalLanguage, error: PortalFieldE
     case 'consent_name_mismatch':
       return translate(language, 'error.consent_name_mismatch', { name: signature });
     case 'too_long':
+    case 'invalid_character':
     case 'invalid_date':
     case 'date_in_future':
     case 'end_before_start':

@@ -151,7 +151,14 @@ const MESSAGES = {
   'error.invalid_date': { en: 'Enter a real date, for example 2019-03-31.', fr: 'Entrez une date réelle, par exemple 2019-03-31.' },
   'error.date_in_future': { en: 'The date cannot be in the future.', fr: 'La date ne peut pas être dans le futur.' },
   'error.end_before_start': { en: 'The end date must be on or after the start date.', fr: 'La date de fin doit suivre la date de début.' },
-  'error.implausible_birth_date': { en: 'Enter your real date of birth: you must be at least 14 years old.', fr: 'Entrez votre vraie date de naissance : vous devez avoir au moins 14 ans.' },
+  'error.implausible_birth_date': {
+    en: 'Enter your real date of birth, between 1 January 1900 and {date}: you must be at least 14 years old.',
+    fr: 'Entrez votre vraie date de naissance, entre le 1er janvier 1900 et le {date} : vous devez avoir au moins 14 ans.',
+  },
+  'error.invalid_character': {
+    en: 'Remove the invisible or text-direction characters (often pasted with the text): type it again.',
+    fr: 'Retirez les caractères invisibles ou de sens d’écriture (souvent collés avec le texte) : retapez-le.',
+  },
   'error.invalid_email': { en: 'Enter an email address like name@example.com.', fr: 'Entrez une adresse courriel comme nom@exemple.com.' },
   'error.invalid_phone': { en: 'Enter a phone number like 416 555 0199 (with + and the country code outside North America).', fr: 'Entrez un numéro comme 514 555 0199 (avec + et l’indicatif du pays hors de l’Amérique du Nord).' },
   'error.invalid_sin_ssn': { en: 'Enter the 9 digits of your SIN or SSN, like 123 456 789.', fr: 'Entrez les 9 chiffres de votre NAS ou SSN, comme 123 456 789.' },

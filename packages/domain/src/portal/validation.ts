@@ -1,3 +1,4 @@
+import { hiddenCharacterIn, isBirthDateInRange, latestBirthDate } from '@svc/contract';
 import { COUNTRY_CODE_PATTERN } from './countries.js';
 import { PORTAL_SECTIONS, type PortalForm, type PortalReference } from './form.js';
 import type { HistoryRequirement, PortalRequirements, ReferenceRequirement } from './requirements.js';
@@ -6,6 +7,7 @@ import type { HistoryRequirement, PortalRequirements, ReferenceRequirement } fro
 export const PORTAL_ERROR_CODES = [
   'required',
   'too_long',
+  'invalid_character',
   'invalid_date',
   'date_in_future',
   'end_before_start',
@@ -27,10 +29,6 @@ export type PortalErrorCode = (typeof PORTAL_ERROR_CODES)[number];
  * as `addresses` for a rule on the whole list): the page links the error summary to it.
  */
 export type PortalFieldError = { readonly field: string; readonly code: PortalErrorCode; readonly params?: Readonly<Record<string, string | number>> };
-
-/** The oldest and youngest an applicant may be. */
-const MIN_AGE_YEARS = 14;
-const MAX_AGE_YEARS = 120;
 
 const LIMITS = { name: 100, address: 255, city: 100, postal_code: 20, organisation: 200, licence: 50, phone: 30, email: 254 } as const;
 
@@ -89,7 +87,15 @@ class Findings {
       return false;
     }
     if (trimmed.length > max) this.add(field, 'too_long', { max });
+    else this.visible(field, trimmed);
     return true;
+  }
+
+  /** Refuses a text holding characters that hide or reorder what a reviewer reads (the API's rule). */
+  visible(field: string, value: string): boolean {
+    if (hiddenCharacterIn(value) === null) return true;
+    this.add(field, 'invalid_character');
+    return false;
   }
 
   /** A text matching `pattern` (after `normalise`). */
@@ -98,7 +104,7 @@ class Findings {
       if (required) this.add(field, 'required');
       return;
     }
-    if (!pattern.test(normalise(value))) this.add(field, code);
+    if (this.visible(field, value) && !pattern.test(normalise(value))) this.add(field, code);
   }
 
   /** A date, not after `latest`. Returns it when valid. */
@@ -167,9 +173,7 @@ export function validatePortalForm({ form, requirements, today }: { form: Portal
   findings.text('identity.last_name', identity.last_name, { required: true, max: LIMITS.name });
   if (requirements.dateOfBirth) {
     const birth = findings.date('identity.date_of_birth', identity.date_of_birth, { required: true, latest: today });
-    if (birth && (birth.getTime() > yearsBefore(today, MIN_AGE_YEARS).getTime() || birth.getTime() < yearsBefore(today, MAX_AGE_YEARS).getTime())) {
-      findings.add('identity.date_of_birth', 'implausible_birth_date');
-    }
+    if (birth && !isBirthDateInRange(isoDate(birth), today)) findings.add('identity.date_of_birth', 'implausible_birth_date', { date: latestBirthDate(today) });
   }
   findings.pattern('identity.phone_number', identity.phone_number, { required: false, pattern: PHONE, code: 'invalid_phone' });
   if (requirements.sinSsn !== 'not_asked') {

@@ -1,5 +1,5 @@
 export { buildReportView, pageSizeFor } from './build-report-view.js';
 export { accentColour, contrastWithWhite } from './chips.js';
-export { maskedSinSsn } from './privacy.js';
+export { maskedSinSsn, redactDeep, redactionsFor, responsePrivacyOf } from './privacy.js';
 export { sampleReportInput, type SampleReportOptions } from './samples.js';
 export type * from './types.js';

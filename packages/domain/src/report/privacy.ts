@@ -24,6 +24,14 @@ export function privacyOf(settings: Partial<TeamSettings>): Privacy {
   };
 }
 
+/**
+ * What the team's settings hide from API responses (records, list items): the SIN/SSN and the date of birth, in
+ * `information` and wherever a check result quotes them. The other `hide_*` settings shape the report only.
+ */
+export function responsePrivacyOf(settings: Partial<TeamSettings>): Privacy {
+  return { ...privacyOf({}), hideSinSsn: settings.hide_sin_ssn === true, hideDateOfBirth: settings.hide_date_of_birth === true };
+}
+
 const MASK = '•';
 
 /**
