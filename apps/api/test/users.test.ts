@@ -113,7 +113,7 @@ describe.each(apiTargets())('users on $name', (target) => {
     expect(await admin.users.retrieve({ params: { user_id: account.users.pm } })).toMatchObject({ status: 200, body: { team: account.teams.pm } });
   });
 
-  it('refuses a taken email, whatever its case and partner, with 409 `conflict` naming `email`, changing nothing', async () => {
+  it('refuses an email taken in the partner, whatever its case, with 409 `conflict` naming `email`, changing nothing', async () => {
     const first = await admin.users.create({ body: userBody(account.teams.hr) });
     const second = await admin.users.create({ body: userBody(account.teams.hr) });
     if (first.status !== 201 || second.status !== 201) throw new Error('create failed');
@@ -122,12 +122,35 @@ describe.each(apiTargets())('users on $name', (target) => {
       expect(await admin.users.create({ body: { ...userBody(account.teams.pm), email } })).toMatchObject({ status: 409, body: { code: 'conflict', errors: [{ path: 'email' }] } });
     }
     expect(await userCount()).toBe(before);
-    const otherAdmin = svc.client(other.api_keys.live);
-    expect(await otherAdmin.users.create({ body: { ...userBody(other.teams.hr), email: first.body.email } })).toMatchObject({ status: 409, body: { errors: [{ path: 'email' }] } });
 
     const updated = await admin.users.update({ params: { user_id: second.body.id }, body: { ...userBody(account.teams.hr), email: first.body.email } });
     expect(updated).toMatchObject({ status: 409, body: { code: 'conflict', errors: [{ path: 'email' }] } });
     expect(await admin.users.retrieve({ params: { user_id: second.body.id } })).toMatchObject({ status: 200, body: { email: second.body.email } });
+  });
+
+  it('never reveals that another partner uses an email: it is accepted (201) and answered exactly as a fresh email', async () => {
+    const taken = await admin.users.create({ body: userBody(account.teams.hr) });
+    const takenToo = await admin.users.create({ body: userBody(account.teams.hr) });
+    const spare = await admin.users.create({ body: userBody(account.teams.hr) });
+    if (taken.status !== 201 || takenToo.status !== 201 || spare.status !== 201) throw new Error('create failed');
+    const otherAdmin = svc.client(other.api_keys.live);
+    // The same request with another partner's email and with a fresh one: the answers differ only by id and email.
+    const shapeOf = (answer: { status: number; body: unknown; headers: Headers }) => {
+      const { id: _id, email: _email, ...rest } = answer.body as Record<string, unknown>;
+      return { status: answer.status, body: rest, type: answer.headers.get('content-type') };
+    };
+    for (const email of [taken.body.email, takenToo.body.email.toUpperCase()]) {
+      const reused = await otherAdmin.users.create({ body: { ...userBody(other.teams.hr), email } });
+      const fresh = await otherAdmin.users.create({ body: userBody(other.teams.hr) });
+      expect(reused).toMatchObject({ status: 201, body: { email } });
+      expect(shapeOf(reused)).toEqual(shapeOf(fresh));
+    }
+    // An update to another partner's email too; the first partner's users are untouched.
+    const renamed = await otherAdmin.users.update({ params: { user_id: other.users.pm }, body: { ...userBody(other.teams.pm), email: spare.body.email } });
+    expect(renamed).toMatchObject({ status: 200, body: { email: spare.body.email } });
+    expect(await admin.users.retrieve({ params: { user_id: spare.body.id } })).toMatchObject({ status: 200, body: { email: spare.body.email, team: account.teams.hr } });
+    // Within the other partner, the email it now uses is taken.
+    expect(await otherAdmin.users.create({ body: { ...userBody(other.teams.hr), email: spare.body.email } })).toMatchObject({ status: 409, body: { code: 'conflict', errors: [{ path: 'email' }] } });
   });
 
   it('answers 404 for another partner’s user, an unknown user and ids that are not UUIDs', async () => {

@@ -199,13 +199,14 @@ describe.each(databaseTargets())('account repositories on $name', (target) => {
 
     });
 
-    it('refuse a taken email, whatever its case or partner, with EmailTakenError', async () => {
+    it('refuse an email taken in the partner, whatever its case, with EmailTakenError; another partner’s is free', async () => {
       const account = await createAccount(manager);
       const other = await createAccount(manager);
       const taken = account.hrUser.email.toUpperCase();
-      const error = await createUser(manager, { partnerId: other.partner.id, user: userFields(other.hrTeam, { email: taken }) }).catch((e: unknown) => e);
+      const error = await createUser(manager, { partnerId: account.partner.id, user: userFields(account.pmTeam, { email: taken }) }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(EmailTakenError);
       expect((error as EmailTakenError).email).toBe(taken);
+      expect((await createUser(manager, { partnerId: other.partner.id, user: userFields(other.hrTeam, { email: taken }) })).email).toBe(taken);
       await expect(
         updateUser(manager, { partnerId: account.partner.id, userId: account.pmUser.id, user: userFields(account.pmTeam, { email: account.hrUser.email }) }),
       ).rejects.toBeInstanceOf(EmailTakenError);

@@ -117,7 +117,7 @@ export const conventionsGuide: Guide = {
 <p>The specification shows some values of each enum; svc defines each full set, containing the shown values (see <a href="enums.html">Enums</a>). Every <code>*_label</code> field carries the display text of its value (<code>report_status</code> <code>IN_PROGRESS</code>, <code>report_status_label</code> <code>In progress</code>). Scores are 0–100: <code>svc_score</code> higher is better (<code>Poor</code>…<code>Excellent</code>); the risk pairs (<code>early_termination</code>, <code>eviction_potential</code>, …) higher is riskier (<code>Very low</code>…<code>Very high</code>).</p>
 <h2 id="accounts">Accounts</h2>
 <ul>
-<li>User emails are unique across svc, case-insensitively. Team names are unique within a partner.</li>
+<li>User emails are unique within your partner account, case-insensitively (a duplicate is <code>409</code> <code>conflict</code>); another partner's users do not count. Team names are unique within a partner.</li>
 <li>A team created through the API starts with a documented default set of checks (see the <a href="checks.html">check catalogue</a>); support enables more.</li>
 </ul>
 <h2 id="personal-data">Personal data</h2>

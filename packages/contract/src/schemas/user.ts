@@ -5,7 +5,7 @@ import { email, uuid } from '../common/primitives.js';
 const userFields = {
   first_name: z.string().trim().min(1).max(100).describe('Given name.'),
   last_name: z.string().trim().min(1).max(100).describe('Family name.'),
-  email: email().describe('Email address, unique across svc.'),
+  email: email().describe('Email address, unique within your partner account (case-insensitively).'),
   language: language.schema,
   is_active: z.boolean().describe('Whether the user may order and log in (default true).'),
   team: uuid().describe('Team of the user.'),

@@ -5,8 +5,8 @@ import { Team } from './team.js';
 import { Uuidv7Record } from './uuidv7-record.js';
 
 /**
- * A person using the API. `partnerId` always equals the team's. The email is unique across svc,
- * case-insensitively (`lower(email)` index), so look users up by
+ * A person using the API. `partnerId` always equals the team's. The email is unique within the partner,
+ * case-insensitively (`(partner_id, lower(email))` index), so look users up by partner and
  * `lower(email) = lower(:email)`.
  */
 @Entity({ name: 'users' })

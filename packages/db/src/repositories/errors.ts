@@ -1,6 +1,6 @@
 import { databaseErrorOf, UNIQUE_VIOLATION } from './common.js';
 
-/** The email is already used by a user (any partner): emails are unique across svc, case-insensitively. */
+/** The email is already used by another user of the same partner: emails are unique per partner, case-insensitively. */
 export class EmailTakenError extends Error {
   readonly code = 'email_taken';
   constructor(readonly email: string) {

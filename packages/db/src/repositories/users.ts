@@ -65,7 +65,8 @@ export const findUserWithTeam = findUser;
 
 /**
  * Creates a user in one of the partner's teams (the composite foreign key refuses another
- * partner's team with 23503). A taken email, whatever its case, throws EmailTakenError.
+ * partner's team with 23503). An email another user of the partner has, whatever its case, throws EmailTakenError;
+ * another partner's users never conflict.
  */
 export async function createUser(
   manager: EntityManager,
@@ -83,7 +84,7 @@ export async function createUser(
   return found;
 }
 
-/** Replaces the writable fields of a user; null when not the partner's. A taken email throws EmailTakenError. */
+/** Replaces the writable fields of a user; null when not the partner's. An email taken in the partner throws EmailTakenError. */
 export async function updateUser(
   manager: EntityManager,
   { partnerId, userId, user }: { partnerId: string; userId: string; user: UserFields },
