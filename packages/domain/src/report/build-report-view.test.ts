@@ -36,6 +36,14 @@ describe('buildReportView: personal data', () => {
     expect(everyText(view)).not.toMatch(/123[\s.-]?456[\s.-]?789/);
   });
 
+  it('shows characters that reorder or hide text as a visible mark, wherever they are stored', () => {
+    const information = { ...hrRich.information, first_name: 'Ada\u202E', addresses: [{ ...hrRich.information.addresses![0]!, address: '1 Main\u200B St' }] };
+    const text = everyText(buildReportView({ ...hrRich, information }));
+    expect(text).not.toMatch(/[\u202E\u200B]/u);
+    expect(text).toContain('Ada[hidden character]');
+    expect(text).toContain('1 Main[hidden character] St');
+  });
+
   it('removes the SIN/SSN and the date of birth from everything when the team hides them', () => {
     const view = buildReportView(withSettings(hrRich, { hide_sin_ssn: true, hide_date_of_birth: true }));
     expect(factValue(view, 'SIN')).toMatch(/^Hidden/);

@@ -9,7 +9,7 @@ import { checkDetailBlocks } from './check-details.js';
 import { accentColour, executionStatusChip, resultChip, scoreBandTone } from './chips.js';
 import { possibleMatchSummaries } from './criminal.js';
 import { MISSING, count, failureSentence, formatAddress, formatDate, formatDateTime, formatMoment, joinName, text, withReadableDates } from './format.js';
-import { MONEY_REDACTION, maskedSinSsn, privacyOf, redactDeep, redactText, redactionsFor, type Privacy } from './privacy.js';
+import { HIDDEN_CHARACTER_REDACTION, MONEY_REDACTION, maskedSinSsn, privacyOf, redactDeep, redactText, redactionsFor, type Privacy } from './privacy.js';
 import type { CheckSection, Chip, Fact, FlagGroup, Flags, ReportInput, ReportView, ScoreView, SummaryRow } from './types.js';
 
 /** Sections read from who the applicant is, through records and money, to what others say: catalogue order within. */
@@ -257,5 +257,5 @@ export function buildReportView(input: ReportInput): ReportView {
         'Use it only for the screening it was ordered for, keep it secure, and give the applicant a chance to dispute any finding before an adverse decision.',
     },
   };
-  return redactDeep(view, redactionsFor(input.information, privacy));
+  return redactDeep(view, [...redactionsFor(input.information, privacy), HIDDEN_CHARACTER_REDACTION]);
 }

@@ -1,4 +1,4 @@
-import type { InformationInput } from '@svc/contract';
+import { HIDDEN_CHARACTERS, type InformationInput } from '@svc/contract';
 import { ssnDigits } from '../simulator/normalise.js';
 import { formatDate } from './format.js';
 import type { TeamSettings } from './types.js';
@@ -80,6 +80,12 @@ export function redactionsFor(information: InformationInput, privacy: Privacy): 
   }
   return redactions;
 }
+
+/**
+ * Characters that reorder or hide text, shown as a visible mark: orders refuse them, but a report must read as what
+ * is stored even for text that came another way (or before the rule), so none can reorder what a reviewer reads.
+ */
+export const HIDDEN_CHARACTER_REDACTION: Redaction = { pattern: new RegExp(HIDDEN_CHARACTERS.source, 'gu'), replacement: '[hidden character]' };
 
 /** An amount of money in a provider's text (`$1,250`, `£300`, `A$75.50`). */
 export const MONEY_REDACTION: Redaction = { pattern: /(?:A\$|\$|£)\s?\d[\d,]*(?:\.\d+)?/g, replacement: '[amount hidden]' };
