@@ -43,6 +43,8 @@ export function latestBirthDate(now: Date): string {
 /** Whether a `YYYY-MM-DD` date of birth lies between 1900-01-01 and `now`'s UTC day 14 years earlier, both included. */
 export const isBirthDateInRange = (date: string, now: Date): boolean => date >= EARLIEST_BIRTH_DATE && date <= latestBirthDate(now);
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /** A date of birth, `YYYY-MM-DD`, from 1900-01-01 to today (UTC, at the request) 14 years ago: else `out_of_range`. */
 export const birthDate = () =>
   z
@@ -50,7 +52,8 @@ export const birthDate = () =>
     .date()
     .superRefine((value, ctx) => {
       const now = new Date();
-      if (!isBirthDateInRange(value, now)) {
+      // A value that is not written YYYY-MM-DD has its own issue already.
+      if (ISO_DAY.test(value) && !isBirthDateInRange(value, now)) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be between ${EARLIEST_BIRTH_DATE} and ${latestBirthDate(now)} (the applicant must be at least ${MINIMUM_APPLICANT_AGE})`, params: { code: 'out_of_range' } });
       }
     });
