@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -29,6 +30,22 @@ async function listeningAddresses(port: number): Promise<string[]> {
     .split('\n')
     .filter(Boolean)
     .map((line) => (line.trim().split(/\s+/)[3] ?? '').replace(new RegExp(`:${port}$`), ''));
+}
+
+/**
+ * A request whose target is in absolute form (`GET http://host/path HTTP/1.1`, which HTTP/1.1 servers must accept),
+ * another way to name a host; resolves to the answer's raw text.
+ */
+function absoluteFormGet({ port, target, headers }: { port: number; target: string; headers: Record<string, string> }): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.on('error', reject);
+    const lines = [`GET ${target} HTTP/1.1`, ...Object.entries({ ...headers, connection: 'close' }).map(([name, value]) => `${name}: ${value}`)];
+    socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+  });
 }
 
 /** Starts a process that must refuse to boot; resolves to what it printed. */
@@ -117,7 +134,7 @@ describe.skipIf(!postgresTarget)('a default svc api over PostgreSQL (no NODE_ENV
     expect(await listeningAddresses(port)).toEqual([expect.stringMatching(/^(\*|\[::\]|0\.0\.0\.0)$/)]);
   });
 
-  it('writes every link from SVC_PUBLIC_URL: a forged Host header reaches no link, header or body', async () => {
+  it('writes every link from SVC_PUBLIC_URL: a forged Host header or absolute request target reaches no link, header or body', async () => {
     const http = httpClient({ baseUrl: `http://127.0.0.1:${port}`, connections: 1 });
     const answers: string[] = [];
     const send = async (method: string, path: string, body?: unknown) => {
@@ -146,6 +163,9 @@ describe.skipIf(!postgresTarget)('a default svc api over PostgreSQL (no NODE_ENV
       for (const id of invited) expect((await send('GET', `/api/v1/hr/applicants/${id}/`)).status).toBe(200);
       for (const path of ['/api/v1/superteams/', '/api/v1/teams/', '/api/v1/users/', '/api/v1/packages/', '/api/v1/servicecollections/', '/api/v1/pm/properties', '/api/v1/pm/applicants/']) await send('GET', `${path}?page_size=1`);
       await send('GET', `/api/v1/hr/reports/${invited[0]}/link/`);
+      const absolute = await absoluteFormGet({ port, target: `http://${FORGED_HOST}/api/v1/hr/applicants/?page_size=1`, headers: { host: FORGED_HOST, authorization: `Bearer ${account.api_keys.live}` } });
+      expect(absolute).toMatch(/^HTTP\/1\.1 200/);
+      answers.push(absolute);
       for (const answer of answers) expect(answer).not.toContain(FORGED_HOST);
       expect(answers.join('\n')).toContain(PUBLIC_URL);
     } finally {
