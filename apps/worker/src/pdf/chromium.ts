@@ -41,15 +41,15 @@ const SANDBOX_HELP = 'run the worker as a non-root user on a kernel that allows 
 const sysctl = (path: string): Promise<string | null> => readFile(path, 'utf8').then((text) => text.trim(), () => null);
 
 /**
- * Why Chromium cannot have its sandbox here, or null when it may: Chromium refuses it to root, and without setuid
- * helper (Debian ships none) it needs unprivileged user namespaces. A cause these settings do not show (a container's
- * seccomp policy) is found by trying: `launchChromium` falls back when a sandboxed launch fails.
+ * Why Chromium cannot have its sandbox here, or null when it may: Chromium refuses it to root, and without a setuid
+ * helper (Debian ships none) it needs unprivileged user namespaces. A cause these settings do not show (AppArmor's
+ * restriction, which a profile for Chromium may lift; a container's seccomp policy) is found by trying:
+ * `launchChromium` falls back when a sandboxed launch fails.
  */
 export async function chromiumSandboxObstacle(): Promise<string | null> {
   if (process.getuid?.() === 0) return 'the worker runs as root, and Chromium refuses its sandbox to root';
   if ((await sysctl('/proc/sys/user/max_user_namespaces')) === '0') return 'user namespaces are off (user.max_user_namespaces = 0)';
   if ((await sysctl('/proc/sys/kernel/unprivileged_userns_clone')) === '0') return 'unprivileged user namespaces are off (kernel.unprivileged_userns_clone = 0)';
-  if ((await sysctl('/proc/sys/kernel/apparmor_restrict_unprivileged_userns')) === '1') return 'AppArmor restricts unprivileged user namespaces (kernel.apparmor_restrict_unprivileged_userns = 1)';
   return null;
 }
 
