@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { isRequestFlag } from '@svc/contract';
 import { bootstrapPartner, createJobQueue, enableCheckForTeam, JOB_QUEUES, pendingMigrations, resendInvitation, runMigrations, type ResendRefusal } from '@svc/db';
 import { loadWorkerConfig, runWorkerProcess, startWorker, workerSettingsOf } from '@svc/worker';
-import { checkApiConfig, loadConfig, type Config } from './config.js';
+import { checkApiConfig, checkPublicUrl, loadConfig, type Config } from './config.js';
 import { openDatabase, prepareEncryption, startApi } from './server.js';
 
 const USAGE = `usage: svc <command>
@@ -168,7 +168,7 @@ function resendRefusalMessage(applicantId: string, refusal: ResendRefusal): stri
  */
 async function resendInvitationCommand(config: Config, [applicantId]: string[], output: CliOutput): Promise<void> {
   if (!applicantId) throw new Error('usage: svc applicant resend-invitation <applicant_id>');
-  checkApiConfig({ ...config, SVC_DEV_OUTBOX: false });
+  checkPublicUrl(config);
   await prepareEncryption(config);
   const db = await openDatabase(config);
   try {
