@@ -69,7 +69,7 @@ Keys are shown once: keep them.`;
  * says otherwise, and serves the development outbox unless SVC_DEV_OUTBOX says otherwise (with DATABASE_URL, only
  * when SVC_DEV_OUTBOX=1 says so, with its acknowledgement).
  */
-export function startConfigOf(config: Config): Config {
+function startConfigOf(config: Config): Config {
   return { ...config, HOST: config.HOST ?? '127.0.0.1', SVC_DEV_OUTBOX: config.SVC_DEV_OUTBOX ?? !config.DATABASE_URL };
 }
 

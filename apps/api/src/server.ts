@@ -41,8 +41,8 @@ export function openJobQueue({ db, logger }: { db: Database; logger: Logger }): 
 }
 
 /**
- * Starts the API on `host` (HOST; unset: every interface) and `port` (0: any free port) over an open, migrated database, with `jobs` or a job queue of its own
- * on the same database (stopped by `db.close()`).
+ * Starts the API on `host` (HOST; unset: every interface) and `port` (0: any free port) over an open, migrated
+ * database, with `jobs` or a job queue of its own on the same database (stopped by `db.close()`).
  */
 export async function startApi({
   config,

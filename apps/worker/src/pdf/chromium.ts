@@ -46,7 +46,7 @@ const sysctl = (path: string): Promise<string | null> => readFile(path, 'utf8').
  * restriction, which a profile for Chromium may lift; a container's seccomp policy) is found by trying:
  * `launchChromium` falls back when a sandboxed launch fails.
  */
-export async function chromiumSandboxObstacle(): Promise<string | null> {
+async function chromiumSandboxObstacle(): Promise<string | null> {
   if (process.getuid?.() === 0) return 'the worker runs as root, and Chromium refuses its sandbox to root';
   if ((await sysctl('/proc/sys/user/max_user_namespaces')) === '0') return 'user namespaces are off (user.max_user_namespaces = 0)';
   if ((await sysctl('/proc/sys/kernel/unprivileged_userns_clone')) === '0') return 'unprivileged user namespaces are off (kernel.unprivileged_userns_clone = 0)';
