@@ -86,7 +86,7 @@ const WORKER_NODE_ARGS = nodeArgs(process.env.BENCH_WORKER_NODE_ARGS);
 /** The API (`svc api`) on `port`, its own process, as production runs it (`settings`: more of its environment). */
 export async function startApiProcess(database: BenchDatabase, port: number, settings: Record<string, string> = {}): Promise<BenchProcess & { url: string }> {
   const url = `http://127.0.0.1:${port}`;
-  const api = await startProcess([...API_NODE_ARGS, API_MAIN, 'api'], { ...database.environment, PORT: String(port), ...settings }, (output) => output.includes('svc API listening'));
+  const api = await startProcess([...API_NODE_ARGS, API_MAIN, 'api'], { ...database.environment, PORT: String(port), HOST: '127.0.0.1', SVC_PUBLIC_URL: url, ...settings }, (output) => output.includes('svc API listening'));
   await waitForHealth(url);
   return { ...api, url };
 }

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { isIPv4 } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { generateOpenApiDocument } from '@svc/contract';
 import { findPrincipalByApiKey } from '@svc/db';
@@ -10,12 +9,14 @@ import { authenticate, cachedPrincipalLookup, principalOf } from './http/auth.js
 import { bodyGuard } from './http/body-guard.js';
 import { errorHandler, sendProblem } from './http/errors.js';
 import { idempotency } from './http/idempotency.js';
+import { isLoopback } from './http/loopback.js';
 import { AppError } from './http/problem.js';
 import { rateLimit } from './http/rate-limit.js';
 import { answerRepeatedReads, dropOnWrite, sendCachedBodiesAsText } from './http/read-cache.js';
 import { requestId } from './http/request-id.js';
 import { requestLog } from './http/request-log.js';
-import { mountHostedReports } from './reports/hosted-report.js';
+import { noStore, strictTransportSecurity } from './http/transport-headers.js';
+import { HOSTED_REPORT_PATH, mountHostedReports } from './reports/hosted-report.js';
 import { devOutboxRouter } from './dev/outbox.js';
 import { portalRouter } from './portal/index.js';
 import { registerRoutes } from './routes/index.js';
@@ -26,13 +27,8 @@ const API_PREFIXES = ['/api', '/hr'];
 /** How long a process trusts what it read of an API key (its user, team and partner): see DECISIONS.md. */
 const PRINCIPAL_CACHE_MS = 5_000;
 
-/**
- * `trust proxy` 'loopback' (a proxy on this machine may say which protocol and address the client used), as a plain
- * test: express's compiled 'loopback' parses the peer's address on every request that asks for its protocol.
- */
-const isLoopbackIpv4 = (address: string): boolean => isIPv4(address) && address.startsWith('127.');
-const isLoopback = (address: string | undefined): boolean =>
-  address !== undefined && (address === '::1' || isLoopbackIpv4(address) || (address.startsWith('::ffff:') && isLoopbackIpv4(address.slice(7))));
+/** Paths whose answers are never stored by a cache: see `noStore`. */
+const NO_STORE_PATHS = [...API_PREFIXES, '/apply', HOSTED_REPORT_PATH, '/dev/outbox'];
 
 /** A body must be JSON: anything else is refused before it reaches an operation. */
 function requireJsonBody(request: Request, _response: Response, next: NextFunction): void {
@@ -46,12 +42,15 @@ function requireJsonBody(request: Request, _response: Response, next: NextFuncti
 export function createApp(deps: Deps): Express {
   const app = express();
   app.disable('x-powered-by');
+  // `trust proxy` 'loopback' (a proxy on this machine may say which protocol and address the client used), as a
+  // plain test: express's compiled 'loopback' parses the peer's address on every request that asks for its protocol.
   app.set('trust proxy', isLoopback);
   app.set('query parser', 'simple');
   sendCachedBodiesAsText(app);
   app.use(requestId);
   app.use(requestLog(deps.logger));
-  app.use(helmet());
+  app.use(helmet({ strictTransportSecurity: false }), strictTransportSecurity(deps.config.SVC_HSTS_MAX_AGE));
+  app.use(NO_STORE_PATHS, noStore);
 
   const openApi = generateOpenApiDocument();
   app.get('/health', (_request, response) => {
@@ -65,10 +64,12 @@ export function createApp(deps: Deps): Express {
   if (existsSync(docsSite)) app.use('/docs', express.static(docsSite, { index: 'index.html', maxAge: '5m' }));
   // The applicant portal behind each onboarding link (no API key: the link's token is the credential).
   app.use(portalRouter(deps));
-  // Messages kept in the outbox (no SMTP configured), for development only: never mounted in production.
-  if (deps.config.NODE_ENV !== 'production') {
-    // It shows every applicant's link without a key: a deployment on PostgreSQL most likely wants it off.
-    if (deps.config.DATABASE_URL) deps.logger.warn({ route: '/dev/outbox' }, 'development outbox served without authentication: set NODE_ENV=production in production');
+  // Messages kept in the outbox (no SMTP configured), for development only: mounted with SVC_DEV_OUTBOX=1 alone.
+  if (deps.config.SVC_DEV_OUTBOX) {
+    deps.logger.warn(
+      { route: '/dev/outbox', shared_database: Boolean(deps.config.DATABASE_URL) },
+      'DEVELOPMENT OUTBOX ON (SVC_DEV_OUTBOX=1): /dev/outbox shows every invitation and its onboarding link without a key, to clients on this machine; never turn it on where real applicants are',
+    );
     app.use('/dev/outbox', devOutboxRouter(deps));
   }
 

@@ -5,16 +5,17 @@ import { join } from 'node:path';
 import { isRequestFlag } from '@svc/contract';
 import { bootstrapPartner, createJobQueue, enableCheckForTeam, JOB_QUEUES, pendingMigrations, resendInvitation, runMigrations, type ResendRefusal } from '@svc/db';
 import { loadWorkerConfig, runWorkerProcess, startWorker, workerSettingsOf } from '@svc/worker';
-import { loadConfig, type Config } from './config.js';
+import { checkApiConfig, checkPublicUrl, loadConfig, type Config } from './config.js';
 import { openDatabase, prepareEncryption, startApi } from './server.js';
 
 const USAGE = `usage: svc <command>
 
   migrate                          apply pending migrations
   bootstrap [--json] [--name N]    create a partner account and print its ids and API keys
-  api                              serve the API on PORT
+  api                              serve the API on HOST (default: every interface) and PORT
   worker                           run checks (any number of workers may share one database)
-  start                            npm start: migrate, create the demo account on first start, serve the API
+  start                            npm start: migrate, create the demo account on first start, serve the API on
+                                   127.0.0.1 (HOST overrides) with the development outbox (SVC_DEV_OUTBOX=0 turns it off)
   team enable-check <team_id> <flag>   let a team run a check (support only; no public endpoint)
   applicant resend-invitation <applicant_id>   send an applicant's invitation again, when can_resend_email allows it`;
 
@@ -63,8 +64,19 @@ function describeAccount(account: Awaited<ReturnType<typeof bootstrapPartner>>):
 Keys are shown once: keep them.`;
 }
 
+/**
+ * What `svc start` (npm start) changes to the configuration: it listens on 127.0.0.1 (this machine only) unless HOST
+ * says otherwise, and serves the development outbox unless SVC_DEV_OUTBOX says otherwise (with DATABASE_URL, only
+ * when SVC_DEV_OUTBOX=1 says so, with its acknowledgement).
+ */
+function startConfigOf(config: Config): Config {
+  return { ...config, HOST: config.HOST ?? '127.0.0.1', SVC_DEV_OUTBOX: config.SVC_DEV_OUTBOX ?? !config.DATABASE_URL };
+}
+
 /** npm start: one process on the embedded database; the demo account is created once and its keys kept in .data/. */
-async function start(config: Config): Promise<void> {
+async function start(configured: Config): Promise<void> {
+  const config = startConfigOf(configured);
+  checkApiConfig(config);
   await prepareEncryption(config);
   const db = await openDatabase(config);
   await runMigrations(db);
@@ -80,10 +92,12 @@ async function start(config: Config): Promise<void> {
   const api = await startApi({ config, db });
   // One process for everything on the embedded database: the worker shares the API's job queue.
   const worker = await startWorker({ db, logger: api.deps.logger, jobs: api.deps.jobs, settings: workerSettingsOf(loadWorkerConfig()) });
-  const base = `http://localhost:${config.PORT}`;
-  console.log(`svc is running at ${base} (API, worker and docs)
+  const base = config.SVC_PUBLIC_URL ?? api.url.replace('127.0.0.1', 'localhost');
+  const outbox = config.SVC_DEV_OUTBOX ? `${base}/dev/outbox (ON: development page, answers this machine only; SVC_DEV_OUTBOX=0 turns it off)` : 'off';
+  console.log(`svc is running at ${base} (API, worker and docs), listening on ${api.listening.address} port ${api.listening.port}
   Docs      ${base}/docs/
   OpenAPI   ${base}/openapi.json
+  Outbox    ${outbox}
   Demo account (also in ${credentialsFile}):
     admin user  ${account.email} (${account.user_id})
     HR team     ${account.teams.hr}    PM team ${account.teams.pm}
@@ -101,6 +115,7 @@ async function start(config: Config): Promise<void> {
 }
 
 async function serveApi(config: Config): Promise<void> {
+  checkApiConfig(config);
   await prepareEncryption(config);
   const db = await openDatabase(config);
   if ((await pendingMigrations(db)).length) {
@@ -108,7 +123,7 @@ async function serveApi(config: Config): Promise<void> {
     throw new Error('svc: the database has pending migrations; run `pnpm svc migrate` first');
   }
   const api = await startApi({ config, db });
-  console.log(`svc API listening on port ${config.PORT}`);
+  console.log(`svc API listening on ${api.listening.address} port ${api.listening.port}`);
   const stop = async () => {
     await api.close();
     await db.close();
@@ -153,6 +168,7 @@ function resendRefusalMessage(applicantId: string, refusal: ResendRefusal): stri
  */
 async function resendInvitationCommand(config: Config, [applicantId]: string[], output: CliOutput): Promise<void> {
   if (!applicantId) throw new Error('usage: svc applicant resend-invitation <applicant_id>');
+  checkPublicUrl(config);
   await prepareEncryption(config);
   const db = await openDatabase(config);
   try {

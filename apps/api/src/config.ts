@@ -1,4 +1,24 @@
+import { parseEncryptionKey } from '@svc/db';
 import { z } from 'zod';
+
+/** A switch: `1` on, `0` off; unset leaves the choice to the command (`undefined`). */
+const switchSetting = z
+  .enum(['0', '1'], { message: 'must be 1 (on) or 0 (off)' })
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value === '1'));
+
+/** `SVC_ENCRYPTION_KEY` is checked at boot like every other variable: canonical, 32 bytes, not a pattern. */
+const encryptionKeySetting = z
+  .string()
+  .optional()
+  .superRefine((value, context) => {
+    if (value === undefined) return;
+    try {
+      parseEncryptionKey(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: (error as Error).message });
+    }
+  });
 
 /**
  * The configuration of an svc process, read once from the environment at boot and validated: a wrong value stops
@@ -11,10 +31,32 @@ const configSchema = z.object({
   SVC_DATA_DIR: z.string().min(1).default('.data'),
   /** TCP port of the API. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Absolute URL clients reach this API at (links in `next`, `report_url`, `onboarding_link`). Unset: from the request. */
+  /**
+   * Address the API listens on. Unset: every interface for `svc api` (a server behind its proxy), 127.0.0.1 for
+   * `svc start` (`npm start`, this machine only).
+   */
+  HOST: z.string().min(1).optional(),
+  /**
+   * Absolute URL clients reach this API at: every link the API writes (`next`, `previous`, `report_url`,
+   * `onboarding_link`, hosted report links, messages) starts with it. Required with DATABASE_URL, so that no link
+   * ever follows a request's `Host` header; unset with the embedded database (`npm start`): from the request.
+   */
   SVC_PUBLIC_URL: z.string().url().optional(),
-  /** 32-byte AES-256-GCM key for personal data at rest, as 64 hex characters or base64. Unset with PGlite: generated into SVC_DATA_DIR. */
-  SVC_ENCRYPTION_KEY: z.string().min(32).optional(),
+  /** 32-byte AES-256-GCM key for personal data at rest (`openssl rand -hex 32`): 64 hex characters or base64 of 32 random bytes. Unset with PGlite: generated into SVC_DATA_DIR. */
+  SVC_ENCRYPTION_KEY: encryptionKeySetting,
+  /**
+   * `1` serves the development outbox (`/dev/outbox`: every message with its onboarding link, no key) to clients on
+   * this machine only. Off unless set (`svc start` turns it on with the embedded database). Refused with
+   * DATABASE_URL unless SVC_DEV_OUTBOX_ALLOW_SHARED_DATABASE=1 too.
+   */
+  SVC_DEV_OUTBOX: switchSetting,
+  /** `1` acknowledges serving the development outbox of a PostgreSQL database (a shared, possibly real one). */
+  SVC_DEV_OUTBOX_ALLOW_SHARED_DATABASE: switchSetting,
+  /**
+   * `Strict-Transport-Security` max-age in seconds, sent only on requests that came over HTTPS (directly, or through
+   * a proxy on this machine that says so with `X-Forwarded-Proto`). 0: never sent.
+   */
+  SVC_HSTS_MAX_AGE: z.coerce.number().int().min(0).max(63_072_000).default(31_536_000),
   /** Requests per minute per API key, shared by every API process. */
   SVC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(240),
   /**
@@ -30,7 +72,7 @@ const configSchema = z.object({
   SVC_READ_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(2),
   /** Largest accepted request body. */
   SVC_BODY_LIMIT: z.string().default('1mb'),
-  /** `production` hides development helpers such as /dev/outbox. */
+  /** Conventional; svc decides nothing on it (the outbox is SVC_DEV_OUTBOX's). */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -44,4 +86,31 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new Error(`svc: invalid configuration\n${problems}`);
   }
   return parsed.data;
+}
+
+const invalid = (problems: string[]): Error => new Error(`svc: invalid configuration\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+
+const publicUrlProblem = (config: Config): string | null =>
+  config.DATABASE_URL && !config.SVC_PUBLIC_URL
+    ? 'SVC_PUBLIC_URL: required with DATABASE_URL: the absolute URL clients reach this API at (for example https://svc.example.com); every link the API writes starts with it, never with the Host header of a request'
+    : null;
+
+/** What writing links needs beyond each variable's own check: with DATABASE_URL, they never come from a request. */
+export function checkPublicUrl(config: Config): void {
+  const problem = publicUrlProblem(config);
+  if (problem) throw invalid([problem]);
+}
+
+/**
+ * What serving the API needs beyond each variable's own check, said at boot: with DATABASE_URL (a shared database,
+ * most likely real applicants) links never come from a request's `Host`, and the development outbox needs a second,
+ * explicit acknowledgement.
+ */
+export function checkApiConfig(config: Config): void {
+  const outboxProblem =
+    config.DATABASE_URL && config.SVC_DEV_OUTBOX && !config.SVC_DEV_OUTBOX_ALLOW_SHARED_DATABASE
+      ? 'SVC_DEV_OUTBOX: refused with DATABASE_URL: the development outbox shows every invitation with its onboarding link, without a key. Unset it, or also set SVC_DEV_OUTBOX_ALLOW_SHARED_DATABASE=1 if this database holds no real applicants'
+      : null;
+  const problems = [publicUrlProblem(config), outboxProblem].filter((problem) => problem !== null);
+  if (problems.length) throw invalid(problems);
 }

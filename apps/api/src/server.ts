@@ -22,7 +22,18 @@ export async function prepareEncryption(config: Config): Promise<void> {
 /** What an API process keeps of repeated reads, in bytes (a page of 100 applicants is about 340 KB of JSON text). */
 const READ_CACHE_BYTES = 32 * 1024 * 1024;
 
-export type RunningApi = { server: Server; url: string; deps: Deps; close(): Promise<void> };
+export type RunningApi = {
+  server: Server;
+  /** A URL this process answers at from this machine. */
+  url: string;
+  /** The address and port it listens on, as the socket says (`::` or `0.0.0.0`: every interface). */
+  listening: { address: string; port: number };
+  deps: Deps;
+  close(): Promise<void>;
+};
+
+/** How this machine reaches an address the server listens on: every interface is reached through loopback. */
+const localHostOf = (address: string): string => (address === '::' || address === '0.0.0.0' ? '127.0.0.1' : address.includes(':') ? `[${address}]` : address);
 
 /** The job queue the API enqueues to (it runs no jobs itself); `db.close()` stops it. */
 export function openJobQueue({ db, logger }: { db: Database; logger: Logger }): Promise<JobQueue> {
@@ -30,13 +41,14 @@ export function openJobQueue({ db, logger }: { db: Database; logger: Logger }): 
 }
 
 /**
- * Starts the API on `port` (0: any free port) over an open, migrated database, with `jobs` or a job queue of its own
- * on the same database (stopped by `db.close()`).
+ * Starts the API on `host` (HOST; unset: every interface) and `port` (0: any free port) over an open, migrated
+ * database, with `jobs` or a job queue of its own on the same database (stopped by `db.close()`).
  */
 export async function startApi({
   config,
   db,
   port = config.PORT,
+  host = config.HOST,
   logger = createLogger({ level: config.LOG_LEVEL }),
   now = () => new Date(),
   jobs,
@@ -44,6 +56,7 @@ export async function startApi({
   config: Config;
   db: Database;
   port?: number;
+  host?: string | undefined;
   logger?: Logger;
   now?: () => Date;
   jobs?: JobQueue;
@@ -51,12 +64,13 @@ export async function startApi({
   const readCache = new ReadCache({ ttlMs: config.SVC_READ_CACHE_SECONDS * 1000, maxBytes: READ_CACHE_BYTES, now: () => now().getTime() });
   if (config.SVC_READ_CACHE_SECONDS > 0) connectReadCache(readCache, db, logger);
   const deps: Deps = { db, config, logger, now, jobs: jobs ?? (await openJobQueue({ db, logger })), readCache };
-  const server = createApp(deps).listen(port);
+  const server = host === undefined ? createApp(deps).listen(port) : createApp(deps).listen(port, host);
   await once(server, 'listening');
-  const { port: boundPort } = server.address() as AddressInfo;
+  const { address, port: boundPort } = server.address() as AddressInfo;
   return {
     server,
-    url: `http://127.0.0.1:${boundPort}`,
+    url: `http://${localHostOf(address)}:${boundPort}`,
+    listening: { address, port: boundPort },
     deps,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

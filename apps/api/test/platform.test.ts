@@ -69,11 +69,13 @@ describe.each(apiTargets())('the HTTP platform on $name', (target) => {
     expect(given.headers.get('x-request-id')).toBe('trace-42');
   });
 
-  it('sends the security headers of helmet', async () => {
+  it('sends the security headers of helmet, Strict-Transport-Security over HTTPS only', async () => {
     const response = await rawRequest(`${svc.url}/health`);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('strict-transport-security')).toBeTruthy();
+    expect(response.headers.get('strict-transport-security')).toBeNull();
     expect(response.headers.get('x-powered-by')).toBeNull();
+    const overHttps = await rawRequest(`${svc.url}/health`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(overHttps.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
   });
 
   it('refuses malformed JSON with 400 validation_failed', async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { apiTargets, type TestApi } from './support/api.js';
 import { queuedJobExecutionIds } from './support/applications.js';
+import { httpClient } from './reliability/support/http.js';
 import { formFieldsOf, getPage, linkFromOutbox, postPage, summaryTargets } from './support/portal.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -36,7 +37,7 @@ describe.each(apiTargets())('the applicant portal over HTTP on $name', (target) 
 
   beforeAll(async () => {
     const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) }));
-    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000, SVC_READ_CACHE_SECONDS: 2 }, { logger });
+    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000, SVC_READ_CACHE_SECONDS: 2, SVC_DEV_OUTBOX: true }, { logger });
     account = await svc.newPartner();
     client = svc.client(account.api_keys.demo);
   });
@@ -255,11 +256,13 @@ describe.each(apiTargets())('the applicant portal over HTTP on $name', (target) 
     expect(await applicantRow(mainApplicant!.id)).toMatchObject({ reportStatus: 'SENT' });
   });
 
-  it('shows the outbox at /dev/outbox, newest first, each message with its text and HTML parts; never in production', async () => {
+  it('shows the outbox at /dev/outbox with SVC_DEV_OUTBOX=1 to this machine only, newest first, each message with its text and HTML parts', async () => {
     const first = await inviteHr();
     const second = await inviteHr();
     const list = await getPage(`${svc.url}/dev/outbox`);
     expect(list.status).toBe(200);
+    expect(list.html).toContain('A development page.');
+    expect(list.headers.get('cache-control')).toBe('no-store');
     expect(list.html.indexOf(second.email)).toBeGreaterThan(0);
     expect(list.html.indexOf(second.email)).toBeLessThan(list.html.indexOf(first.email));
     const messageId = /href="\/dev\/outbox\/([0-9a-f-]{36})"/.exec(list.html.slice(list.html.indexOf(second.email)))?.[1];
@@ -272,16 +275,41 @@ describe.each(apiTargets())('the applicant portal over HTTP on $name', (target) 
     expect(htmlPart.headers.get('content-security-policy')).toContain("img-src https: data:");
     expect((await getPage(`${svc.url}/dev/outbox/not-an-id`)).status).toBe(404);
 
-    const production = createApp({ ...svc.api.deps, config: { ...svc.api.deps.config, NODE_ENV: 'production' } }).listen(0);
+    // A request relayed by a proxy (every client of a proxy on this machine looks local), or naming another host
+    // (a web page reaching 127.0.0.1 by DNS rebinding), gets the 404 of a path that does not exist.
+    const http = httpClient({ baseUrl: svc.url, connections: 1 });
     try {
-      await new Promise((resolve) => production.once('listening', resolve));
-      const { port } = production.address() as { port: number };
-      const hidden = await fetch(`http://127.0.0.1:${port}/dev/outbox`);
-      expect(hidden.status).toBe(404);
-      expect(hidden.headers.get('content-type')).toContain('application/problem+json');
-      expect((await fetch(`http://127.0.0.1:${port}${new URL(second.link).pathname}`)).status).toBe(200);
+      const relayedOrRebound: Array<Record<string, string>> = [{ 'x-forwarded-for': '127.0.0.1' }, { forwarded: 'for=127.0.0.1' }, { 'x-real-ip': '127.0.0.1' }, { host: 'rebound.example' }, { host: 'localhost.rebound.example:80' }];
+      for (const headers of relayedOrRebound) {
+        for (const path of ['/dev/outbox', `/dev/outbox/${messageId}`, `/dev/outbox/${messageId}/html`]) {
+          const refused = await http.send({ method: 'GET', path, headers });
+          expect(refused.status, `${path} ${JSON.stringify(headers)}`).toBe(404);
+          expect(refused.headers['content-type']).toContain('application/problem+json');
+          expect(refused.text).not.toContain(second.email);
+        }
+      }
+      expect((await http.send({ method: 'GET', path: '/dev/outbox', headers: { host: 'localhost:3000' } })).status).toBe(200);
     } finally {
-      await new Promise((resolve) => production.close(resolve));
+      await http.close();
+    }
+  });
+
+  it('serves no outbox without SVC_DEV_OUTBOX=1, whatever NODE_ENV says; the portal still answers', async () => {
+    const { link } = await inviteHr();
+    for (const NODE_ENV of ['development', 'test', 'production'] as const) {
+      for (const SVC_DEV_OUTBOX of [undefined, false]) {
+        const app = createApp({ ...svc.api.deps, config: { ...svc.api.deps.config, NODE_ENV, SVC_DEV_OUTBOX } }).listen(0, '127.0.0.1');
+        try {
+          await new Promise((resolve) => app.once('listening', resolve));
+          const { port } = app.address() as { port: number };
+          const hidden = await fetch(`http://127.0.0.1:${port}/dev/outbox`);
+          expect(hidden.status).toBe(404);
+          expect(hidden.headers.get('content-type')).toContain('application/problem+json');
+          expect((await fetch(`http://127.0.0.1:${port}${new URL(link).pathname}`)).status).toBe(200);
+        } finally {
+          await new Promise((resolve) => app.close(resolve));
+        }
+      }
     }
   });
 

@@ -1,4 +1,6 @@
+import { parseEncryptionKey } from '@svc/db';
 import { z } from 'zod';
+import { CHROMIUM_SANDBOX_MODES, type ChromiumSandbox } from './pdf/index.js';
 import { DEFAULT_WORKER_SETTINGS, type WorkerSettings } from './worker.js';
 
 /**
@@ -10,8 +12,18 @@ const workerConfigSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Where the embedded database and its generated encryption key live. */
   SVC_DATA_DIR: z.string().min(1).default('.data'),
-  /** 32-byte AES-256-GCM key for personal data at rest (64 hex characters or base64). Required with DATABASE_URL. */
-  SVC_ENCRYPTION_KEY: z.string().min(32).optional(),
+  /** 32-byte AES-256-GCM key for personal data at rest (`openssl rand -hex 32`; 64 hex characters or base64). Required with DATABASE_URL. */
+  SVC_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .superRefine((value, context) => {
+      if (value === undefined) return;
+      try {
+        parseEncryptionKey(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
   /** Simulated provider latency per check, in milliseconds (the demo feels like real providers); 0 for none. */
   SVC_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
   /**
@@ -35,14 +47,28 @@ const workerConfigSchema = z.object({
   SVC_PDF_PAGES: z.coerce.number().int().min(1).max(16).default(2),
   /** A report render that takes longer fails and is retried, in milliseconds. */
   SVC_PDF_RENDER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /**
+   * Chromium's sandbox: `auto` (default) with it wherever the system allows (not root, unprivileged user namespaces),
+   * else without it and a warning in the logs; `on` refuses to print without it; `off` never uses it.
+   */
+  SVC_CHROMIUM_SANDBOX: z.enum(CHROMIUM_SANDBOX_MODES as [ChromiumSandbox, ...ChromiumSandbox[]]).default('auto'),
   /** The Chromium that prints reports (read by the PDF renderer). Default: Debian's /usr/bin/chromium. */
   CHROMIUM_PATH: z.string().min(1).optional(),
-  /** SMTP server of invitation emails, `smtp://user:password@host:587` or `smtps://…:465`. Unset: emails stay in the outbox (/dev/outbox). */
+  /**
+   * SMTP server of invitation emails, `smtp://user:password@host:587` (STARTTLS required) or `smtps://…:465` (TLS).
+   * No query string: nodemailer would read TLS options from it over ours. Unset: emails stay in the outbox.
+   */
   SMTP_URL: z
     .string()
     .url()
     .refine((value) => /^smtps?:\/\//i.test(value), 'must be an smtp:// or smtps:// URL')
+    .refine((value) => !value.includes('?'), 'must carry no query string (TLS is required; SVC_SMTP_ALLOW_PLAINTEXT=1 allows an smtp:// server without STARTTLS)')
     .optional(),
+  /** `1`: an `smtp://` server that offers no STARTTLS gets the emails in clear. Off: such a server gets nothing. */
+  SVC_SMTP_ALLOW_PLAINTEXT: z
+    .enum(['0', '1'], { message: 'must be 1 (on) or 0 (off)' })
+    .default('0')
+    .transform((value) => value === '1'),
   /** Sender address of emails (required with SMTP_URL); the display name is the organisation's or svc's. */
   SVC_MAIL_FROM: z.string().email().optional(),
   /** pino log level. */
@@ -70,7 +96,9 @@ export function workerSettingsOf(config: WorkerConfig): WorkerSettings {
     stopGraceSeconds: config.WORKER_STOP_GRACE_SECONDS,
     pdfPages: config.SVC_PDF_PAGES,
     pdfRenderTimeoutMs: config.SVC_PDF_RENDER_TIMEOUT_MS,
+    chromiumSandbox: config.SVC_CHROMIUM_SANDBOX,
     smtpUrl: config.SMTP_URL ?? null,
+    smtpAllowPlaintext: config.SVC_SMTP_ALLOW_PLAINTEXT,
     mailFrom: config.SVC_MAIL_FROM ?? DEFAULT_WORKER_SETTINGS.mailFrom,
     messageRetryDelayMaxSeconds: null,
   };

@@ -22,12 +22,14 @@ export {
 } from './worker.js';
 export { runWorkerProcess } from './process.js';
 export {
+  CHROMIUM_SANDBOX_MODES,
   chromiumPath,
   createPdfRenderer,
   DEFAULT_CHROMIUM_PATH,
   isPdfRenderError,
   PDF_PAGE_SIZES,
   PdfRenderError,
+  type ChromiumSandbox,
   type PdfPageSize,
   type PdfRenderer,
   type PdfRendererOptions,

@@ -4,7 +4,7 @@ import type { JobResult, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { checkRunSteps, runCheckRunJob, type CheckRunContext } from './check-run-job.js';
 import type { QueuedJob } from './job.js';
-import { createPdfRenderer, isPdfRenderError } from './pdf/index.js';
+import { createPdfRenderer, isPdfRenderError, type ChromiumSandbox } from './pdf/index.js';
 import { runReportRenderJob, type ReportRenderContext } from './report-render-job.js';
 import { createReportRenderer } from './report/render-report.js';
 import { outboxEmailTransport, smtpEmailTransport, type EmailTransport } from './delivery/email-transport.js';
@@ -173,8 +173,12 @@ export type WorkerSettings = {
   pdfPages: number;
   /** A report render that takes longer fails (and is retried), in milliseconds. */
   pdfRenderTimeoutMs: number;
+  /** Chromium's sandbox (`SVC_CHROMIUM_SANDBOX`): `auto`, with it wherever the system allows. */
+  chromiumSandbox: ChromiumSandbox;
   /** SMTP server for emails (`SMTP_URL`); null: emails stay in the outbox (/dev/outbox). */
   smtpUrl: string | null;
+  /** Sends over an `smtp://` server that offers no STARTTLS (`SVC_SMTP_ALLOW_PLAINTEXT`): in clear, links and all. */
+  smtpAllowPlaintext: boolean;
   /** Sender address of emails (`SVC_MAIL_FROM`): an address only; the display name is the message's. */
   mailFrom: string;
   /** Caps the back-off between `message.send` retries, in seconds (tests: 0); null: no cap. */
@@ -190,7 +194,9 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   stopGraceSeconds: 20,
   pdfPages: 2,
   pdfRenderTimeoutMs: 30_000,
+  chromiumSandbox: 'auto',
   smtpUrl: null,
+  smtpAllowPlaintext: false,
   mailFrom: 'no-reply@svc.invalid',
   messageRetryDelayMaxSeconds: null,
 };
@@ -235,7 +241,7 @@ export async function startWorker({
     }));
   await configureCheckRunQueue(jobs, { expireInSeconds: settings.checkRunExpireSeconds });
   // One Chromium for the process, launched by the first report and reused by every later one.
-  const pdf = createPdfRenderer({ maxPages: settings.pdfPages, renderTimeoutMs: settings.pdfRenderTimeoutMs, logger });
+  const pdf = createPdfRenderer({ maxPages: settings.pdfPages, renderTimeoutMs: settings.pdfRenderTimeoutMs, sandbox: settings.chromiumSandbox, logger });
   await configureMessageSendQueue(jobs, { retryDelayMaxSeconds: settings.messageRetryDelayMaxSeconds });
   const worker = await createWorker({
     db,
@@ -247,7 +253,7 @@ export async function startWorker({
     concurrency: settings.concurrency,
     renderConcurrency: settings.pdfPages,
     pollingIntervalSeconds: settings.pollingIntervalSeconds,
-    email: settings.smtpUrl ? smtpEmailTransport({ url: settings.smtpUrl, from: settings.mailFrom }) : outboxEmailTransport,
+    email: settings.smtpUrl ? smtpEmailTransport({ url: settings.smtpUrl, from: settings.mailFrom, allowPlaintext: settings.smtpAllowPlaintext }) : outboxEmailTransport,
   });
   let stopping: Promise<void> | null = null;
   return {

@@ -75,7 +75,7 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
     const team = await db.dataSource.manager.findOneByOrFail(Team, { id: account.teams.hr });
     await db.dataSource.manager.update(Team, { id: team.id }, { settingsConfig: { ...team.settingsConfig, whitelabel_emails: true, get_org_name: 'Kindred Staffing' } as never });
     const { logger, lines } = capturingLogger();
-    const worker = await createWorker({ db, jobs, logger, renderReport, pollingIntervalSeconds: 0.5, email: smtpEmailTransport({ url: smtp.url, from: MAIL_FROM }) });
+    const worker = await createWorker({ db, jobs, logger, renderReport, pollingIntervalSeconds: 0.5, email: smtpEmailTransport({ url: smtp.url, from: MAIL_FROM, allowPlaintext: true }) });
     workers.push(worker);
     try {
       const { applicant, onboardingLink, messages } = await invite();
@@ -97,7 +97,7 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
       expect(parts[1]?.body).toContain(`<a href="${onboardingLink}"`);
 
       // A re-delivered job sends nothing twice.
-      expect(await runMessageSendJob({ db, logger, now: () => new Date(), email: smtpEmailTransport({ url: smtp.url, from: MAIL_FROM }), sms: { delivery: 'outbox', send: async () => {} } }, { id: 'again', data: { outboxMessageId: email.id }, retryCount: 0 })).toBe('nothing_to_send');
+      expect(await runMessageSendJob({ db, logger, now: () => new Date(), email: smtpEmailTransport({ url: smtp.url, from: MAIL_FROM, allowPlaintext: true }), sms: { delivery: 'outbox', send: async () => {} } }, { id: 'again', data: { outboxMessageId: email.id }, retryCount: 0 })).toBe('nothing_to_send');
       expect(smtp.received.filter((mail) => mail.to.includes(applicant.email))).toHaveLength(1);
       const logged = lines.join('');
       for (const secret of [applicant.email, onboardingLink.split('/apply/')[1]!, 'Octavia']) expect(logged).not.toContain(secret);
@@ -110,7 +110,7 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
   it('retries a refusing mail server, ends FAILED without losing the invitation, and the invitation can be sent again', async () => {
     const { logger, lines } = capturingLogger();
     smtp.rejectWith(451);
-    const worker = await createWorker({ db, jobs, logger, renderReport, pollingIntervalSeconds: 0.5, email: smtpEmailTransport({ url: smtp.url, from: MAIL_FROM }) });
+    const worker = await createWorker({ db, jobs, logger, renderReport, pollingIntervalSeconds: 0.5, email: smtpEmailTransport({ url: smtp.url, from: MAIL_FROM, allowPlaintext: true }) });
     workers.push(worker);
     try {
       const { applicant, onboardingLink, messages } = await invite();
@@ -134,6 +134,24 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
       expect(smtp.received.filter((mail) => mail.to.includes(applicant.email))).toHaveLength(1);
     } finally {
       smtp.rejectWith(null);
+      await worker.stop();
+    }
+  }, 90_000);
+
+  it('sends nothing over smtp:// to a server without STARTTLS unless plaintext is explicitly allowed', async () => {
+    const { logger, lines } = capturingLogger();
+    // The settings a deployment gets from SMTP_URL alone: SVC_SMTP_ALLOW_PLAINTEXT unset.
+    const worker = await createWorker({ db, jobs, logger, renderReport, pollingIntervalSeconds: 0.5, email: smtpEmailTransport({ url: smtp.url, from: MAIL_FROM }) });
+    workers.push(worker);
+    try {
+      const { applicant, onboardingLink, messages } = await invite();
+      const [email] = messages as [OutboxMessage];
+      await waitFor(settled(email.id), 45_000);
+      expect(await messageOf(email.id)).toMatchObject({ status: 'FAILED', delivery: null, attempts: 7 });
+      // The server offers no STARTTLS: the client stops before MAIL FROM, so not a byte of the message crossed in clear.
+      expect(smtp.received.filter((mail) => mail.to.includes(applicant.email))).toHaveLength(0);
+      expect(lines.join('')).not.toContain(onboardingLink.split('/apply/')[1]!);
+    } finally {
       await worker.stop();
     }
   }, 90_000);

@@ -2,6 +2,7 @@ import { findOutboxMessage, isUuidv7, listOutboxMessages, type OutboxMessage } f
 import { escapeHtml } from '@svc/domain';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Deps } from '../deps.js';
+import { isLoopback } from '../http/loopback.js';
 import { setLogRoute } from '../http/request-log.js';
 import { sendHtml } from '../portal/responses.js';
 import { portalPage } from '../portal/views/layout.js';
@@ -20,6 +21,22 @@ const withPolicy = (policy: string, route: string) => (_request: Request, respon
   response.setHeader('X-Robots-Tag', 'noindex, nofollow');
   next();
 };
+
+/** A Host header naming this machine: `localhost`, `127.x.y.z` or `[::1]`, with or without a port. */
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d{1,5})?$/i;
+/** Headers a proxy adds to what it relays. */
+const RELAYED_BY_PROXY = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'];
+
+/**
+ * Only for a person at this machine: the peer is loopback (the socket's address, never what `X-Forwarded-For`
+ * claims), the request was not relayed by a proxy (through a proxy on this machine every client would look local),
+ * and its Host names this machine (a web page cannot reach the outbox by DNS rebinding). Anyone else gets the 404 of
+ * a path that does not exist.
+ */
+function onThisMachineOnly(request: Request, _response: Response, next: NextFunction): void {
+  const local = isLoopback(request.socket.remoteAddress) && LOOPBACK_HOST.test(request.get('host') ?? '') && RELAYED_BY_PROXY.every((header) => request.get(header) === undefined);
+  next(local ? undefined : 'router');
+}
 
 const page = (title: string, body: string) => portalPage({ language: 'en', title: `${title} · svc development outbox`, branding: null, body });
 
@@ -48,7 +65,7 @@ function listPage(messages: OutboxMessage[]): string {
   return page(
     'Outbox',
     `<h1>Development outbox</h1>
-<p class="lead">Emails and SMS svc has written. Without <code>SMTP_URL</code> they are delivered here only. This page does not exist when <code>NODE_ENV=production</code>.</p>
+<p class="lead"><strong>A development page.</strong> Emails and SMS svc has written, with their onboarding links, shown without a key. Without <code>SMTP_URL</code> they are delivered here only. This page exists only when the API runs with <code>SVC_DEV_OUTBOX=1</code> (<code>npm start</code> sets it), and answers only on this machine.</p>
 <style>main.wrap{max-width:72rem}table{border-collapse:collapse;width:100%;background:#fff}td:first-child{white-space:nowrap}caption{text-align:left;font-weight:600;padding:.5rem 0}th,td{border:1px solid #d1d5db;padding:.4rem .5rem;text-align:left;vertical-align:top;font-size:.95rem}</style>
 ${table}`,
   );
@@ -77,10 +94,12 @@ ${htmlPart}`,
 
 /**
  * GET /dev/outbox: the messages of the outbox table, newest first; /dev/outbox/:id shows one with its text part and
- * its HTML part. Development only (app.ts never mounts it when NODE_ENV=production): it needs no key.
+ * its HTML part. Development only: app.ts mounts it with SVC_DEV_OUTBOX=1 alone, and it answers only requests made
+ * on this machine (it needs no key).
  */
 export function devOutboxRouter(deps: Deps): Router {
   const router = express.Router();
+  router.use(onThisMachineOnly);
   const manager = deps.db.dataSource.manager;
   const messageOr404 = async (request: Request<{ id: string }>, response: Response): Promise<OutboxMessage | null> => {
     const message = isUuidv7(request.params.id) ? await findOutboxMessage({ manager, outboxMessageId: request.params.id }) : null;

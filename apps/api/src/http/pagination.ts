@@ -25,7 +25,9 @@ export function pageOf<T>({ request, page, count, results, publicUrl }: { reques
     throw invalidPage(`Page ${page.page} does not exist: the last page is ${lastPage}.`);
   }
   const linkTo = (target: number) => {
-    const url = new URL(request.originalUrl, publicUrl);
+    // The path and query only: a request target in absolute form (`GET http://host/path`) names a host of its own.
+    const { pathname, search } = new URL(request.originalUrl, 'http://request.invalid');
+    const url = new URL(`${pathname}${search}`, publicUrl);
     url.searchParams.set('page', String(target));
     return url.toString();
   };

@@ -7,7 +7,7 @@ import { sendPdfHeaders } from './pdf-response.js';
 import { recordReportAccess } from './report-access.js';
 import { verifyReportLink } from './report-links.js';
 
-const HOSTED_REPORT_PATH = '/reports/hosted';
+export const HOSTED_REPORT_PATH = '/reports/hosted';
 
 /** The absolute URL of a hosted report link (`link/` answers it as `report_url`). */
 export const hostedReportUrl = (publicUrl: string, token: string): string => `${publicUrl.replace(/\/+$/, '')}${HOSTED_REPORT_PATH}/${token}`;

@@ -36,6 +36,7 @@ describe.skipIf(!postgresTarget)('an API process killed during a burst of idempo
     environment = {
       DATABASE_URL: (db.dataSource.options as { url: string }).url,
       PORT: String(port),
+      SVC_PUBLIC_URL: `http://127.0.0.1:${port}`,
       SVC_ENCRYPTION_KEY: encryptionKey,
       SVC_RATE_LIMIT_PER_MINUTE: '1000000',
       // A request whose process died gives its key back after 3 s (the default is 30).

@@ -1,5 +1,8 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BootstrappedAccount } from '@svc/db';
+import { createApp } from '../../src/app.js';
 import { apiTargets, type TestApi } from '../support/api.js';
 import { fullInformation, location } from '../support/applications.js';
 import { httpClient, type HttpAnswer, type HttpClient } from './support/http.js';
@@ -22,18 +25,29 @@ const LICENCE = 'L1234-56789-01234';
 /**
  * Headers helmet sets (its defaults), and the one it removes. The portal's pages tighten two of them: a CSP that
  * allows nothing but inline styles and its own forms, and `same-origin` referrers (with `no-referrer` browsers post
- * its forms with `Origin: null`).
+ * its forms with `Origin: null`). `Strict-Transport-Security` only over HTTPS (here: a proxy on this machine saying
+ * so with `X-Forwarded-Proto`), never over plain HTTP.
  */
-function expectSecurityHeaders(answer: HttpAnswer, context: string): void {
+function expectSecurityHeaders(answer: HttpAnswer, context: string, { https = false }: { https?: boolean } = {}): void {
   const portalPage = /^(GET|POST) \/apply\//.test(context);
   expect(answer.headers['x-content-type-options'], context).toBe('nosniff');
-  expect(answer.headers['strict-transport-security'], context).toMatch(/max-age=\d+/);
+  if (https) expect(answer.headers['strict-transport-security'], context).toBe('max-age=31536000; includeSubDomains');
+  else expect(answer.headers['strict-transport-security'], context).toBeUndefined();
   expect(answer.headers['x-frame-options'], context).toBe('SAMEORIGIN');
   expect(answer.headers['content-security-policy'], context).toContain(portalPage ? "default-src 'none'" : "default-src 'self'");
   expect(answer.headers['referrer-policy'], context).toBe(portalPage ? 'same-origin' : 'no-referrer');
   expect(answer.headers['cross-origin-opener-policy'], context).toBe('same-origin');
   expect(answer.headers['x-powered-by'], context).toBeUndefined();
 }
+
+/** Answers that may hold personal data, a key's data or a credential: stored by no browser and no intermediary. */
+function expectNoStore(answer: HttpAnswer, context: string): void {
+  expect(answer.headers['cache-control'], context).toMatch(/(^|[ ,])no-store($|,)/);
+  expect(answer.headers['pragma'], context).toBe('no-cache');
+}
+
+/** Paths that answer without personal data (health, the contract, the docs, an unknown path), which may be cached. */
+const PUBLIC_PATH = /^GET \/(health|openapi\.json|docs\/|nowhere)/;
 
 describe.each(apiTargets())('security on $name', (target) => {
   const logs = recordingLoggers();
@@ -128,7 +142,7 @@ describe.each(apiTargets())('security on $name', (target) => {
     console.log(`security: ${rows} rows of ${tables.length} tables on ${target.name}: no SIN, date of birth or licence number in clear`);
   });
 
-  it('sends helmet’s security headers on every response: every operation, docs, portal, hosted reports, errors', async () => {
+  it('sends helmet’s security headers on every response, HSTS over HTTPS only, and no-store on every answer but the public ones', async () => {
     const paths: Array<{ method: string; path: string; key?: string | null; body?: unknown }> = [
       ...operations.map((operation) => ({
         method: operation.method,
@@ -142,19 +156,63 @@ describe.each(apiTargets())('security on $name', (target) => {
         }),
         ...(operation.body ? { body: {} } : {}),
       })),
-      ...['/health', '/openapi.json', '/docs/', '/docs/index.html', `/apply/${tokens[0] ?? 'token'}`, '/reports/hosted/not-a-token', '/nowhere'].map((path) => ({ method: 'GET', path, key: null })),
-      { method: 'GET', path: '/api/v1/packages/', key: null },
+      // The same operations without a key (401) and with an unknown one.
+      ...operations.map((operation) => ({
+        method: operation.method,
+        path: pathOf(operation, { applicant_id: ids.hr ?? '', servicecollection_id: 'unknown', superteam_id: account.superteam_id, team_id: account.teams.hr, user_id: account.users.hr, package_id: 'unknown' }),
+        key: null,
+      })),
+      ...['/health', '/openapi.json', '/docs/', '/docs/index.html', `/apply/${tokens[0] ?? 'token'}`, '/apply/not-a-token', '/reports/hosted/not-a-token', '/nowhere'].map((path) => ({ method: 'GET', path, key: null })),
+      { method: 'GET', path: '/api/v1/packages/', key: 'svc_live_not_a_key' },
     ];
-    for (const { method, path, key, body } of paths) {
-      const answer = await http.send({
-        method,
-        path,
-        headers: { ...(key === null ? {} : { authorization: `Bearer ${key ?? account.api_keys.live}` }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      expectSecurityHeaders(answer, `${method} ${path} -> ${answer.status}`);
+    let cacheable = 0;
+    for (const https of [false, true]) {
+      for (const { method, path, key, body } of paths) {
+        const answer = await http.send({
+          method,
+          path,
+          headers: {
+            ...(key === null ? {} : { authorization: `Bearer ${key ?? account.api_keys.live}` }),
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            // From this machine, as a TLS-terminating proxy on it would say it.
+            ...(https ? { 'x-forwarded-proto': 'https' } : {}),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        const context = `${method} ${path} -> ${answer.status}`;
+        expectSecurityHeaders(answer, context, { https });
+        if (PUBLIC_PATH.test(context)) cacheable += 1;
+        else expectNoStore(answer, context);
+      }
     }
-    console.log(`security: helmet headers on ${paths.length} responses (${operations.length} operations, docs, portal, hosted report, errors) on ${target.name}`);
+    // A repeated read answered from the read cache, and its 304.
+    const record = `/api/v1/hr/applicants/${ids.hr}/`;
+    const first = await call('GET', record);
+    const again = await call('GET', record);
+    const notModified = await call('GET', record, { headers: { 'if-none-match': again.headers['etag'] ?? '' } });
+    expect([first.status, again.status, notModified.status]).toEqual([200, 200, 304]);
+    for (const [answer, context] of [[again, `GET ${record} (cached)`], [notModified, `GET ${record} -> 304`]] as const) {
+      expectSecurityHeaders(answer, context);
+      expectNoStore(answer, context);
+    }
+    expect(cacheable).toBe(2 * 5);
+    console.log(`security: helmet headers and no-store on ${2 * paths.length + 2} responses (${operations.length} operations with and without a key, docs, portal, hosted report, errors, a 304) over HTTP and HTTPS on ${target.name}`);
+  });
+
+  it('sends Strict-Transport-Security with the configured max-age, never over plain HTTP, and never with SVC_HSTS_MAX_AGE=0', async () => {
+    for (const maxAge of [600, 0]) {
+      const server = createApp({ ...svc.api.deps, config: { ...svc.api.deps.config, SVC_HSTS_MAX_AGE: maxAge } }).listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      const other = httpClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, connections: 1 });
+      try {
+        const overHttps = await other.send({ method: 'GET', path: '/health', headers: { 'x-forwarded-proto': 'https' } });
+        expect(overHttps.headers['strict-transport-security']).toBe(maxAge ? `max-age=${maxAge}; includeSubDomains` : undefined);
+        expect((await other.send({ method: 'GET', path: '/health' })).headers['strict-transport-security']).toBeUndefined();
+      } finally {
+        await other.close();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    }
   });
 
   it('refuses a body over 1 MB on every operation that takes one with 413 and a problem body', async () => {
@@ -168,6 +226,7 @@ describe.each(apiTargets())('security on $name', (target) => {
       expectProblemAnswer(answer, operation.name);
       expect(answer.json).toMatchObject({ code: 'payload_too_large' });
       expectSecurityHeaders(answer, operation.name);
+      expectNoStore(answer, operation.name);
     }
   });
 
@@ -181,6 +240,7 @@ describe.each(apiTargets())('security on $name', (target) => {
     expect(hosted.status).toBe(200);
     expect(hosted.headers['content-type']).toContain('application/pdf');
     expectSecurityHeaders(hosted, 'hosted report');
+    expectNoStore(hosted, 'GET /reports/hosted/');
     const token = pathname.split('/').pop() as string;
     const middle = Math.floor(token.length / 2);
     const altered = `${token.slice(0, middle)}${token[middle] === 'A' ? 'B' : 'A'}${token.slice(middle + 1)}`;
@@ -214,6 +274,7 @@ describe.each(apiTargets())('security on $name', (target) => {
       expect(refused.json).toMatchObject({ code: 'rate_limited' });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expectSecurityHeaders(refused, 'rate limited');
+      expectNoStore(refused, 'rate limited');
       const calm = await limitedHttp.send({ method: 'GET', path: '/api/v1/packages/', headers: { authorization: `Bearer ${account.api_keys.demo}` } });
       expect(calm.status).toBe(200);
     } finally {

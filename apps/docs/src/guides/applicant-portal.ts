@@ -50,8 +50,8 @@ ${table({
   caption: 'How messages are delivered',
   head: ['Configuration', 'Emails', 'SMS'],
   rows: [
-    [`${code('SMTP_URL')} set (${code('smtp://user:password@host:587')} or ${code('smtps://…:465')}) and ${code('SVC_MAIL_FROM')} (the sender address)`, 'Sent through that SMTP server (nodemailer).', 'Kept in the outbox (no SMS provider is configured in this release).'],
-    [`${code('SMTP_URL')} unset (the default of ${code('npm start')})`, `Kept in the outbox, marked delivered there. In development, ${code('GET /dev/outbox')} lists them, newest first, each with its text and HTML parts. The page does not exist with ${code('NODE_ENV=production')}.`, 'Kept in the outbox.'],
+    [`${code('SMTP_URL')} set (${code('smtp://user:password@host:587')} or ${code('smtps://…:465')}) and ${code('SVC_MAIL_FROM')} (the sender address)`, `Sent through that SMTP server (nodemailer), always encrypted: ${code('smtps://')} is TLS, and an ${code('smtp://')} server must offer STARTTLS or nothing is sent (${code('SVC_SMTP_ALLOW_PLAINTEXT=1')} allows a server without it).`, 'Kept in the outbox (no SMS provider is configured in this release).'],
+    [`${code('SMTP_URL')} unset (the default of ${code('npm start')})`, `Kept in the outbox, marked delivered there. In development, ${code('GET /dev/outbox')} lists them, newest first, each with its text and HTML parts: a page that exists only with ${code('SVC_DEV_OUTBOX=1')} (${code('npm start')} sets it), answers only requests made on the API's own machine, and is refused with ${code('DATABASE_URL')} unless ${code('SVC_DEV_OUTBOX_ALLOW_SHARED_DATABASE=1')} is set too.`, 'Kept in the outbox.'],
   ],
 })}
 <p>A refused or failed send is retried 6 times, 15 seconds apart and doubling (about 16 minutes in all). A message that still fails is marked ${code('FAILED')}; the invitation itself (the applicant and its link) is never lost, and the invitation can be sent again. A message that was sent is never sent twice, whatever happens to the job.</p>

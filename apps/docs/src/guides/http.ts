@@ -105,6 +105,8 @@ export const conventionsGuide: Guide = {
 <li>Path identifiers are strings: anything that is not a UUID is simply <code>404 not_found</code>.</li>
 <li>Every response carries <code>X-Request-Id</code> (yours when you send one).</li>
 <li>No webhooks or events: progress is read by polling <code>status</code> and <code>report_status</code>.</li>
+<li>Every answer of the API, the applicant portal and report links carries <code>Cache-Control: no-store</code> (and <code>Pragma: no-cache</code>): browsers and proxies keep none of them. Keep an answer yourself to use its <code>ETag</code>.</li>
+<li>Links in answers (<code>next</code>, <code>previous</code>, <code>onboarding_link</code>, <code>report_url</code>) start with the deployment’s public URL (<code>SVC_PUBLIC_URL</code>), never with the <code>Host</code> your request named. <code>Strict-Transport-Security</code> is sent over HTTPS only.</li>
 <li>Polling is cheap: an applicant’s record and a page of applicants carry a weak <code>ETag</code>; send it back in <code>If-None-Match</code> and an unchanged answer is <code>304</code> with no body. A write you make is seen by your next read through the same server; a change made elsewhere (a check finishing, the applicant’s form, another server) within about 20 ms.</li>
 </ul>
 <h2 id="deprecation">Versions and deprecation</h2>

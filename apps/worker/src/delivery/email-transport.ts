@@ -16,11 +16,13 @@ export const outboxEmailTransport: EmailTransport = { delivery: 'outbox', send: 
 
 /**
  * Sends through the SMTP server of `url` (`smtp://user:pass@host:587`, `smtps://…`) from `from` (an address; the
- * display name is the message's sender name). Timeouts stay far below the job's expiry, so a hung server fails the
- * attempt instead of letting the job run twice.
+ * display name is the message's sender name). Emails carry onboarding links (a credential) and personal data, so
+ * they never cross the network in clear: `smtps://` is TLS from the first byte, and on `smtp://` the server must
+ * offer STARTTLS or nothing is sent (nodemailer's `requireTLS`), unless `allowPlaintext` (SVC_SMTP_ALLOW_PLAINTEXT).
+ * Timeouts stay far below the job's expiry, so a hung server fails the attempt instead of letting the job run twice.
  */
-export function smtpEmailTransport({ url, from }: { url: string; from: string }): EmailTransport {
-  const transport = createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+export function smtpEmailTransport({ url, from, allowPlaintext = false }: { url: string; from: string; allowPlaintext?: boolean }): EmailTransport {
+  const transport = createTransport({ url, requireTLS: !allowPlaintext, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   return {
     delivery: 'smtp',
     async send({ to, senderName, subject, text, html }) {

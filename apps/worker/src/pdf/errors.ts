@@ -4,6 +4,8 @@ export type PdfRenderErrorCode =
   | 'chromium_missing'
   /** The request is not a render request (no HTML, an unknown page size): retrying cannot help. */
   | 'invalid_request'
+  /** SVC_CHROMIUM_SANDBOX=on, and this system cannot give Chromium its sandbox (a set-up problem). */
+  | 'sandbox_unavailable'
   /** Chromium could not be started (resources, a broken install): the next render tries again. */
   | 'launch_failed'
   /** Chromium died or was disconnected during the render; the next render launches a new one. */
@@ -15,7 +17,7 @@ export type PdfRenderErrorCode =
   /** The renderer was closed (the process is stopping); another worker can render it. */
   | 'renderer_closed';
 
-const NOT_RETRYABLE: ReadonlySet<PdfRenderErrorCode> = new Set(['chromium_missing', 'invalid_request']);
+const NOT_RETRYABLE: ReadonlySet<PdfRenderErrorCode> = new Set(['chromium_missing', 'sandbox_unavailable', 'invalid_request']);
 
 /**
  * A failed render. `retryable` tells the worker whether the job should be retried (with back-off) or failed at once.

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Browser, Page } from 'puppeteer-core';
-import { chromiumPath, launchChromium, preparePage } from './chromium.js';
+import { chromiumPath, launchChromium, preparePage, type ChromiumSandbox } from './chromium.js';
 import { PdfRenderError } from './errors.js';
 
 /** The paper a report is printed on (by country: Letter in the US and Canada, A4 elsewhere). */
@@ -13,6 +13,8 @@ export type PdfRenderRequest = { html: string; pageSize: PdfPageSize };
 export type PdfRendererOptions = {
   /** The Chromium binary. Default: `CHROMIUM_PATH`, else Debian's /usr/bin/chromium. */
   executablePath?: string;
+  /** Chromium's sandbox (`SVC_CHROMIUM_SANDBOX`): default `auto`, with it wherever the system allows. */
+  sandbox?: ChromiumSandbox;
   /** Pages printing at the same time; more renders wait for a free one. Default 2 (one per core here). */
   maxPages?: number;
   /**
@@ -63,7 +65,7 @@ const PAGE_CLEANUP_TIMEOUT_MS = 5_000;
  * its window, timers included). A page that failed, timed out or cannot be emptied is closed instead, and a page that
  * will not close takes its browser down with it (the next render relaunches).
  */
-export function createPdfRenderer({ executablePath = chromiumPath(), maxPages = 2, renderTimeoutMs = 30_000, logger, javascript = false }: PdfRendererOptions = {}): PdfRenderer {
+export function createPdfRenderer({ executablePath = chromiumPath(), sandbox = 'auto', maxPages = 2, renderTimeoutMs = 30_000, logger, javascript = false }: PdfRendererOptions = {}): PdfRenderer {
   if (!Number.isInteger(maxPages) || maxPages < 1) throw new RangeError(`maxPages must be a positive integer, not ${maxPages}`);
   if (!(renderTimeoutMs > 0)) throw new RangeError(`renderTimeoutMs must be positive, not ${renderTimeoutMs}`);
   const log = logger?.child({ component: 'pdf-renderer' });
@@ -94,7 +96,7 @@ export function createPdfRenderer({ executablePath = chromiumPath(), maxPages = 
 
   async function launchSession(): Promise<BrowserSession> {
     const started = performance.now();
-    const browser = await launchChromium({ executablePath, timeoutMs: renderTimeoutMs });
+    const browser = await launchChromium({ executablePath, timeoutMs: renderTimeoutMs, sandbox, logger: log });
     const launched: BrowserSession = { browser, idlePages: [] };
     const pid = browser.process()?.pid;
     browser.once('disconnected', () => {

@@ -18,12 +18,17 @@ export async function freePort(): Promise<number> {
 
 export type ApiProcess = { process: ChildProcess; started: Promise<void>; kill(signal: NodeJS.Signals): Promise<void> };
 
+/** What `svc api` and `svc start` print once they listen. */
+const LISTENING = { api: 'svc API listening', start: 'svc is running at' } as const;
+
 /**
- * A real API process (`svc api`: src/main.ts) with `environment`; its stdout and stderr lines are appended to
- * `lines` (pino's JSON at LOG_LEVEL). `started` resolves once it listens.
+ * A real API process (`svc api`, or `svc start` as `npm start` runs it: src/main.ts) with `environment` over this
+ * process's (an `undefined` value unsets a variable); its stdout and stderr lines are appended to `lines` (pino's
+ * JSON at LOG_LEVEL). `started` resolves once it listens.
  */
-export function startApiProcess({ environment, lines }: { environment: Record<string, string>; lines: string[] }): ApiProcess {
-  const child = spawn(process.execPath, [SOURCE_ENTRY_RUNNER, API_ROOT, '/src/main.ts', 'api'], { env: { ...process.env, ...environment }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startApiProcess({ environment, lines, command = 'api' }: { environment: Record<string, string | undefined>; lines: string[]; command?: 'api' | 'start' }): ApiProcess {
+  const env = Object.fromEntries(Object.entries({ ...process.env, ...environment }).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const child = spawn(process.execPath, [SOURCE_ENTRY_RUNNER, API_ROOT, '/src/main.ts', command], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let pending = '';
   const started = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -31,7 +36,7 @@ export function startApiProcess({ environment, lines }: { environment: Record<st
       const complete = pending.split('\n');
       pending = complete.pop() ?? '';
       lines.push(...complete);
-      if (complete.some((line) => line.includes('svc API listening'))) resolve();
+      if (complete.some((line) => line.includes(LISTENING[command]))) resolve();
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
