@@ -79,5 +79,9 @@ describe.each(apiTargets())('demo keys on $name', (target) => {
     const liveList = await live.packages.list({ query: {} });
     expect(liveList.status === 200 && liveList.body.results.map((item) => item.id)).not.toContain(made.body.id);
     expect(await demo.packages.retrieve({ params: { package_id: made.body.id } })).toMatchObject({ status: 200 });
+    const liveMade = await live.packages.create({ body: { ...body, name: 'Live package' } });
+    expect(liveMade.status).toBe(201);
+    if (liveMade.status !== 201) return;
+    expect(await demo.packages.retrieve({ params: { package_id: liveMade.body.id } })).toMatchObject({ status: 404, body: { code: 'not_found' } });
   });
 });
