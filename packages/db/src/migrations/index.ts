@@ -11,6 +11,7 @@ import { IdempotencyLeaseAndOrderKeys1795318189000 } from './1795318189000-idemp
 import { TeamListIndexWithPartner1795318189100 } from './1795318189100-team-list-index-with-partner.js';
 import { RecordChanges1795318189200 } from './1795318189200-record-changes.js';
 import { AddressRateLimits1795318189470 } from './1795318189470-address-rate-limits.js';
+import { RecordChangesWrittenAt1795318189480 } from './1795318189480-record-changes-written-at.js';
 
 /**
  * Every migration, oldest first, listed explicitly (no globs). A new migration is a new file named
@@ -32,4 +33,5 @@ export const migrations: Array<new () => import('typeorm').MigrationInterface> =
   TeamListIndexWithPartner1795318189100,
   RecordChanges1795318189200,
   AddressRateLimits1795318189470,
+  RecordChangesWrittenAt1795318189480,
 ];
