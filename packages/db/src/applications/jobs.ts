@@ -27,8 +27,8 @@ export const JOB_QUEUES = [
   // `short`: at most one queued job per singletonKey (the applicant), so asking twice for a report queues it once.
   // `notify`: the worker that asks is woken at once, so a report adds no polling delay to its application's return.
   { name: REPORT_RENDER_QUEUE, policy: 'short', notify: true },
-  // `singleton`: one prune at a time, however many workers the schedule wakes.
-  { name: RETENTION_QUEUE, policy: 'singleton' },
+  // `stately`: at most one prune queued and one running, however many workers run (or none: no pile-up meanwhile).
+  { name: RETENTION_QUEUE, policy: 'stately' },
 ] as const satisfies readonly JobQueueDefinition[];
 export type JobQueue = (typeof JOB_QUEUES)[number]['name'];
 
