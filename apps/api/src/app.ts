@@ -5,6 +5,7 @@ import { findPrincipalByApiKey } from '@svc/db';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { publicUrlOf, type Deps } from './deps.js';
+import { addressLimiter, authenticationFailures, limitRequestsByAddress } from './http/address-limit.js';
 import { authenticate, cachedPrincipalLookup, principalOf } from './http/auth.js';
 import { bodyGuard } from './http/body-guard.js';
 import { errorHandler, sendProblem } from './http/errors.js';
@@ -62,6 +63,8 @@ export function createApp(deps: Deps): Express {
   // The documentation site, when it has been built (`pnpm --filter @svc/docs build`; `npm start` builds it).
   const docsSite = fileURLToPath(new URL('../../docs/dist/site', import.meta.url));
   if (existsSync(docsSite)) app.use('/docs', express.static(docsSite, { index: 'index.html', maxAge: '5m' }));
+  // What answers without an API key is limited per client address, before anything reads the request.
+  app.use(['/apply', '/reports/hosted', '/dev/outbox'], limitRequestsByAddress(addressLimiter({ db: deps.db, name: 'address', pointsPerMinute: deps.config.SVC_ADDRESS_LIMIT_PER_MINUTE })));
   // The applicant portal behind each onboarding link (no API key: the link's token is the credential).
   app.use(portalRouter(deps));
   // Messages kept in the outbox (no SMTP configured), for development only: mounted with SVC_DEV_OUTBOX=1 alone.
@@ -76,7 +79,8 @@ export function createApp(deps: Deps): Express {
   mountHostedReports(app, deps);
 
   const findPrincipal = cachedPrincipalLookup((key) => findPrincipalByApiKey(deps.db.dataSource.manager, key), { ttlMs: PRINCIPAL_CACHE_MS });
-  app.use(API_PREFIXES, authenticate(findPrincipal));
+  const failures = authenticationFailures(addressLimiter({ db: deps.db, name: 'auth-failures', pointsPerMinute: deps.config.SVC_AUTH_FAILURES_PER_MINUTE }));
+  app.use(API_PREFIXES, authenticate({ findPrincipal, failures }));
   app.use(API_PREFIXES, rateLimit({ db: deps.db, limitPerMinute: deps.config.SVC_RATE_LIMIT_PER_MINUTE, now: deps.now }));
   app.use(API_PREFIXES, answerRepeatedReads(deps.readCache, (request) => publicUrlOf(deps, request)));
   app.use(API_PREFIXES, requireJsonBody, express.json({ limit: deps.config.SVC_BODY_LIMIT, strict: false, type: ['application/json', 'application/*+json'] }), bodyGuard);

@@ -60,6 +60,17 @@ const configSchema = z.object({
   /** Requests per minute per API key, shared by every API process. */
   SVC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(240),
   /**
+   * Requests per minute per client address to what answers without an API key: the applicant portal (`/apply/…`),
+   * hosted report links (`/reports/hosted/…`) and the development outbox. Counted before the request is read, shared
+   * by every API process on PostgreSQL. The client address is the peer's, or `X-Forwarded-For` from a proxy on loopback.
+   */
+  SVC_ADDRESS_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /**
+   * Failed authentications (401s) per minute per client address: past them the address gets 429 `rate_limited` for the
+   * rest of the minute, before its keys are looked up, so guessing keys costs the database nothing.
+   */
+  SVC_AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /**
    * How long a request holds its `Idempotency-Key`, in seconds: a retry arriving later while the first attempt has
    * stored no answer (its API process died) takes the key over instead of waiting for the 24 h to pass.
    */

@@ -33,6 +33,13 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
     remedy: 'Ask support to move the partner to API version 1.1.0 or later. Packages work on every version.',
     appliesTo: 'superteams, teams, users',
   },
+  forbidden_in_demo: {
+    status: 403,
+    title: 'Forbidden in demo',
+    cause: 'A demo key tried to create or change a superteam, a team or a user. The account hierarchy is shared with the live environment, so demo keys may read it but never change it.',
+    remedy: 'Make the change with the live key. Demo keys order test applications and manage their own packages, properties and listings.',
+    appliesTo: 'superteam, team and user writes',
+  },
   check_not_enabled: {
     status: 403,
     title: 'Check not enabled',
@@ -99,8 +106,8 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
   rate_limited: {
     status: 429,
     title: 'Rate limited',
-    cause: 'The key sent more than 240 requests in a minute (the limit is per key, shared by every API process).',
-    remedy: 'Wait the number of seconds in `Retry-After`; watch `RateLimit-Remaining` to pace requests.',
+    cause: 'The key sent more than 240 requests in a minute (the limit is per key, shared by every API process); or your address failed to authenticate more than 30 times in a minute (every key from it is then refused until the minute ends); or it sent more than 120 requests in a minute to the applicant portal, hosted report links or the outbox.',
+    remedy: 'Wait the number of seconds in `Retry-After`; watch `RateLimit-Remaining` to pace requests. Check the key you send: a revoked or mistyped key repeated in a loop ends in this answer.',
     appliesTo: 'every operation',
   },
   internal: {
@@ -135,7 +142,7 @@ export function problemCodesFor(operation: Operation, status: number): ProblemCo
     case 401:
       return ['unauthenticated'];
     case 403:
-      if (ADMIN_TAGS.has(operation.tag)) return ['forbidden', 'api_version_unsupported'];
+      if (ADMIN_TAGS.has(operation.tag)) return isWrite ? ['forbidden', 'api_version_unsupported', 'forbidden_in_demo'] : ['forbidden', 'api_version_unsupported'];
       if (ORDER_IDS.test(operation.operationId)) return ['check_not_enabled'];
       if (operation.tag === 'Packages') return isWrite ? ['forbidden', 'check_not_enabled'] : ['forbidden'];
       return ['forbidden'];

@@ -1,4 +1,4 @@
-import { CHECK_RUN_QUEUE, createJobQueue, JOB_QUEUES, MESSAGE_SEND_QUEUE, REPORT_RENDER_QUEUE, type Database, type JobQueue as QueueName, type ReportRenderer } from '@svc/db';
+import { CHECK_RUN_QUEUE, createJobQueue, JOB_QUEUES, MESSAGE_SEND_QUEUE, REPORT_RENDER_QUEUE, RETENTION_QUEUE, type Database, type JobQueue as QueueName, type ReportRenderer } from '@svc/db';
 import { isProviderTemporaryError } from '@svc/domain';
 import type { JobResult, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
@@ -10,6 +10,7 @@ import { createReportRenderer } from './report/render-report.js';
 import { outboxEmailTransport, smtpEmailTransport, type EmailTransport } from './delivery/email-transport.js';
 import { outboxSmsProvider, type SmsProvider } from './delivery/sms-provider.js';
 import { failureReasonOf, runMessageSendJob, type MessageSendContext } from './message-send-job.js';
+import { RETENTION_SCHEDULE, runRetentionJob } from './retention-job.js';
 
 /** Messages a worker sends at the same time at most: each opens its own SMTP connection, and mail servers limit them. */
 export const MESSAGE_SENDS_AT_ONCE = 16;
@@ -72,8 +73,9 @@ async function workQueue(
 }
 
 /**
- * Registers the `check.run`, `report.render` and `message.send` handlers on `jobs`: from now on this process runs
- * checks, renders reports and sends messages. Reports have their own slots, so a render never holds a check's.
+ * Registers the `check.run`, `report.render`, `message.send` and `retention.prune` handlers on `jobs`, and schedules
+ * `retention.prune`: from now on this process runs checks, renders reports, sends messages and deletes what has
+ * outlived its retention. Reports have their own slots, so a render never holds a check's.
  */
 export async function createWorker({
   db,
@@ -118,7 +120,13 @@ export async function createWorker({
       MESSAGE_SEND_QUEUE,
       await workQueue(jobs, { queue: MESSAGE_SEND_QUEUE, concurrency: Math.min(concurrency, MESSAGE_SENDS_AT_ONCE), pollingIntervalSeconds, handle: (job) => runMessageSendJob(messages, job), failureOutput: (error) => ({ error: failureReasonOf(error) }) }),
     ],
+    [
+      RETENTION_QUEUE,
+      await workQueue(jobs, { queue: RETENTION_QUEUE, concurrency: 1, pollingIntervalSeconds, handle: () => runRetentionJob({ db, logger, now }), failureOutput: () => ({ error: 'internal error: see the worker log' }) }),
+    ],
   ]);
+  // Stored in the database: every worker schedules the same job, and pg-boss creates one per occurrence.
+  await jobs.schedule(RETENTION_QUEUE, RETENTION_SCHEDULE);
   logger.info({ queues: [...workerIds.keys()], concurrency, render_concurrency: renderConcurrency, simulator_delay_ms: simulatorDelayMs, email_delivery: email.delivery, sms_delivery: sms.delivery }, 'worker started');
   let stopping: Promise<void> | null = null;
   return {

@@ -33,6 +33,7 @@ export {
 export { pendingMigrations, revertAllMigrations, runMigrations } from './migrate.js';
 export { migrations } from './migrations/index.js';
 export { followPartnerChanges, type PartnerChangeHandlers } from './partner-changes.js';
+export { PRUNE_BATCH_SIZE, pruneExpiredRows } from './retention.js';
 export { PgliteAcquireTimeoutError, PgliteGatewayClosedError, PgliteNestedConnectionError } from './pglite/gateway.js';
 export { warmPgliteInitdbCache } from './pglite/open.js';
 export * from './repositories/database-errors.js';

@@ -22,6 +22,17 @@ export function requireAdministration(principal: ApiPrincipal): void {
   requirePartnerAdmin(principal);
 }
 
+/**
+ * Creating or changing superteams, teams and users: what `requireAdministration` asks, with a live key. The
+ * hierarchy is shared by both environments, so a demo (test) key may read it but never change what live keys use.
+ */
+export function requireLiveAdministration(principal: ApiPrincipal): void {
+  requireAdministration(principal);
+  if (principal.environment === 'demo') {
+    throw new AppError({ code: 'forbidden_in_demo', status: 403, detail: 'Superteams, teams and users are shared with the live environment: a demo key may read them but not change them. Use the live key.' });
+  }
+}
+
 export function requirePartnerAdmin(principal: ApiPrincipal): void {
   if (!principal.user.isPartnerAdmin) throw AppError.forbidden('This operation needs a partner-admin API key.');
 }

@@ -6,6 +6,7 @@ const TITLES: Record<ProblemCode, string> = {
   unauthenticated: 'Authentication required',
   forbidden: 'Not allowed',
   api_version_unsupported: 'Not available on your API version',
+  forbidden_in_demo: 'Not allowed with a demo key',
   check_not_enabled: 'Check not enabled for this account',
   not_found: 'Not found',
   invalid_page: 'Invalid page',

@@ -40,12 +40,13 @@ ${table({
   caption: 'Permissions',
   head: ['Operations', 'Partner-admin key', 'Team user key'],
   rows: [
-    ['Superteams, teams, users', 'Yes, on API version 1.1.0 or later (else <code>403 api_version_unsupported</code>)', '<code>403 forbidden</code>'],
+    ['Superteams, teams, users', 'Yes, on API version 1.1.0 or later (else <code>403 api_version_unsupported</code>); a demo key reads them but its writes answer <code>403 forbidden_in_demo</code>', '<code>403 forbidden</code>'],
     ['Packages', 'Every package of the partner', 'Its team’s packages'],
     ['Applications and reports (HR, PM)', 'Any <code>owner_id</code> of the partner; every application', 'Its team’s applications'],
     ['Properties and listings (PM)', 'Every PM team of the partner', 'Its team’s'],
   ],
 })}
+<p>Superteams, teams and users are shared by the live and demo environments, so only a live key changes them: a demo key is a test key. Packages, properties, listings and applications belong to the environment of the key that made them; a demo key manages its own and never sees live ones.</p>
 <p>HR operations take owners from HR teams, PM operations (applications, properties, listings) from PM teams; another <code>owner_id</code> answers <code>400</code> naming it. Another tenant’s id answers <code>404</code>.</p>
 <h2 id="api-version">API version 1.1.0</h2>
 <p>Superteams, teams and users are available to partners on API version 1.1.0 or later; packages to every partner. The version is an attribute of the partner (1.1.0 by default); support changes it.</p>

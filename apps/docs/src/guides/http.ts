@@ -80,6 +80,7 @@ ${table({
   ],
 })}
 <p>Over the limit, svc answers <code>429</code> <a href="errors.html#rate_limited"><code>rate_limited</code></a>. Wait <code>Retry-After</code> seconds; when polling applications, poll every few seconds rather than in a tight loop, and list applicants a page of 100 at a time.</p>
+<p>Two more limits count per client address rather than per key. Failed authentications: after 30 <code>401</code> answers in a minute, every request from that address answers <code>429</code> until the minute ends, whatever key it carries, so a client looping with a revoked or mistyped key locks itself out for the minute. What answers without a key (the applicant portal and hosted report links): 120 requests a minute per address.</p>
 <h2 id="other-limits">Other limits</h2>
 <ul>
 <li>Request bodies: 1 MB at most (<code>413</code>).</li>

@@ -6,6 +6,7 @@ export const PROBLEM_CODES = [
   'unauthenticated',
   'forbidden',
   'api_version_unsupported',
+  'forbidden_in_demo',
   'check_not_enabled',
   'not_found',
   'invalid_page',

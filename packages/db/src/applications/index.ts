@@ -6,6 +6,7 @@ export {
   MESSAGE_SEND_QUEUE,
   REPORT_RENDER_QUEUE,
   REPORT_RENDER_SEND_OPTIONS,
+  RETENTION_QUEUE,
   checkRunPayloadSchema,
   enqueueCheckRuns,
   messageSendPayloadSchema,

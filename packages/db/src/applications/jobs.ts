@@ -14,6 +14,9 @@ export const MESSAGE_SEND_QUEUE = 'message.send';
 /** Renders the report of an applicant whose checks have all finished and returns it (apps/worker). */
 export const REPORT_RENDER_QUEUE = 'report.render';
 
+/** Deletes what has outlived its retention (`pruneExpiredRows`; apps/worker schedules it every 5 minutes). */
+export const RETENTION_QUEUE = 'retention.prune';
+
 /**
  * Every queue of svc: each process creates them at start (`createJobQueue(db, { queues: JOB_QUEUES })`). A policy
  * cannot change once the queue exists, so every process creates them alike from here.
@@ -24,6 +27,8 @@ export const JOB_QUEUES = [
   // `short`: at most one queued job per singletonKey (the applicant), so asking twice for a report queues it once.
   // `notify`: the worker that asks is woken at once, so a report adds no polling delay to its application's return.
   { name: REPORT_RENDER_QUEUE, policy: 'short', notify: true },
+  // `stately`: at most one prune queued and one running, however many workers run (or none: no pile-up meanwhile).
+  { name: RETENTION_QUEUE, policy: 'stately' },
 ] as const satisfies readonly JobQueueDefinition[];
 export type JobQueue = (typeof JOB_QUEUES)[number]['name'];
 

@@ -1,6 +1,6 @@
 import type { contract, UpdateSuperteamBody } from '@svc/contract';
 import * as repository from '@svc/db';
-import { requireAdministration } from '../../http/access.js';
+import { requireLiveAdministration } from '../../http/access.js';
 import { principalOf } from '../../http/auth.js';
 import type { RouteFactory } from '../../http/route.js';
 import { presentSuperteam } from '../../presenters/superteam.js';
@@ -22,7 +22,7 @@ export function superteamFieldsOf(body: UpdateSuperteamBody): repository.Superte
 
 export const createSuperteam: RouteFactory<typeof contract.superteams.create> = (deps) => async ({ body, res }) => {
   const principal = principalOf(res);
-  requireAdministration(principal);
+  requireLiveAdministration(principal);
   const superteam = await repository.createSuperteam(deps.db.dataSource.manager, { partnerId: principal.partner.id, superteam: superteamFieldsOf(body) });
   const { is_report_id_enabled: _reportId, other_province_state: _other, ...created } = presentSuperteam(superteam);
   return { status: 201, body: created };

@@ -1,6 +1,6 @@
 import type { contract } from '@svc/contract';
 import * as repository from '@svc/db';
-import { idOrNotFound, requireAdministration } from '../../http/access.js';
+import { idOrNotFound, requireLiveAdministration } from '../../http/access.js';
 import { principalOf } from '../../http/auth.js';
 import { AppError } from '../../http/problem.js';
 import type { RouteFactory } from '../../http/route.js';
@@ -9,7 +9,7 @@ import { superteamFieldsOf } from './create.js';
 
 export const updateSuperteam: RouteFactory<typeof contract.superteams.update> = (deps) => async ({ params, body, res }) => {
   const principal = principalOf(res);
-  requireAdministration(principal);
+  requireLiveAdministration(principal);
   const superteamId = idOrNotFound(params.superteam_id, 'Superteam');
   const manager = deps.db.dataSource.manager;
   const partnerId = principal.partner.id;

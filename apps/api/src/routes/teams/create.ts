@@ -1,6 +1,6 @@
 import type { contract, CreateTeamBody, ReplaceTeamBody } from '@svc/contract';
 import * as repository from '@svc/db';
-import { requireAdministration } from '../../http/access.js';
+import { requireLiveAdministration } from '../../http/access.js';
 import { principalOf } from '../../http/auth.js';
 import { AppError } from '../../http/problem.js';
 import type { RouteFactory } from '../../http/route.js';
@@ -44,7 +44,7 @@ export function teamNameConflictOr(error: unknown): never {
 
 export const createTeam: RouteFactory<typeof contract.teams.create> = (deps) => async ({ body, res }) => {
   const principal = principalOf(res);
-  requireAdministration(principal);
+  requireLiveAdministration(principal);
   const manager = deps.db.dataSource.manager;
   const partnerId = principal.partner.id;
   const team = teamFieldsOf(body);

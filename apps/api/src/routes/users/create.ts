@@ -1,6 +1,6 @@
 import type { contract, UserBody } from '@svc/contract';
 import * as repository from '@svc/db';
-import { requireAdministration } from '../../http/access.js';
+import { requireLiveAdministration } from '../../http/access.js';
 import { principalOf } from '../../http/auth.js';
 import { AppError } from '../../http/problem.js';
 import type { RouteFactory } from '../../http/route.js';
@@ -36,7 +36,7 @@ export function emailConflictOr(error: unknown): never {
 
 export const createUser: RouteFactory<typeof contract.users.create> = (deps) => async ({ body, res }) => {
   const principal = principalOf(res);
-  requireAdministration(principal);
+  requireLiveAdministration(principal);
   const manager = deps.db.dataSource.manager;
   const partnerId = principal.partner.id;
   const user = userFieldsOf(body);

@@ -1,0 +1,94 @@
+import type { Database } from '@svc/db';
+import type { NextFunction, Request, Response } from 'express';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { sendProblem } from './errors.js';
+import { AppError } from './problem.js';
+
+const WINDOW_SECONDS = 60;
+
+/** rate-limiter-flexible's table (migration `AddressRateLimits`): counts per client address, pruned by the worker's retention job. */
+const ADDRESS_LIMIT_TABLE = 'address_rate_limits';
+
+/**
+ * The client's address: the peer's, or what a proxy on this machine says it is (`trust proxy` accepts
+ * `X-Forwarded-For` from loopback peers only, see app.ts).
+ */
+export const clientAddressOf = (request: Request): string => request.ip ?? request.socket.remoteAddress ?? 'unknown';
+
+/**
+ * Counts up to `pointsPerMinute` per client address in one-minute windows, with rate-limiter-flexible: in PostgreSQL
+ * (every API process shares the count), or in memory on the embedded database (one process). Past the limit a process
+ * refuses the address from memory until the window ends, without a statement per request; while the database cannot
+ * count, each process counts alone.
+ */
+export function addressLimiter({ db, name, pointsPerMinute }: { db: Database; name: string; pointsPerMinute: number }): RateLimiterAbstract {
+  const options = { keyPrefix: name, points: pointsPerMinute, duration: WINDOW_SECONDS };
+  if (db.kind === 'pglite') return new RateLimiterMemory(options);
+  return new RateLimiterPostgres({
+    ...options,
+    storeClient: db.dataSource,
+    storeType: 'typeorm',
+    tableName: ADDRESS_LIMIT_TABLE,
+    tableCreated: true,
+    clearExpiredByTimeout: false,
+    inMemoryBlockOnConsumed: pointsPerMinute,
+    insuranceLimiter: new RateLimiterMemory(options),
+  });
+}
+
+const retryAfterSecondsOf = (refusal: RateLimiterRes): number => Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+
+function addressRateLimited({ retryAfterSeconds, detail }: { retryAfterSeconds: number; detail: string }): AppError {
+  return new AppError({ code: 'rate_limited', status: 429, detail: `${detail} Retry after ${retryAfterSeconds} seconds.`, headers: { 'Retry-After': String(retryAfterSeconds) } });
+}
+
+/** The surfaces answered without an API key (the portal, hosted report links, the outbox): `limiter` points per request, before anything else runs. */
+export function limitRequestsByAddress(limiter: RateLimiterAbstract) {
+  return async (request: Request, response: Response, next: NextFunction): Promise<void> => {
+    try {
+      await limiter.consume(clientAddressOf(request));
+      next();
+    } catch (refusal) {
+      if (!(refusal instanceof RateLimiterRes)) return next(refusal);
+      sendProblem(response, addressRateLimited({ retryAfterSeconds: retryAfterSecondsOf(refusal), detail: `Too many requests from your address (at most ${limiter.points} a minute).` }));
+    }
+  };
+}
+
+/** Failed authentications per client address: past the limit an address is refused before its key is looked up. */
+export type AuthenticationFailures = {
+  /** The refusal for an address past its limit in this window, or null. Answered from memory: no statement. */
+  refusalOf(address: string): AppError | null;
+  /** Counts one failure of the address; answers the refusal when it took the address past its limit. */
+  record(address: string): Promise<AppError | null>;
+};
+
+/** At most this many addresses are remembered as refused; more (a flood from many addresses) start the memory afresh. */
+const MAX_REFUSED_ADDRESSES = 10_000;
+
+export function authenticationFailures(limiter: RateLimiterAbstract, now: () => number = Date.now): AuthenticationFailures {
+  const refusedUntil = new Map<string, number>();
+  const refusal = (until: number) =>
+    addressRateLimited({ retryAfterSeconds: Math.max(1, Math.ceil((until - now()) / 1000)), detail: `Too many failed authentications from your address (at most ${limiter.points} a minute).` });
+  return {
+    refusalOf(address) {
+      const until = refusedUntil.get(address);
+      if (until === undefined) return null;
+      if (until > now()) return refusal(until);
+      refusedUntil.delete(address);
+      return null;
+    },
+    async record(address) {
+      try {
+        await limiter.consume(address);
+        return null;
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        if (refusedUntil.size >= MAX_REFUSED_ADDRESSES) refusedUntil.clear();
+        const until = now() + retryAfterSecondsOf(rejection) * 1000;
+        refusedUntil.set(address, until);
+        return refusal(until);
+      }
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { PRUNE_BATCH_SIZE, RETENTION_QUEUE, type BootstrappedAccount, type Database } from '@svc/db';
+import { databaseTargets, waitFor } from '@svc/db/testing';
+import type { PgBoss } from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Worker } from '../src/index.js';
+import { RETENTION_SCHEDULE, runRetentionJob } from '../src/retention-job.js';
+import { startCheckWorker } from './support/check-worker.js';
+import { testLogger } from './support/factories.js';
+import { countingReportRenderer } from './support/report-renderer.js';
+
+const MINUTE = 60_000;
+
+describe.each(databaseTargets())('the retention job on $name', (target) => {
+  let db: Database;
+  let jobs: PgBoss;
+  let worker: Worker;
+  let account: BootstrappedAccount;
+  let apiKeyId: string;
+  const reports = countingReportRenderer();
+
+  const query = <T>(text: string, values: unknown[] = []) => db.dataSource.query(text, values) as Promise<T[]>;
+  const keysOf = async (sql: string) => (await query<{ key: string }>(sql)).map((row) => row.key).sort();
+
+  /** One old and one young row in each table the job prunes, named `old-…` and `young-…`, as of `now`. */
+  async function seed(now: Date, tag: string): Promise<void> {
+    const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
+    const idempotency = `INSERT INTO idempotency_records (api_key_id, idempotency_key, request_hash, created, expires_at) VALUES ($1, $2, 'hash', $3, $4)`;
+    await query(idempotency, [apiKeyId, `old-${tag}`, at(-25 * 60 * MINUTE), at(-60 * MINUTE)]);
+    await query(idempotency, [apiKeyId, `young-${tag}`, at(-23 * 60 * MINUTE), at(60 * MINUTE)]);
+    // rate_limit_counters: one row per key and window; the young one is the current minute.
+    await query(`INSERT INTO rate_limit_counters (api_key_id, window_start, request_count) VALUES ($1, $2, 1), ($1, $3, 1) ON CONFLICT DO NOTHING`, [apiKeyId, at(-10 * MINUTE), at(-30_000)]);
+    await query(`INSERT INTO address_rate_limits (key, points, expire) VALUES ($1, 5, $2), ($3, 5, $4)`, [`old-${tag}`, now.getTime() - 1_000, `young-${tag}`, now.getTime() + 30_000]);
+    await query(`INSERT INTO record_changes (partner_id, written_at) VALUES ($1, $2), (NULL, $3)`, [account.partner_id, at(-2 * 60 * MINUTE), at(-MINUTE)]);
+  }
+
+  beforeAll(async () => {
+    ({ db, jobs, worker, account } = await startCheckWorker(target, { renderReport: reports.renderReport }));
+    const [key] = await query<{ id: string }>(`SELECT id FROM api_keys LIMIT 1`);
+    apiKeyId = key?.id as string;
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await reports.close();
+    await target.dispose();
+  });
+
+  it('deletes expired idempotency records, old rate-limit counts and old changes, and keeps the young ones', async () => {
+    const now = new Date();
+    await seed(now, 'handler');
+    await runRetentionJob({ db, logger: testLogger, now: () => now });
+
+    expect(await keysOf(`SELECT idempotency_key AS key FROM idempotency_records WHERE idempotency_key LIKE '%-handler'`)).toEqual(['young-handler']);
+    expect(await keysOf(`SELECT key FROM address_rate_limits WHERE key LIKE '%-handler'`)).toEqual(['young-handler']);
+    const counters = await query<{ window_start: Date }>(`SELECT window_start FROM rate_limit_counters WHERE api_key_id = $1`, [apiKeyId]);
+    expect(counters.map((row) => now.getTime() - new Date(row.window_start).getTime())).toEqual([30_000]);
+    const changes = await query<{ partner_id: string | null }>(`SELECT partner_id FROM record_changes WHERE written_at < $1`, [new Date(now.getTime() - 30 * MINUTE)]);
+    expect(changes).toEqual([]);
+    expect((await query(`SELECT 1 FROM record_changes WHERE partner_id IS NULL`)).length).toBeGreaterThan(0);
+
+    // Idempotent: a second run deletes nothing more.
+    const before = await query<{ count: number }>(`SELECT (SELECT count(*) FROM idempotency_records) + (SELECT count(*) FROM address_rate_limits) + (SELECT count(*) FROM rate_limit_counters) AS count`);
+    await runRetentionJob({ db, logger: testLogger, now: () => now });
+    expect(await query(`SELECT (SELECT count(*) FROM idempotency_records) + (SELECT count(*) FROM address_rate_limits) + (SELECT count(*) FROM rate_limit_counters) AS count`)).toEqual(before);
+  });
+
+  it('deletes more rows than one batch holds in one run', async () => {
+    const now = new Date();
+    const expired = PRUNE_BATCH_SIZE * 2 + 500;
+    await query(
+      `INSERT INTO idempotency_records (api_key_id, idempotency_key, request_hash, created, expires_at)
+       SELECT $1, 'batch-' || n, 'hash', $2, $2 FROM generate_series(1, $3::int) AS n`,
+      [apiKeyId, new Date(now.getTime() - 25 * 60 * MINUTE), expired],
+    );
+    await runRetentionJob({ db, logger: testLogger, now: () => now });
+    expect(await query(`SELECT 1 FROM idempotency_records WHERE idempotency_key LIKE 'batch-%'`)).toEqual([]);
+  });
+
+  it('is scheduled by the worker, and a retention.prune job runs it', async () => {
+    const schedules = await jobs.getSchedules();
+    expect(schedules).toContainEqual(expect.objectContaining({ name: RETENTION_QUEUE, cron: RETENTION_SCHEDULE }));
+
+    await seed(new Date(), 'queued');
+    await jobs.send(RETENTION_QUEUE, {});
+    await waitFor(async () => (await keysOf(`SELECT idempotency_key AS key FROM idempotency_records WHERE idempotency_key LIKE '%-queued'`)).join() === 'young-queued', 20_000);
+    expect(await keysOf(`SELECT key FROM address_rate_limits WHERE key LIKE '%-queued'`)).toEqual(['young-queued']);
+  });
+});

@@ -1,0 +1,50 @@
+import type { EntityManager } from 'typeorm';
+
+/** Per-key request counts: the rate limit reads the current minute only. */
+const RATE_LIMIT_COUNTERS_KEPT_MS = 2 * 60_000;
+/** The read caches' change log: followers read a row within 20 ms. */
+const RECORD_CHANGES_KEPT_MS = 60 * 60_000;
+
+/** Rows deleted per statement, and statements per table per run: a run stays short, the next one goes on. */
+export const PRUNE_BATCH_SIZE = 1_000;
+const MAX_BATCHES_PER_TABLE = 100;
+
+type PrunedTable = 'idempotency_records' | 'rate_limit_counters' | 'address_rate_limits' | 'record_changes';
+
+/**
+ * What svc keeps only for a while (DECISIONS.md, Retention): each table's rows to delete at `now`, a condition on
+ * `$1`. Idempotency records and per-address counts carry their own expiry. Everything else is a partner's record
+ * (applications, reports, messages, the audit log) and is kept; pg-boss deletes its own jobs (its defaults: finished
+ * jobs 7 days after they end, jobs never started after 14 days).
+ */
+const PRUNE_RULES: ReadonlyArray<{ table: PrunedTable; where: string; cutoff: (now: Date) => unknown }> = [
+  { table: 'idempotency_records', where: 'expires_at <= $1', cutoff: (now) => now },
+  { table: 'rate_limit_counters', where: 'window_start < $1', cutoff: (now) => new Date(now.getTime() - RATE_LIMIT_COUNTERS_KEPT_MS) },
+  // `expire` is rate-limiter-flexible's: milliseconds since the epoch.
+  { table: 'address_rate_limits', where: 'expire < $1', cutoff: (now) => now.getTime() },
+  // A row of a transaction still running is invisible here, so it is never deleted unread. (One committed after
+  // running for an hour could go before a follower reads it: its cache then lags by its time to live at most.)
+  { table: 'record_changes', where: 'written_at < $1', cutoff: (now) => new Date(now.getTime() - RECORD_CHANGES_KEPT_MS) },
+];
+
+/**
+ * Deletes what has outlived its retention at `now`, in batches of `batchSize` rows, and answers how many
+ * rows of each table went. Idempotent: any number of processes may run it at once or again.
+ */
+export async function pruneExpiredRows({ manager, now, batchSize = PRUNE_BATCH_SIZE }: { manager: EntityManager; now: Date; batchSize?: number }): Promise<Record<PrunedTable, number>> {
+  const deleted = {} as Record<PrunedTable, number>;
+  for (const { table, where, cutoff } of PRUNE_RULES) {
+    deleted[table] = 0;
+    for (let batch = 0; batch < MAX_BATCHES_PER_TABLE; batch += 1) {
+      const [row] = (await manager.query(
+        `WITH deleted AS (DELETE FROM ${table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${table} WHERE ${where} LIMIT $2)) RETURNING 1)
+         SELECT count(*)::int AS count FROM deleted`,
+        [cutoff(now), batchSize],
+      )) as Array<{ count: number }>;
+      const count = row?.count ?? 0;
+      deleted[table] += count;
+      if (count < batchSize) break;
+    }
+  }
+  return deleted;
+}
