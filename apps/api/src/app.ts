@@ -28,8 +28,10 @@ const API_PREFIXES = ['/api', '/hr'];
 /** How long a process trusts what it read of an API key (its user, team and partner): see DECISIONS.md. */
 const PRINCIPAL_CACHE_MS = 5_000;
 
+/** What answers without an API key: the portal (the link's token is the credential), hosted report links, the outbox. */
+const KEYLESS_PATHS = ['/apply', HOSTED_REPORT_PATH, '/dev/outbox'];
 /** Paths whose answers are never stored by a cache: see `noStore`. */
-const NO_STORE_PATHS = [...API_PREFIXES, '/apply', HOSTED_REPORT_PATH, '/dev/outbox'];
+const NO_STORE_PATHS = [...API_PREFIXES, ...KEYLESS_PATHS];
 
 /** A body must be JSON: anything else is refused before it reaches an operation. */
 function requireJsonBody(request: Request, _response: Response, next: NextFunction): void {
@@ -64,7 +66,7 @@ export function createApp(deps: Deps): Express {
   const docsSite = fileURLToPath(new URL('../../docs/dist/site', import.meta.url));
   if (existsSync(docsSite)) app.use('/docs', express.static(docsSite, { index: 'index.html', maxAge: '5m' }));
   // What answers without an API key is limited per client address, before anything reads the request.
-  app.use(['/apply', '/reports/hosted', '/dev/outbox'], limitRequestsByAddress(addressLimiter({ db: deps.db, name: 'address', pointsPerMinute: deps.config.SVC_ADDRESS_LIMIT_PER_MINUTE })));
+  app.use(KEYLESS_PATHS, limitRequestsByAddress(addressLimiter({ db: deps.db, name: 'address', pointsPerMinute: deps.config.SVC_ADDRESS_LIMIT_PER_MINUTE })));
   // The applicant portal behind each onboarding link (no API key: the link's token is the credential).
   app.use(portalRouter(deps));
   // Messages kept in the outbox (no SMTP configured), for development only: mounted with SVC_DEV_OUTBOX=1 alone.
