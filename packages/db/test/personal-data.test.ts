@@ -48,7 +48,7 @@ describe.each(databaseTargets())('personal data at rest on $name', (target) => {
     const [raw] = (await manager.query(`SELECT * FROM applicants WHERE id = $1`, [applicant.id])) as Array<Record<string, unknown>>;
     const rawRow = JSON.stringify(raw);
     for (const secret of [SIN, DATE_OF_BIRTH, LICENCE]) expect(rawRow).not.toContain(secret);
-    expect(String(raw?.sensitive_information)).toMatch(/^v1:/);
+    expect(String(raw?.sensitive_information)).toMatch(/^v2:/);
 
     const read = await manager.findOneByOrFail(Applicant, { id: applicant.id });
     expect(JSON.parse(read.sensitiveInformation ?? '{}')).toEqual({ sin_ssn: SIN, date_of_birth: DATE_OF_BIRTH, license_number: LICENCE });

@@ -23,6 +23,7 @@ export class Application extends Uuidv7Record {
   @Column({ name: 'listing_id', type: 'uuid', nullable: true })
   listingId!: string | null;
 
+  /** The applicant's email as ordered. Sealed: encrypted at rest with the row's id, plaintext here. */
   @Column({ type: 'text' })
   email!: string;
 

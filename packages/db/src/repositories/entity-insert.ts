@@ -1,4 +1,5 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { openValue, sealedColumnsOf, sealEntityColumn } from '../crypto/sealed-columns.js';
 import { storedColumns } from './entity-columns.js';
 import { preparedQuery, type Statement } from './prepared-query.js';
 
@@ -10,7 +11,8 @@ export type NewEntities<T extends ObjectLiteral = ObjectLiteral> = { target: Ent
  * order, in a `WITH`), and completes each entity in place with what the database filled in (`created`, `modified`,
  * column defaults), as `manager.save` would. The ordering path uses it: on this kind of machine a round trip to
  * PostgreSQL costs more than the statement, and TypeORM's persistence (subjects, change detection, statement
- * building) more CPU than both. `@BeforeInsert` listeners run (the UUIDv7 id); no other subscriber does.
+ * building) more CPU than both. `@BeforeInsert` listeners run (the UUIDv7 id); no other subscriber does: the sealed
+ * columns are encrypted here, with each row's id, and the entities keep their plaintext.
  */
 export async function insertEntities(manager: EntityManager, ...groups: NewEntities[]): Promise<void> {
   await insertEntitiesWith(manager, groups, []);
@@ -33,18 +35,19 @@ export async function insertEntitiesWith(manager: EntityManager, groups: readonl
     const given = stored.filter((column) => !column.isCreateDate && !column.isUpdateDate && column.getEntityValue(first) !== undefined);
     const primary = metadata.primaryColumns[0]!;
     const filled = stored.filter((column) => !given.includes(column));
+    const sealed = sealedColumnsOf(metadata);
     const rows = entities.map((entity) => {
       const placeholders = given.map((column) => {
         const value = column.getEntityValue(entity);
         if (value === undefined) throw new Error(`insertEntities: ${metadata.name}.${column.propertyName} set on some entities only`);
-        values.push(driver.preparePersistentValue(value, column));
+        values.push(sealed.includes(column) ? sealEntityColumn(metadata, column, entity) : driver.preparePersistentValue(value, column));
         return `$${values.length}`;
       });
       return `(${placeholders.join(', ')})`;
     });
     const returning = [primary, ...filled].map((column) => `"${column.databaseName}"`).join(', ');
     const statement = `INSERT INTO "${metadata.tableName}" (${given.map((column) => `"${column.databaseName}"`).join(', ')}) VALUES ${rows.join(', ')} RETURNING ${returning}`;
-    return [{ entities, primary, filled, statement }];
+    return [{ entities, metadata, primary, filled: filled.filter((column) => !sealed.includes(column)), sealedFilled: filled.filter((column) => sealed.includes(column)), statement }];
   });
   if (inserts.length === 0 && alongside.length === 0) return;
 
@@ -56,13 +59,17 @@ export async function insertEntitiesWith(manager: EntityManager, groups: readonl
     `WITH ${[...inserts.map(({ statement }, index) => `${names[index]} AS (${statement})`), ...also].join(', ')} SELECT ${selected.length > 0 ? selected.join(', ') : 'NULL'}`,
     values,
   );
-  inserts.forEach(({ entities, primary, filled }, index) => {
+  inserts.forEach(({ entities, metadata, primary, filled, sealedFilled }, index) => {
     // A timestamp comes back as an ISO string in JSON: prepareHydratedValue makes it a Date, as on any read.
     const byId = new Map((returned?.[names[index]!] ?? []).map((row) => [row[primary.databaseName], row]));
     for (const entity of entities) {
       const row = byId.get(primary.getEntityValue(entity));
       if (!row) throw new Error(`insertEntities: a ${primary.entityMetadata.name} row was not returned`);
       for (const column of filled) column.setEntityValue(entity, driver.prepareHydratedValue(row[column.databaseName], column));
+      for (const column of sealedFilled) {
+        const stored = driver.prepareHydratedValue(row[column.databaseName], column);
+        column.setEntityValue(entity, openValue({ table: metadata.tableName, column: column.databaseName, rowId: primary.getEntityValue(entity), stored }));
+      }
     }
   });
 }
