@@ -37,6 +37,7 @@ describe.each(databaseTargets())('personal data at rest on $name', (target) => {
         orderStatus: 'IN_PROGRESS',
         isQuickScreen: true,
         requestedFlags: ['request_softcheck'],
+        orderParameters: {},
         country: 'CA',
         information: { first_name: 'Ada', last_name: 'Lovelace' },
         sensitiveInformation: JSON.stringify({ sin_ssn: SIN, date_of_birth: DATE_OF_BIRTH, license_number: LICENCE }),

@@ -35,7 +35,7 @@ async function previousSchemaWithRows(db: Database) {
   const account = await bootstrapPartner(db, { name: 'Migration partner' });
   const ids = { application: uuidv7(), applicant: uuidv7(), execution: uuidv7(), report: uuidv7(), message: uuidv7() };
   const sql = (text: string, parameters: unknown[]) => db.dataSource.query(text, parameters);
-  await sql(`INSERT INTO applications (id, partner_id, environment, team_id, owner_id, kind, email) VALUES ($1, $2, 'live', $3, $4, 'HR', 'philippa@example.org')`, [
+  await sql(`INSERT INTO applications (id, partner_id, environment, team_id, owner_id, kind, email, tag) VALUES ($1, $2, 'live', $3, $4, 'HR', 'philippa@example.org', 'Philippa')`, [
     ids.application,
     account.partner_id,
     account.teams.hr,
@@ -43,8 +43,8 @@ async function previousSchemaWithRows(db: Database) {
   ]);
   await sql(
     `INSERT INTO applicants (id, application_id, partner_id, environment, team_id, owner_id, kind, short_uid, email, phone_number, status, report_status, order_status,
-       is_quick_screen, requested_flags, country, information, information_id, last_updated, is_submitted, report_version)
-     VALUES ($1, $2, $3, 'live', $4, $5, 'HR', 'MIGR0001', 'philippa@example.org', $6::jsonb, 'Returned', 'COMPLETE', 'COMPLETE', true, '["request_softcheck"]', 'CA', $7::jsonb, $8, now(), true, 1)`,
+       is_quick_screen, requested_flags, country, information, information_id, last_updated, is_submitted, report_version, order_parameters, tag)
+     VALUES ($1, $2, $3, 'live', $4, $5, 'HR', 'MIGR0001', 'philippa@example.org', $6::jsonb, 'Returned', 'COMPLETE', 'COMPLETE', true, '["request_softcheck"]', 'CA', $7::jsonb, $8, now(), true, 1, '{"position_title": "Philippa"}', 'Philippa')`,
     [ids.applicant, ids.application, account.partner_id, account.teams.hr, account.users.hr, JSON.stringify({ phone_type: 'MOBILE', number: '4165550142', country: 'CA' }), JSON.stringify(PERSON), uuidv7()],
   );
   await sql(`INSERT INTO check_executions (id, applicant_id, partner_id, check_name, status, result_id, result) VALUES ($1, $2, $3, 'softcheck', 'COMPLETE', $4, $5::jsonb)`, [
@@ -127,7 +127,8 @@ describe.each(databaseTargets())('migration 1795318189400 (personal data sealed)
     expect(record?.information).toMatchObject({ ...PERSON, ...SENSITIVE });
     expect(record?.applicant).toMatchObject({ email: 'philippa@example.org', phoneNumber: { number: '4165550142' } });
     expect(JSON.parse(record?.applicant.consent ?? '{}')).toEqual({ full_name: 'Philippa Strathearn' });
-    expect(record?.application.email).toBe('philippa@example.org');
+    expect(record?.application).toMatchObject({ email: 'philippa@example.org', tag: 'Philippa' });
+    expect(record?.applicant).toMatchObject({ tag: 'Philippa', orderParameters: { position_title: 'Philippa' } });
     expect(record?.executions[0]?.result).toMatchObject({ found: 'Philippa Strathearn, born 1971-07-04' });
     expect((await findReportContent(manager, { applicantId: ids.applicant, version: 1, part: 'html' }))?.html).toBe('<p>Philippa Strathearn</p>');
     expect(Buffer.from((await findReportContent(manager, { applicantId: ids.applicant, version: 1, part: 'pdf' }))!.pdf).toString()).toBe('%PDF-1.7 Philippa Strathearn');

@@ -177,6 +177,8 @@ describe.each(apiTargets())('security on $name', (target) => {
       const body = {
         owner_id: kind === 'hr' ? account.users.hr : account.users.pm,
         email: person.email,
+        // A partner's label may name the applicant too.
+        tag: `hire of ${person.firstName}`,
         information: person.information,
         enhanced_identity_verification: { document_type: 'PASSPORT', document_number: person.documentNumber, issuing_country: 'CA', expiry_date: '2031-05-17' },
         position_or_property_location: location,

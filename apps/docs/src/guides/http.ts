@@ -122,6 +122,7 @@ export const conventionsGuide: Guide = {
 </ul>
 <h2 id="personal-data">Personal data</h2>
 <ul>
+<li>Everything that reveals an applicant is encrypted at rest (AES-256-GCM, <code>SVC_ENCRYPTION_KEY</code>), each value bound to its table, column and row: the applicant’s information (names, addresses, employers, references), email and phone number, check results, stored reports (HTML and PDF), consent and saved portal progress, invitation messages and stored idempotent responses. Ids, statuses, dates and the order of creation stay in clear so lists and filters work.</li>
 <li>SIN/SSN, date of birth and licence numbers are encrypted at rest (AES-256-GCM). Team settings <code>hide_sin_ssn</code> and <code>hide_date_of_birth</code> mask them (as <code>null</code>) in responses and reports.</li>
 <li>Logs carry no request bodies, no API keys, no tokens.</li>
 <li>Every report access (PDF, link, web, hosted file) is written to an audit log: who, when, from where.</li>

@@ -13,7 +13,7 @@ export type SealedForm = 'text' | 'json' | 'bytes';
  * (`<table>.<column>:<id>`). What is not here is stored in clear (DECISIONS.md, "Personal data").
  */
 export const SEALED_COLUMNS: Readonly<Record<string, Readonly<Record<string, SealedForm>>>> = {
-  applications: { email: 'text' },
+  applications: { email: 'text', tag: 'text' },
   applicants: {
     email: 'text',
     phone_number: 'json',
@@ -22,6 +22,8 @@ export const SEALED_COLUMNS: Readonly<Record<string, Readonly<Record<string, Sea
     onboarding_token: 'text',
     portal_draft: 'text',
     consent: 'text',
+    tag: 'text',
+    order_parameters: 'json',
   },
   check_executions: { result: 'json', failure: 'text' },
   reports: { html: 'text', pdf: 'bytes' },

@@ -10,7 +10,7 @@ export type OrderStatus = 'WAITING_ON_CANDIDATE' | 'IN_PROGRESS' | 'COMPLETE';
  * An applicant of an application: what the API calls the application record (`applicant_id`). `information` is the
  * applicant's information without its sensitive fields (SIN/SSN, date of birth, licence number), which are stored
  * encrypted as JSON in `sensitiveInformation`.
- * Every column listed in `SEALED_COLUMNS` (the email, phone number, information, token, draft, consent) is
+ * Every column listed in `SEALED_COLUMNS` (the email, phone number, information, order parameters, tag, token, draft, consent) is
  * encrypted at rest and bound to this row's id; the entity holds plaintext (`crypto/sealed-columns.ts`).
  */
 @Entity({ name: 'applicants' })
@@ -75,9 +75,9 @@ export class Applicant extends Uuidv7Record {
   @Column({ name: 'requested_flags', type: 'jsonb' })
   requestedFlags!: string[];
 
-  /** ACIC parameters, the enhanced identity document (without its number), package settings of the order. */
-  @Column({ name: 'order_parameters', type: 'jsonb', default: () => "'{}'::jsonb" })
-  orderParameters!: Record<string, unknown>;
+  /** ACIC parameters, the enhanced identity document (without its number), package settings of the order. Sealed. */
+  @Column({ name: 'order_parameters', type: 'text' })
+  orderParameters: Record<string, unknown> = {};
 
   @Column({ type: 'text' })
   country!: string;
@@ -85,6 +85,7 @@ export class Applicant extends Uuidv7Record {
   @Column({ type: 'jsonb', nullable: true })
   location!: Record<string, unknown> | null;
 
+  /** The partner's label of the order. Sealed: a label may name the applicant. */
   @Column({ type: 'text', nullable: true })
   tag!: string | null;
 

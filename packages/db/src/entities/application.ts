@@ -27,6 +27,7 @@ export class Application extends Uuidv7Record {
   @Column({ type: 'text' })
   email!: string;
 
+  /** The partner's label of the order. Sealed: a label may name the applicant. */
   @Column({ type: 'text', nullable: true })
   tag!: string | null;
 

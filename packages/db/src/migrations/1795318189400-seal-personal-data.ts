@@ -6,6 +6,7 @@ import { sealedContext, SEALED_COLUMNS } from '../crypto/sealed-columns.js';
 const JSON_COLUMNS = [
   ['applicants', 'information'],
   ['applicants', 'phone_number'],
+  ['applicants', 'order_parameters'],
   ['check_executions', 'result'],
 ] as const;
 
@@ -72,8 +73,9 @@ function cipherFor(what: string): FieldCipher {
 
 /**
  * Everything that reveals an applicant is encrypted at rest and bound to its table, column and row (`v2:`,
- * DECISIONS.md "Personal data"): the applicant's email, phone number and information, check results and failures,
- * reports (HTML and PDF), outbox recipients and subjects, and the application's email become `v2:`, and so do the
+ * DECISIONS.md "Personal data"): the applicant's email, phone number, information, order parameters (the identity
+ * document, ACIC parameters) and tag, check results and failures,
+ * reports (HTML and PDF), outbox recipients and subjects, and the application's email and tag become `v2:`, and so do the
  * values encrypted before without associated data (`v1:`: sensitive fields, token, draft, consent, outbox bodies,
  * stored responses). JSON columns become text. It needs the deployment's key (`pnpm svc migrate` loads it) when
  * there is anything to convert; `down` writes everything back as it was (plaintext, or `v1:`).
@@ -106,6 +108,6 @@ export class SealPersonalData1795318189400 implements MigrationInterface {
     for (const [table, column] of JSON_COLUMNS) {
       await queryRunner.query(`ALTER TABLE ${table} ALTER COLUMN ${column} TYPE jsonb USING ${column}::jsonb`);
     }
-    await queryRunner.query(`ALTER TABLE applicants ALTER COLUMN information SET DEFAULT '{}'::jsonb`);
+    for (const column of ['information', 'order_parameters']) await queryRunner.query(`ALTER TABLE applicants ALTER COLUMN ${column} SET DEFAULT '{}'::jsonb`);
   }
 }
