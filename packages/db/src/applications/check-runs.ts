@@ -81,8 +81,9 @@ async function updateExecutionsIfUnchanged(manager: EntityManager, writes: reado
   const records = [...writes].sort((a, b) => (a.seen.id < b.seen.id ? -1 : a.seen.id > b.seen.id ? 1 : 0)).map(({ seen, changes }) => {
     const record: Record<string, unknown> = { id: seen.id, seen_status: seen.status, seen_attempts: seen.attempts };
     for (const column of columns) {
-      const value = changes[column.propertyName as keyof ExecutionChanges] ?? null;
-      record[column.databaseName] = sealed.includes(column) ? sealEntityColumn(metadata, column, { ...changes, id: seen.id }) : value;
+      record[column.databaseName] = sealed.includes(column)
+        ? sealEntityColumn(metadata, column, { ...changes, id: seen.id })
+        : (changes[column.propertyName as keyof ExecutionChanges] ?? null);
     }
     return record;
   });

@@ -77,7 +77,7 @@ export class Applicant extends Uuidv7Record {
 
   /** ACIC parameters, the enhanced identity document (without its number), package settings of the order. Sealed. */
   @Column({ name: 'order_parameters', type: 'text' })
-  orderParameters: Record<string, unknown> = {};
+  orderParameters!: Record<string, unknown>;
 
   @Column({ type: 'text' })
   country!: string;

@@ -4,8 +4,9 @@ import { openEntity } from '../crypto/sealed-columns.js';
 /**
  * An entity's columns for a hand-written SQL statement that reads several tables in one round trip: the select list
  * (each column under `<alias>__<column>`) and the reader of one result row back into the entity, with the same
- * conversions and transformers (dates) as TypeORM's own reads, and the sealed columns decrypted with the row's id. Hot reads use it instead of the query
- * builder, whose statement building and hydration cost more CPU than the query itself.
+ * conversions and transformers (dates) as TypeORM's own reads, and the sealed columns decrypted with the row's id.
+ * Hot reads use it instead of the query builder, whose statement building and hydration cost more CPU than the
+ * query itself.
  */
 export type EntityColumns<T> = {
   /** `"alias"."column" AS "alias__column", …`, every column of the entity. */

@@ -1,5 +1,5 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
-import { openValue, sealedColumnsOf, sealEntityColumn } from '../crypto/sealed-columns.js';
+import { sealedColumnsOf, sealEntityColumn } from '../crypto/sealed-columns.js';
 import { storedColumns } from './entity-columns.js';
 import { preparedQuery, type Statement } from './prepared-query.js';
 
@@ -12,7 +12,8 @@ export type NewEntities<T extends ObjectLiteral = ObjectLiteral> = { target: Ent
  * column defaults), as `manager.save` would. The ordering path uses it: on this kind of machine a round trip to
  * PostgreSQL costs more than the statement, and TypeORM's persistence (subjects, change detection, statement
  * building) more CPU than both. `@BeforeInsert` listeners run (the UUIDv7 id); no other subscriber does: the sealed
- * columns are encrypted here, with each row's id, and the entities keep their plaintext.
+ * columns are encrypted here, with each row's id, and the entities keep their plaintext (a sealed column left out
+ * is null: none has a default).
  */
 export async function insertEntities(manager: EntityManager, ...groups: NewEntities[]): Promise<void> {
   await insertEntitiesWith(manager, groups, []);
@@ -47,7 +48,7 @@ export async function insertEntitiesWith(manager: EntityManager, groups: readonl
     });
     const returning = [primary, ...filled].map((column) => `"${column.databaseName}"`).join(', ');
     const statement = `INSERT INTO "${metadata.tableName}" (${given.map((column) => `"${column.databaseName}"`).join(', ')}) VALUES ${rows.join(', ')} RETURNING ${returning}`;
-    return [{ entities, metadata, primary, filled: filled.filter((column) => !sealed.includes(column)), sealedFilled: filled.filter((column) => sealed.includes(column)), statement }];
+    return [{ entities, primary, filled, statement }];
   });
   if (inserts.length === 0 && alongside.length === 0) return;
 
@@ -59,17 +60,13 @@ export async function insertEntitiesWith(manager: EntityManager, groups: readonl
     `WITH ${[...inserts.map(({ statement }, index) => `${names[index]} AS (${statement})`), ...also].join(', ')} SELECT ${selected.length > 0 ? selected.join(', ') : 'NULL'}`,
     values,
   );
-  inserts.forEach(({ entities, metadata, primary, filled, sealedFilled }, index) => {
+  inserts.forEach(({ entities, primary, filled }, index) => {
     // A timestamp comes back as an ISO string in JSON: prepareHydratedValue makes it a Date, as on any read.
     const byId = new Map((returned?.[names[index]!] ?? []).map((row) => [row[primary.databaseName], row]));
     for (const entity of entities) {
       const row = byId.get(primary.getEntityValue(entity));
       if (!row) throw new Error(`insertEntities: a ${primary.entityMetadata.name} row was not returned`);
       for (const column of filled) column.setEntityValue(entity, driver.prepareHydratedValue(row[column.databaseName], column));
-      for (const column of sealedFilled) {
-        const stored = driver.prepareHydratedValue(row[column.databaseName], column);
-        column.setEntityValue(entity, openValue({ table: metadata.tableName, column: column.databaseName, rowId: primary.getEntityValue(entity), stored }));
-      }
     }
   });
 }
