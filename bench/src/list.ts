@@ -1,3 +1,7 @@
+import { writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createFieldCipher, parseEncryptionKey } from '@svc/db';
 import { median } from './load.js';
 import { authorised } from './http.js';
 import { createBenchDatabase, startApiProcess } from './stack.js';
@@ -11,7 +15,7 @@ const SAMPLES = 30;
 
 /**
  * Lists of a big account: a PM team holding 100,000 applications among 1,000,000 of the partner (seeded with one
- * bulk statement), page 1 and the last page of `GET /api/v1/pm/applicants/?application__team__id=…`, p50 of each,
+ * bulk statement; the team's rows then get their personal data encrypted as the API writes it), page 1 and the last page of `GET /api/v1/pm/applicants/?application__team__id=…`, p50 of each,
  * from an API process as configured by default and from one with its read cache off.
  */
 export async function run(): Promise<Record<string, number>> {
@@ -33,7 +37,7 @@ export async function run(): Promise<Record<string, number>> {
         INSERT INTO applications (id, partner_id, environment, team_id, owner_id, kind, email, created, modified)
         SELECT gen_random_uuid(), '${account.partner_id}', 'live',
                CASE WHEN g % ${TOTAL / OF_THE_TEAM} = 0 THEN '${account.teams.pm}'::uuid ELSE '${otherTeamId}'::uuid END,
-               '${account.users.pm}', 'PM', 'tenant' || g || '@example.com',
+               '${account.users.pm}', 'PM', '${UNREAD}',
                now() - make_interval(secs => ${TOTAL} - g), now()
         FROM generate_series(1, ${TOTAL}) AS g
         RETURNING id, team_id, owner_id, email, created
@@ -41,8 +45,9 @@ export async function run(): Promise<Record<string, number>> {
       INSERT INTO applicants (id, application_id, partner_id, environment, team_id, owner_id, kind, short_uid, email, status, report_status, order_status,
                               is_submitted, is_quick_screen, requested_flags, country, information, information_id, report_version, returned_at, created, modified, last_updated)
       SELECT gen_random_uuid(), id, '${account.partner_id}', 'live', team_id, owner_id, 'PM', substr(replace(id::text, '-', ''), 1, 16), email, 'Returned', 'COMPLETE', 'COMPLETE',
-             true, true, '["request_softcheck"]'::jsonb, 'CA', '{"first_name": "Sam", "last_name": "Tenant"}'::jsonb, gen_random_uuid(), 1, created, created, created, created
+             true, true, '["request_softcheck"]'::jsonb, 'CA', '${UNREAD}', gen_random_uuid(), 1, created, created, created, created
       FROM created`);
+    sealTeamRows(database, account.teams.pm);
     // The steady state of a table that size: autovacuum has set its visibility map and statistics.
     database.sql('VACUUM ANALYZE');
 
@@ -64,6 +69,39 @@ export async function run(): Promise<Record<string, number>> {
   } finally {
     await api.stop();
     database.drop();
+  }
+}
+
+/** What the rows no list of the bench reads hold in their encrypted columns (never decrypted). */
+const UNREAD = 'v2:unread';
+
+/**
+ * The measured team's rows, with their email and information encrypted with the deployment's key and bound to each
+ * row, as the API writes them: written to a file, copied into a staging table, set in one statement per table.
+ */
+function sealTeamRows(database: ReturnType<typeof createBenchDatabase>, teamId: string): void {
+  const cipher = createFieldCipher(parseEncryptionKey(database.environment.SVC_ENCRYPTION_KEY!));
+  const rows = database.sql(`SELECT id || ',' || application_id FROM applicants WHERE team_id = '${teamId}'`).split('\n');
+  const file = join(tmpdir(), `svc-bench-sealed-${process.pid}.csv`);
+  const csv = rows.map((row, index) => {
+    const [id, applicationId] = row.split(',') as [string, string];
+    const email = `tenant${index}@example.com`;
+    const sealed = [
+      cipher.encrypt(email, `applicants.email:${id}`),
+      cipher.encrypt(JSON.stringify({ first_name: 'Sam', last_name: 'Tenant' }), `applicants.information:${id}`),
+      cipher.encrypt(email, `applications.email:${applicationId}`),
+    ];
+    return [id, applicationId, ...sealed].join(',');
+  });
+  writeFileSync(file, `${csv.join('\n')}\n`);
+  try {
+    database.sql('CREATE TABLE bench_sealed (id uuid, application_id uuid, email text, information text, application_email text)');
+    database.sql(`\\copy bench_sealed FROM '${file}' WITH (FORMAT csv)`);
+    database.sql('UPDATE applicants a SET email = s.email, information = s.information FROM bench_sealed s WHERE a.id = s.id');
+    database.sql('UPDATE applications p SET email = s.application_email FROM bench_sealed s WHERE p.id = s.application_id');
+    database.sql('DROP TABLE bench_sealed');
+  } finally {
+    rmSync(file, { force: true });
   }
 }
 

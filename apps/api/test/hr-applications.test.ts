@@ -249,7 +249,7 @@ describe.each(apiTargets())('HR applications on $name', (target) => {
     const rows = (await svc.db.dataSource.query(`SELECT * FROM applicants WHERE id = $1`, [record.id])) as Array<Record<string, unknown>>;
     const raw = JSON.stringify(rows[0]);
     for (const secret of ['1971-07-04', '527981334', '527-981-334', 'L1234-56789-01234']) expect(raw).not.toContain(secret);
-    expect(String(rows[0]?.sensitive_information)).toMatch(/^v1:/);
+    expect(String(rows[0]?.sensitive_information)).toMatch(/^v2:/);
     expect(record.information).toMatchObject({ date_of_birth: '1971-07-04', sin_ssn: 527981334, license_number: 'L1234-56789-01234' });
   });
 

@@ -105,7 +105,7 @@ describe.each(apiTargets())('the applicant portal over HTTP on $name', (target) 
     expect(withTwo.html).toContain('<fieldset id="addresses-1">');
 
     const [raw] = (await svc.db.dataSource.query(`SELECT portal_draft FROM applicants WHERE id = $1`, [applicantId])) as Array<{ portal_draft: string }>;
-    expect(raw?.portal_draft).toMatch(/^v1:/);
+    expect(raw?.portal_draft).toMatch(/^v2:/);
     expect(raw?.portal_draft).not.toContain('Kingston');
 
     const removed = await postPage(link, { ...formFieldsOf(withTwo.html), action: 'remove:addresses:0' });

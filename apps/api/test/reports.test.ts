@@ -62,6 +62,20 @@ describe.each(apiTargets())('reports on $name', (target) => {
     expect(html).not.toMatch(/@import/i);
   });
 
+  it('names the PDF by the applicant’s short uid and the report version, never by their name (download and hosted link)', async () => {
+    const listed = await client.hr.listApplicants({ query: { page_size: 100 } });
+    const shortUid = (listed.body as { results: Array<{ id: string; short_uid: string }> }).results.find((item) => item.id === hrApplicantId)?.short_uid;
+    expect(shortUid).toMatch(/^[0-9A-Z]{8}$/);
+    const download = await get(`/api/v1/hr/reports/${hrApplicantId}/pdf/`);
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="svc-report-${shortUid}-v1.pdf"`);
+    const linked = await client.hr.reportLink({ params: { applicant_id: hrApplicantId } });
+    const hosted = await fetch((linked.body as { report_url: string }).report_url.replace(/^https?:\/\/[^/]+/, svc.url));
+    expect(hosted.headers.get('content-disposition')).toBe(`inline; filename="svc-report-${shortUid}-v1.pdf"`);
+    const [stored] = (await svc.db.dataSource.query(`SELECT file_name FROM reports WHERE applicant_id = $1`, [hrApplicantId])) as Array<{ file_name: string }>;
+    expect(stored?.file_name).toBe(`svc-report-${shortUid}-v1.pdf`);
+    expect(stored?.file_name.toLowerCase()).not.toContain(hrLastName.toLowerCase());
+  });
+
   it('streams the PDF printed from the same HTML: it parses, and its text holds the applicant and every requested check', async () => {
     const response = await get(`/api/v1/hr/reports/${hrApplicantId}/pdf/`);
     expect(response.status).toBe(200);

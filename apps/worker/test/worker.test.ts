@@ -68,7 +68,7 @@ describe.each(databaseTargets())('the check.run and report.render workers on $na
     }
     // Personal data stays encrypted in the rows the worker wrote.
     const [raw] = (await db.dataSource.query(`SELECT sensitive_information FROM applicants WHERE id = $1`, [applicantId])) as Array<{ sensitive_information: string }>;
-    expect(raw?.sensitive_information).toMatch(/^v1:/);
+    expect(raw?.sensitive_information).toMatch(/^v2:/);
     expect(reports.renders() - rendersBefore).toBe(1);
     const returns = await statusChangeCounts(db, { table: 'applicants', newStatus: 'Returned' });
     expect(returns.get(applicantId)).toBe(1);

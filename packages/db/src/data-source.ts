@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DataSource, type EntityManager } from 'typeorm';
+import { SealedColumnsSubscriber } from './crypto/sealed-columns-subscriber.js';
 import { entities } from './entities/index.js';
 import { migrations } from './migrations/index.js';
 import { PgliteGateway } from './pglite/gateway.js';
@@ -106,6 +107,7 @@ const COMMON_OPTIONS = {
   type: 'postgres',
   entities,
   migrations,
+  subscribers: [SealedColumnsSubscriber] as Array<new () => object>,
   synchronize: false,
   migrationsRun: false,
   // Ids come from the application (uuidv7), so TypeORM must not try CREATE EXTENSION "uuid-ossp".

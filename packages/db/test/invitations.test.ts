@@ -26,6 +26,7 @@ import {
   type Database,
 } from '../src/index.js';
 import { EncryptOutboxBodies1795318186101 } from '../src/migrations/1795318186101-encrypt-outbox-bodies.js';
+import { SealPersonalData1795318189400 } from '../src/migrations/1795318189400-seal-personal-data.js';
 import { databaseTargets } from './support/databases.js';
 
 const PUBLIC_URL = 'https://svc.example';
@@ -95,7 +96,7 @@ describe.each(databaseTargets())('invitations, outbox and portal on $name', (tar
 
       const raw = (await manager.query(`SELECT text_body, html_body FROM outbox_messages WHERE applicant_id = $1`, [applicant.id])) as Array<{ text_body: string; html_body: string | null }>;
       for (const row of raw) {
-        expect(row.text_body).toMatch(/^v1:/);
+        expect(row.text_body).toMatch(/^v2:/);
         expect(JSON.stringify(row)).not.toContain(tokenOf(onboardingLink));
       }
     } finally {
@@ -180,7 +181,7 @@ describe.each(databaseTargets())('invitations, outbox and portal on $name', (tar
     const draft = { ...portalFormFromInformation(information), identity: { ...portalFormFromInformation(information).identity, sin_ssn: '046454286' } };
     expect(await savePortalDraft({ db, token, draft, now })).toEqual({ saved: true });
     const [raw] = (await manager.query(`SELECT portal_draft FROM applicants WHERE id = $1`, [applicant.id])) as Array<{ portal_draft: string }>;
-    expect(raw?.portal_draft).toMatch(/^v1:/);
+    expect(raw?.portal_draft).toMatch(/^v2:/);
     expect(raw?.portal_draft).not.toContain('046454286');
     expect(await findPortalApplicant({ manager, token, now })).toMatchObject({ open: true, applicant: { draft } });
 
@@ -202,23 +203,28 @@ describe.each(databaseTargets())('invitations, outbox and portal on $name', (tar
     expect(await savePortalDraft({ db, token, draft, now })).toEqual({ saved: false, reason: 'submitted' });
   });
 
-  it('encrypts outbox bodies written before migration 1795318186101, and decrypts them when it is reverted', async () => {
+  it('encrypts outbox bodies written before migrations 1795318186101 (v1) and 1795318189400 (v2), and decrypts them when they are reverted', async () => {
     const manager = db.dataSource.manager;
     const { applicants } = await invite('HR');
     const [message] = await outboxMessagesOfApplicant({ manager, applicantId: applicants[0]!.applicant.id });
-    const migration = new EncryptOutboxBodies1795318186101();
+    const v1 = new EncryptOutboxBodies1795318186101();
+    const v2 = new SealPersonalData1795318189400();
     // On PGlite the query runner holds the only session until released: every statement goes through it.
     const queryRunner = db.dataSource.createQueryRunner();
+    const textBody = async () => ((await queryRunner.query(`SELECT text_body FROM outbox_messages WHERE id = $1`, [message!.id])) as Array<{ text_body: string }>)[0]?.text_body;
     try {
-      await migration.down(queryRunner);
-      const [plain] = (await queryRunner.query(`SELECT text_body FROM outbox_messages WHERE id = $1`, [message!.id])) as Array<{ text_body: string }>;
-      expect(plain?.text_body).toBe(message!.textBody);
-      await migration.up(queryRunner);
+      await v2.down(queryRunner);
+      expect(await textBody()).toMatch(/^v1:/);
+      await v1.down(queryRunner);
+      expect(await textBody()).toBe(message!.textBody);
+      await v1.up(queryRunner);
+      expect(await textBody()).toMatch(/^v1:/);
+      await v2.up(queryRunner);
     } finally {
       await queryRunner.release();
     }
     const [encrypted] = (await manager.query(`SELECT text_body FROM outbox_messages WHERE id = $1`, [message!.id])) as Array<{ text_body: string }>;
-    expect(encrypted?.text_body).toMatch(/^v1:/);
+    expect(encrypted?.text_body).toMatch(/^v2:/);
     expect((await manager.findOneByOrFail(OutboxMessage, { id: message!.id })).textBody).toBe(message!.textBody);
   });
 });

@@ -1,20 +1,8 @@
-import type { ReportView } from '@svc/domain';
-
-/** Lower-case ASCII words joined by dashes: accents dropped, anything else removed (`Ñúñez O'Brien` -> `nunez-o-brien`). */
-function asciiSlug(value: string, maxLength: number): string {
-  return value
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, maxLength)
-    .replace(/-+$/g, '');
-}
-
-/** The PDF's file name: `svc-report-<last name>-<first 8 characters of the report id>-v<version>.pdf`, ASCII only. */
-export function reportFileName(view: ReportView): string {
-  const lastName = asciiSlug(view.applicant.lastName, 40) || 'applicant';
-  const shortId = asciiSlug(view.report.id, 64).replaceAll('-', '').slice(0, 8) || 'report';
-  return `svc-report-${lastName}-${shortId}-v${Math.max(1, Math.trunc(view.report.version))}.pdf`;
+/**
+ * The PDF's file name: `svc-report-<short uid>-v<version>.pdf`. It names the applicant by their short uid only,
+ * never by name: file names end up in download folders, mail attachments and proxy logs.
+ */
+export function reportFileName({ shortUid, version }: { shortUid: string; version: number }): string {
+  const uid = shortUid.replace(/[^A-Za-z0-9]/g, '').slice(0, 16) || 'report';
+  return `svc-report-${uid}-v${Math.max(1, Math.trunc(version))}.pdf`;
 }

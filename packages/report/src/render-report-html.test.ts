@@ -134,12 +134,8 @@ describe('renderReportHtml', () => {
 });
 
 describe('reportFileName', () => {
-  it('names the PDF by last name, short id and version, in ASCII', () => {
-    const view = buildReportView(hrRich);
-    expect(reportFileName(view)).toBe(`svc-report-debt-${hrRich.applicantId.replaceAll('-', '').slice(0, 8)}-v2.pdf`);
-    const foreign = buildReportView({ ...hrRich, information: { ...hrRich.information, last_name: 'Núñez-O’Brien / ../../etc' } });
-    expect(reportFileName(foreign)).toMatch(/^svc-report-nunez-o-brien-etc-[0-9a-f]{8}-v2\.pdf$/);
-    const unnamed = buildReportView({ ...hrRich, information: { ...hrRich.information, last_name: '李' } });
-    expect(reportFileName(unnamed)).toMatch(/^svc-report-applicant-[0-9a-f]{8}-v2\.pdf$/);
+  it('names the PDF by short uid and version, never by the applicant’s name', () => {
+    expect(reportFileName({ shortUid: '7KQ2M9XZ', version: 2 })).toBe('svc-report-7KQ2M9XZ-v2.pdf');
+    expect(reportFileName({ shortUid: '../7KQ2', version: 0 })).toBe('svc-report-7KQ2-v1.pdf');
   });
 });

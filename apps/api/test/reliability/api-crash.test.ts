@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { bootstrapPartner, runMigrations, type BootstrappedAccount, type Database } from '@svc/db';
+import { bootstrapPartner, runMigrations, useEncryptionKey, type BootstrappedAccount, type Database } from '@svc/db';
 import { databaseTargets, type DatabaseTarget } from '@svc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullInformation, location } from '../support/applications.js';
 import { freePort, startApiProcess, type ApiProcess } from './support/api-process.js';
 import { httpClient, inParallel, type HttpClient } from './support/http.js';
 import { expectNoSecretsIn, sinSpellings } from './support/logs.js';
+import { applicantsByEmail } from './support/state.js';
 
 /**
  * Issue 9, item 3b: an API process killed with SIGKILL (twice) during a burst of quick screens sent with
@@ -29,6 +30,7 @@ describe.skipIf(!postgresTarget)('an API process killed during a burst of idempo
   let api: ApiProcess | undefined;
   let http: HttpClient;
   beforeAll(async () => {
+    useEncryptionKey(Buffer.from(encryptionKey, 'hex'));
     db = await target.open();
     await runMigrations(db);
     account = await bootstrapPartner(db, { name: 'Crash partner' });
@@ -125,11 +127,8 @@ describe.skipIf(!postgresTarget)('an API process killed during a burst of idempo
     expect(replays).toEqual(acknowledged);
 
     // Each order exists exactly once: one applicant (and one application) per order's email.
-    const rows = (await db.dataSource.query(`SELECT email, count(*)::int AS applicants, min(id::text) AS id FROM applicants WHERE email = ANY($1) GROUP BY email`, [
-      orders.map((order) => order.email),
-    ])) as Array<{ email: string; applicants: number; id: string }>;
-    expect(rows).toHaveLength(ORDERS);
-    for (const order of orders) expect(rows.find((row) => row.email === order.email)).toEqual({ email: order.email, applicants: 1, id: acknowledged.get(order.key) });
+    const byEmail = await applicantsByEmail(db, account.partner_id);
+    for (const order of orders) expect(byEmail.get(order.email)?.map((applicant) => applicant.id), order.email).toEqual([acknowledged.get(order.key)]);
     const [{ applications }] = (await db.dataSource.query(`SELECT count(*)::int AS applications FROM applications WHERE partner_id = $1`, [account.partner_id])) as [{ applications: number }];
     expect(applications).toBe(ORDERS);
 

@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BootstrappedAccount } from '@svc/db';
+import { enableCheckForTeam, type BootstrappedAccount } from '@svc/db';
+import { flagsApplicableTo } from '@svc/domain';
 import { createApp } from '../../src/app.js';
 import { apiTargets, type TestApi } from '../support/api.js';
 import { fullInformation, location } from '../support/applications.js';
+import { formFieldsOf, getPage, linkFromOutbox, postPage } from '../support/portal.js';
 import { httpClient, type HttpAnswer, type HttpClient } from './support/http.js';
 import { expectNoSecretsIn, recordingLoggers, sinSpellings } from './support/logs.js';
 import { contractOperations, isUnregisteredAnswer, pathOf } from './support/operations.js';
@@ -21,6 +24,54 @@ const PM_OPERATION = /^(pm|properties|listings)\./;
 const SIN = '527-981-334';
 const DATE_OF_BIRTH = '1971-07-04';
 const LICENCE = 'L1234-56789-01234';
+
+/** An applicant of the scan for personal data at rest: distinctive names, address, phone and email. */
+type ScannedApplicant = ReturnType<typeof applicantOfTheScan>;
+
+function applicantOfTheScan(dateOfBirth: string, lastName = `Quillfeather${randomUUID().slice(0, 6)}`) {
+  const suffix = randomUUID().slice(0, 6);
+  const person = {
+    firstName: `Zephyrine${suffix}`,
+    middleName: `Oriel${suffix}`,
+    lastName,
+    dateOfBirth,
+    street: `${4000 + Math.floor(Math.random() * 999)} Wexcombe${suffix} Lane`,
+    phone: `+1 416 555 ${String(1000 + Math.floor(Math.random() * 8999))}`,
+    email: `zephyrine.${suffix}@example.org`,
+    documentNumber: `PX${suffix.toUpperCase()}77`,
+  };
+  const information = {
+    ...fullInformation(),
+    first_name: person.firstName,
+    middle_name: person.middleName,
+    last_name: person.lastName,
+    date_of_birth: dateOfBirth,
+    sin_ssn: SIN,
+    phone_number: person.phone,
+    license_number: LICENCE,
+    license_prov_state: 'ON',
+    addresses: [{ address: person.street, city: 'Toronto', province_state: 'ON', country: 'CA', postal_code: 'M5V 1A1', start_date: '2015-01-01', address_reference: { name: { first_name: 'Ottoline', last_name: `Landlord${suffix}` }, email: { address: `landlord.${suffix}@example.org` } } }],
+    employers: [{ company_name: 'Analytical Engines Ltd', position: 'Engineer', start_date: '2016-02-01', employer_reference: { name: { first_name: 'Barnaby', last_name: `Manager${suffix}` }, email: { address: `manager.${suffix}@example.org` } } }],
+  };
+  return { ...person, information };
+}
+
+/** What identifies a person, in every spelling the code may write it (a last name that is a test input aside). */
+function identifiersOf(person: ScannedApplicant): string[] {
+  const names = [person.firstName, person.middleName, ...(person.lastName === 'Review' ? [] : [person.lastName])];
+  return [...names, ...dateSpellings(person.dateOfBirth), person.street, person.phone, person.phone.replace(/\D/g, ''), person.email, person.documentNumber];
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** An ISO date as the code writes it (ISO; `4 Jul 1971` in reports, `born …` in results) and as people do. */
+function dateSpellings(iso: string): string[] {
+  const [year, month, day] = iso.split('-') as [string, string, string];
+  const monthName = MONTHS[Number(month) - 1]!;
+  const d = String(Number(day));
+  return [iso, `${d} ${monthName.slice(0, 3)} ${year}`, `${day} ${monthName.slice(0, 3)} ${year}`, `${d} ${monthName} ${year}`, `${monthName} ${d}, ${year}`, `${monthName.slice(0, 3)} ${d}, ${year}`,
+    `${day}/${month}/${year}`, `${month}/${day}/${year}`, `${year}/${month}/${day}`, `${day}.${month}.${year}`, `${year}${month}${day}`];
+}
 
 /**
  * Headers helmet sets (its defaults), and the one it removes. The portal's pages tighten two of them: a CSP that
@@ -126,21 +177,75 @@ describe.each(apiTargets())('security on $name', (target) => {
   }, 180_000);
 
   it('keeps the SIN, date of birth and licence number unreadable in every table of the database', async () => {
-    const tables = (await svc.db.dataSource.query(
-      `SELECT table_schema || '.' || table_name AS name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema IN ('public', 'pgboss')`,
-    )) as Array<{ name: string }>;
-    let rows = 0;
-    for (const { name } of tables) {
-      const dump = (await svc.db.dataSource.query(`SELECT t::text AS row FROM ${name} t`)) as Array<{ row: string }>;
-      rows += dump.length;
-      for (const { row } of dump) for (const secret of [...sinSpellings(SIN), DATE_OF_BIRTH, LICENCE]) expect(row, `${name} holds ${secret} in clear`).not.toContain(secret);
+    // Every check of the catalogue, for HR and PM, with the simulator's test inputs that make results quote the
+    // applicant: criminal records found (born 1980-01-01), every check REVIEW (last name `Review`), SSN traces.
+    const manager = svc.db.dataSource.manager;
+    for (const [kind, teamId] of [['HR', account.teams.hr], ['PM', account.teams.pm]] as const) {
+      for (const flag of flagsApplicableTo(kind)) await enableCheckForTeam(manager, { teamId, flag });
     }
-    expect(rows).toBeGreaterThan(0);
-    // Still readable by the API, which holds the key.
-    const record = await call('GET', `/api/v1/hr/applicants/${ids.hr}/`);
-    expect(record.json).toMatchObject({ information: { date_of_birth: DATE_OF_BIRTH, license_number: LICENCE } });
-    console.log(`security: ${rows} rows of ${tables.length} tables on ${target.name}: no SIN, date of birth or licence number in clear`);
-  });
+    const people = [applicantOfTheScan('1980-01-01'), applicantOfTheScan(DATE_OF_BIRTH, 'Review'), applicantOfTheScan('1976-11-23')];
+    const [recorded, reviewed, invited] = people as [ScannedApplicant, ScannedApplicant, ScannedApplicant];
+    const everyCheck = (kind: 'HR' | 'PM') => Object.fromEntries(flagsApplicableTo(kind).map((flag) => [flag, true]));
+    const ordered: string[] = [];
+    for (const [kind, person] of [['hr', recorded], ['pm', recorded], ['hr', reviewed], ['pm', reviewed]] as const) {
+      const body = {
+        owner_id: kind === 'hr' ? account.users.hr : account.users.pm,
+        email: person.email,
+        // A partner's label may name the applicant too.
+        tag: `hire of ${person.firstName}`,
+        information: person.information,
+        enhanced_identity_verification: { document_type: 'PASSPORT', document_number: person.documentNumber, issuing_country: 'CA', expiry_date: '2031-05-17' },
+        position_or_property_location: location,
+        ...everyCheck(kind === 'hr' ? 'HR' : 'PM'),
+      };
+      const answer = await call('POST', `/api/v1/${kind}/applications/quick/`, { body, headers: { 'idempotency-key': `scan-${kind}-${ordered.length}` } });
+      expect(answer.status, answer.text.slice(0, 600)).toBe(201);
+      ordered.push((answer.json as { id: string }).id);
+    }
+    // An invitation pre-filled with the names, phone and email, then the portal: a saved draft, then the submission.
+    const invitation = await call('POST', '/api/v1/hr/applications/invite/', {
+      body: { owner_id: account.users.hr, email: invited.email, phone_number: { phone_type: 'MOBILE', number: invited.phone, country: 'CA' }, information: { first_name: invited.firstName, middle_name: invited.middleName, last_name: invited.lastName }, request_softcheck: true },
+    });
+    expect(invitation.status, invitation.text.slice(0, 300)).toBe(201);
+    const invitedId = (invitation.json as { applicant: { id: string } }).applicant.id;
+    const link = await linkFromOutbox(svc.db, invitedId);
+    const form = { ...formFieldsOf((await getPage(link)).html), 'identity.date_of_birth': invited.dateOfBirth, 'addresses.0.address': invited.street, 'addresses.0.city': 'Toronto', 'addresses.0.province_state': 'ON', 'addresses.0.country': 'CA', 'addresses.0.start_date': '2015-01-01' };
+    expect((await postPage(link, { ...form, action: 'save' })).status).toBeLessThan(400);
+    const submitted = await postPage(link, { ...form, 'consent.full_name': `${invited.firstName} ${invited.lastName}`, 'consent.date': new Date().toISOString().slice(0, 10), 'consent.agreed': 'yes', action: 'submit' });
+    expect(submitted.status, submitted.html.slice(0, 300)).toBeLessThan(400);
+    ordered.push(invitedId);
+    await returnEveryApplicant({ svc, logger: logs.worker });
+    const returned = (await manager.query(`SELECT count(*)::int AS count FROM reports WHERE applicant_id = ANY($1)`, [ordered])) as [{ count: number }];
+    expect(returned[0].count).toBe(ordered.length);
+
+    const secrets = [...new Set([...sinSpellings(SIN), LICENCE, ...people.flatMap(identifiersOf)].map((secret) => secret.toLowerCase()))];
+    const columns = (await manager.query(
+      `SELECT table_schema, table_name, column_name, data_type FROM information_schema.columns JOIN information_schema.tables USING (table_schema, table_name)
+        WHERE table_type = 'BASE TABLE' AND table_schema IN ('public', 'pgboss') AND data_type IN ('text', 'character varying', 'jsonb', 'json', 'bytea', 'ARRAY')`,
+    )) as Array<{ table_schema: string; table_name: string; column_name: string; data_type: string }>;
+    let values = 0;
+    for (const { table_schema: schema, table_name: table, column_name: column, data_type: type } of columns) {
+      const rows = (await manager.query(`SELECT "${column}"${type === 'bytea' ? '' : '::text'} AS value FROM "${schema}"."${table}" WHERE "${column}" IS NOT NULL`)) as Array<{ value: string | Uint8Array }>;
+      for (const { value } of rows) {
+        values += 1;
+        const bytes = typeof value === 'string' ? null : Buffer.from(value);
+        // A PDF in clear is readable by anyone with a PDF reader, whatever its compressed streams hide from a search.
+        if (bytes) expect(bytes.subarray(0, 4).toString('latin1'), `${schema}.${table}.${column} holds a PDF in clear`).not.toBe('%PDF');
+        const text = (bytes ? bytes.toString('latin1') : (value as string)).toLowerCase();
+        for (const secret of secrets) expect(text.includes(secret), `${schema}.${table}.${column} holds ${secret} in clear`).toBe(false);
+      }
+    }
+    expect(values).toBeGreaterThan(0);
+    // Still shown by the API, which holds the key.
+    const record = await call('GET', `/api/v1/hr/applicants/${ordered[0]}/`);
+    expect(record.json).toMatchObject({ information: { first_name: recorded.firstName, last_name: recorded.lastName, date_of_birth: recorded.dateOfBirth, addresses: [{ address: recorded.street }] } });
+    expect(JSON.stringify(record.json)).toContain(`born ${recorded.dateOfBirth}`);
+    const portalRecord = await call('GET', `/api/v1/hr/applicants/${invitedId}/`);
+    expect(portalRecord.json).toMatchObject({ information: { first_name: invited.firstName, date_of_birth: invited.dateOfBirth }, applicant_account: { email: invited.email } });
+    const web = await call('GET', `/api/v1/hr/reports/${ordered[0]}/web/`);
+    expect(web.text).toContain(recorded.lastName);
+    console.log(`security: ${values} values of ${columns.length} text, JSON and binary columns on ${target.name}, after ${ordered.length} applicants ran every check: no identifier of an applicant in clear`);
+  }, 240_000);
 
   it('sends helmet’s security headers on every response, HSTS over HTTPS only, and no-store on every answer but the public ones', async () => {
     const paths: Array<{ method: string; path: string; key?: string | null; body?: unknown }> = [

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckName, CreateTeamBody, InformationInput, SvcClient } from '@svc/contract';
-import { createUser, type BootstrappedAccount, type Database } from '@svc/db';
+import { createUser, sealValue, type BootstrappedAccount, type Database } from '@svc/db';
 import { simulateCheck } from '@svc/domain';
 
 // Bodies and database probes shared by the application tests.
@@ -66,7 +66,9 @@ export async function completeWithSimulator(db: Database, { applicantId, informa
   const executions = (await db.dataSource.query(`SELECT id, check_name FROM check_executions WHERE applicant_id = $1`, [applicantId])) as Array<{ id: string; check_name: CheckName }>;
   for (const execution of executions) {
     const result = simulateCheck({ checkName: execution.check_name, information, location, now: new Date() });
-    await db.dataSource.query(`UPDATE check_executions SET result = $2::jsonb WHERE id = $1`, [execution.id, JSON.stringify(result)]);
+    // Results are encrypted at rest, bound to their execution, as the worker stores them.
+    const stored = sealValue({ table: 'check_executions', column: 'result', rowId: execution.id, value: result });
+    await db.dataSource.query(`UPDATE check_executions SET result = $2 WHERE id = $1`, [execution.id, stored]);
   }
   await markReturned(db, applicantId);
 }

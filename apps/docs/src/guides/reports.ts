@@ -17,7 +17,7 @@ ${table({
   rows: [
     ['JSON', opLink('hrRetrieveApplicant', 'Retrieve an applicant'), 'The application record: every result object, scores and flags, for your own screens.'],
     ['HTML', opLink('hrReportWeb', 'GET …/reports/{applicant_id}/web/'), '<code>{"html": "…"}</code>: one self-contained document (styles inline, nothing fetched from elsewhere), to show in your application.'],
-    ['PDF', opLink('hrReportPdf', 'GET …/reports/{applicant_id}/pdf/'), 'The same document printed by Chromium: <code>application/pdf</code>, with a file name like <code>svc-report-lovelace-0190b1a4-v1.pdf</code>. Letter in the US and Canada, A4 elsewhere; tagged for screen readers.'],
+    ['PDF', opLink('hrReportPdf', 'GET …/reports/{applicant_id}/pdf/'), 'The same document printed by Chromium: <code>application/pdf</code>, with a file name made of the applicant’s <code>short_uid</code> and the report version, like <code>svc-report-7KQ2M9XZ-v1.pdf</code> (never the applicant’s name). Letter in the US and Canada, A4 elsewhere; tagged for screen readers.'],
     ['Hosted link', opLink('hrReportLink', 'GET …/reports/{applicant_id}/link/'), '<code>{"report_url": "…"}</code>: a signed URL of the PDF that anyone holding it can open for one hour, without an API key.'],
   ],
 })}

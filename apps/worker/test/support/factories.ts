@@ -90,6 +90,7 @@ export async function insertScreenWithoutJobs({ db, account, flags }: { db: Data
         isSubmitted: true,
         isQuickScreen: true,
         requestedFlags: [...flags],
+        orderParameters: {},
         country: 'CA',
         location: { country: 'CA', province_state: 'ON', city: 'Toronto' },
         information: plain,

@@ -1,6 +1,7 @@
 import { checkExecutionStatus, type CheckName } from '@svc/contract';
 import { applicationStateAfter, isCheckFinished, type ApplicationEvent, type ApplicationTransition } from '@svc/domain';
 import type { EntityManager } from 'typeorm';
+import { sealedColumnsOf, sealEntityColumn } from '../crypto/sealed-columns.js';
 import { Applicant } from '../entities/applicant.js';
 import { CheckExecution } from '../entities/check-execution.js';
 import { entityColumns } from '../repositories/entity-columns.js';
@@ -73,11 +74,17 @@ async function updateExecutionsIfUnchanged(manager: EntityManager, writes: reado
   if (writes.length === 0) return new Set();
   const metadata = manager.connection.getMetadata(CheckExecution);
   const columns = Object.keys(writes[0]!.changes).map((property) => metadata.findColumnWithPropertyName(property)!);
+  // The result and the failure are encrypted at rest, bound to their execution (SEALED_COLUMNS).
+  const sealed = sealedColumnsOf(metadata);
   // One JSON parameter holds the batch (PostgreSQL and PGlite read it alike); the record's columns are typed as stored.
   // In id order, so that two workers writing overlapping batches (a redelivered job) lock their rows in the same order.
   const records = [...writes].sort((a, b) => (a.seen.id < b.seen.id ? -1 : a.seen.id > b.seen.id ? 1 : 0)).map(({ seen, changes }) => {
     const record: Record<string, unknown> = { id: seen.id, seen_status: seen.status, seen_attempts: seen.attempts };
-    for (const column of columns) record[column.databaseName] = changes[column.propertyName as keyof ExecutionChanges] ?? null;
+    for (const column of columns) {
+      record[column.databaseName] = sealed.includes(column)
+        ? sealEntityColumn(metadata, column, { ...changes, id: seen.id })
+        : (changes[column.propertyName as keyof ExecutionChanges] ?? null);
+    }
     return record;
   });
   const definitions = columns.map((column) => `"${column.databaseName}" ${String(column.type)}`).join(', ');

@@ -2,6 +2,7 @@ import type { RequestFlag } from '@svc/contract';
 import type { PortalForm } from '@svc/domain';
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../data-source.js';
+import { sealValue } from '../crypto/sealed-columns.js';
 import { Applicant } from '../entities/applicant.js';
 import type { TeamType } from '../entities/environment.js';
 import { Team } from '../entities/team.js';
@@ -84,7 +85,7 @@ export async function savePortalDraft({ db, token, draft, now }: { db: Database;
     const applicant = await findByToken(manager, token, true);
     const reason = closedReason(applicant, now);
     if (reason || !applicant) return { saved: false, reason: reason ?? 'not_found' };
-    await manager.update(Applicant, { id: applicant.id }, { portalDraft: JSON.stringify(draft), lastUpdated: now });
+    await manager.update(Applicant, { id: applicant.id }, { portalDraft: sealValue({ table: 'applicants', column: 'portal_draft', rowId: applicant.id, value: JSON.stringify(draft) }) as string, lastUpdated: now });
     return { saved: true };
   });
 }

@@ -3,28 +3,55 @@ import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createFieldCipher, encryptedText, loadEncryptionKey, parseEncryptionKey, useEncryptionKey } from './field-encryption.js';
+import { createFieldCipher, loadEncryptionKey, parseEncryptionKey, useEncryptionKey } from './field-encryption.js';
+import { openValue, sealValue } from './sealed-columns.js';
 
 describe('field encryption', () => {
   const cipher = createFieldCipher(randomBytes(32));
 
-  it('round-trips a value and never stores it in clear', () => {
-    const stored = cipher.encrypt('046454286');
-    expect(stored).toMatch(/^v1:/);
+  const context = 'applicants.information:0190d5f4-0000-7000-8000-000000000001';
+
+  it('round-trips a value bound to its table, column and row (v2), and never stores it in clear', () => {
+    const stored = cipher.encrypt('046454286', context);
+    expect(stored).toMatch(/^v2:/);
     expect(stored).not.toContain('046454286');
-    expect(cipher.decrypt(stored)).toBe('046454286');
+    expect(cipher.decrypt(stored, context)).toBe('046454286');
+  });
+
+  it('refuses a v2 value read as another row’s or another column’s', () => {
+    const stored = cipher.encrypt('046454286', context);
+    expect(() => cipher.decrypt(stored, 'applicants.information:0190d5f4-0000-7000-8000-000000000002')).toThrow();
+    expect(() => cipher.decrypt(stored, 'applicants.consent:0190d5f4-0000-7000-8000-000000000001')).toThrow();
+    expect(() => cipher.decrypt(stored, 'check_executions.information:0190d5f4-0000-7000-8000-000000000001')).toThrow();
+  });
+
+  it('still reads v1 values (written without associated data)', () => {
+    const v1 = cipher.encryptV1('1990-12-10');
+    expect(v1).toMatch(/^v1:/);
+    expect(cipher.decrypt(v1, context)).toBe('1990-12-10');
+    expect(cipher.decrypt(v1, 'anything:else')).toBe('1990-12-10');
+  });
+
+  it('round-trips binary values (a report’s PDF) bound to their row', () => {
+    const pdf = Buffer.from('%PDF-1.7 Ada Lovelace 046454286');
+    const stored = cipher.encryptBytes(pdf, 'reports.pdf:a');
+    expect(stored.includes('Lovelace')).toBe(false);
+    expect(cipher.decryptBytes(stored, 'reports.pdf:a').equals(pdf)).toBe(true);
+    expect(() => cipher.decryptBytes(stored, 'reports.pdf:b')).toThrow();
+    expect(() => cipher.decryptBytes(pdf, 'reports.pdf:a')).toThrow(/not an encrypted/);
   });
 
   it('gives a different ciphertext each time (random IV)', () => {
-    expect(cipher.encrypt('1990-12-10')).not.toBe(cipher.encrypt('1990-12-10'));
+    expect(cipher.encrypt('1990-12-10', context)).not.toBe(cipher.encrypt('1990-12-10', context));
   });
 
   it('refuses a value altered at rest or read with another key', () => {
-    const stored = cipher.encrypt('D1234-56789-01234');
+    const stored = cipher.encrypt('D1234-56789-01234', context);
     const bytes = Buffer.from(stored.slice(3), 'base64');
     bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 1;
-    expect(() => cipher.decrypt(`v1:${bytes.toString('base64')}`)).toThrow();
-    expect(() => createFieldCipher(randomBytes(32)).decrypt(stored)).toThrow();
+    expect(() => cipher.decrypt(`v2:${bytes.toString('base64')}`, context)).toThrow();
+    expect(() => createFieldCipher(randomBytes(32)).decrypt(stored, context)).toThrow();
+    expect(() => cipher.decrypt('D1234-56789-01234', context)).toThrow(/not an encrypted/);
   });
 
   it('reads keys as hex or base64 of 32 bytes only', () => {
@@ -44,11 +71,14 @@ describe('field encryption', () => {
     await expect(loadEncryptionKey({ configured: undefined, dataDir, embedded: false })).rejects.toThrow(/SVC_ENCRYPTION_KEY/);
   });
 
-  it('encrypts through the column transformer', () => {
+  it('seals a column of a row with the process key: null kept, other columns refused', () => {
     useEncryptionKey(randomBytes(32));
-    const stored = encryptedText.to('046454286') as string;
-    expect(stored).not.toContain('046454286');
-    expect(encryptedText.from(stored)).toBe('046454286');
-    expect(encryptedText.to(null)).toBeNull();
+    const row = { table: 'applicants', column: 'information', rowId: '0190d5f4-0000-7000-8000-000000000003' };
+    const stored = sealValue({ ...row, value: { first_name: 'Ada' } }) as string;
+    expect(stored).not.toContain('Ada');
+    expect(openValue({ ...row, stored })).toEqual({ first_name: 'Ada' });
+    expect(() => openValue({ ...row, rowId: '0190d5f4-0000-7000-8000-000000000004', stored })).toThrow();
+    expect(sealValue({ ...row, value: null })).toBeNull();
+    expect(() => sealValue({ ...row, column: 'status', value: 'Pending' })).toThrow(/not a sealed column/);
   });
 });

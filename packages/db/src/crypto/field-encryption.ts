@@ -1,39 +1,71 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ValueTransformer } from 'typeorm';
 import { pooledRandomBytes } from '../ids.js';
 
 /**
- * Personal data at rest (SIN/SSN, date of birth, licence numbers; DESIGN.md section 8) is stored as
- * `v1:<base64 of iv | tag | ciphertext>`, AES-256-GCM with a random 96-bit IV per value. The version prefix
- * leaves room for key rotation.
+ * Personal data at rest (DESIGN.md section 8; DECISIONS.md "Personal data") is AES-256-GCM with a random 96-bit IV
+ * per value. A `v2:` value, `v2:<base64 of iv | tag | ciphertext>`, is bound to where it is stored: its associated
+ * data names the table, the column and the row (`applicants.information:<id>`), so a ciphertext copied to another
+ * row or column does not decrypt. `v1:` values (no associated data, written before) stay readable. Binary columns
+ * (a report's PDF) hold the same bytes after the four bytes `svc2`, unencoded.
  */
-const VERSION = 'v1';
+const V1 = 'v1';
+const V2 = 'v2';
+const BINARY_V2 = Buffer.from('svc2');
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-export type FieldCipher = { encrypt(plaintext: string): string; decrypt(stored: string): string };
+export type FieldCipher = {
+  /** A `v2:` value of `plaintext` bound to `context` (`<table>.<column>:<row id>`). */
+  encrypt(plaintext: string, context: string): string;
+  /** The plaintext of a `v2:` value bound to `context`, or of a `v1:` value; throws on anything else. */
+  decrypt(stored: string, context: string): string;
+  /** The binary form of `encrypt`. */
+  encryptBytes(plaintext: Uint8Array, context: string): Buffer;
+  decryptBytes(stored: Uint8Array, context: string): Buffer;
+  /** A `v1:` value (no associated data): only for migrations that ran before `v2:` existed. */
+  encryptV1(plaintext: string): string;
+};
 
 export function createFieldCipher(key: Buffer): FieldCipher {
   if (key.length !== 32) throw new Error('the encryption key must be 32 bytes (AES-256)');
+  const seal = (plaintext: Uint8Array, context: string | null): Buffer => {
+    const iv = pooledRandomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    if (context !== null) cipher.setAAD(Buffer.from(context, 'utf8'));
+    const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), ciphertext]);
+  };
+  const open = (bytes: Uint8Array, context: string | null): Buffer => {
+    if (bytes.length < IV_BYTES + TAG_BYTES) throw new Error('not an encrypted field value');
+    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
+    if (context !== null) decipher.setAAD(Buffer.from(context, 'utf8'));
+    decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+    return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
+  };
   return {
-    encrypt(plaintext) {
-      const iv = pooledRandomBytes(IV_BYTES);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-      return `${VERSION}:${Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64')}`;
+    encrypt: (plaintext, context) => `${V2}:${seal(Buffer.from(plaintext, 'utf8'), context).toString('base64')}`,
+    decrypt(stored, context) {
+      const separator = stored.indexOf(':');
+      const version = stored.slice(0, separator);
+      if (separator < 0 || (version !== V1 && version !== V2)) throw new Error('not an encrypted field value');
+      return open(Buffer.from(stored.slice(separator + 1), 'base64'), version === V2 ? context : null).toString('utf8');
     },
-    decrypt(stored) {
-      const [version, payload] = stored.split(':', 2);
-      if (version !== VERSION || !payload) throw new Error('not an encrypted field value');
-      const bytes = Buffer.from(payload, 'base64');
-      const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
-      decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-      return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+    encryptBytes: (plaintext, context) => Buffer.concat([BINARY_V2, seal(plaintext, context)]),
+    decryptBytes(stored, context) {
+      if (!BINARY_V2.equals(stored.subarray(0, BINARY_V2.length))) throw new Error('not an encrypted binary value');
+      return open(stored.subarray(BINARY_V2.length), context);
     },
+    encryptV1: (plaintext) => `${V1}:${seal(Buffer.from(plaintext, 'utf8'), null).toString('base64')}`,
   };
 }
+
+/** Whether `stored` is an encrypted text value (`v1:` or `v2:`) rather than plaintext. */
+export const isEncryptedText = (stored: string): boolean => stored.startsWith(`${V1}:`) || stored.startsWith(`${V2}:`);
+
+/** Whether `stored` is an encrypted binary value. */
+export const isEncryptedBytes = (stored: Uint8Array): boolean => BINARY_V2.equals(Buffer.from(stored.subarray(0, BINARY_V2.length)));
 
 const MAKE_A_KEY = 'make one with `openssl rand -hex 32`';
 /** Fewer distinct values than this among 32 bytes (or among the steps between neighbours) is a pattern, not chance. */
@@ -112,13 +144,11 @@ export function hasProcessSignature({ purpose, data, signature }: { purpose: str
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-function currentCipher(): FieldCipher {
+/** The cipher of this process's key (`useEncryptionKey`). */
+export function processFieldCipher(): FieldCipher {
   if (!processCipher) throw new Error('no encryption key: call useEncryptionKey() at boot');
   return processCipher;
 }
 
-/** TypeORM transformer of an encrypted text column: plaintext in the entity, ciphertext in the table. */
-export const encryptedText: ValueTransformer = {
-  to: (value: string | null | undefined) => (value === null || value === undefined ? value : currentCipher().encrypt(value)),
-  from: (value: string | null) => (value === null ? null : currentCipher().decrypt(value)),
-};
+/** The `v1:` value of `plaintext` with this process's key: for the migrations written before `v2:` only. */
+export const encryptV1WithProcessKey = (plaintext: string): string => processFieldCipher().encryptV1(plaintext);

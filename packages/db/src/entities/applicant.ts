@@ -1,5 +1,4 @@
 import { Column, CreateDateColumn, Entity, UpdateDateColumn } from 'typeorm';
-import { encryptedText } from '../crypto/field-encryption.js';
 import type { Environment, TeamType } from './environment.js';
 import { Uuidv7Record } from './uuidv7-record.js';
 
@@ -11,6 +10,8 @@ export type OrderStatus = 'WAITING_ON_CANDIDATE' | 'IN_PROGRESS' | 'COMPLETE';
  * An applicant of an application: what the API calls the application record (`applicant_id`). `information` is the
  * applicant's information without its sensitive fields (SIN/SSN, date of birth, licence number), which are stored
  * encrypted as JSON in `sensitiveInformation`.
+ * Every column listed in `SEALED_COLUMNS` (the email, phone number, information, order parameters, tag, token, draft, consent) is
+ * encrypted at rest and bound to this row's id; the entity holds plaintext (`crypto/sealed-columns.ts`).
  */
 @Entity({ name: 'applicants' })
 export class Applicant extends Uuidv7Record {
@@ -35,10 +36,12 @@ export class Applicant extends Uuidv7Record {
   @Column({ name: 'short_uid', type: 'text' })
   shortUid!: string;
 
+  /** Sealed (SEALED_COLUMNS): encrypted at rest with the row's id, plaintext here, like every column so marked. */
   @Column({ type: 'text' })
   email!: string;
 
-  @Column({ name: 'phone_number', type: 'jsonb', nullable: true })
+  /** Sealed: the JSON of the phone number. */
+  @Column({ name: 'phone_number', type: 'text', nullable: true })
   phoneNumber!: { phone_type: string; number: string; country: string } | null;
 
   @Column({ name: 'is_cosigner', type: 'boolean', default: false })
@@ -72,8 +75,8 @@ export class Applicant extends Uuidv7Record {
   @Column({ name: 'requested_flags', type: 'jsonb' })
   requestedFlags!: string[];
 
-  /** ACIC parameters, the enhanced identity document (without its number), package settings of the order. */
-  @Column({ name: 'order_parameters', type: 'jsonb', default: () => "'{}'::jsonb" })
+  /** ACIC parameters, the enhanced identity document (without its number), package settings of the order. Sealed. */
+  @Column({ name: 'order_parameters', type: 'text' })
   orderParameters!: Record<string, unknown>;
 
   @Column({ type: 'text' })
@@ -82,14 +85,16 @@ export class Applicant extends Uuidv7Record {
   @Column({ type: 'jsonb', nullable: true })
   location!: Record<string, unknown> | null;
 
+  /** The partner's label of the order. Sealed: a label may name the applicant. */
   @Column({ type: 'text', nullable: true })
   tag!: string | null;
 
-  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" })
+  /** Sealed: the JSON of the information without its sensitive fields. */
+  @Column({ type: 'text' })
   information!: Record<string, unknown>;
 
   /** JSON of `{ sin_ssn, date_of_birth, license_number, document_number }`, encrypted at rest. */
-  @Column({ name: 'sensitive_information', type: 'text', nullable: true, transformer: encryptedText })
+  @Column({ name: 'sensitive_information', type: 'text', nullable: true })
   sensitiveInformation!: string | null;
 
   @Column({ name: 'information_id', type: 'uuid' })
@@ -99,18 +104,18 @@ export class Applicant extends Uuidv7Record {
   onboardingTokenHash!: string | null;
 
   /** The onboarding token itself, encrypted at rest, so the list can show the link again (migration 1795318185900). */
-  @Column({ name: 'onboarding_token', type: 'text', nullable: true, transformer: encryptedText })
+  @Column({ name: 'onboarding_token', type: 'text', nullable: true })
   onboardingToken!: string | null;
 
   @Column({ name: 'onboarding_expires_at', type: 'timestamptz', nullable: true })
   onboardingExpiresAt!: Date | null;
 
   /** The portal form as the applicant last saved it (JSON), encrypted at rest; cleared on submission. */
-  @Column({ name: 'portal_draft', type: 'text', nullable: true, transformer: encryptedText })
+  @Column({ name: 'portal_draft', type: 'text', nullable: true })
   portalDraft!: string | null;
 
   /** The consent given with the submission (JSON: typed name, date, when, language), encrypted at rest. */
-  @Column({ type: 'text', nullable: true, transformer: encryptedText })
+  @Column({ type: 'text', nullable: true })
   consent!: string | null;
 
   @Column({ name: 'invitation_sent_at', type: 'timestamptz', nullable: true })

@@ -23,9 +23,11 @@ export class Application extends Uuidv7Record {
   @Column({ name: 'listing_id', type: 'uuid', nullable: true })
   listingId!: string | null;
 
+  /** The applicant's email as ordered. Sealed: encrypted at rest with the row's id, plaintext here. */
   @Column({ type: 'text' })
   email!: string;
 
+  /** The partner's label of the order. Sealed: a label may name the applicant. */
   @Column({ type: 'text', nullable: true })
   tag!: string | null;
 

@@ -25,10 +25,11 @@ export class CheckExecution extends Uuidv7Record {
   @Column({ name: 'result_id', type: 'uuid' })
   resultId!: string;
 
-  /** What the provider returned (the simulator's SimulatedCheck), once COMPLETE. */
-  @Column({ type: 'jsonb', nullable: true })
+  /** What the provider returned (the simulator's SimulatedCheck), once COMPLETE. Sealed: encrypted JSON at rest. */
+  @Column({ type: 'text', nullable: true })
   result!: Record<string, unknown> | null;
 
+  /** Why the check failed (may quote the provider's answer). Sealed. */
   @Column({ type: 'text', nullable: true })
   failure!: string | null;
 

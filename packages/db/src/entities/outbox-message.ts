@@ -1,5 +1,4 @@
 import { Column, CreateDateColumn, Entity } from 'typeorm';
-import { encryptedText } from '../crypto/field-encryption.js';
 import type { Environment } from './environment.js';
 import { Uuidv7Record } from './uuidv7-record.js';
 
@@ -10,7 +9,8 @@ export type OutboxDelivery = 'smtp' | 'outbox';
 
 /**
  * An email or SMS to deliver (invitations), sent by one `message.send` job. Without SMTP it stays here, marked
- * delivered to the outbox, readable at /dev/outbox in development. The bodies carry the onboarding link: encrypted.
+ * delivered to the outbox, readable at /dev/outbox in development. The recipient, subject and bodies (which carry the onboarding link) are sealed: encrypted at rest with the
+ * row's id, plaintext here.
  */
 @Entity({ name: 'outbox_messages' })
 export class OutboxMessage extends Uuidv7Record {
@@ -36,10 +36,10 @@ export class OutboxMessage extends Uuidv7Record {
   @Column({ name: 'sender_name', type: 'text', nullable: true })
   senderName!: string | null;
 
-  @Column({ name: 'text_body', type: 'text', transformer: encryptedText })
+  @Column({ name: 'text_body', type: 'text' })
   textBody!: string;
 
-  @Column({ name: 'html_body', type: 'text', nullable: true, transformer: encryptedText })
+  @Column({ name: 'html_body', type: 'text', nullable: true })
   htmlBody!: string | null;
 
   @Column({ type: 'text', default: 'QUEUED' })

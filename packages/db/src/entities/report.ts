@@ -4,7 +4,8 @@ import { Uuidv7Record } from './uuidv7-record.js';
 
 export type ReportPageSize = 'A4' | 'Letter';
 
-/** One rendered version of an applicant's report: the HTML of `web/` and the PDF printed from it. */
+/** One rendered version of an applicant's report: the HTML of `web/` and the PDF printed from it, both sealed
+ * (encrypted at rest with the row's id; plaintext here). */
 @Entity({ name: 'reports' })
 export class Report extends Uuidv7Record {
   @Column({ name: 'applicant_id', type: 'uuid' })

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { encryptedText } from '../crypto/field-encryption.js';
+import { encryptV1WithProcessKey, processFieldCipher } from '../crypto/field-encryption.js';
 
 type BodyRow = { id: string; text_body: string; html_body: string | null };
 
@@ -26,10 +26,10 @@ export class EncryptOutboxBodies1795318186101 implements MigrationInterface {
   readonly name = 'EncryptOutboxBodies1795318186101';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await transformBodies(queryRunner, (value) => encryptedText.to(value) as string);
+    await transformBodies(queryRunner, encryptV1WithProcessKey);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await transformBodies(queryRunner, (value) => encryptedText.from(value) as string);
+    await transformBodies(queryRunner, (value) => processFieldCipher().decrypt(value, ''));
   }
 }

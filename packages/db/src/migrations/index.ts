@@ -10,6 +10,7 @@ import { EncryptOutboxBodies1795318186101 } from './1795318186101-encrypt-outbox
 import { IdempotencyLeaseAndOrderKeys1795318189000 } from './1795318189000-idempotency-lease-and-order-keys.js';
 import { TeamListIndexWithPartner1795318189100 } from './1795318189100-team-list-index-with-partner.js';
 import { RecordChanges1795318189200 } from './1795318189200-record-changes.js';
+import { SealPersonalData1795318189400 } from './1795318189400-seal-personal-data.js';
 import { AddressRateLimits1795318189470 } from './1795318189470-address-rate-limits.js';
 import { RecordChangesWrittenAt1795318189480 } from './1795318189480-record-changes-written-at.js';
 import { UserEmailUniquePerPartner1795578239389 } from './1795578239389-user-email-unique-per-partner.js';
@@ -33,6 +34,7 @@ export const migrations: Array<new () => import('typeorm').MigrationInterface> =
   IdempotencyLeaseAndOrderKeys1795318189000,
   TeamListIndexWithPartner1795318189100,
   RecordChanges1795318189200,
+  SealPersonalData1795318189400,
   AddressRateLimits1795318189470,
   RecordChangesWrittenAt1795318189480,
   UserEmailUniquePerPartner1795578239389,

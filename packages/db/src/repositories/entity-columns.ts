@@ -1,10 +1,12 @@
 import type { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
+import { openEntity } from '../crypto/sealed-columns.js';
 
 /**
  * An entity's columns for a hand-written SQL statement that reads several tables in one round trip: the select list
  * (each column under `<alias>__<column>`) and the reader of one result row back into the entity, with the same
- * conversions and transformers (dates, decryption) as TypeORM's own reads. Hot reads use it instead of the query
- * builder, whose statement building and hydration cost more CPU than the query itself.
+ * conversions and transformers (dates) as TypeORM's own reads, and the sealed columns decrypted with the row's id.
+ * Hot reads use it instead of the query builder, whose statement building and hydration cost more CPU than the
+ * query itself.
  */
 export type EntityColumns<T> = {
   /** `"alias"."column" AS "alias__column", …`, every column of the entity. */
@@ -39,6 +41,7 @@ export function entityColumns<T extends ObjectLiteral>(manager: EntityManager, t
       if (row[primaryKey] === null || row[primaryKey] === undefined) return null;
       const entity = metadata.create(undefined, { fromDeserializer: true }) as T;
       for (const { column, key } of fields) column.setEntityValue(entity, driver.prepareHydratedValue(row[key], column));
+      openEntity(metadata, entity);
       return entity;
     },
     readJson(object) {
@@ -49,6 +52,7 @@ export function entityColumns<T extends ObjectLiteral>(manager: EntityManager, t
         if (typeof value === 'number' && column.type === 'numeric') value = column.scale === undefined ? String(value) : value.toFixed(column.scale);
         column.setEntityValue(entity, driver.prepareHydratedValue(value, column));
       }
+      openEntity(metadata, entity);
       return entity;
     },
   };

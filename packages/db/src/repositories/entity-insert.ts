@@ -1,4 +1,5 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { sealedColumnsOf, sealEntityColumn } from '../crypto/sealed-columns.js';
 import { storedColumns } from './entity-columns.js';
 import { preparedQuery, type Statement } from './prepared-query.js';
 
@@ -10,7 +11,9 @@ export type NewEntities<T extends ObjectLiteral = ObjectLiteral> = { target: Ent
  * order, in a `WITH`), and completes each entity in place with what the database filled in (`created`, `modified`,
  * column defaults), as `manager.save` would. The ordering path uses it: on this kind of machine a round trip to
  * PostgreSQL costs more than the statement, and TypeORM's persistence (subjects, change detection, statement
- * building) more CPU than both. `@BeforeInsert` listeners run (the UUIDv7 id); no other subscriber does.
+ * building) more CPU than both. `@BeforeInsert` listeners run (the UUIDv7 id); no other subscriber does: the sealed
+ * columns are encrypted here, with each row's id, and the entities keep their plaintext (a sealed column left out
+ * is null: none has a default).
  */
 export async function insertEntities(manager: EntityManager, ...groups: NewEntities[]): Promise<void> {
   await insertEntitiesWith(manager, groups, []);
@@ -33,11 +36,12 @@ export async function insertEntitiesWith(manager: EntityManager, groups: readonl
     const given = stored.filter((column) => !column.isCreateDate && !column.isUpdateDate && column.getEntityValue(first) !== undefined);
     const primary = metadata.primaryColumns[0]!;
     const filled = stored.filter((column) => !given.includes(column));
+    const sealed = sealedColumnsOf(metadata);
     const rows = entities.map((entity) => {
       const placeholders = given.map((column) => {
         const value = column.getEntityValue(entity);
         if (value === undefined) throw new Error(`insertEntities: ${metadata.name}.${column.propertyName} set on some entities only`);
-        values.push(driver.preparePersistentValue(value, column));
+        values.push(sealed.includes(column) ? sealEntityColumn(metadata, column, entity) : driver.preparePersistentValue(value, column));
         return `$${values.length}`;
       });
       return `(${placeholders.join(', ')})`;

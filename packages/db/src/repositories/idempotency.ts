@@ -1,13 +1,16 @@
 import type { EntityManager } from 'typeorm';
-import { encryptedText } from '../crypto/field-encryption.js';
+import { openValue, sealValue } from '../crypto/sealed-columns.js';
 import { sqlStateOf } from './database-errors.js';
 
 /**
  * A stored response may hold personal data (an order's answer shows the applicant's information): it is encrypted
- * at rest like the applicant's own columns. Responses stored before this was so are plain JSON.
+ * at rest like the applicant's own columns, bound to its API key and `Idempotency-Key`.
  */
-const sealResponseBody = (body: string): string => encryptedText.to(body) as string;
-const openResponseBody = (stored: string): string => (stored.startsWith('v1:') ? (encryptedText.from(stored) as string) : stored);
+const recordId = (apiKeyId: string, key: string): string => `${apiKeyId}/${key}`;
+const sealResponseBody = ({ apiKeyId, key, body }: { apiKeyId: string; key: string; body: string }): string =>
+  sealValue({ table: 'idempotency_records', column: 'response_body', rowId: recordId(apiKeyId, key), value: body }) as string;
+const openResponseBody = ({ apiKeyId, key, stored }: { apiKeyId: string; key: string; stored: string }): string =>
+  openValue({ table: 'idempotency_records', column: 'response_body', rowId: recordId(apiKeyId, key), stored }) as string;
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a request holds its key by default before a retry may take it over (its process presumed dead). */
@@ -84,14 +87,14 @@ export async function claimIdempotencyKey({
     const heldFor = record.locked_until ? new Date(record.locked_until).getTime() - now.getTime() : leaseMs;
     return { outcome: 'in_flight', retryAfterSeconds: Math.max(1, Math.ceil(heldFor / 1000)) };
   }
-  return { outcome: 'replay', response: { status: record.response_status, body: openResponseBody(record.response_body), headers: record.response_headers ?? {} } };
+  return { outcome: 'replay', response: { status: record.response_status, body: openResponseBody({ apiKeyId, key, stored: record.response_body }), headers: record.response_headers ?? {} } };
 }
 
 /** Stores the response of a request that holds the key. */
 export async function storeIdempotentResponse({ manager, apiKeyId, key, response }: { manager: EntityManager; apiKeyId: string; key: string; response: StoredResponse }): Promise<void> {
   await manager.query(
     `UPDATE idempotency_records SET response_status = $3, response_body = $4, response_headers = $5 WHERE api_key_id = $1 AND idempotency_key = $2`,
-    [apiKeyId, key, response.status, sealResponseBody(response.body), JSON.stringify(response.headers)],
+    [apiKeyId, key, response.status, sealResponseBody({ apiKeyId, key, body: response.body }), JSON.stringify(response.headers)],
   );
 }
 

@@ -237,7 +237,7 @@ export function buildReportView(input: ReportInput): ReportView {
     compact,
     branding: { brandName: whitelabel ? organisationName : 'svc', organisationName, whitelabel, accentColor: accentColour(whitelabel ? input.organisation.primaryColor : null) },
     report: { id: input.applicantId, version: input.reportVersion, versionText: version, generatedAt, generatedAtIso: input.generatedAt.toISOString() },
-    applicant: { fullName, lastName: input.information.last_name?.trim() || 'applicant', email: input.applicant.email, facts: applicantFacts(input, privacy) },
+    applicant: { fullName, email: input.applicant.email, facts: applicantFacts(input, privacy) },
     order: orderOf(input),
     overall: {
       result: resultChip(results.result),

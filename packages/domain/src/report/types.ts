@@ -155,8 +155,6 @@ export type ReportView = {
   };
   readonly applicant: {
     readonly fullName: string;
-    /** For the file name. */
-    readonly lastName: string;
     readonly email: string;
     readonly facts: readonly Fact[];
   };

@@ -1,4 +1,4 @@
-import { RETENTION_QUEUE, type Database } from '@svc/db';
+import { Applicant, RETENTION_QUEUE, type Database } from '@svc/db';
 
 /**
  * Every table that holds a tenant's data (and the job queue). Left out on purpose: `idempotency_records` (a refused
@@ -34,4 +34,12 @@ export async function tenantStateDigest(db: Database): Promise<Record<string, st
   ).join(' UNION ALL ');
   const rows = (await db.dataSource.query(select)) as Array<{ name: string; digest: string }>;
   return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
+}
+
+/** A partner's applicants by email, oldest id first: emails are encrypted at rest, so they are read with the key. */
+export async function applicantsByEmail(db: Database, partnerId: string): Promise<Map<string, Array<{ id: string; status: string }>>> {
+  const applicants = await db.dataSource.manager.find(Applicant, { select: { id: true, email: true, status: true }, where: { partnerId }, order: { id: 'ASC' } });
+  const byEmail = new Map<string, Array<{ id: string; status: string }>>();
+  for (const { id, email, status } of applicants) byEmail.set(email, [...(byEmail.get(email) ?? []), { id, status }]);
+  return byEmail;
 }

@@ -1,0 +1,113 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { isEncryptedBytes, processFieldCipher, type FieldCipher } from '../crypto/field-encryption.js';
+import { sealedContext, SEALED_COLUMNS } from '../crypto/sealed-columns.js';
+
+/** The JSON columns that become text (their ciphertext). */
+const JSON_COLUMNS = [
+  ['applicants', 'information'],
+  ['applicants', 'phone_number'],
+  ['applicants', 'order_parameters'],
+  ['check_executions', 'result'],
+] as const;
+
+/** The columns encrypted (`v1:`, no associated data) before this migration: `down` writes them so again. */
+const V1_BEFORE = new Set([
+  'applicants.sensitive_information',
+  'applicants.onboarding_token',
+  'applicants.portal_draft',
+  'applicants.consent',
+  'outbox_messages.text_body',
+  'outbox_messages.html_body',
+  'idempotency_records.response_body',
+]);
+
+/** Rows read and rewritten at a time (reports hold PDFs: a bounded batch bounds the memory). */
+const BATCH = 200;
+
+/** How each table's row is named in the associated data, and ordered through. */
+const rowIdSql = (table: string): string => (table === 'idempotency_records' ? `api_key_id::text || '/' || idempotency_key` : 'id::text');
+
+type Convert = (value: string | Uint8Array, context: string, column: string) => string | Uint8Array | null;
+
+/**
+ * Rewrites every value of the sealed columns with `convert` (null: left as it is), table by table, in batches
+ * ordered by row id.
+ */
+async function convertSealedColumns(queryRunner: QueryRunner, convert: Convert): Promise<void> {
+  for (const [table, columns] of Object.entries(SEALED_COLUMNS)) {
+    const names = Object.keys(columns);
+    const rowId = rowIdSql(table);
+    let after = '';
+    for (;;) {
+      const rows = (await queryRunner.query(
+        `SELECT ${rowId} AS row_id, ${names.map((name) => `"${name}"`).join(', ')} FROM ${table} WHERE ${rowId} > $1 ORDER BY ${rowId} LIMIT ${BATCH}`,
+        [after],
+      )) as Array<Record<string, string | Uint8Array | null> & { row_id: string }>;
+      for (const row of rows) {
+        const changes = names.flatMap((name) => {
+          const value = row[name];
+          if (value === null || value === undefined) return [];
+          const converted = convert(value, sealedContext({ table, column: name, rowId: row.row_id }), `${table}.${name}`);
+          return converted === null ? [] : [[name, converted] as const];
+        });
+        if (changes.length === 0) continue;
+        await queryRunner.query(`UPDATE ${table} SET ${changes.map(([name], index) => `"${name}" = $${index + 2}`).join(', ')} WHERE ${rowId} = $1`, [
+          row.row_id,
+          ...changes.map(([, value]) => value),
+        ]);
+      }
+      if (rows.length < BATCH) break;
+      after = rows[rows.length - 1]!.row_id;
+    }
+  }
+}
+
+/** The cipher of the migrating process, or a clear refusal when rows need it and the key is missing. */
+function cipherFor(what: string): FieldCipher {
+  try {
+    return processFieldCipher();
+  } catch {
+    throw new Error(`svc: ${what} needs the encryption key of the deployment: set SVC_ENCRYPTION_KEY (as the API and worker have it) and run the migration again`);
+  }
+}
+
+/**
+ * Everything that reveals an applicant is encrypted at rest and bound to its table, column and row (`v2:`,
+ * DECISIONS.md "Personal data"): the applicant's email, phone number, information, order parameters (the identity
+ * document, ACIC parameters) and tag, check results and failures,
+ * reports (HTML and PDF), outbox recipients and subjects, and the application's email and tag become `v2:`, and so do the
+ * values encrypted before without associated data (`v1:`: sensitive fields, token, draft, consent, outbox bodies,
+ * stored responses). JSON columns become text. It needs the deployment's key (`pnpm svc migrate` loads it) when
+ * there is anything to convert; `down` writes everything back as it was (plaintext, or `v1:`).
+ */
+export class SealPersonalData1795318189400 implements MigrationInterface {
+  readonly name = 'SealPersonalData1795318189400';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    for (const [table, column] of JSON_COLUMNS) {
+      await queryRunner.query(`ALTER TABLE ${table} ALTER COLUMN ${column} DROP DEFAULT, ALTER COLUMN ${column} TYPE text USING ${column}::text`);
+    }
+    let cipher: FieldCipher | null = null;
+    await convertSealedColumns(queryRunner, (value, context) => {
+      cipher ??= cipherFor('encrypting the personal data stored in clear');
+      if (typeof value !== 'string') return isEncryptedBytes(value) ? null : cipher.encryptBytes(value, context);
+      if (value.startsWith('v2:')) return null;
+      return cipher.encrypt(value.startsWith('v1:') ? cipher.decrypt(value, context) : value, context);
+    });
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    let cipher: FieldCipher | null = null;
+    await convertSealedColumns(queryRunner, (value, context, column) => {
+      cipher ??= cipherFor('decrypting the personal data');
+      if (typeof value !== 'string') return isEncryptedBytes(value) ? cipher.decryptBytes(value, context) : null;
+      if (!value.startsWith('v2:')) return null;
+      const plaintext = cipher.decrypt(value, context);
+      return V1_BEFORE.has(column) ? cipher.encryptV1(plaintext) : plaintext;
+    });
+    for (const [table, column] of JSON_COLUMNS) {
+      await queryRunner.query(`ALTER TABLE ${table} ALTER COLUMN ${column} TYPE jsonb USING ${column}::jsonb`);
+    }
+    for (const column of ['information', 'order_parameters']) await queryRunner.query(`ALTER TABLE applicants ALTER COLUMN ${column} SET DEFAULT '{}'::jsonb`);
+  }
+}
