@@ -7,6 +7,7 @@ import {
   findApplicant,
   findOutboxMessage,
   findReportContent,
+  migrations,
   pendingMigrations,
   processFieldCipher,
   runMigrations,
@@ -18,19 +19,23 @@ import { databaseTargets } from './support/databases.js';
 
 const PERSON = { first_name: 'Philippa', middle_name: 'Aurelie', last_name: 'Strathearn', addresses: [{ address: '88 Kelvingrove Terrace', city: 'Toronto', province_state: 'ON', country: 'CA' }] };
 const SENSITIVE = { sin_ssn: '527981334', date_of_birth: '1971-07-04' };
+const SEAL = 'SealPersonalData1795318189400';
+/** This migration and every later one: pending in the database at the previous schema. */
+const SEAL_AND_LATER = migrations.map((migration) => migration.name).slice(migrations.findIndex((migration) => migration.name === SEAL));
 const CLEAR_TEXT = ['Philippa', 'Strathearn', 'Kelvingrove', '527981334', '1971-07-04', 'philippa@example.org', '4165550142'];
 
 /** A database at the schema before migration 1795318189400, holding an applicant's rows written in clear as then. */
 async function previousSchemaWithRows(db: Database) {
-  // The schema as it was before: every migration but this one (reverted while the tables are empty).
+  // The schema as it was before: every migration older than this one (this one and the later ones reverted while
+  // the tables are empty).
   await runMigrations(db);
   const queryRunner = db.dataSource.createQueryRunner();
   try {
-    await new MigrationExecutor(db.dataSource, queryRunner).undoLastMigration();
+    for (const _ of SEAL_AND_LATER) await new MigrationExecutor(db.dataSource, queryRunner).undoLastMigration();
   } finally {
     await queryRunner.release();
   }
-  expect(await pendingMigrations(db)).toEqual(['SealPersonalData1795318189400']);
+  expect(await pendingMigrations(db)).toEqual(SEAL_AND_LATER);
 
   const account = await bootstrapPartner(db, { name: 'Migration partner' });
   const ids = { application: uuidv7(), applicant: uuidv7(), execution: uuidv7(), report: uuidv7(), message: uuidv7() };
@@ -86,7 +91,7 @@ describe.each(databaseTargets())('migration 1795318189400 (personal data sealed)
   it('refuses, clearly, to run over rows in clear without the encryption key, and changes nothing', async () => {
     const { ids, sql } = await previousSchemaWithRows(db);
     await expect(runMigrations(db)).rejects.toThrow(/SVC_ENCRYPTION_KEY/);
-    expect(await pendingMigrations(db)).toEqual(['SealPersonalData1795318189400']);
+    expect(await pendingMigrations(db)).toEqual(SEAL_AND_LATER);
 
     const [raw] = (await sql(`SELECT information FROM applicants WHERE id = $1`, [ids.applicant])) as Array<{ information: unknown }>;
     expect(raw?.information).toMatchObject({ first_name: 'Philippa' });
@@ -113,7 +118,7 @@ describe.each(databaseTargets())('migration 1795318189400 (personal data sealed)
       v1('{"first_name":"Philippa"}'),
     ]);
 
-    expect(await runMigrations(db)).toEqual(['SealPersonalData1795318189400']);
+    expect(await runMigrations(db)).toEqual(SEAL_AND_LATER);
 
     for (const table of ['applications', 'applicants', 'check_executions', 'reports', 'outbox_messages', 'idempotency_records']) {
       const rows = (await sql(`SELECT t::text AS row FROM ${table} t`, [])) as Array<{ row: string }>;
