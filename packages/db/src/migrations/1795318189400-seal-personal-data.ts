@@ -24,40 +24,58 @@ const V1_BEFORE = new Set([
 /** Rows read and rewritten at a time (reports hold PDFs: a bounded batch bounds the memory). */
 const BATCH = 200;
 
-/** How each table's row is named in the associated data, and ordered through. */
-const rowIdSql = (table: string): string => (table === 'idempotency_records' ? `api_key_id::text || '/' || idempotency_key` : 'id::text');
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * How each table's rows are paged through (its primary key, so each batch is an index range scan from the last row
+ * of the one before) and named in the associated data.
+ */
+type RowKey = { columns: Array<{ name: string; type: 'uuid' | 'text'; first: string }>; rowIdOf: (key: string[]) => string };
+const ID_KEY: RowKey = { columns: [{ name: 'id', type: 'uuid', first: NIL_UUID }], rowIdOf: ([id]) => id! };
+const IDEMPOTENCY_KEY: RowKey = {
+  columns: [
+    { name: 'api_key_id', type: 'uuid', first: NIL_UUID },
+    { name: 'idempotency_key', type: 'text', first: '' },
+  ],
+  rowIdOf: ([apiKeyId, idempotencyKey]) => `${apiKeyId}/${idempotencyKey}`,
+};
+const rowKeyOf = (table: string): RowKey => (table === 'idempotency_records' ? IDEMPOTENCY_KEY : ID_KEY);
 
 type Convert = (value: string | Uint8Array, context: string, column: string) => string | Uint8Array | null;
 
 /**
  * Rewrites every value of the sealed columns with `convert` (null: left as it is), table by table, in batches
- * ordered by row id.
+ * ordered by primary key.
  */
 async function convertSealedColumns(queryRunner: QueryRunner, convert: Convert): Promise<void> {
   for (const [table, columns] of Object.entries(SEALED_COLUMNS)) {
     const names = Object.keys(columns);
-    const rowId = rowIdSql(table);
-    let after = '';
+    const key = rowKeyOf(table);
+    const keyNames = key.columns.map(({ name }) => `"${name}"`).join(', ');
+    const keyParameters = (offset: number) => key.columns.map(({ type }, index) => `$${offset + index}::${type}`).join(', ');
+    const keyMatches = key.columns.map(({ name, type }, index) => `"${name}" = $${index + 1}::${type}`).join(' AND ');
+    let after = key.columns.map(({ first }) => first);
     for (;;) {
       const rows = (await queryRunner.query(
-        `SELECT ${rowId} AS row_id, ${names.map((name) => `"${name}"`).join(', ')} FROM ${table} WHERE ${rowId} > $1 ORDER BY ${rowId} LIMIT ${BATCH}`,
-        [after],
-      )) as Array<Record<string, string | Uint8Array | null> & { row_id: string }>;
+        `SELECT ${key.columns.map(({ name }, index) => `"${name}"::text AS key_${index}`).join(', ')}, ${names.map((name) => `"${name}"`).join(', ')}
+         FROM ${table} WHERE (${keyNames}) > (${keyParameters(1)}) ORDER BY ${keyNames} LIMIT ${BATCH}`,
+        after,
+      )) as Array<Record<string, string | Uint8Array | null>>;
+      const keyOf = (row: Record<string, unknown>): string[] => key.columns.map((_, index) => row[`key_${index}`] as string);
       for (const row of rows) {
+        const rowId = key.rowIdOf(keyOf(row));
         const changes = names.flatMap((name) => {
           const value = row[name];
           if (value === null || value === undefined) return [];
-          const converted = convert(value, sealedContext({ table, column: name, rowId: row.row_id }), `${table}.${name}`);
+          const converted = convert(value, sealedContext({ table, column: name, rowId }), `${table}.${name}`);
           return converted === null ? [] : [[name, converted] as const];
         });
         if (changes.length === 0) continue;
-        await queryRunner.query(`UPDATE ${table} SET ${changes.map(([name], index) => `"${name}" = $${index + 2}`).join(', ')} WHERE ${rowId} = $1`, [
-          row.row_id,
-          ...changes.map(([, value]) => value),
-        ]);
+        const assignments = changes.map(([name], index) => `"${name}" = $${key.columns.length + index + 1}`).join(', ');
+        await queryRunner.query(`UPDATE ${table} SET ${assignments} WHERE ${keyMatches}`, [...keyOf(row), ...changes.map(([, value]) => value)]);
       }
       if (rows.length < BATCH) break;
-      after = rows[rows.length - 1]!.row_id;
+      after = keyOf(rows[rows.length - 1]!);
     }
   }
 }
