@@ -59,7 +59,7 @@ async function previousSchemaWithRows(db: Database) {
     uuidv7(),
     JSON.stringify({ checkName: 'softcheck', outcome: 'CLEAR', found: 'Philippa Strathearn, born 1971-07-04' }),
   ]);
-  await sql(`INSERT INTO reports (id, applicant_id, partner_id, environment, version, html, pdf, page_size, file_name) VALUES ($1, $2, $3, 'live', 1, $4, $5, 'A4', 'svc-report-MIGR0001-v1.pdf')`, [
+  await sql(`INSERT INTO reports (id, applicant_id, partner_id, environment, version, html, pdf, page_size, file_name) VALUES ($1, $2, $3, 'live', 1, $4, $5, 'A4', 'svc-report-strathearn-philippa-v1.pdf')`, [
     ids.report,
     ids.applicant,
     account.partner_id,
@@ -77,7 +77,7 @@ async function previousSchemaWithRows(db: Database) {
 
 /**
  * Migration 1795318189400 on a database holding rows written before it: plaintext (information, results, reports,
- * outbox recipients) and `v1:` values (sensitive fields, consent, outbox bodies, stored responses). Without the key it
+ * outbox recipients, a PDF file name with the surname) and `v1:` values (sensitive fields, consent, outbox bodies, stored responses). Without the key it
  * refuses and changes nothing; with it, every value becomes `v2:` and reads back through the repositories. (The
  * refusals run first: this file's process has no key until the second block sets one.)
  */
@@ -124,6 +124,8 @@ describe.each(databaseTargets())('migration 1795318189400 (personal data sealed)
       const rows = (await sql(`SELECT t::text AS row FROM ${table} t`, [])) as Array<{ row: string }>;
       for (const { row } of rows) for (const clear of CLEAR_TEXT) expect(row, `${table} holds ${clear}`).not.toContain(clear);
     }
+    const [report] = (await sql(`SELECT file_name FROM reports WHERE id = $1`, [ids.report])) as Array<{ file_name: string }>;
+    expect(report?.file_name).toBe('svc-report-MIGR0001-v1.pdf');
     const [raw] = (await sql(`SELECT information, sensitive_information, consent FROM applicants WHERE id = $1`, [ids.applicant])) as Array<Record<string, string>>;
     for (const value of Object.values(raw!)) expect(value).toMatch(/^v2:/);
 

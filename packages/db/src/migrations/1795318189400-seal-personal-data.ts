@@ -95,7 +95,8 @@ function cipherFor(what: string): FieldCipher {
  * document, ACIC parameters) and tag, check results and failures,
  * reports (HTML and PDF), outbox recipients and subjects, and the application's email and tag become `v2:`, and so do the
  * values encrypted before without associated data (`v1:`: sensitive fields, token, draft, consent, outbox bodies,
- * stored responses). JSON columns become text. It needs the deployment's key (`pnpm svc migrate` loads it) when
+ * stored responses). JSON columns become text; the PDF file names of stored reports carry the short uid and version
+ * instead of the surname (`down` leaves them so). It needs the deployment's key (`pnpm svc migrate` loads it) when
  * there is anything to convert; `down` writes everything back as it was (plaintext, or `v1:`).
  */
 export class SealPersonalData1795318189400 implements MigrationInterface {
@@ -112,6 +113,11 @@ export class SealPersonalData1795318189400 implements MigrationInterface {
       if (value.startsWith('v2:')) return null;
       return cipher.encrypt(value.startsWith('v1:') ? cipher.decrypt(value, context) : value, context);
     });
+    // Reports stored before were named after the applicant's surname: named like `reportFileName` (@svc/report) now.
+    await queryRunner.query(`
+      UPDATE reports SET file_name = 'svc-report-' || coalesce(nullif(left(regexp_replace(applicants.short_uid, '[^A-Za-z0-9]', '', 'g'), 16), ''), 'report')
+        || '-v' || greatest(1, reports.version) || '.pdf'
+      FROM applicants WHERE applicants.id = reports.applicant_id`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
