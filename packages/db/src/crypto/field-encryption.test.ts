@@ -3,7 +3,7 @@ import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createFieldCipher, loadEncryptionKey, parseEncryptionKey, useEncryptionKey } from './field-encryption.js';
+import { createFieldCipher, loadEncryptionKey, parseEncryptionKey, processFieldCipher, useEncryptionKey } from './field-encryption.js';
 import { openValue, sealValue } from './sealed-columns.js';
 
 describe('field encryption', () => {
@@ -25,11 +25,15 @@ describe('field encryption', () => {
     expect(() => cipher.decrypt(stored, 'check_executions.information:0190d5f4-0000-7000-8000-000000000001')).toThrow();
   });
 
-  it('still reads v1 values (written without associated data)', () => {
+  it('refuses v1 values (no associated data) at read: only the migrations that convert them read them', () => {
     const v1 = cipher.encryptV1('1990-12-10');
     expect(v1).toMatch(/^v1:/);
-    expect(cipher.decrypt(v1, context)).toBe('1990-12-10');
-    expect(cipher.decrypt(v1, 'anything:else')).toBe('1990-12-10');
+    expect(() => cipher.decrypt(v1, context)).toThrow(/not an encrypted/);
+    expect(cipher.decryptV1(v1)).toBe('1990-12-10');
+    useEncryptionKey(randomBytes(32));
+    const rowId = '0190d5f4-0000-7000-8000-000000000001';
+    const stored = processFieldCipher().encryptV1('{"sin_ssn":"046454286"}');
+    expect(() => openValue({ table: 'applicants', column: 'sensitive_information', rowId, stored })).toThrow(/not an encrypted/);
   });
 
   it('round-trips binary values (a report’s PDF) bound to their row', () => {

@@ -7,7 +7,8 @@ import { pooledRandomBytes } from '../ids.js';
  * Personal data at rest (DESIGN.md section 8; DECISIONS.md "Personal data") is AES-256-GCM with a random 96-bit IV
  * per value. A `v2:` value, `v2:<base64 of iv | tag | ciphertext>`, is bound to where it is stored: its associated
  * data names the table, the column and the row (`applicants.information:<id>`), so a ciphertext copied to another
- * row or column does not decrypt. `v1:` values (no associated data, written before) stay readable. Binary columns
+ * row or column does not decrypt. `v1:` values (no associated data) were written before migration 1795318189400,
+ * which converts them all: only migrations read them (`decryptV1`), every other read refuses them. Binary columns
  * (a report's PDF) hold the same bytes after the four bytes `svc2`, unencoded.
  */
 const V1 = 'v1';
@@ -19,8 +20,10 @@ const TAG_BYTES = 16;
 export type FieldCipher = {
   /** A `v2:` value of `plaintext` bound to `context` (`<table>.<column>:<row id>`). */
   encrypt(plaintext: string, context: string): string;
-  /** The plaintext of a `v2:` value bound to `context`, or of a `v1:` value; throws on anything else. */
+  /** The plaintext of a `v2:` value bound to `context`; throws on anything else (`v1:` included). */
   decrypt(stored: string, context: string): string;
+  /** The plaintext of a `v1:` value (no associated data): only for the migrations that convert them. */
+  decryptV1(stored: string): string;
   /** The binary form of `encrypt`. */
   encryptBytes(plaintext: Uint8Array, context: string): Buffer;
   decryptBytes(stored: Uint8Array, context: string): Buffer;
@@ -47,10 +50,12 @@ export function createFieldCipher(key: Buffer): FieldCipher {
   return {
     encrypt: (plaintext, context) => `${V2}:${seal(Buffer.from(plaintext, 'utf8'), context).toString('base64')}`,
     decrypt(stored, context) {
-      const separator = stored.indexOf(':');
-      const version = stored.slice(0, separator);
-      if (separator < 0 || (version !== V1 && version !== V2)) throw new Error('not an encrypted field value');
-      return open(Buffer.from(stored.slice(separator + 1), 'base64'), version === V2 ? context : null).toString('utf8');
+      if (!stored.startsWith(`${V2}:`)) throw new Error('not an encrypted field value (v2)');
+      return open(Buffer.from(stored.slice(V2.length + 1), 'base64'), context).toString('utf8');
+    },
+    decryptV1(stored) {
+      if (!stored.startsWith(`${V1}:`)) throw new Error('not a v1 encrypted field value');
+      return open(Buffer.from(stored.slice(V1.length + 1), 'base64'), null).toString('utf8');
     },
     encryptBytes: (plaintext, context) => Buffer.concat([BINARY_V2, seal(plaintext, context)]),
     decryptBytes(stored, context) {
@@ -61,8 +66,8 @@ export function createFieldCipher(key: Buffer): FieldCipher {
   };
 }
 
-/** Whether `stored` is an encrypted text value (`v1:` or `v2:`) rather than plaintext. */
-export const isEncryptedText = (stored: string): boolean => stored.startsWith(`${V1}:`) || stored.startsWith(`${V2}:`);
+/** Whether `stored` has the form of an encrypted text value (`v2:`); only decrypting it proves it is one. */
+export const isEncryptedText = (stored: string): boolean => stored.startsWith(`${V2}:`);
 
 /** Whether `stored` is an encrypted binary value. */
 export const isEncryptedBytes = (stored: Uint8Array): boolean => BINARY_V2.equals(Buffer.from(stored.subarray(0, BINARY_V2.length)));

@@ -30,6 +30,6 @@ export class EncryptOutboxBodies1795318186101 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await transformBodies(queryRunner, (value) => processFieldCipher().decrypt(value, ''));
+    await transformBodies(queryRunner, (value) => processFieldCipher().decryptV1(value));
   }
 }

@@ -111,7 +111,7 @@ export class SealPersonalData1795318189400 implements MigrationInterface {
       cipher ??= cipherFor('encrypting the personal data stored in clear');
       if (typeof value !== 'string') return isEncryptedBytes(value) ? null : cipher.encryptBytes(value, context);
       if (value.startsWith('v2:')) return null;
-      return cipher.encrypt(value.startsWith('v1:') ? cipher.decrypt(value, context) : value, context);
+      return cipher.encrypt(value.startsWith('v1:') ? cipher.decryptV1(value) : value, context);
     });
     // Reports stored before were named after the applicant's surname: named like `reportFileName` (@svc/report) now.
     await queryRunner.query(`
