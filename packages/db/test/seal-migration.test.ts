@@ -105,13 +105,16 @@ describe.each(databaseTargets())('migration 1795318189400 (personal data sealed)
   });
   afterAll(() => target.dispose());
 
-  it('encrypts rows written with the previous schema (plaintext and v1), which read back through the repositories', async () => {
+  it('encrypts rows written with the previous schema (plaintext, plaintext that starts with v1:/v2:, v1), which read back through the repositories', async () => {
     const { account, ids, sql } = await previousSchemaWithRows(db);
     // `v1:` values (encrypted before without associated data) are converted too.
     useEncryptionKey(randomBytes(32));
     const v1 = (value: string) => processFieldCipher().encryptV1(value);
     await sql(`UPDATE applicants SET sensitive_information = $2, consent = $3 WHERE id = $1`, [ids.applicant, v1(JSON.stringify(SENSITIVE)), v1(JSON.stringify({ full_name: 'Philippa Strathearn' }))]);
     await sql(`UPDATE outbox_messages SET text_body = $2 WHERE id = $1`, [ids.message, v1('Dear Philippa Strathearn')]);
+    // Plaintext that looks like ciphertext, in columns that were in clear: encrypted like any plaintext.
+    await sql(`UPDATE applicants SET tag = 'v2:hello' WHERE id = $1`, [ids.applicant]);
+    await sql(`UPDATE applications SET email = 'v1:x' WHERE id = $1`, [ids.application]);
     const [apiKey] = (await sql(`SELECT id FROM api_keys LIMIT 1`, [])) as Array<{ id: string }>;
     await sql(`INSERT INTO idempotency_records (api_key_id, idempotency_key, request_hash, response_status, response_body, response_headers, expires_at) VALUES ($1, 'k1', 'h', 201, $2, '{}', now() + interval '1 hour')`, [
       apiKey!.id,
@@ -134,8 +137,8 @@ describe.each(databaseTargets())('migration 1795318189400 (personal data sealed)
     expect(record?.information).toMatchObject({ ...PERSON, ...SENSITIVE });
     expect(record?.applicant).toMatchObject({ email: 'philippa@example.org', phoneNumber: { number: '4165550142' } });
     expect(JSON.parse(record?.applicant.consent ?? '{}')).toEqual({ full_name: 'Philippa Strathearn' });
-    expect(record?.application).toMatchObject({ email: 'philippa@example.org', tag: 'Philippa' });
-    expect(record?.applicant).toMatchObject({ tag: 'Philippa', orderParameters: { position_title: 'Philippa' } });
+    expect(record?.application).toMatchObject({ email: 'v1:x', tag: 'Philippa' });
+    expect(record?.applicant).toMatchObject({ tag: 'v2:hello', orderParameters: { position_title: 'Philippa' } });
     expect(record?.executions[0]?.result).toMatchObject({ found: 'Philippa Strathearn, born 1971-07-04' });
     expect((await findReportContent(manager, { applicantId: ids.applicant, version: 1, part: 'html' }))?.html).toBe('<p>Philippa Strathearn</p>');
     expect(Buffer.from((await findReportContent(manager, { applicantId: ids.applicant, version: 1, part: 'pdf' }))!.pdf).toString()).toBe('%PDF-1.7 Philippa Strathearn');

@@ -80,6 +80,17 @@ async function convertSealedColumns(queryRunner: QueryRunner, convert: Convert):
   }
 }
 
+/** Whether `value` is a `v2:` value bound to `context`. */
+function decryptsAs(cipher: FieldCipher, value: string, context: string): boolean {
+  if (!value.startsWith('v2:')) return false;
+  try {
+    cipher.decrypt(value, context);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The cipher of the migrating process, or a clear refusal when rows need it and the key is missing. */
 function cipherFor(what: string): FieldCipher {
   try {
@@ -107,11 +118,13 @@ export class SealPersonalData1795318189400 implements MigrationInterface {
       await queryRunner.query(`ALTER TABLE ${table} ALTER COLUMN ${column} DROP DEFAULT, ALTER COLUMN ${column} TYPE text USING ${column}::text`);
     }
     let cipher: FieldCipher | null = null;
-    await convertSealedColumns(queryRunner, (value, context) => {
+    await convertSealedColumns(queryRunner, (value, context, column) => {
       cipher ??= cipherFor('encrypting the personal data stored in clear');
       if (typeof value !== 'string') return isEncryptedBytes(value) ? null : cipher.encryptBytes(value, context);
-      if (value.startsWith('v2:')) return null;
-      return cipher.encrypt(value.startsWith('v1:') ? cipher.decryptV1(value) : value, context);
+      // Already converted only if it decrypts here: a plaintext may start with `v2:` (a tag), or with `v1:` in a
+      // column that never held `v1:` values.
+      if (decryptsAs(cipher, value, context)) return null;
+      return cipher.encrypt(V1_BEFORE.has(column) && value.startsWith('v1:') ? cipher.decryptV1(value) : value, context);
     });
     // Reports stored before were named after the applicant's surname: named like `reportFileName` (@svc/report) now.
     await queryRunner.query(`
