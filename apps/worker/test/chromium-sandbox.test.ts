@@ -33,7 +33,13 @@ describe("Chromium's sandbox", () => {
         env: { ...process.env, HOME: home, ...environment(home) },
         timeout: 120_000,
       });
-      return JSON.parse(stdout.trim().split('\n').pop() as string) as { uid: number; args: string[]; pdf: string; warnings: string[] };
+      return JSON.parse(stdout.trim().split('\n').pop() as string) as {
+        uid: number;
+        args: string[];
+        pdf: string;
+        warnings: string[];
+        failure?: { code: string; retryable: boolean };
+      };
     } finally {
       await rm(home, { recursive: true, force: true });
     }
@@ -49,16 +55,24 @@ describe("Chromium's sandbox", () => {
     expect(outcome.warnings).toEqual([]);
   }, 150_000);
 
+  /** A Chromium that dies as a kernel or container policy would make it die, unless told --no-sandbox. */
+  const sandboxRefusingChromium = (home: string): string => {
+    const wrapper = join(home, 'chromium');
+    writeFileSync(wrapper, `#!/bin/sh\ncase " $* " in *" --no-sandbox "*) exec ${chromiumPath()} "$@";; esac\necho "No usable sandbox!" >&2\nexit 1\n`, { mode: 0o755 });
+    return wrapper;
+  };
+
   it.runIf(isRoot)('falls back to no sandbox, with a warning, when a sandboxed launch fails for a reason the settings do not show', async () => {
-    // A Chromium that dies as a kernel or container policy would make it die, unless told --no-sandbox.
-    const outcome = await renderAsNobody((home) => {
-      const wrapper = join(home, 'chromium');
-      writeFileSync(wrapper, `#!/bin/sh\ncase " $* " in *" --no-sandbox "*) exec ${chromiumPath()} "$@";; esac\necho "No usable sandbox!" >&2\nexit 1\n`, { mode: 0o755 });
-      return { CHROMIUM_PATH: wrapper };
-    });
+    const outcome = await renderAsNobody((home) => ({ CHROMIUM_PATH: sandboxRefusingChromium(home) }));
     expect(outcome.pdf).toBe('%PDF-');
     expect(outcome.args).toContain('--no-sandbox');
     expect(outcome.warnings.join('')).toContain('Chromium runs without its sandbox: a sandboxed launch failed');
+  }, 150_000);
+
+  it.runIf(isRoot)('SVC_CHROMIUM_SANDBOX=on refuses, not retried (sandbox_unavailable), when a sandboxed launch fails for a reason the settings do not show', async () => {
+    const outcome = await renderAsNobody((home) => ({ CHROMIUM_PATH: sandboxRefusingChromium(home), SVC_CHROMIUM_SANDBOX: 'on' }));
+    expect(outcome.failure).toEqual({ code: 'sandbox_unavailable', retryable: false });
+    expect(outcome.pdf).toBe('');
   }, 150_000);
 
   it.runIf(isRoot)('runs without the sandbox as root only with a warning saying why and what to grant; SVC_CHROMIUM_SANDBOX=on refuses', async () => {

@@ -99,8 +99,9 @@ export async function launchChromium({ executablePath, timeoutMs, sandbox = 'aut
   try {
     return await launch(executablePath, timeoutMs, true);
   } catch (error) {
-    if (sandbox === 'on') throw launchFailure(executablePath, error);
-    return withoutSandbox(`a sandboxed launch failed (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+    const reason = `a sandboxed launch failed (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+    if (sandbox === 'on') throw new PdfRenderError('sandbox_unavailable', `Chromium cannot have its sandbox (SVC_CHROMIUM_SANDBOX=on): ${reason}; ${SANDBOX_HELP}`, { cause: error });
+    return withoutSandbox(reason);
   }
 }
 

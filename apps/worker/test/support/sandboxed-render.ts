@@ -1,15 +1,20 @@
 // Run as a user that is not root (chromium-sandbox.test.ts): prints, as one JSON line, how the renderer launched
-// Chromium with the default settings (`auto`) and whether it printed a report.
+// Chromium with the settings of SVC_CHROMIUM_SANDBOX (default `auto`) and whether it printed a report, or how it
+// failed.
 import { pino } from 'pino';
-import { createPdfRenderer } from '../../src/index.js';
+import { createPdfRenderer, PdfRenderError, type ChromiumSandbox } from '../../src/index.js';
 
 const warnings: string[] = [];
 const logger = pino({ level: 'warn' }, { write: (line: string) => warnings.push(line) });
-const renderer = createPdfRenderer({ logger, renderTimeoutMs: 60_000 });
+const sandbox = (process.env.SVC_CHROMIUM_SANDBOX ?? 'auto') as ChromiumSandbox;
+const renderer = createPdfRenderer({ logger, sandbox, renderTimeoutMs: 60_000 });
 try {
   const pdf = await renderer.render({ html: '<!doctype html><title>Sandboxed</title><p>Printed in the sandbox</p>', pageSize: 'A4' });
   const chromium = renderer.browser()?.process();
   process.stdout.write(`${JSON.stringify({ uid: process.getuid?.(), args: chromium?.spawnargs ?? [], pdf: Buffer.from(pdf.subarray(0, 5)).toString('latin1'), warnings })}\n`);
+} catch (error) {
+  if (!(error instanceof PdfRenderError)) throw error;
+  process.stdout.write(`${JSON.stringify({ uid: process.getuid?.(), args: [], pdf: '', warnings, failure: { code: error.code, retryable: error.retryable } })}\n`);
 } finally {
   await renderer.close();
 }
