@@ -80,9 +80,9 @@ export function createApp(deps: Deps): Express {
 
   mountHostedReports(app, deps);
 
-  const findPrincipal = cachedPrincipalLookup((key) => findPrincipalByApiKey(deps.db.dataSource.manager, key), { ttlMs: PRINCIPAL_CACHE_MS });
+  const principals = cachedPrincipalLookup((key) => findPrincipalByApiKey(deps.db.dataSource.manager, key), { ttlMs: PRINCIPAL_CACHE_MS });
   const failures = authenticationFailures(addressLimiter({ db: deps.db, name: 'auth-failures', pointsPerMinute: deps.config.SVC_AUTH_FAILURES_PER_MINUTE }));
-  app.use(API_PREFIXES, authenticate({ findPrincipal, failures }));
+  app.use(API_PREFIXES, authenticate({ principals, failures }));
   app.use(API_PREFIXES, rateLimit({ db: deps.db, limitPerMinute: deps.config.SVC_RATE_LIMIT_PER_MINUTE, now: deps.now }));
   app.use(API_PREFIXES, answerRepeatedReads(deps.readCache, (request) => publicUrlOf(deps, request)));
   app.use(API_PREFIXES, requireJsonBody, express.json({ limit: deps.config.SVC_BODY_LIMIT, strict: false, type: ['application/json', 'application/*+json'] }), bodyGuard);

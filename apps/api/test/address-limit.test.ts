@@ -81,8 +81,8 @@ describe.each(apiTargets())('limits per client address on $name', (target) => {
       expect(row?.points).toBeGreaterThanOrEqual(AUTH_FAILURES);
     }
 
-    // Past the limit the address's keys are not looked up: even a valid key is refused.
-    const validFromFlooder = await getWithKey(account.api_keys.live, flooder);
+    // Past the limit the address's keys are not looked up: even a valid key this process has not seen is refused.
+    const validFromFlooder = await getWithKey(await svc.newTeamUserKey(account.users.hr), flooder);
     expect(validFromFlooder.status).toBe(429);
     expect(validFromFlooder.headers.get('retry-after')).toMatch(/^\d+$/);
 
@@ -91,6 +91,18 @@ describe.each(apiTargets())('limits per client address on $name', (target) => {
     expect(unknownFromOther.status).toBe(401);
     expect(await unknownFromOther.json()).toMatchObject({ code: 'unauthenticated' });
     expect((await getWithKey(account.api_keys.live, other)).status).toBe(200);
+  });
+
+  it('still serves a key found valid before from an address past its limit of failures (clients sharing one address), while unknown and new keys from it get 429', async () => {
+    const shared = newClientAddress();
+    const colleague = await svc.newTeamUserKey(account.users.hr);
+    expect((await getWithKey(colleague, shared)).status).toBe(200);
+    const answers = await flood(AUTH_FAILURES + 10, () => getWithKey(randomKey(), shared));
+    expect(countOf(answers, 429)).toBe(10);
+
+    expect((await getWithKey(colleague, shared)).status).toBe(200);
+    expect((await getWithKey(randomKey(), shared)).status).toBe(429);
+    expect((await getWithKey(await svc.newTeamUserKey(account.users.hr), shared)).status).toBe(429);
   });
 
   it('counts missing and malformed Authorization headers as failures too', async () => {
@@ -153,12 +165,12 @@ describe.each(apiTargets())('limits per client address on $name', (target) => {
       { ttlMs: 5_000, now: () => clock },
     );
     const unknown = randomKey();
-    for (let index = 0; index < 100; index += 1) expect(await lookup(unknown)).toBeNull();
+    for (let index = 0; index < 100; index += 1) expect(await lookup.find(unknown)).toBeNull();
     expect(lookups).toBe(1);
     clock += 5_001;
-    expect(await lookup(unknown)).toBeNull();
+    expect(await lookup.find(unknown)).toBeNull();
     expect(lookups).toBe(2);
-    expect(await lookup(account.api_keys.live)).toMatchObject({ environment: 'live' });
+    expect(await lookup.find(account.api_keys.live)).toMatchObject({ environment: 'live' });
     expect(lookups).toBe(3);
   });
 });

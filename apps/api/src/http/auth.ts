@@ -14,20 +14,24 @@ const unauthenticated = (detail: string) => new AppError({ code: 'unauthenticate
  * Resolves the API key of a request to its user, partner and environment, or refuses with 401. The key is looked
  * up by its SHA-256 hash: keys carry 256 random bits, so a fast hash is as safe as a slow one and keeps every
  * request cheap. Each refusal counts against the client's address; an address past its limit of failures is refused
- * with 429 before its key is looked up, so a flood of guessed keys costs the database nothing.
+ * with 429 before its key is looked up, so a flood of guessed keys costs the database nothing. A key this process
+ * found valid recently is still served: guessing needs unknown keys, and clients behind one shared address (an
+ * office, a proxy that does not forward addresses) must not lose their valid keys to one client's failures.
  */
-export function authenticate({ findPrincipal, failures }: { findPrincipal: (key: string) => Promise<ApiPrincipal | null>; failures: AuthenticationFailures }) {
+export function authenticate({ principals, failures }: { principals: PrincipalLookup; failures: AuthenticationFailures }) {
   return async (request: Request, response: Response, next: NextFunction): Promise<void> => {
     const address = clientAddressOf(request);
-    const refused = failures.refusalOf(address);
-    if (refused) return next(refused);
+    const header = request.get('authorization');
+    const key = header ? AUTHORIZATION.exec(header)?.[1] : undefined;
+    if (!(key && principals.isKnownValid(key))) {
+      const refused = failures.refusalOf(address);
+      if (refused) return next(refused);
+    }
     const fail = async (detail: string) => next((await failures.record(address)) ?? unauthenticated(detail));
     try {
-      const header = request.get('authorization');
       if (!header) return await fail('Send your API key as `Authorization: Bearer <key>`.');
-      const match = AUTHORIZATION.exec(header);
-      if (!match?.[1]) return await fail('The Authorization header must be `Bearer <key>` or `Token <key>` with an svc API key.');
-      const principal = await findPrincipal(match[1]);
+      if (!key) return await fail('The Authorization header must be `Bearer <key>` or `Token <key>` with an svc API key.');
+      const principal = await principals.find(key);
       if (!principal) return await fail('This API key is not valid (unknown or revoked).');
       if (!principal.user.isActive) return await fail('The user of this API key is inactive.');
       response.locals.principal = principal;
@@ -38,36 +42,50 @@ export function authenticate({ findPrincipal, failures }: { findPrincipal: (key:
   };
 }
 
+export type PrincipalLookup = {
+  /** The principal of a key, or null for an unknown or revoked key. */
+  find(key: string): Promise<ApiPrincipal | null>;
+  /** Whether `find` answered an active principal for this key within the last `knownMs` (answered from memory). */
+  isKnownValid(key: string): boolean;
+};
+
 /**
  * Remembers the principal of a key for `ttlMs` (every authenticated request would otherwise cost a query, and a
  * query's round trip is most of a read's cost). A user deactivated or moved, or a partner's API version changed,
  * reaches that user's keys within `ttlMs`. An unknown key is remembered as unknown for `ttlMs` too, apart, so that
  * a client repeating a bad key costs one query per `ttlMs` and a flood of guessed keys never pushes out known ones.
- * (Keys are random: a key cannot be asked for before it exists unless it was guessed.)
+ * (Keys are random: a key cannot be asked for before it exists unless it was guessed.) Keys found valid are known
+ * as such for `knownMs` (`isKnownValid`), until a look-up finds them revoked.
  */
 export function cachedPrincipalLookup(
   findPrincipal: (key: string) => Promise<ApiPrincipal | null>,
-  { ttlMs, now = Date.now, maxEntries = 10_000 }: { ttlMs: number; now?: () => number; maxEntries?: number },
-): (key: string) => Promise<ApiPrincipal | null> {
+  { ttlMs, knownMs = 60 * 60_000, now = Date.now, maxEntries = 10_000 }: { ttlMs: number; knownMs?: number; now?: () => number; maxEntries?: number },
+): PrincipalLookup {
   const remembered = new Map<string, { principal: ApiPrincipal; expiresAt: number }>();
   const unknown = new Map<string, number>();
+  const knownValidUntil = new Map<string, number>();
   const remember = <V>(map: Map<string, V>, key: string, value: V) => {
     if (map.size >= maxEntries) map.clear();
     map.set(key, value);
   };
-  return async (key) => {
-    const hit = remembered.get(key);
-    if (hit && hit.expiresAt > now()) return hit.principal;
-    remembered.delete(key);
-    const unknownUntil = unknown.get(key);
-    if (unknownUntil !== undefined && unknownUntil > now()) return null;
-    unknown.delete(key);
-    const principal = await findPrincipal(key);
-    if (ttlMs > 0) {
-      if (principal) remember(remembered, key, { principal, expiresAt: now() + ttlMs });
-      else remember(unknown, key, now() + ttlMs);
-    }
-    return principal;
+  return {
+    async find(key) {
+      const hit = remembered.get(key);
+      if (hit && hit.expiresAt > now()) return hit.principal;
+      remembered.delete(key);
+      const unknownUntil = unknown.get(key);
+      if (unknownUntil !== undefined && unknownUntil > now()) return null;
+      unknown.delete(key);
+      const principal = await findPrincipal(key);
+      if (principal?.user.isActive) remember(knownValidUntil, key, now() + knownMs);
+      else knownValidUntil.delete(key);
+      if (ttlMs > 0) {
+        if (principal) remember(remembered, key, { principal, expiresAt: now() + ttlMs });
+        else remember(unknown, key, now() + ttlMs);
+      }
+      return principal;
+    },
+    isKnownValid: (key) => (knownValidUntil.get(key) ?? 0) > now(),
   };
 }
 
