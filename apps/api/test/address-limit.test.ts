@@ -105,6 +105,13 @@ describe.each(apiTargets())('limits per client address on $name', (target) => {
     expect((await getWithKey(await svc.newTeamUserKey(account.users.hr), shared)).status).toBe(429);
   });
 
+  it('counts an IPv6 client by its /64: failures from every address of one /64 end in 429s', async () => {
+    const prefix = `2001:db8:${nextAddress++}:1`;
+    const answers = await flood(AUTH_FAILURES + 10, (index) => getWithKey(randomKey(), `${prefix}::${(index + 1).toString(16)}`));
+    expect(countOf(answers, 401)).toBe(AUTH_FAILURES);
+    expect(countOf(answers, 429)).toBe(10);
+  });
+
   it('counts missing and malformed Authorization headers as failures too', async () => {
     const flooder = newClientAddress();
     const answers = await flood(AUTH_FAILURES + 20, (index) =>

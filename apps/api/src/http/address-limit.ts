@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import type { Database } from '@svc/db';
 import type { NextFunction, Request, Response } from 'express';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -10,10 +11,33 @@ const WINDOW_SECONDS = 60;
 const ADDRESS_LIMIT_TABLE = 'address_rate_limits';
 
 /**
- * The client's address: the peer's, or what a proxy on this machine says it is (`trust proxy` accepts
- * `X-Forwarded-For` from loopback peers only, see app.ts).
+ * The client's address as limits count it: the peer's, or what a proxy on this machine says it is (`trust proxy`
+ * accepts `X-Forwarded-For` from loopback peers only, see app.ts), through `addressLimitKey`.
  */
-export const clientAddressOf = (request: Request): string => request.ip ?? request.socket.remoteAddress ?? 'unknown';
+export const clientAddressOf = (request: Request): string => addressLimitKey(request.ip ?? request.socket.remoteAddress ?? 'unknown');
+
+const IPV4_MAPPED = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
+
+/**
+ * What one client is counted as: an IPv4 address itself (an IPv4-mapped IPv6 address `::ffff:a.b.c.d` too), an IPv6
+ * address by its /64 (`2001:db8:0:1::/64`: one subscriber usually gets a whole /64, so counting each address alone
+ * would let one client take 2^64 fresh budgets). Anything else is counted as it is.
+ */
+export function addressLimitKey(address: string): string {
+  const mapped = IPV4_MAPPED.exec(address);
+  if (mapped) return mapped[1]!;
+  const unzoned = address.split('%')[0]!;
+  if (!isIPv6(unzoned)) return address;
+  const [head = '', tail] = unzoned.split('::');
+  const groupsOf = (part: string) => (part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])));
+  const headGroups = groupsOf(head);
+  const tailGroups = tail === undefined ? [] : groupsOf(tail);
+  const groups = [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
 
 /**
  * Counts up to `pointsPerMinute` per client address in one-minute windows, with rate-limiter-flexible: in PostgreSQL
