@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { claimIdempotencyKey, findPrincipalByApiKey, type BootstrappedAccount } from '@svc/db';
+import { idempotencyRequestHash } from '../src/http/idempotency.js';
 import { apiTargets, rawRequest, type TestApi } from './support/api.js';
 
 describe.each(apiTargets())('Idempotency-Key on $name', (target) => {
@@ -54,12 +55,26 @@ describe.each(apiTargets())('Idempotency-Key on $name', (target) => {
     expect(otherKey.status).toBe(201);
   });
 
+  it('stores a keyed hash of the request, not the SHA-256 of its body (a body with an SSN is not found back by trying every SSN)', async () => {
+    const body = { name: 'Hashed', request_flags: ['request_softcheck'] };
+    expect((await createPackage('order-hashed', body)).status).toBe(201);
+    const [record] = (await svc.db.dataSource.query(`SELECT request_hash FROM idempotency_records WHERE idempotency_key = 'order-hashed'`)) as Array<{ request_hash: string }>;
+    const canonical = JSON.stringify({ name: body.name, request_flags: body.request_flags });
+    for (const plain of [canonical, `POST /v1/packages\n${canonical}`]) {
+      expect(record?.request_hash).not.toBe(createHash('sha256').update(plain).digest('hex'));
+      expect(record?.request_hash).not.toBe(createHash('sha256').update(plain).digest('base64url'));
+    }
+    expect(record?.request_hash).toBe(idempotencyRequestHash({ method: 'POST', path: '/v1/packages', body }));
+    expect((await createPackage('order-hashed', body)).headers.get('idempotent-replayed')).toBe('true');
+    expect((await createPackage('order-hashed', { ...body, name: 'Other' })).status).toBe(409);
+  });
+
   it('answers 409 with Retry-After while a request holds the key, and lets a retry take over a key whose request died', async () => {
     // A first attempt whose API process died after claiming the key: no response was ever stored. Its hash is the
-    // middleware's: the path below the `/api` mount point, then the body with sorted keys.
+    // middleware's: of the path below the `/api` mount point and the body.
     const principal = await findPrincipalByApiKey(svc.db.dataSource.manager, account.api_keys.demo);
     const body = { name: 'Orphaned', request_flags: ['request_softcheck'] };
-    const requestHash = createHash('sha256').update(`POST /v1/packages\n${JSON.stringify({ name: body.name, request_flags: body.request_flags })}`).digest('hex');
+    const requestHash = idempotencyRequestHash({ method: 'POST', path: '/v1/packages', body });
     await claimIdempotencyKey({ manager: svc.db.dataSource.manager, apiKeyId: principal!.apiKeyId, key: 'order-orphan', requestHash, now: new Date(), leaseMs: 30_000 });
     const held = await createPackage('order-orphan', body);
     expect(held.status).toBe(409);

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentResponse, type Database } from '@svc/db';
+import { claimIdempotencyKey, releaseIdempotencyKey, signWithProcessKey, storeIdempotentResponse, type Database } from '@svc/db';
 import { principalOf } from './auth.js';
 import { AppError } from './problem.js';
 
@@ -19,6 +18,14 @@ function canonicalJson(value: unknown): string {
 }
 
 /**
+ * What tells one request from another under a key: an HMAC (with a key derived from the encryption key) of the method,
+ * the path below the mount point and the body with sorted keys. Stored in clear, a plain hash of a body holding a
+ * 9-digit SSN would give the SSN back to whoever tries the billion candidates.
+ */
+export const idempotencyRequestHash = ({ method, path, body }: { method: string; path: string; body: unknown }): string =>
+  signWithProcessKey({ purpose: 'idempotency request', data: `${method} ${path.replace(/\/$/, '')}\n${canonicalJson(body ?? null)}` });
+
+/**
  * `Idempotency-Key` on POST and PUT: the first response to a key is stored (before it is sent) and replayed for 24
  * hours to the same request; the same key with another request is 409 `idempotency_key_reused`. A response of 5xx
  * frees the key, so the client's retry runs again. A request holds the key for `leaseMs`; if its process dies before
@@ -31,7 +38,7 @@ export function idempotency({ db, now, leaseMs }: { db: Database; now: () => Dat
     if (key.length > 255) return next(AppError.validation([{ path: 'Idempotency-Key', code: 'invalid_value', message: 'must be at most 255 characters' }]));
     const manager = db.dataSource.manager;
     const apiKeyId = principalOf(response).apiKeyId;
-    const requestHash = createHash('sha256').update(`${request.method} ${request.path.replace(/\/$/, '')}\n${canonicalJson(request.body ?? null)}`).digest('hex');
+    const requestHash = idempotencyRequestHash({ method: request.method, path: request.path, body: request.body });
     try {
       const claim = await claimIdempotencyKey({ manager, apiKeyId, key, requestHash, now: now(), leaseMs });
       switch (claim.outcome) {
