@@ -107,7 +107,7 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
     status: 429,
     title: 'Rate limited',
     cause: 'The key sent more than 240 requests in a minute (the limit is per key, shared by every API process); or your address failed to authenticate more than 30 times in a minute (every key from it is then refused until the minute ends); or it sent more than 120 requests in a minute to the applicant portal, hosted report links or the outbox.',
-    remedy: 'Wait the number of seconds in `Retry-After`; watch `RateLimit-Remaining` to pace requests. Check the key you send: a revoked or mistyped key repeated in a loop ends in this answer.',
+    remedy: 'Wait the number of seconds in `Retry-After` (every 429 sends it). For the limit per key, watch `RateLimit-Remaining` (sent with every authenticated answer) to pace requests; a 429 of a limit per address (failed authentications, the portal, hosted report links, the outbox) sends no `RateLimit-*` headers. Check the key you send: a revoked or mistyped key repeated in a loop ends in this answer.',
     appliesTo: 'every operation',
   },
   internal: {

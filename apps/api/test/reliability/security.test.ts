@@ -176,7 +176,7 @@ describe.each(apiTargets())('security on $name', (target) => {
     console.log(`security: ${searched} log lines of a full run (API and worker, info level) on ${target.name}: no SIN, date of birth, licence number, API key or token`);
   }, 180_000);
 
-  it('keeps the SIN, date of birth and licence number unreadable in every table of the database', async () => {
+  it('keeps every identifier of the applicant (SIN, dates of birth in every spelling, names, address, phone, email, document and licence numbers) unreadable in every table of the database', async () => {
     // Every check of the catalogue, for HR and PM, with the simulator's test inputs that make results quote the
     // applicant: criminal records found (born 1980-01-01), every check REVIEW (last name `Review`), SSN traces.
     const manager = svc.db.dataSource.manager;

@@ -73,9 +73,9 @@ ${table({
   caption: 'Rate-limit headers',
   head: ['Header', 'On', 'Meaning'],
   rows: [
-    ['<code>RateLimit-Limit</code>', 'every response', 'Requests allowed per minute.'],
-    ['<code>RateLimit-Remaining</code>', 'every response', 'Requests left in this minute.'],
-    ['<code>RateLimit-Reset</code>', 'every response', 'Seconds until the window resets.'],
+    ['<code>RateLimit-Limit</code>', 'every authenticated response', 'Requests allowed per minute.'],
+    ['<code>RateLimit-Remaining</code>', 'every authenticated response', 'Requests left in this minute.'],
+    ['<code>RateLimit-Reset</code>', 'every authenticated response', 'Seconds until the window resets.'],
     ['<code>Retry-After</code>', '<code>429</code> (and <code>503</code>)', 'Seconds to wait before retrying.'],
   ],
 })}
