@@ -1,24 +1,5 @@
-import { parseEncryptionKey } from '@svc/db';
+import { encryptionKeySetting, switchSetting } from '@svc/db';
 import { z } from 'zod';
-
-/** A switch: `1` on, `0` off; unset leaves the choice to the command (`undefined`). */
-const switchSetting = z
-  .enum(['0', '1'], { message: 'must be 1 (on) or 0 (off)' })
-  .optional()
-  .transform((value) => (value === undefined ? undefined : value === '1'));
-
-/** `SVC_ENCRYPTION_KEY` is checked at boot like every other variable: canonical, 32 bytes, not a pattern. */
-const encryptionKeySetting = z
-  .string()
-  .optional()
-  .superRefine((value, context) => {
-    if (value === undefined) return;
-    try {
-      parseEncryptionKey(value);
-    } catch (error) {
-      context.addIssue({ code: 'custom', message: (error as Error).message });
-    }
-  });
 
 /**
  * The configuration of an svc process, read once from the environment at boot and validated: a wrong value stops

@@ -1,4 +1,4 @@
-import { parseEncryptionKey } from '@svc/db';
+import { encryptionKeySetting, switchSetting } from '@svc/db';
 import { z } from 'zod';
 import { CHROMIUM_SANDBOX_MODES, type ChromiumSandbox } from './pdf/index.js';
 import { DEFAULT_WORKER_SETTINGS, type WorkerSettings } from './worker.js';
@@ -13,17 +13,7 @@ const workerConfigSchema = z.object({
   /** Where the embedded database and its generated encryption key live. */
   SVC_DATA_DIR: z.string().min(1).default('.data'),
   /** 32-byte AES-256-GCM key for personal data at rest (`openssl rand -hex 32`; 64 hex characters or base64). Required with DATABASE_URL. */
-  SVC_ENCRYPTION_KEY: z
-    .string()
-    .optional()
-    .superRefine((value, context) => {
-      if (value === undefined) return;
-      try {
-        parseEncryptionKey(value);
-      } catch (error) {
-        context.addIssue({ code: 'custom', message: (error as Error).message });
-      }
-    }),
+  SVC_ENCRYPTION_KEY: encryptionKeySetting,
   /** Simulated provider latency per check, in milliseconds (the demo feels like real providers); 0 for none. */
   SVC_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
   /**
@@ -65,10 +55,7 @@ const workerConfigSchema = z.object({
     .refine((value) => !value.includes('?'), 'must carry no query string (TLS is required; SVC_SMTP_ALLOW_PLAINTEXT=1 allows an smtp:// server without STARTTLS)')
     .optional(),
   /** `1`: an `smtp://` server that offers no STARTTLS gets the emails in clear. Off: such a server gets nothing. */
-  SVC_SMTP_ALLOW_PLAINTEXT: z
-    .enum(['0', '1'], { message: 'must be 1 (on) or 0 (off)' })
-    .default('0')
-    .transform((value) => value === '1'),
+  SVC_SMTP_ALLOW_PLAINTEXT: switchSetting.transform((value) => value === true),
   /** Sender address of emails (required with SMTP_URL); the display name is the organisation's or svc's. */
   SVC_MAIL_FROM: z.string().email().optional(),
   /** pino log level. */

@@ -62,6 +62,7 @@ export * from './repositories/packages-extra.js';
 export * from './repositories/properties-extra.js';
 export * from './repositories/listings-extra.js';
 export * from './crypto/field-encryption.js';
+export { encryptionKeySetting, switchSetting } from './config-settings.js';
 export { openValue, sealValue, SEALED_COLUMNS } from './crypto/sealed-columns.js';
 export * from './applications/index.js';
 export * from './messages/outbox.js';

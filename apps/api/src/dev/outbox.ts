@@ -17,7 +17,6 @@ const EMAIL_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src htt
 const withPolicy = (policy: string, route: string) => (_request: Request, response: Response, next: NextFunction) => {
   setLogRoute(response, route);
   response.setHeader('Content-Security-Policy', policy);
-  response.setHeader('Cache-Control', 'no-store');
   response.setHeader('X-Robots-Tag', 'noindex, nofollow');
   next();
 };

@@ -10,7 +10,7 @@ import { showPortalForm } from './show-form.js';
 
 /**
  * The portal's pages load nothing but their own inline styles: no script at all, no image, no font, no frame. The
- * link carries a secret: never cached, never indexed, and never sent to another site as a referrer (`same-origin`
+ * link carries a secret: never cached (`noStore`, app.ts), never indexed, and never sent to another site as a referrer (`same-origin`
  * rather than `no-referrer`, with which browsers post the form with `Origin: null` and the same-origin check fails).
  */
 const PORTAL_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
@@ -18,7 +18,6 @@ const PORTAL_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-in
 function portalHeaders(_request: Request, response: Response, next: NextFunction): void {
   setLogRoute(response, '/apply/:token');
   response.setHeader('Content-Security-Policy', PORTAL_CONTENT_SECURITY_POLICY);
-  response.setHeader('Cache-Control', 'no-store');
   response.setHeader('Referrer-Policy', 'same-origin');
   response.setHeader('X-Robots-Tag', 'noindex, nofollow');
   next();

@@ -1,6 +1,7 @@
 import type { EntityMetadata, ObjectLiteral } from 'typeorm';
-import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import { processFieldCipher } from './field-encryption.js';
+
+type ColumnMetadata = EntityMetadata['columns'][number];
 
 /**
  * How a sealed column holds its value: `text` a string, `json` a JSON value (stored as the ciphertext of its JSON
