@@ -16,7 +16,9 @@ export function routeForLog(request: Request, response: Response): string {
   const expressPath = (request.route as { path?: unknown } | undefined)?.path;
   const pattern = tsRestPath ?? (response.locals.logRoute as string | undefined) ?? (typeof expressPath === 'string' ? `${request.baseUrl}${expressPath}` : undefined);
   if (pattern) return pattern;
-  return response.statusCode === 404 ? '(unknown)' : `/${request.path.split('/')[1] ?? ''}/…`;
+  // The first segment of the whole path (`request.path` is below the mount point of a middleware that answered, such
+  // as a limit in front of `/apply`: its first segment would be the token).
+  return response.statusCode === 404 ? '(unknown)' : `/${request.originalUrl.split(/[/?#]/)[1] ?? ''}/…`;
 }
 
 /**
