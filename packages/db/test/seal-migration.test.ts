@@ -121,6 +121,18 @@ describe.each(databaseTargets())('migration 1795318189400 (personal data sealed)
       v1('{"first_name":"Philippa"}'),
     ]);
 
+    // More rows than one batch of the migration, in the table paged by id and in the one paged by its two-column key.
+    await sql(
+      `INSERT INTO outbox_messages (id, partner_id, environment, applicant_id, channel, recipient, subject, text_body)
+       SELECT gen_random_uuid(), $1, 'live', $2, 'email', 'philippa@example.org', 'Philippa, your form', $3 FROM generate_series(1, 450)`,
+      [account.partner_id, ids.applicant, v1('Dear Philippa Strathearn')],
+    );
+    await sql(
+      `INSERT INTO idempotency_records (api_key_id, idempotency_key, request_hash, response_status, response_body, response_headers, expires_at)
+       SELECT $1, 'batch-' || n, 'h', 201, $2, '{}', now() + interval '1 hour' FROM generate_series(1, 450) n`,
+      [apiKey!.id, v1('{"first_name":"Philippa"}')],
+    );
+
     expect(await runMigrations(db)).toEqual(SEAL_AND_LATER);
 
     for (const table of ['applications', 'applicants', 'check_executions', 'reports', 'outbox_messages', 'idempotency_records']) {
@@ -129,6 +141,12 @@ describe.each(databaseTargets())('migration 1795318189400 (personal data sealed)
     }
     const [report] = (await sql(`SELECT file_name FROM reports WHERE id = $1`, [ids.report])) as Array<{ file_name: string }>;
     expect(report?.file_name).toBe('svc-report-MIGR0001-v1.pdf');
+    const [unconverted] = (await sql(
+      `SELECT (SELECT count(*) FROM outbox_messages WHERE recipient NOT LIKE 'v2:%' OR text_body NOT LIKE 'v2:%')
+            + (SELECT count(*) FROM idempotency_records WHERE response_body NOT LIKE 'v2:%') AS count`,
+      [],
+    )) as Array<{ count: string | number }>;
+    expect(Number(unconverted?.count)).toBe(0);
     const [raw] = (await sql(`SELECT information, sensitive_information, consent FROM applicants WHERE id = $1`, [ids.applicant])) as Array<Record<string, string>>;
     for (const value of Object.values(raw!)) expect(value).toMatch(/^v2:/);
 
