@@ -37,7 +37,9 @@ describe.each(apiTargets())('the applicant portal over HTTP on $name', (target) 
 
   beforeAll(async () => {
     const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) }));
-    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000, SVC_READ_CACHE_SECONDS: 2, SVC_DEV_OUTBOX: true }, { logger });
+    // This file sends the portal some hundreds of requests a minute from one address; the per-address limit that would
+    // refuse them is proved in address-limit.test.ts.
+    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000, SVC_ADDRESS_LIMIT_PER_MINUTE: 100_000, SVC_READ_CACHE_SECONDS: 2, SVC_DEV_OUTBOX: true }, { logger });
     account = await svc.newPartner();
     client = svc.client(account.api_keys.demo);
   });
