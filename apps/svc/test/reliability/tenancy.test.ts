@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTargets, type TestApi } from '../support/api.js';
-import { fullInformation, location } from '../support/applications.js';
-import { httpClient, type HttpAnswer, type HttpClient } from './support/http.js';
+import { apiTargets, fullInformation, type HttpAnswer, httpClient, type HttpClient, location, type TestApi } from '@svc/api/testing';
 import { expectNoSecretsIn, recordingLoggers, sinSpellings } from './support/logs.js';
 import { contractOperations, isUnregisteredAnswer, pathOf, type Operation } from './support/operations.js';
 import { randomUuid, seededRandom } from './support/random.js';

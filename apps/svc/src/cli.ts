@@ -1,12 +1,14 @@
-// The `svc` command: `pnpm svc <command>` (bin: main.ts). Every command reads its configuration from the
-// environment (DATABASE_URL, PORT, … see config.ts).
+// The `svc` command: `pnpm svc <command>` (bin: main.ts), the one place where the API, the worker and the docs site
+// are put together into processes. Every command reads its configuration from the environment (DATABASE_URL, PORT,
+// … see apps/api/src/config.ts and apps/worker/src/config.ts).
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { checkApiConfig, checkPublicUrl, loadConfig, startApi, type Config } from '@svc/api';
 import { isRequestFlag } from '@svc/contract';
 import { bootstrapPartner, createJobQueue, enableCheckForTeam, JOB_QUEUES, pendingMigrations, resendInvitation, runMigrations, type ResendRefusal } from '@svc/db';
+import { siteDirectory } from '@svc/docs';
 import { loadWorkerConfig, runWorkerProcess, startWorker, workerSettingsOf } from '@svc/worker';
-import { checkApiConfig, checkPublicUrl, loadConfig, type Config } from './config.js';
-import { openDatabase, prepareEncryption, startApi } from './server.js';
+import { openDatabase, prepareEncryption } from './database.js';
 
 const USAGE = `usage: svc <command>
 
@@ -89,7 +91,7 @@ async function start(configured: Config): Promise<void> {
     await mkdir(config.SVC_DATA_DIR, { recursive: true });
     await writeFile(credentialsFile, `${JSON.stringify(account, null, 2)}\n`, { mode: 0o600 });
   }
-  const api = await startApi({ config, db });
+  const api = await startApi({ config, db, docsSite: siteDirectory });
   // One process for everything on the embedded database: the worker shares the API's job queue.
   const worker = await startWorker({ db, logger: api.deps.logger, jobs: api.deps.jobs, settings: workerSettingsOf(loadWorkerConfig()) });
   const base = config.SVC_PUBLIC_URL ?? api.url.replace('127.0.0.1', 'localhost');
@@ -122,7 +124,7 @@ async function serveApi(config: Config): Promise<void> {
     await db.close();
     throw new Error('svc: the database has pending migrations; run `pnpm svc migrate` first');
   }
-  const api = await startApi({ config, db });
+  const api = await startApi({ config, db, docsSite: siteDirectory });
   console.log(`svc API listening on ${api.listening.address} port ${api.listening.port}`);
   const stop = async () => {
     await api.close();

@@ -3,12 +3,10 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enableCheckForTeam, type BootstrappedAccount } from '@svc/db';
+import { siteDirectory } from '@svc/docs';
 import { flagsApplicableTo } from '@svc/domain';
-import { createApp } from '../../src/app.js';
-import { apiTargets, type TestApi } from '../support/api.js';
-import { fullInformation, location } from '../support/applications.js';
-import { formFieldsOf, getPage, linkFromOutbox, postPage } from '../support/portal.js';
-import { httpClient, type HttpAnswer, type HttpClient } from './support/http.js';
+import { createApp } from '@svc/api';
+import { apiTargets, formFieldsOf, fullInformation, getPage, type HttpAnswer, httpClient, type HttpClient, linkFromOutbox, location, postPage, type TestApi } from '@svc/api/testing';
 import { expectNoSecretsIn, recordingLoggers, sinSpellings } from './support/logs.js';
 import { contractOperations, isUnregisteredAnswer, pathOf } from './support/operations.js';
 import { expectProblemAnswer } from './support/problems.js';
@@ -109,7 +107,7 @@ describe.each(apiTargets())('security on $name', (target) => {
   const tokens: string[] = [];
   const ids: Record<string, string> = {};
   beforeAll(async () => {
-    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 1_000_000, SVC_AUTH_FAILURES_PER_MINUTE: 1_000_000, SVC_READ_CACHE_SECONDS: 2 }, { logger: logs.api });
+    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 1_000_000, SVC_AUTH_FAILURES_PER_MINUTE: 1_000_000, SVC_READ_CACHE_SECONDS: 2 }, { logger: logs.api, docsSite: siteDirectory });
     account = await svc.newPartner();
     teamKey = await svc.newTeamUserKey(account.users.hr);
     http = httpClient({ baseUrl: svc.url, connections: 4 });

@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { bootstrapPartner, runMigrations, useEncryptionKey, type BootstrappedAccount, type Database } from '@svc/db';
 import { databaseTargets, type DatabaseTarget } from '@svc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fullInformation, location } from '../support/applications.js';
+import { fullInformation, httpClient, type HttpClient, inParallel, location } from '@svc/api/testing';
 import { freePort, startApiProcess, type ApiProcess } from './support/api-process.js';
-import { httpClient, inParallel, type HttpClient } from './support/http.js';
 import { expectNoSecretsIn, sinSpellings } from './support/logs.js';
 import { applicantsByEmail } from './support/state.js';
 

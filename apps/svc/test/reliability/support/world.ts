@@ -3,8 +3,7 @@ import type { SvcClient } from '@svc/contract';
 import type { BootstrappedAccount, Database } from '@svc/db';
 import { waitFor } from '@svc/db/testing';
 import { startWorker, type Logger } from '@svc/worker';
-import { fullInformation, location, newApiTeamWithUser } from '../../support/applications.js';
-import type { TestApi } from '../../support/api.js';
+import { fullInformation, location, newApiTeamWithUser, type TestApi } from '@svc/api/testing';
 
 /** The id of one record of each kind, by the path parameter that names it (`applicant_id` is split by kind). */
 export type RecordIds = {

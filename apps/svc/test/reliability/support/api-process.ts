@@ -3,9 +3,9 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-// The worker's tests hold the runner of a package's entry from its sources; the API is run by it too.
-const SOURCE_ENTRY_RUNNER = fileURLToPath(new URL('../../../../worker/test/support/run-source-entry.mjs', import.meta.url));
-const API_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+// The `svc` command run from its sources (scripts/run-source-entry.mjs), as `node apps/svc/dist/main.js` runs it built.
+const SOURCE_ENTRY_RUNNER = fileURLToPath(new URL('../../../../../scripts/run-source-entry.mjs', import.meta.url));
+const SVC_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** A free TCP port on loopback (the restarted API takes the same one, as a restarted server would). */
 export async function freePort(): Promise<number> {
@@ -28,7 +28,7 @@ const LISTENING = { api: 'svc API listening', start: 'svc is running at' } as co
  */
 export function startApiProcess({ environment, lines, command = 'api' }: { environment: Record<string, string | undefined>; lines: string[]; command?: 'api' | 'start' }): ApiProcess {
   const env = Object.fromEntries(Object.entries({ ...process.env, ...environment }).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  const child = spawn(process.execPath, [SOURCE_ENTRY_RUNNER, API_ROOT, '/src/main.ts', command], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SOURCE_ENTRY_RUNNER, SVC_ROOT, '/src/main.ts', command], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let pending = '';
   const started = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {

@@ -1,8 +1,8 @@
 // Runs a package's process entry from its TypeScript sources in a plain `node` child process, the way vitest loads
 // them (Vite's SSR transform, `@svc/source` export condition): `node run-source-entry.mjs <package root> <entry>
-// [args…]`, e.g. `… apps/worker /src/main.ts` (the worker) or `… apps/api /src/main.ts api` (`svc api`). The entry
-// sees only its own args. The tests spawn it as real worker and API processes; the built `node dist/main.js` runs
-// the same module.
+// [args…]`, e.g. `… apps/svc /src/main.ts api` (`svc api`) or `… apps/worker /test/support/worker-process.ts` (a
+// worker process). The entry sees only its own args. The tests spawn it as real API and worker processes; the built
+// `node apps/svc/dist/main.js` runs the same modules.
 // vite is not a dependency of its own here: vitest re-exports its createServer.
 import { createViteServer } from 'vitest/node';
 

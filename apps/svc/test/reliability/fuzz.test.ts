@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTargets, type TestApi } from '../support/api.js';
-import { fullInformation, location } from '../support/applications.js';
+import { apiTargets, fullInformation, type HttpAnswer, httpClient, type HttpClient, inParallel, location, type TestApi } from '@svc/api/testing';
 import { fuzzRequest, type FuzzRequest } from './support/fuzz-requests.js';
-import { httpClient, inParallel, type HttpAnswer, type HttpClient } from './support/http.js';
 import { expectNoSecretsIn, recordingLoggers, sinSpellings } from './support/logs.js';
 import { contractOperations, type Operation } from './support/operations.js';
 import { expectProblemAnswer } from './support/problems.js';

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hrApplicationSchema, pmApplicantListItemSchema, pmApplicationSchema, type SvcClient } from '@svc/contract';
 import { submitApplicantInformation, type BootstrappedAccount } from '@svc/db';
 import { startWorker, type RunningWorker } from '@svc/worker';
-import { apiTargets, type TestApi } from './support/api.js';
-import { fullInformation, location, untilReturned } from './support/applications.js';
+import { apiTargets, fullInformation, location, type TestApi, untilReturned } from '@svc/api/testing';
 
 /**
  * Applications end to end, with the real worker running the simulator: quick screen -> Returned -> upgrade ->

@@ -8,7 +8,7 @@ import { startWorker, type RunningWorker } from '@svc/worker';
 import axe from 'axe-core';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTargets, type TestApi } from './support/api.js';
+import { apiTargets, type TestApi } from '@svc/api/testing';
 
 const CHROMIUM = '/usr/bin/chromium';
 /** Screenshots of every step, to look at (gitignored). */

@@ -4,11 +4,9 @@ import { startWorker, type RunningWorker } from '@svc/worker';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapPartner } from '@svc/db';
-import { loadConfig } from '../../src/config.js';
-import { startApi, type RunningApi } from '../../src/server.js';
-import { fullInformation, location } from '../support/applications.js';
+import { loadConfig, startApi, type RunningApi } from '@svc/api';
+import { fullInformation, type HttpAnswer, httpClient, type HttpClient, location } from '@svc/api/testing';
 import { startTcpProxy } from '../support/tcp-proxy.js';
-import { httpClient, type HttpAnswer, type HttpClient } from './support/http.js';
 import { expectNoSecretsIn, recordingLoggers, sinSpellings } from './support/logs.js';
 import { applicantsByEmail } from './support/state.js';
 

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SvcClient } from '@svc/contract';
 import type { BootstrappedAccount } from '@svc/db';
 import { startWorker, type RunningWorker } from '@svc/worker';
-import { apiTargets, type TestApi } from './support/api.js';
-import { fullInformation, location, orderTableCounts, untilReturned } from './support/applications.js';
+import { apiTargets, fullInformation, location, orderTableCounts, type TestApi, untilReturned } from '@svc/api/testing';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const addDays = (day: string, days: number) => isoDay(new Date(Date.parse(day) + days * 86_400_000));

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { HttpAnswer } from './http.js';
+import type { HttpAnswer } from '@svc/api/testing';
 
 /** Every refusal is an RFC 9457 problem document with svc's fields, its status repeated in the body. */
 export function expectProblemAnswer(answer: HttpAnswer, context: string): void {

@@ -8,8 +8,8 @@ import { promisify } from 'node:util';
 import { bootstrapPartner, runMigrations, useEncryptionKey, type BootstrappedAccount, type Database } from '@svc/db';
 import { databaseTargets, type DatabaseTarget } from '@svc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpClient } from '@svc/api/testing';
 import { freePort, startApiProcess, type ApiProcess } from './support/api-process.js';
-import { httpClient } from './support/http.js';
 
 /**
  * Issue 17, item 1: what a process started as the README says serves by default. `svc api` with DATABASE_URL (no

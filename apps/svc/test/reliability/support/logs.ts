@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { createLogger as createApiLogger, type Logger } from '../../../src/logger.js';
+import { createLogger as createApiLogger, type Logger } from '@svc/api';
 import { createLogger as createWorkerLogger } from '@svc/worker';
 
 /**

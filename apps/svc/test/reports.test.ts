@@ -3,8 +3,7 @@ import type { RequestFlag, SvcClient } from '@svc/contract';
 import { listAuditEntries, type BootstrappedAccount } from '@svc/db';
 import { CHECK_CATALOGUE, CHECK_DISPLAY_NAMES } from '@svc/domain';
 import { startWorker, type RunningWorker } from '@svc/worker';
-import { apiTargets, type TestApi } from './support/api.js';
-import { fullInformation, location, untilReturned } from './support/applications.js';
+import { apiTargets, fullInformation, location, type TestApi, untilReturned } from '@svc/api/testing';
 import { readPdf } from './support/pdf.js';
 
 const HR_FLAGS = ['request_softcheck', 'request_bureau', 'request_employment_verification', 'request_education_verification', 'request_identity_verification'] as const satisfies readonly RequestFlag[];
