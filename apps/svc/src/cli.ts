@@ -208,7 +208,7 @@ export async function runCli(argv: string[], { output = consoleOutput, environme
         await serveApi(config);
         return 0;
       case 'worker':
-        await runWorkerProcess();
+        await runWorkerProcess(environment);
         return 0;
       case 'start':
         await start(config);
