@@ -3,9 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The built entry points the benchmarks run as separate processes, as production runs them. */
-const API_MAIN = fileURLToPath(new URL('../../apps/api/dist/main.js', import.meta.url));
-const WORKER_MAIN = fileURLToPath(new URL('../../apps/worker/dist/main.js', import.meta.url));
+/** The built `svc` command: the benchmarks run its API and worker as separate processes, as production runs them. */
+const SVC_MAIN = fileURLToPath(new URL('../../apps/svc/dist/main.js', import.meta.url));
 
 /** The PostgreSQL server the benchmarks create their databases on (`BENCH_PG_URL`, default the local one). */
 const SERVER_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -42,7 +41,7 @@ function psql(url: string, statement: string): string {
 }
 
 function runCli(args: string[], environment: Record<string, string>): string {
-  return execFileSync(process.execPath, [API_MAIN, ...args], { encoding: 'utf8', env: { ...process.env, ...environment } }).trim();
+  return execFileSync(process.execPath, [SVC_MAIN, ...args], { encoding: 'utf8', env: { ...process.env, ...environment } }).trim();
 }
 
 /** A child process of the stack, with its resident memory readable while it runs. */
@@ -86,7 +85,7 @@ const WORKER_NODE_ARGS = nodeArgs(process.env.BENCH_WORKER_NODE_ARGS);
 /** The API (`svc api`) on `port`, its own process, as production runs it (`settings`: more of its environment). */
 export async function startApiProcess(database: BenchDatabase, port: number, settings: Record<string, string> = {}): Promise<BenchProcess & { url: string }> {
   const url = `http://127.0.0.1:${port}`;
-  const api = await startProcess([...API_NODE_ARGS, API_MAIN, 'api'], { ...database.environment, PORT: String(port), HOST: '127.0.0.1', SVC_PUBLIC_URL: url, ...settings }, (output) => output.includes('svc API listening'));
+  const api = await startProcess([...API_NODE_ARGS, SVC_MAIN, 'api'], { ...database.environment, PORT: String(port), HOST: '127.0.0.1', SVC_PUBLIC_URL: url, ...settings }, (output) => output.includes('svc API listening'));
   await waitForHealth(url);
   return { ...api, url };
 }
@@ -94,7 +93,7 @@ export async function startApiProcess(database: BenchDatabase, port: number, set
 /** One worker process (`svc worker`) with the simulator's latency at 0. */
 export function startWorkerProcess(database: BenchDatabase, settings: Record<string, string> = {}): Promise<BenchProcess> {
   return startProcess(
-    [...WORKER_NODE_ARGS, WORKER_MAIN],
+    [...WORKER_NODE_ARGS, SVC_MAIN, 'worker'],
     { ...database.environment, SVC_SIMULATOR_DELAY_MS: '0', WORKER_POLLING_INTERVAL_SECONDS: '0.5', LOG_LEVEL: 'info', ...settings },
     (output) => output.includes('"worker started"'),
   );

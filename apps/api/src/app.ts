@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { generateOpenApiDocument } from '@svc/contract';
 import { findPrincipalByApiKey } from '@svc/db';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
@@ -63,8 +62,7 @@ export function createApp(deps: Deps): Express {
     response.json(openApi);
   });
   // The documentation site, when it has been built (`pnpm --filter @svc/docs build`; `npm start` builds it).
-  const docsSite = fileURLToPath(new URL('../../docs/dist/site', import.meta.url));
-  if (existsSync(docsSite)) app.use('/docs', express.static(docsSite, { index: 'index.html', maxAge: '5m' }));
+  if (deps.docsSite && existsSync(deps.docsSite)) app.use('/docs', express.static(deps.docsSite, { index: 'index.html', maxAge: '5m' }));
   // What answers without an API key is limited per client address, before anything reads the request.
   app.use(KEYLESS_PATHS, limitRequestsByAddress(addressLimiter({ db: deps.db, name: 'address', pointsPerMinute: deps.config.SVC_ADDRESS_LIMIT_PER_MINUTE })));
   // The applicant portal behind each onboarding link (no API key: the link's token is the credential).

@@ -15,6 +15,8 @@ export type Deps = {
   jobs: JobQueue;
   /** Answers of repeated reads of applicant records and lists, dropped when the partner's data changes. */
   readCache: ReadCache;
+  /** The built documentation site, served at /docs when given (the `svc` command gives `@svc/docs`'s). */
+  docsSite?: string | undefined;
 };
 
 /** A started pg-boss, as `createJobQueue` returns it; `db.close()` stops it. */

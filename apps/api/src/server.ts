@@ -1,23 +1,12 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { createDatabase, createJobQueue, JOB_QUEUES, loadEncryptionKey, runMigrations, useEncryptionKey, type Database } from '@svc/db';
+import { createJobQueue, JOB_QUEUES, type Database } from '@svc/db';
 import { createApp } from './app.js';
 import { connectReadCache, ReadCache } from './http/read-cache.js';
 import type { Config } from './config.js';
 import type { Deps, JobQueue } from './deps.js';
 import { createLogger, type Logger } from './logger.js';
-
-/** The database of this process: PostgreSQL when DATABASE_URL is set, else the embedded PGlite in SVC_DATA_DIR. */
-export function openDatabase(config: Config): Promise<Database> {
-  return createDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { pgliteDir: join(config.SVC_DATA_DIR, 'pglite') });
-}
-
-/** Loads the key that encrypts personal data at rest (generated into SVC_DATA_DIR for the embedded database). */
-export async function prepareEncryption(config: Config): Promise<void> {
-  useEncryptionKey(await loadEncryptionKey({ configured: config.SVC_ENCRYPTION_KEY, dataDir: config.SVC_DATA_DIR, embedded: !config.DATABASE_URL }));
-}
 
 /** What an API process keeps of repeated reads, in bytes (a page of 100 applicants is about 340 KB of JSON text). */
 const READ_CACHE_BYTES = 32 * 1024 * 1024;
@@ -42,7 +31,8 @@ export function openJobQueue({ db, logger }: { db: Database; logger: Logger }): 
 
 /**
  * Starts the API on `host` (HOST; unset: every interface) and `port` (0: any free port) over an open, migrated
- * database, with `jobs` or a job queue of its own on the same database (stopped by `db.close()`).
+ * database, with `jobs` or a job queue of its own on the same database (stopped by `db.close()`), serving the
+ * documentation site in `docsSite` when given.
  */
 export async function startApi({
   config,
@@ -52,6 +42,7 @@ export async function startApi({
   logger = createLogger({ level: config.LOG_LEVEL }),
   now = () => new Date(),
   jobs,
+  docsSite,
 }: {
   config: Config;
   db: Database;
@@ -60,10 +51,11 @@ export async function startApi({
   logger?: Logger;
   now?: () => Date;
   jobs?: JobQueue;
+  docsSite?: string;
 }): Promise<RunningApi> {
   const readCache = new ReadCache({ ttlMs: config.SVC_READ_CACHE_SECONDS * 1000, maxBytes: READ_CACHE_BYTES, now: () => now().getTime() });
   if (config.SVC_READ_CACHE_SECONDS > 0) connectReadCache(readCache, db, logger);
-  const deps: Deps = { db, config, logger, now, jobs: jobs ?? (await openJobQueue({ db, logger })), readCache };
+  const deps: Deps = { db, config, logger, now, jobs: jobs ?? (await openJobQueue({ db, logger })), readCache, docsSite };
   const server = host === undefined ? createApp(deps).listen(port) : createApp(deps).listen(port, host);
   await once(server, 'listening');
   const { address, port: boundPort } = server.address() as AddressInfo;
@@ -74,10 +66,4 @@ export async function startApi({
     deps,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-export async function openMigratedDatabase(config: Config): Promise<Database> {
-  const db = await openDatabase(config);
-  await runMigrations(db);
-  return db;
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { apiTargets, type TestApi } from './support/api.js';
 import { queuedJobExecutionIds } from './support/applications.js';
-import { httpClient } from './reliability/support/http.js';
+import { httpClient } from './support/http.js';
 import { formFieldsOf, getPage, linkFromOutbox, postPage, summaryTargets } from './support/portal.js';
 
 const today = () => new Date().toISOString().slice(0, 10);

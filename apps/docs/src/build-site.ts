@@ -88,12 +88,15 @@ export async function buildSite(outDir: string): Promise<BuildResult> {
   return { outDir, files, pages: pages.length, operations: operations.length, guides: guides.length, examplesParsed };
 }
 
-/** Where `pnpm --filter @svc/docs build` writes the site: `apps/docs/dist/site`. */
-export const DEFAULT_SITE_DIR = fileURLToPath(new URL('./site/', import.meta.url));
+/**
+ * Where `pnpm --filter @svc/docs build` writes the site, `apps/docs/dist/site/` (from the sources as from dist): the
+ * `svc` command serves it at /docs.
+ */
+export const siteDirectory = fileURLToPath(new URL('../dist/site/', import.meta.url));
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
-  const outDir = process.argv[2] ?? DEFAULT_SITE_DIR;
+  const outDir = process.argv[2] ?? siteDirectory;
   buildSite(outDir).then(
     (result) => {
       console.log(

@@ -1,5 +1,5 @@
 /** `@svc/docs`: the static documentation site generated from `@svc/contract`. */
 export const DOCS_PACKAGE = '@svc/docs';
-export { buildSite, listGuides, DEFAULT_SITE_DIR, type BuildResult } from './build-site.js';
+export { buildSite, listGuides, siteDirectory, type BuildResult } from './build-site.js';
 export { listOperations, type Operation } from './operations.js';
 export { exampleFor } from './example-generator.js';

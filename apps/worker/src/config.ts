@@ -4,8 +4,8 @@ import { CHROMIUM_SANDBOX_MODES, type ChromiumSandbox } from './pdf/index.js';
 import { DEFAULT_WORKER_SETTINGS, type WorkerSettings } from './worker.js';
 
 /**
- * The configuration of a worker process (`node dist/main.js`, `pnpm svc worker`), read once from the environment at
- * boot and validated like the API's (apps/api/src/config.ts): a wrong value stops the process naming the variable.
+ * The configuration of a worker process (`pnpm svc worker`), read once from the environment at boot and validated
+ * like the API's (apps/api/src/config.ts): a wrong value stops the process naming the variable.
  */
 const workerConfigSchema = z.object({
   /** PostgreSQL URL. Unset: the embedded PGlite database in SVC_DATA_DIR (then this process must be its only user). */

@@ -1,4 +1,4 @@
-// The worker process (`node dist/main.js`, `pnpm svc worker`): reads its configuration from the environment
+// The worker process (`pnpm svc worker`, apps/svc): reads its configuration from the environment
 // (config.ts), runs checks until SIGTERM/SIGINT, then stops gracefully.
 import { join } from 'node:path';
 import { createDatabase, loadEncryptionKey, pendingMigrations, runMigrations, useEncryptionKey, type Database } from '@svc/db';

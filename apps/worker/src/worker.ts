@@ -220,8 +220,7 @@ export type RunningWorker = {
 
 /**
  * The worker of a process, on an open, migrated database: `npm start` runs it inside the API process (pass the
- * API's `jobs`, so the process holds one pg-boss), `node dist/main.js` on its own. Without `jobs`, opens a job queue
- * on `db`.
+ * API's `jobs`, so the process holds one pg-boss), `svc worker` on its own. Without `jobs`, opens a job queue on `db`.
  */
 export async function startWorker({
   db,

@@ -11,7 +11,7 @@ import { chromiumPath, createPdfRenderer, PdfRenderError } from '../src/index.js
 
 const run = promisify(execFile);
 const WORKER_ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SOURCE_ENTRY_RUNNER = fileURLToPath(new URL('./support/run-source-entry.mjs', import.meta.url));
+const SOURCE_ENTRY_RUNNER = fileURLToPath(new URL('../../../scripts/run-source-entry.mjs', import.meta.url));
 /** `nobody`: a user that is not root, for what Chromium allows only to such users. */
 const NOBODY = 65534;
 const isRoot = process.getuid?.() === 0;

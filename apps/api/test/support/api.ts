@@ -28,10 +28,13 @@ export type TestApi = {
 // Personal data is encrypted at rest: one random key per test process.
 useEncryptionKey(randomBytes(32));
 
-export function apiTargets(): Array<{ name: DatabaseTarget['name']; start(overrides?: Partial<Config>, options?: { logger?: Logger }): Promise<TestApi> }> {
+/** `docsSite`: the documentation site to serve at /docs, as the `svc` command does (none by default). */
+type StartOptions = { logger?: Logger; docsSite?: string };
+
+export function apiTargets(): Array<{ name: DatabaseTarget['name']; start(overrides?: Partial<Config>, options?: StartOptions): Promise<TestApi> }> {
   return databaseTargets().map((target) => ({
     name: target.name,
-    async start(overrides: Partial<Config> = {}, { logger = createLogger({ level: 'silent' }) }: { logger?: Logger } = {}) {
+    async start(overrides: Partial<Config> = {}, { logger = createLogger({ level: 'silent' }), docsSite }: StartOptions = {}) {
       const db = await target.open();
       await runMigrations(db);
       let offsetMs = 0;
@@ -41,7 +44,7 @@ export function apiTargets(): Array<{ name: DatabaseTarget['name']; start(overri
       // read-cache, lifecycle, portal and reliability tests run with it on.
       const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SVC_READ_CACHE_SECONDS: '0' }), ...overrides };
       // startApi opens the job queue (pg-boss) on the same database; target.dispose() closes the database and stops it.
-      const api = await startApi({ config, db, port: 0, logger, now });
+      const api = await startApi({ config, db, port: 0, logger, now, docsSite });
       return {
         target: target.name,
         url: api.url,

@@ -24,12 +24,12 @@ export type ExecutionRow = { id: string; status: string; attempts: number };
 export const executionRows = async (db: Database, applicantIds: string[]): Promise<ExecutionRow[]> =>
   (await db.dataSource.query(`SELECT id, status, attempts FROM check_executions WHERE applicant_id = ANY($1)`, [applicantIds])) as ExecutionRow[];
 
-const SOURCE_ENTRY_RUNNER = fileURLToPath(new URL('./run-source-entry.mjs', import.meta.url));
+const SOURCE_ENTRY_RUNNER = fileURLToPath(new URL('../../../../scripts/run-source-entry.mjs', import.meta.url));
 const WORKER_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** A worker process running the worker's entry (src/main.ts), as `node dist/main.js` would. */
+/** A worker process (`svc worker`: runWorkerProcess) from the sources. */
 export function startWorkerProcess(children: ChildProcess[], environment: Record<string, string>): { process: ChildProcess; started: Promise<void>; output(): string } {
-  const child = spawn(process.execPath, [SOURCE_ENTRY_RUNNER, WORKER_ROOT, '/src/main.ts'], { env: { ...process.env, ...environment }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SOURCE_ENTRY_RUNNER, WORKER_ROOT, '/test/support/worker-process.ts'], { env: { ...process.env, ...environment }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let output = '';
   const started = new Promise<void>((resolve, reject) => {

@@ -1,0 +1,237 @@
+// The `svc` command: `pnpm svc <command>` (bin: main.ts), the one place where the API, the worker and the docs site
+// are put together into processes. Every command reads its configuration from the environment (DATABASE_URL, PORT,
+// … see apps/api/src/config.ts and apps/worker/src/config.ts).
+import { readFile, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { checkApiConfig, checkPublicUrl, loadConfig, startApi, type Config } from '@svc/api';
+import { isRequestFlag } from '@svc/contract';
+import { bootstrapPartner, createJobQueue, enableCheckForTeam, JOB_QUEUES, pendingMigrations, resendInvitation, runMigrations, type ResendRefusal } from '@svc/db';
+import { siteDirectory } from '@svc/docs';
+import { loadWorkerConfig, runWorkerProcess, startWorker, workerSettingsOf } from '@svc/worker';
+import { openDatabase, prepareEncryption } from './database.js';
+
+const USAGE = `usage: svc <command>
+
+  migrate                          apply pending migrations
+  bootstrap [--json] [--name N]    create a partner account and print its ids and API keys
+  api                              serve the API on HOST (default: every interface) and PORT
+  worker                           run checks (any number of workers may share one database)
+  start                            npm start: migrate, create the demo account on first start, serve the API on
+                                   127.0.0.1 (HOST overrides) with the development outbox (SVC_DEV_OUTBOX=0 turns it off)
+  team enable-check <team_id> <flag>   let a team run a check (support only; no public endpoint)
+  applicant resend-invitation <applicant_id>   send an applicant's invitation again, when can_resend_email allows it`;
+
+/** Where a command writes; the tests capture it. */
+export type CliOutput = { out(text: string): void; error(text: string): void };
+const consoleOutput: CliOutput = { out: (text) => process.stdout.write(`${text}\n`), error: (text) => process.stderr.write(`${text}\n`) };
+
+/** Migrations may rewrite encrypted columns: the key is loaded when there is one (always for the embedded database). */
+async function prepareEncryptionIfConfigured(config: Config): Promise<void> {
+  if (config.SVC_ENCRYPTION_KEY || !config.DATABASE_URL) await prepareEncryption(config);
+}
+
+async function migrate(config: Config, output: CliOutput): Promise<void> {
+  await prepareEncryptionIfConfigured(config);
+  const db = await openDatabase(config);
+  try {
+    const applied = await runMigrations(db);
+    output.out(applied.length ? `applied: ${applied.join(', ')}` : 'no pending migrations');
+  } finally {
+    await db.close();
+  }
+}
+
+async function bootstrap(config: Config, args: string[], output: CliOutput): Promise<void> {
+  const nameIndex = args.indexOf('--name');
+  const name = nameIndex >= 0 ? args[nameIndex + 1] : undefined;
+  await prepareEncryptionIfConfigured(config);
+  const db = await openDatabase(config);
+  try {
+    if ((await pendingMigrations(db)).length) await runMigrations(db);
+    const account = await bootstrapPartner(db, { name: name ?? 'Demo partner' });
+    output.out(args.includes('--json') ? JSON.stringify(account) : describeAccount(account));
+  } finally {
+    await db.close();
+  }
+}
+
+function describeAccount(account: Awaited<ReturnType<typeof bootstrapPartner>>): string {
+  return `partner ${account.partner_id}
+  superteam  ${account.superteam_id}
+  HR team    ${account.teams.hr}   user ${account.users.hr}
+  PM team    ${account.teams.pm}   user ${account.users.pm}
+  admin      ${account.email} (${account.user_id})
+  live key   ${account.api_keys.live}
+  demo key   ${account.api_keys.demo}
+Keys are shown once: keep them.`;
+}
+
+/**
+ * What `svc start` (npm start) changes to the configuration: it listens on 127.0.0.1 (this machine only) unless HOST
+ * says otherwise, and serves the development outbox unless SVC_DEV_OUTBOX says otherwise (with DATABASE_URL, only
+ * when SVC_DEV_OUTBOX=1 says so, with its acknowledgement).
+ */
+function startConfigOf(config: Config): Config {
+  return { ...config, HOST: config.HOST ?? '127.0.0.1', SVC_DEV_OUTBOX: config.SVC_DEV_OUTBOX ?? !config.DATABASE_URL };
+}
+
+/** npm start: one process on the embedded database; the demo account is created once and its keys kept in .data/. */
+async function start(configured: Config): Promise<void> {
+  const config = startConfigOf(configured);
+  checkApiConfig(config);
+  await prepareEncryption(config);
+  const db = await openDatabase(config);
+  await runMigrations(db);
+  const credentialsFile = join(config.SVC_DATA_DIR, 'credentials.json');
+  let account: Awaited<ReturnType<typeof bootstrapPartner>>;
+  try {
+    account = JSON.parse(await readFile(credentialsFile, 'utf8'));
+  } catch {
+    account = await bootstrapPartner(db, { name: 'Demo partner' });
+    await mkdir(config.SVC_DATA_DIR, { recursive: true });
+    await writeFile(credentialsFile, `${JSON.stringify(account, null, 2)}\n`, { mode: 0o600 });
+  }
+  const api = await startApi({ config, db, docsSite: siteDirectory });
+  // One process for everything on the embedded database: the worker shares the API's job queue.
+  const worker = await startWorker({ db, logger: api.deps.logger, jobs: api.deps.jobs, settings: workerSettingsOf(loadWorkerConfig()) });
+  const base = config.SVC_PUBLIC_URL ?? api.url.replace('127.0.0.1', 'localhost');
+  const outbox = config.SVC_DEV_OUTBOX ? `${base}/dev/outbox (ON: development page, answers this machine only; SVC_DEV_OUTBOX=0 turns it off)` : 'off';
+  console.log(`svc is running at ${base} (API, worker and docs), listening on ${api.listening.address} port ${api.listening.port}
+  Docs      ${base}/docs/
+  OpenAPI   ${base}/openapi.json
+  Outbox    ${outbox}
+  Demo account (also in ${credentialsFile}):
+    admin user  ${account.email} (${account.user_id})
+    HR team     ${account.teams.hr}    PM team ${account.teams.pm}
+    demo key    ${account.api_keys.demo}
+    live key    ${account.api_keys.live}
+  Try: curl -H "Authorization: Bearer ${account.api_keys.demo}" ${base}/api/v1/packages/`);
+  const stop = async () => {
+    await worker.stop();
+    await api.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function serveApi(config: Config): Promise<void> {
+  checkApiConfig(config);
+  await prepareEncryption(config);
+  const db = await openDatabase(config);
+  if ((await pendingMigrations(db)).length) {
+    await db.close();
+    throw new Error('svc: the database has pending migrations; run `pnpm svc migrate` first');
+  }
+  const api = await startApi({ config, db, docsSite: siteDirectory });
+  console.log(`svc API listening on ${api.listening.address} port ${api.listening.port}`);
+  const stop = async () => {
+    await api.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function enableCheck(config: Config, [teamId, flag]: string[], output: CliOutput): Promise<void> {
+  if (!teamId || !flag) throw new Error('usage: svc team enable-check <team_id> <flag>');
+  const requestFlag = flag.startsWith('request_') ? flag : `request_${flag}`;
+  if (!isRequestFlag(requestFlag)) throw new Error(`svc: ${flag} is not a request flag`);
+  const db = await openDatabase(config);
+  try {
+    const found = /^[0-9a-f-]{36}$/i.test(teamId) ? await enableCheckForTeam(db.dataSource.manager, { teamId, flag: requestFlag }) : null;
+    if (!found) throw new Error(`svc: no team ${teamId}`);
+    output.out(`team ${teamId} may now run ${requestFlag}`);
+  } finally {
+    await db.close();
+  }
+}
+
+function resendRefusalMessage(applicantId: string, refusal: ResendRefusal): string {
+  switch (refusal.code) {
+    case 'not_found':
+      return `svc: no applicant ${applicantId}`;
+    case 'not_invited':
+      return `svc: applicant ${applicantId} was quick-screened: there is no invitation to send`;
+    case 'submitted':
+      return `svc: applicant ${applicantId} has submitted the form already: there is nothing to send`;
+    case 'too_soon':
+      return `svc: the last invitation to applicant ${applicantId} is too recent; it can be sent again from ${refusal.availableAt.toISOString()}`;
+    default:
+      return refusal satisfies never;
+  }
+}
+
+/**
+ * Support: sends an applicant's invitation again (no public endpoint among the API's operations). The same link, valid
+ * 30 days from now, in a new email (and SMS), delivered by the worker like the first. The link is not printed.
+ */
+async function resendInvitationCommand(config: Config, [applicantId]: string[], output: CliOutput): Promise<void> {
+  if (!applicantId) throw new Error('usage: svc applicant resend-invitation <applicant_id>');
+  checkPublicUrl(config);
+  await prepareEncryption(config);
+  const db = await openDatabase(config);
+  try {
+    if ((await pendingMigrations(db)).length) throw new Error('svc: the database has pending migrations; run `pnpm svc migrate` first');
+    const outcome = /^[0-9a-f-]{36}$/i.test(applicantId)
+      ? await resendInvitation({
+          db,
+          jobs: await createJobQueue(db, { queues: JOB_QUEUES, supervise: false, schedule: false }),
+          applicantId: applicantId.toLowerCase(),
+          publicUrl: config.SVC_PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+          now: new Date(),
+        })
+      : ({ ok: false, refusal: { code: 'not_found' } } as const);
+    if (!outcome.ok) throw new Error(resendRefusalMessage(applicantId, outcome.refusal));
+    const channels = outcome.value.messages.map((message) => message.channel).join(' and ');
+    output.out(`invitation of applicant ${applicantId} queued again (${channels}); its link works for 30 more days`);
+  } finally {
+    await db.close();
+  }
+}
+
+/** Runs one `svc` command; resolves to the process exit code. Long-running commands (api, start) keep running. */
+export async function runCli(argv: string[], { output = consoleOutput, environment = process.env }: { output?: CliOutput; environment?: NodeJS.ProcessEnv } = {}): Promise<number> {
+  const [command, ...args] = argv;
+  try {
+    const config = loadConfig(environment);
+    switch (command) {
+      case 'migrate':
+        await migrate(config, output);
+        return 0;
+      case 'bootstrap':
+        await bootstrap(config, args, output);
+        return 0;
+      case 'api':
+        await serveApi(config);
+        return 0;
+      case 'worker':
+        await runWorkerProcess(environment);
+        return 0;
+      case 'start':
+        await start(config);
+        return 0;
+      case 'team':
+        if (args[0] === 'enable-check') {
+          await enableCheck(config, args.slice(1), output);
+          return 0;
+        }
+        break;
+      case 'applicant':
+        if (args[0] === 'resend-invitation') {
+          await resendInvitationCommand(config, args.slice(1), output);
+          return 0;
+        }
+        break;
+      default:
+        break;
+    }
+    output.error(USAGE);
+    return 2;
+  } catch (error) {
+    output.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  }
+}

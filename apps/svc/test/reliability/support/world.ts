@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import type { SvcClient } from '@svc/contract';
+import type { BootstrappedAccount, Database } from '@svc/db';
+import { waitFor } from '@svc/db/testing';
+import { startWorker, type Logger } from '@svc/worker';
+import { fullInformation, location, newApiTeamWithUser, type TestApi } from '@svc/api/testing';
+
+/** The id of one record of each kind, by the path parameter that names it (`applicant_id` is split by kind). */
+export type RecordIds = {
+  superteam_id: string;
+  team_id: string;
+  user_id: string;
+  package_id: string;
+  servicecollection_id: string;
+  hr_applicant_id: string;
+  pm_applicant_id: string;
+};
+
+/**
+ * A partner with records in every scope the tenancy rules separate: its first HR and PM teams in the live and the
+ * demo environment, and a second HR and PM team (live). Every record's name or applicant carries a marker, so a
+ * response that leaks it can be found by text.
+ */
+export type Tenant = {
+  account: BootstrappedAccount;
+  keys: { adminLive: string; adminDemo: string; hrTeamUser: string; pmTeamUser: string };
+  live: RecordIds;
+  demo: RecordIds;
+  secondTeams: RecordIds;
+  /** Text found only in this tenant's records (names, last names, emails). */
+  markers: string[];
+  /** The personal data of its applicants, which logs must never hold. */
+  personal: { sin: string; dateOfBirth: string };
+};
+
+const marker = (label: string) => `${label}${randomBytes(5).toString('hex')}`;
+
+async function quickScreen({ client, ownerId, kind, lastName }: { client: SvcClient; ownerId: string; kind: 'HR' | 'PM'; lastName: string }): Promise<string> {
+  const body = { owner_id: ownerId, email: `${lastName.toLowerCase()}@example.com`, information: { ...fullInformation(), last_name: lastName }, position_or_property_location: location, request_softcheck: true };
+  const created = kind === 'HR' ? await client.hr.quickScreen({ body }) : await client.pm.quickScreen({ body });
+  if (created.status !== 201) throw new Error(`quick screen refused: ${JSON.stringify(created.body)}`);
+  return created.body.id;
+}
+
+async function createPackage({ client, teamId, name }: { client: SvcClient; teamId: string; name: string }): Promise<string> {
+  const created = await client.packages.create({ body: { name, team: teamId, request_flags: ['request_softcheck'] } });
+  if (created.status !== 201) throw new Error(`package refused: ${JSON.stringify(created.body)}`);
+  return created.body.id;
+}
+
+async function serviceCollectionOf(db: Database, teamId: string): Promise<string> {
+  const [row] = (await db.dataSource.query(`SELECT id FROM service_collections WHERE team_id = $1 ORDER BY created, id LIMIT 1`, [teamId])) as Array<{ id: string }>;
+  if (!row) throw new Error(`team ${teamId} has no service collection`);
+  return row.id;
+}
+
+export async function seedTenant(svc: TestApi, label: string): Promise<Tenant> {
+  const markers: string[] = [];
+  const named = (kind: string) => {
+    const value = marker(`${label}${kind}`);
+    markers.push(value);
+    return value;
+  };
+  const account = await svc.newPartner(named('Partner'));
+  const adminLive = svc.client(account.api_keys.live);
+  const adminDemo = svc.client(account.api_keys.demo);
+  const hr2 = await newApiTeamWithUser({ admin: adminLive, db: svc.db, account }, 'HR');
+  const pm2 = await newApiTeamWithUser({ admin: adminLive, db: svc.db, account }, 'PM');
+
+  const recordsOf = async ({ client, hr, pm }: { client: SvcClient; hr: { teamId: string; userId: string }; pm: { teamId: string; userId: string } }): Promise<RecordIds> => ({
+    superteam_id: account.superteam_id,
+    team_id: hr.teamId,
+    user_id: hr.userId,
+    package_id: await createPackage({ client, teamId: hr.teamId, name: named('Package') }),
+    servicecollection_id: await serviceCollectionOf(svc.db, hr.teamId),
+    hr_applicant_id: await quickScreen({ client, ownerId: hr.userId, kind: 'HR', lastName: named('Hr') }),
+    pm_applicant_id: await quickScreen({ client, ownerId: pm.userId, kind: 'PM', lastName: named('Pm') }),
+  });
+  const firstTeams = { hr: { teamId: account.teams.hr, userId: account.users.hr }, pm: { teamId: account.teams.pm, userId: account.users.pm } };
+  const information = fullInformation();
+  return {
+    account,
+    keys: {
+      adminLive: account.api_keys.live,
+      adminDemo: account.api_keys.demo,
+      hrTeamUser: await svc.newTeamUserKey(account.users.hr),
+      pmTeamUser: await svc.newTeamUserKey(account.users.pm),
+    },
+    live: await recordsOf({ client: adminLive, ...firstTeams }),
+    demo: await recordsOf({ client: adminDemo, ...firstTeams }),
+    secondTeams: await recordsOf({ client: adminLive, hr: hr2, pm: pm2 }),
+    markers,
+    personal: { sin: information.sin_ssn, dateOfBirth: information.date_of_birth },
+  };
+}
+
+/** Runs the real worker on the API's job queue until every submitted applicant of the database is `Returned`. */
+export async function returnEveryApplicant({ svc, logger }: { svc: TestApi; logger: Logger }): Promise<void> {
+  const worker = await startWorker({ db: svc.db, logger, jobs: svc.api.deps.jobs, settings: { simulatorDelayMs: 0, concurrency: 4, pollingIntervalSeconds: 0.5 } });
+  try {
+    await waitFor(async () => {
+      const [row] = (await svc.db.dataSource.query(`SELECT count(*)::int AS pending FROM applicants WHERE status <> 'Returned' AND is_submitted`)) as Array<{ pending: number }>;
+      return row?.pending === 0;
+    }, 120_000);
+  } finally {
+    await worker.stop();
+  }
+}
