@@ -2,11 +2,11 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createDatabase, createJobQueue, JOB_QUEUES, loadEncryptionKey, runMigrations, useEncryptionKey, type Database } from '@svc/db';
+import { createDatabase, createJobQueue, JOB_QUEUES, loadEncryptionKey, runMigrations, useEncryptionKey, type Database, type JobQueue } from '@svc/db';
 import { createApp } from './app.js';
 import { connectReadCache, ReadCache } from './http/read-cache.js';
 import type { Config } from './config.js';
-import type { Deps, JobQueue } from './deps.js';
+import type { Deps } from './deps.js';
 import { createLogger, type Logger } from './logger.js';
 
 /** The database of this process: PostgreSQL when DATABASE_URL is set, else the embedded PGlite in SVC_DATA_DIR. */
