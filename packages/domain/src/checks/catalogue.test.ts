@@ -79,7 +79,6 @@ const NOT_ENABLED_BY_DEFAULT: readonly RequestFlag[] = [
 describe('check catalogue', () => {
   it('has exactly one entry per request flag, in REQUEST_FLAGS order', () => {
     expect(Object.keys(CHECK_CATALOGUE)).toEqual([...REQUEST_FLAGS]);
-    expect(REQUEST_FLAGS).toHaveLength(35);
     expect(CHECK_DEFINITIONS.map((definition) => definition.flag)).toEqual([...REQUEST_FLAGS]);
   });
 
@@ -100,7 +99,7 @@ describe('check catalogue', () => {
   });
 
   it('display names are unique', () => {
-    expect(new Set(CHECK_DEFINITIONS.map((definition) => definition.displayName)).size).toBe(35);
+    expect(new Set(CHECK_DEFINITIONS.map((definition) => definition.displayName)).size).toBe(CHECK_DEFINITIONS.length);
   });
 
   it('names the criminal record check as Canadian', () => {
@@ -135,7 +134,7 @@ describe('check catalogue', () => {
   it('every result field is fed by at least one check, and every check by exactly one field', () => {
     const fields = [...new Set(Object.values(EXPECTED_RESULT_FIELDS))];
     for (const field of fields) expect(checksFeeding(field).length).toBeGreaterThan(0);
-    expect(fields.flatMap((field) => checksFeeding(field)).length).toBe(35);
+    expect(fields.flatMap((field) => checksFeeding(field)).length).toBe(REQUEST_FLAGS.length);
   });
 
   it('HR may run every check; PM every check but the employment-only ones', () => {
