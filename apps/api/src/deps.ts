@@ -1,4 +1,4 @@
-import type { createJobQueue, Database } from '@svc/db';
+import type { Database, JobQueue } from '@svc/db';
 import type { Request } from 'express';
 import type { Config } from './config.js';
 import type { ReadCache } from './http/read-cache.js';
@@ -18,9 +18,6 @@ export type Deps = {
   /** The built documentation site, served at /docs when given (the `svc` command gives `@svc/docs`'s). */
   docsSite?: string | undefined;
 };
-
-/** A started pg-boss, as `createJobQueue` returns it; `db.close()` stops it. */
-export type JobQueue = Awaited<ReturnType<typeof createJobQueue>>;
 
 /** The absolute base URL of this API as the client reached it (for `next`, links in records). */
 export function publicUrlOf(deps: Deps, request: Pick<Request, 'protocol' | 'get'>): string {

@@ -1,6 +1,6 @@
 /** `@svc/api`: the HTTP API. The `svc` command (apps/svc) builds its processes from these. */
 export { createApp } from './app.js';
 export { checkApiConfig, checkPublicUrl, loadConfig, type Config } from './config.js';
-export type { Deps, JobQueue } from './deps.js';
+export type { Deps } from './deps.js';
 export { createLogger, type Logger } from './logger.js';
 export { startApi, type RunningApi } from './server.js';

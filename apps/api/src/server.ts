@@ -1,11 +1,11 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createJobQueue, JOB_QUEUES, type Database } from '@svc/db';
+import { createJobQueue, JOB_QUEUES, type Database, type JobQueue } from '@svc/db';
 import { createApp } from './app.js';
 import { connectReadCache, ReadCache } from './http/read-cache.js';
 import type { Config } from './config.js';
-import type { Deps, JobQueue } from './deps.js';
+import type { Deps } from './deps.js';
 import { createLogger, type Logger } from './logger.js';
 
 /** What an API process keeps of repeated reads, in bytes (a page of 100 applicants is about 340 KB of JSON text). */

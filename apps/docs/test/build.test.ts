@@ -32,7 +32,6 @@ afterAll(async () => {
 describe('the built site', () => {
   test('has one page per contract operation, with its method, path and operation id', () => {
     const routes = listRoutes(contract);
-    expect(routes).toHaveLength(49);
     expect(result.operations).toBe(routes.length);
     for (const { route } of routes) {
       const { operationId } = route.metadata as RouteMetadata;
@@ -47,7 +46,7 @@ describe('the built site', () => {
 
   test('is plain HTML, one stylesheet, one script, the search index and openapi.json', () => {
     expect(result.pages).toBe(html.size);
-    expect(html.size).toBe(49 + result.guides + 2);
+    expect(html.size).toBe(listRoutes(contract).length + result.guides + 2);
     const other = files.filter((file) => !file.endsWith('.html')).sort();
     expect(other).toEqual(['assets/report-hr-page-1.png', 'assets/site.css', 'assets/site.js', 'openapi.json', 'search-index.json']);
   });
@@ -147,6 +146,6 @@ describe('the built site', () => {
     expect(document.openapi).toMatch(/^3\./);
     expect(document.info.version).toBe('1.1.0');
     const operations = Object.values(document.paths).flatMap((methods) => Object.keys(methods));
-    expect(operations).toHaveLength(49);
+    expect(operations).toHaveLength(listRoutes(contract).length);
   });
 });

@@ -14,7 +14,6 @@ export {
   DEFAULT_WORKER_SETTINGS,
   startWorker,
   type CheckRunQueuePolicy,
-  type JobQueue,
   type RunningWorker,
   type Worker,
   type WorkerOptions,

@@ -1,6 +1,6 @@
-import { CHECK_RUN_QUEUE, createJobQueue, JOB_QUEUES, MESSAGE_SEND_QUEUE, REPORT_RENDER_QUEUE, RETENTION_QUEUE, type Database, type JobQueue as QueueName, type ReportRenderer } from '@svc/db';
+import { CHECK_RUN_QUEUE, createJobQueue, JOB_QUEUES, MESSAGE_SEND_QUEUE, REPORT_RENDER_QUEUE, RETENTION_QUEUE, type Database, type JobQueue, type QueueName, type ReportRenderer } from '@svc/db';
 import { isProviderTemporaryError } from '@svc/domain';
-import type { JobResult, PgBoss } from 'pg-boss';
+import type { JobResult } from 'pg-boss';
 import type { Logger } from 'pino';
 import { checkRunSteps, runCheckRunJob, type CheckRunContext } from './check-run-job.js';
 import type { QueuedJob } from './job.js';
@@ -14,9 +14,6 @@ import { RETENTION_SCHEDULE, runRetentionJob } from './retention-job.js';
 
 /** Messages a worker sends at the same time at most: each opens its own SMTP connection, and mail servers limit them. */
 export const MESSAGE_SENDS_AT_ONCE = 16;
-
-/** A started pg-boss on the database, as `createJobQueue` returns it. */
-export type JobQueue = PgBoss;
 
 export type WorkerOptions = {
   db: Database;

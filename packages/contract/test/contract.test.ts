@@ -23,7 +23,7 @@ describe('the contract', () => {
       expect(meta.tag, route.path).toBeTruthy();
     }
     const ids = routes.map(({ route }) => (route.metadata as RouteMetadata).operationId);
-    expect(new Set(ids).size).toBe(49);
+    expect(new Set(ids).size).toBe(routes.length);
   });
 
   it('answers every operation with the problem responses of authentication, rate limit and failure', () => {
@@ -40,7 +40,6 @@ describe('the contract', () => {
         .filter((path) => path.startsWith('/api/v1/pm/') || path === '/api/v2/listings/')
         .sort(),
     );
-    expect(deprecated).toHaveLength(12);
   });
 
   it('keeps the paths of the seeds, slashes included', () => {

@@ -23,10 +23,11 @@ export {
 export { isUuidv7, timestampOfUuidv7, uuidv7 } from './ids.js';
 export {
   createJobQueue,
+  type JobQueue,
   enqueueInTransaction,
   enqueueManyInTransaction,
   JOB_SCHEMA,
-  type JobQueueDefinition,
+  type QueueDefinition,
   type JobQueueOptions,
   type OpenTransaction,
 } from './jobs.js';

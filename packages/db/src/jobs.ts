@@ -12,7 +12,7 @@ export const JOB_SCHEMA = 'pgboss';
  * A queue to create: its name, its policy unless `standard` (fixed when the queue is created), and whether a new job
  * wakes the workers of a queue opened with `useListenNotify` at once (NOTIFY) rather than at their next poll.
  */
-export type JobQueueDefinition = { name: string; policy?: QueuePolicy; notify?: boolean };
+export type QueueDefinition = { name: string; policy?: QueuePolicy; notify?: boolean };
 
 export type JobQueueOptions = Omit<
   ConstructorOptions,
@@ -29,10 +29,13 @@ export type JobQueueOptions = Omit<
   | 'application_name'
 > & {
   /** Queues to create (if missing) once started. pg-boss refuses to send to a queue that does not exist. */
-  queues?: readonly JobQueueDefinition[];
+  queues?: readonly QueueDefinition[];
   /** pg-boss `error` events (maintenance, polling). Without a listener they would crash the process. */
   onError?: (error: unknown) => void;
 };
+
+/** A started pg-boss: the job queue of a process, holding every queue of `JOB_QUEUES` (each named by a `QueueName`). */
+export type JobQueue = PgBoss;
 
 /**
  * A started pg-boss on the same database as `db`, in its own schema (`pgboss`).
@@ -42,7 +45,7 @@ export type JobQueueOptions = Omit<
  * on PGlite it is refused (the adapter has no `beginTransaction`), and a handler holding a pg-boss
  * transaction while it uses TypeORM would wait for itself. Make handlers idempotent instead.
  */
-export async function createJobQueue(db: Database, options: JobQueueOptions = {}): Promise<PgBoss> {
+export async function createJobQueue(db: Database, options: JobQueueOptions = {}): Promise<JobQueue> {
   const { gateway, url, beforeClose } = databaseInternals(db);
   const { queues = [], onError = reportJobQueueError, ...bossOptions } = options;
   let boss: PgBoss;

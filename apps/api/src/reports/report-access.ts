@@ -4,7 +4,7 @@ import type { Deps } from '../deps.js';
 import { idOrNotFound } from '../http/access.js';
 import { AppError } from '../http/problem.js';
 import { requestIdOf } from '../http/request-id.js';
-import { applicationScopeOf } from '../routes/hr-applications/order-support.js';
+import { applicationScopeOf } from '../routes/application-orders.js';
 
 /** What an access to a report is, in the audit log. */
 export type ReportAccess = 'report.web' | 'report.pdf' | 'report.link' | 'report.hosted_pdf';

@@ -14,23 +14,21 @@ import {
   tenancyLengthLabelSchema,
   verification,
 } from '../common/enums.js';
+import { chosenKeys } from '../common/choices.js';
 import { countryCode, dateTime, email, uuid } from '../common/primitives.js';
 import { checkNameSchema, requestFlagsRecordShape } from '../common/request-flags.js';
 import { informationSchema } from './information.js';
 import { listingSchema } from './listing.js';
-import { identityVerificationSchema, resultSchemasByField } from './results.js';
+import { identityVerificationSchema, RESULT_OBJECT_FIELDS, resultSchemasByField, type ResultObjectField } from './results.js';
 
 // The application record (quick screen, upgrade, retrieve), the invite responses and the list items, HR and PM.
 
-type ResultField = keyof typeof resultSchemasByField;
-const RESULT_FIELDS = Object.keys(resultSchemasByField) as ResultField[];
-
 const resultFieldsShape = Object.fromEntries(
-  RESULT_FIELDS.map((field) => [
+  RESULT_OBJECT_FIELDS.map((field) => [
     field,
     resultSchemasByField[field].nullable().describe(`Result of the checks reported as \`${field}\`; null when none of them was requested.`),
   ]),
-) as { [F in ResultField]: z.ZodNullable<(typeof resultSchemasByField)[F]> };
+) as { [F in ResultObjectField]: z.ZodNullable<(typeof resultSchemasByField)[F]> };
 
 const score = (what: string) => z.number().min(0).max(100).nullable().describe(`${what} (0–100); null until scored.`);
 
@@ -148,31 +146,42 @@ const summaryEntrySchema = z
   })
   .describe('Summary of one result.');
 
-const SUMMARY_RESULT_FIELDS = [
-  'reference_result',
-  'australian_criminal_intelligence_commission_check_result',
-  'rcmp_result',
-  'bureau_result',
-  'information_result',
-  'instant_verify_result',
-  'international_criminal_record_check_result',
-  'motor_vehicle_record_result',
-  'social_media_check_result',
-  'risk_result',
-  'soquij_result',
-  'uk_basic_dbs_check_result',
-  'uk_basic_ds_check_result',
-  'uk_right_to_work_check_result',
-  'us_criminal_record_check_result',
-  'vaccination_check_result',
-  'right_to_work_result',
-] as const satisfies readonly ResultField[];
+/**
+ * Whether a list item's `report_summary` gives a result object an entry of its own: the summarised ones first, in the
+ * summary's order. The verifications are summarised together as `svc_verification`; the behavioural assessment is
+ * not summarised. A result object added to `resultSchemasByField` fails to compile until it is decided here.
+ */
+const SUMMARISED_RESULT_OBJECTS = {
+  reference_result: true,
+  australian_criminal_intelligence_commission_check_result: true,
+  rcmp_result: true,
+  bureau_result: true,
+  information_result: true,
+  instant_verify_result: true,
+  international_criminal_record_check_result: true,
+  motor_vehicle_record_result: true,
+  social_media_check_result: true,
+  risk_result: true,
+  soquij_result: true,
+  uk_basic_dbs_check_result: true,
+  uk_basic_ds_check_result: true,
+  uk_right_to_work_check_result: true,
+  us_criminal_record_check_result: true,
+  vaccination_check_result: true,
+  right_to_work_result: true,
+  verification_result: false,
+  behavioural_result: false,
+} as const satisfies { readonly [F in ResultObjectField]: boolean };
+
+/** The result objects with an entry of their own in `report_summary`. */
+export const SUMMARY_RESULT_FIELDS = chosenKeys(SUMMARISED_RESULT_OBJECTS);
+export type SummaryResultField = (typeof SUMMARY_RESULT_FIELDS)[number];
 
 export const reportSummarySchema = z
   .object({
     ...(Object.fromEntries(
       SUMMARY_RESULT_FIELDS.map((field) => [field, summaryEntrySchema.nullable().describe(`Summary of \`${field}\`; null when not requested.`)]),
-    ) as { [F in (typeof SUMMARY_RESULT_FIELDS)[number]]: z.ZodNullable<typeof summaryEntrySchema> }),
+    ) as { [F in SummaryResultField]: z.ZodNullable<typeof summaryEntrySchema> }),
     svc_verification: z
       .object({
         status: packageResultStatus.schema,

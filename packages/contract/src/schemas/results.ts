@@ -965,4 +965,9 @@ export const resultSchemasByField = {
   right_to_work_result: rightToWorkResultSchema,
   australian_criminal_intelligence_commission_check_result: australianCriminalIntelligenceCommissionCheckResultSchema,
 } as const satisfies Record<string, z.ZodTypeAny>;
-export type ResultField = keyof typeof resultSchemasByField;
+
+/** A field of the application record holding a result object (`risk_result`, …): a key of `resultSchemasByField`. */
+export type ResultObjectField = keyof typeof resultSchemasByField;
+
+/** Every result object field, in record order. */
+export const RESULT_OBJECT_FIELDS = Object.keys(resultSchemasByField) as ResultObjectField[];

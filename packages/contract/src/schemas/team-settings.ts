@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { REQUEST_FLAGS, flagShape } from '../common/request-flags.js';
+import { chosenKeys } from '../common/choices.js';
+import { REQUEST_FLAGS, flagShape, type CheckName } from '../common/request-flags.js';
 import { decimalString, uuid } from '../common/primitives.js';
 
 // A team's `settings_config` (which checks it may run and how its forms and reports behave), its `billing_plan`
@@ -105,30 +106,51 @@ export const settingsConfigSchema = z
   .describe('Team settings. The request flags say which checks the team may run (`true`: enabled).');
 export type SettingsConfig = z.infer<typeof settingsConfigSchema>;
 
-/** The checks a billing plan prices (document 1), each as `<hr|pm>_request_<check>_price`. */
-export const BILLED_CHECKS = [
-  'softcheck',
-  'bureau',
-  'identity_verification',
-  'enhanced_identity_verification',
-  'criminal_record_check',
-  'vulnerable_sector_criminal_record_check',
-  'motor_vehicle_records',
-  'education_verification',
-  'credential_verification',
-  'employment_verification',
-  'us_criminal_record_check_tier_1',
-  'us_criminal_record_check_tier_2',
-  'employer_references',
-  'address_references',
-  'employer_phone_references',
-  'address_phone_references',
-  'enhanced_criminal_record_check',
-  'instant_verify_employment',
-  'instant_verify_education',
-  'instant_verify_credential',
-  'soquij',
-] as const;
+/**
+ * Whether a billing plan prices a check as `<hr|pm>_request_<check>_price`: the priced ones first, in the plan's order.
+ * The US tier 3 search is priced by depth instead (below). A check added to `REQUEST_FLAGS` fails to compile until
+ * it is decided here.
+ */
+const PRICED_BY_BILLING_PLANS = {
+  softcheck: true,
+  bureau: true,
+  identity_verification: true,
+  enhanced_identity_verification: true,
+  criminal_record_check: true,
+  vulnerable_sector_criminal_record_check: true,
+  motor_vehicle_records: true,
+  education_verification: true,
+  credential_verification: true,
+  employment_verification: true,
+  us_criminal_record_check_tier_1: true,
+  us_criminal_record_check_tier_2: true,
+  employer_references: true,
+  address_references: true,
+  employer_phone_references: true,
+  address_phone_references: true,
+  enhanced_criminal_record_check: true,
+  instant_verify_employment: true,
+  instant_verify_education: true,
+  instant_verify_credential: true,
+  soquij: true,
+  base: false,
+  behavioural: false,
+  us_ssn_verification: false,
+  us_criminal_softcheck: false,
+  international_criminal_record_check: false,
+  social_media_check: false,
+  vaccination_check: false,
+  right_to_work: false,
+  uk_basic_dbs_check: false,
+  uk_basic_ds_check: false,
+  uk_right_to_work_check: false,
+  australian_criminal_intelligence_commission_check: false,
+  volunteer_acic_check: false,
+  us_criminal_record_check_tier_3: false,
+} as const satisfies { readonly [C in CheckName]: boolean };
+
+/** The checks a billing plan prices by their name alone. */
+export const BILLED_CHECKS = chosenKeys(PRICED_BY_BILLING_PLANS);
 
 export const BILLING_PRICE_KEYS = (['hr', 'pm'] as const).flatMap((side) => [
   ...BILLED_CHECKS.map((check) => `${side}_request_${check}_price`),

@@ -14,7 +14,7 @@ export {
   requestReportRender,
   requestReportRenders,
   type CheckRunPayload,
-  type JobQueue,
+  type QueueName,
   type MessageSendPayload,
   type ReportRenderPayload,
 } from './jobs.js';

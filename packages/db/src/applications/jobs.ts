@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { JobInsert, PgBoss, SendOptions } from 'pg-boss';
 import type { EntityManager } from 'typeorm';
-import { enqueueManyInTransaction, jobInsertStatement, type JobQueueDefinition } from '../jobs.js';
+import { enqueueManyInTransaction, jobInsertStatement, type QueueDefinition } from '../jobs.js';
 import type { Statement } from '../repositories/prepared-query.js';
 import { REPORT_RENDER_CLAIM_MS } from './report-finalisation.js';
 
@@ -29,8 +29,9 @@ export const JOB_QUEUES = [
   { name: REPORT_RENDER_QUEUE, policy: 'short', notify: true },
   // `stately`: at most one prune queued and one running, however many workers run (or none: no pile-up meanwhile).
   { name: RETENTION_QUEUE, policy: 'stately' },
-] as const satisfies readonly JobQueueDefinition[];
-export type JobQueue = (typeof JOB_QUEUES)[number]['name'];
+] as const satisfies readonly QueueDefinition[];
+/** The name of one queue of svc. */
+export type QueueName = (typeof JOB_QUEUES)[number]['name'];
 
 /** The payload of a `check.run` job. */
 export const checkRunPayloadSchema = z.object({ checkExecutionId: z.string().uuid() }).strict();
@@ -44,7 +45,7 @@ export const CHECK_RUN_SEND_OPTIONS = { retryLimit: 4, retryDelay: 1, retryBacko
 
 /** One job per payload on `queue`, inserted in the caller's transaction (one statement): they exist if and only if
  * it commits. */
-async function enqueueEach({ jobs, transaction, queue, payloads, options }: { jobs: PgBoss; transaction: EntityManager; queue: JobQueue; payloads: readonly object[]; options: Omit<SendOptions, 'db'> }): Promise<void> {
+async function enqueueEach({ jobs, transaction, queue, payloads, options }: { jobs: PgBoss; transaction: EntityManager; queue: QueueName; payloads: readonly object[]; options: Omit<SendOptions, 'db'> }): Promise<void> {
   await enqueueManyInTransaction({ jobs, transaction, queue, inserts: payloads.map((data) => ({ ...options, data })) });
 }
 

@@ -1,33 +1,23 @@
-import { REQUEST_FLAGS, checkNameOf, type CheckName, type EnumValue, type RequestFlag, type teamType } from '@svc/contract';
+import {
+  REQUEST_FLAGS,
+  checkNameOf,
+  type CheckName,
+  type EnumValue,
+  type HrApplication,
+  type PmApplication,
+  type RequestFlag,
+  type ResultObjectField,
+  type teamType,
+} from '@svc/contract';
 import { assertNever } from '../exhaustive.js';
 import { CHECK_DISPLAY_NAMES } from './display-names.js';
 import { requiredInformationFor, type InformationRequirement } from './information-requirements.js';
 
-/** The fields of the application record that hold check results. Several checks may feed one field. */
-export const RESULT_FIELDS = [
-  'identity_verification',
-  'enhanced_identity_verification',
-  'bureau_result',
-  'information_result',
-  'behavioural_result',
-  'risk_result',
-  'us_criminal_record_check_result',
-  'instant_verify_result',
-  'international_criminal_record_check_result',
-  'motor_vehicle_record_result',
-  'rcmp_result',
-  'reference_result',
-  'social_media_check_result',
-  'soquij_result',
-  'verification_result',
-  'vaccination_check_result',
-  'right_to_work_result',
-  'uk_basic_dbs_check_result',
-  'uk_basic_ds_check_result',
-  'uk_right_to_work_check_result',
-  'australian_criminal_intelligence_commission_check_result',
-] as const;
-export type ResultField = (typeof RESULT_FIELDS)[number];
+/**
+ * A field of the application record that shows check results: a result object, or one of the two identity
+ * verifications. Several checks may feed one field.
+ */
+export type ResultField = ResultObjectField | keyof Pick<HrApplication & PmApplication, 'identity_verification' | 'enhanced_identity_verification'>;
 
 /** Where a check runs: one country's records, several countries' (`INTL`), or no country in particular (`ANY`). */
 export type CheckRegion = 'CA' | 'US' | 'GB' | 'AU' | 'INTL' | 'ANY';

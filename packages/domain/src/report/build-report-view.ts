@@ -1,5 +1,6 @@
 import { checkResult, type CheckName } from '@svc/contract';
 import { checkDefinitionByName } from '../checks/catalogue.js';
+import { everyMemberOf } from '../exhaustive.js';
 import { CHECK_DISPLAY_NAMES } from '../checks/display-names.js';
 import type { HrApplicationResults, PmApplicationResults } from '../scoring/assemble.js';
 import { fieldRunsByCheck, requestedCheckNames, type FieldRun } from '../scoring/check-runs.js';
@@ -13,7 +14,7 @@ import { HIDDEN_CHARACTER_REDACTION, MONEY_REDACTION, maskedSinSsn, privacyOf, r
 import type { CheckSection, Chip, Fact, FlagGroup, Flags, ReportInput, ReportView, ScoreView, SummaryRow } from './types.js';
 
 /** Sections read from who the applicant is, through records and money, to what others say: catalogue order within. */
-const SECTION_ORDER: readonly ScoringDimension[] = [
+const SECTION_ORDER = everyMemberOf<ScoringDimension>()([
   'identity',
   'information',
   'criminal',
@@ -25,7 +26,7 @@ const SECTION_ORDER: readonly ScoringDimension[] = [
   'behaviour',
   'social_media',
   'eligibility',
-];
+]);
 
 /** US and Canadian readers print on Letter; everyone else on A4. */
 export const pageSizeFor = (country: string): 'A4' | 'Letter' => (['US', 'CA'].includes(country.trim().toUpperCase()) ? 'Letter' : 'A4');

@@ -1,5 +1,6 @@
 import {
   CHECK_NAMES,
+  RESULT_OBJECT_FIELDS,
   hrApplicationSchema,
   pmApplicationSchema,
   reportSummarySchema,
@@ -16,7 +17,6 @@ import { simulateCheck } from '../simulator/simulate-check.js';
 import {
   HR_APPLICATION_RESULT_FIELDS,
   PM_APPLICATION_RESULT_FIELDS,
-  RESULT_OBJECT_FIELDS,
   assembleApplicationResults,
   type ApplicationResults,
   type HrApplicationResults,

@@ -1,10 +1,11 @@
 import {
   checkResult,
+  RESULT_OBJECT_FIELDS,
   type CheckName,
   type HrApplication,
   type IdentityVerification,
   type PmApplication,
-  type ResultField as ResultSchemaField,
+  type ResultObjectField,
 } from '@svc/contract';
 import type { TeamType } from '../checks/catalogue.js';
 import { assertNever } from '../exhaustive.js';
@@ -20,29 +21,6 @@ import {
 import { resultOfField, resultOutcomeOf, verificationOfArea, type Ids } from './field-results.js';
 import { hrRiskScores, pmScores, riskLabel, svcScore, svcScoreLabel, tenancyLengthLabel } from './scores.js';
 import { scoringSignals, type ScoringInformation, type ScoringSignals } from './signals.js';
-
-/** The result objects of the application record, in record order. */
-export const RESULT_OBJECT_FIELDS = [
-  'reference_result',
-  'information_result',
-  'risk_result',
-  'bureau_result',
-  'rcmp_result',
-  'international_criminal_record_check_result',
-  'motor_vehicle_record_result',
-  'us_criminal_record_check_result',
-  'verification_result',
-  'behavioural_result',
-  'instant_verify_result',
-  'social_media_check_result',
-  'soquij_result',
-  'uk_basic_dbs_check_result',
-  'uk_basic_ds_check_result',
-  'uk_right_to_work_check_result',
-  'vaccination_check_result',
-  'right_to_work_result',
-  'australian_criminal_intelligence_commission_check_result',
-] as const satisfies readonly ResultSchemaField[];
 
 /** Every field of the application record `assembleApplicationResults` computes, for HR and PM alike. */
 export const APPLICATION_RESULT_FIELDS = [
@@ -152,7 +130,7 @@ function commonResults({ runs, ids, now, signals }: {
   const enhanced = identityVerificationOf(runs.get('enhanced_identity_verification'), now);
   const results = Object.fromEntries(
     RESULT_OBJECT_FIELDS.map((field) => [field, resultOfField(field, runsOfField(field, runs), ids)]),
-  ) as Pick<ApplicationResults, (typeof RESULT_OBJECT_FIELDS)[number]>;
+  ) as Pick<ApplicationResults, ResultObjectField>;
   return {
     result,
     result_label: checkResult.labels[result],

@@ -5,7 +5,7 @@ import {
   type BaseResult,
   type CheckName,
   type HrApplication,
-  type ResultField as ResultSchemaField,
+  type ResultObjectField,
 } from '@svc/contract';
 import { overallScoreOf, worstOutcome } from '../simulator/context.js';
 import type { SimulatedCheck, SimulatedOutcome, VerificationArea, VerificationValue } from '../simulator/types.js';
@@ -14,7 +14,7 @@ import { combinedVerification } from '../simulator/verifications.js';
 import { PROVIDER_UNAVAILABLE_FLAG, completedChecks, detailsOfKind, hasNotStarted, isFinished, type FieldRun } from './check-runs.js';
 
 /** A result object of the application record, by field. */
-export type RecordResult<F extends ResultSchemaField> = NonNullable<HrApplication[F]>;
+export type RecordResult<F extends ResultObjectField> = NonNullable<HrApplication[F]>;
 
 export type Ids = (purpose: string) => string;
 
@@ -61,12 +61,12 @@ export function baseResultOf(runs: readonly FieldRun[]): BaseResult {
 
 const uniqueBy = <T>(items: readonly T[], key: (item: T) => string): T[] => [...new Map(items.map((item) => [key(item), item])).values()];
 
-type Builder<F extends ResultSchemaField> = (input: { runs: readonly FieldRun[]; completed: SimulatedCheck[]; ids: Ids }) => RecordResult<F>;
+type Builder<F extends ResultObjectField> = (input: { runs: readonly FieldRun[]; completed: SimulatedCheck[]; ids: Ids }) => RecordResult<F>;
 
 const baseOnly = ({ runs }: { runs: readonly FieldRun[] }): BaseResult => baseResultOf(runs);
 
 /** Per result field: its base result with the details its checks found (so far, while some still run). */
-const BUILDERS: { readonly [F in ResultSchemaField]: Builder<F> } = {
+const BUILDERS: { readonly [F in ResultObjectField]: Builder<F> } = {
   verification_result: (input) => verificationResult(input),
   instant_verify_result: ({ runs }) => instantVerifyResult(runs),
   information_result: baseOnly,
@@ -259,7 +259,7 @@ function instantVerifyResult(runs: readonly FieldRun[]): RecordResult<'instant_v
 }
 
 /** The result object of one field from the runs of its requested checks; null when none was requested. */
-export function resultOfField<F extends ResultSchemaField>(field: F, runs: readonly FieldRun[], ids: Ids): RecordResult<F> | null {
+export function resultOfField<F extends ResultObjectField>(field: F, runs: readonly FieldRun[], ids: Ids): RecordResult<F> | null {
   if (runs.length === 0) return null;
   const builder: Builder<F> = BUILDERS[field];
   return builder({ runs, completed: completedChecks(runs), ids });

@@ -2,7 +2,6 @@ export {
   APPLICATION_RESULT_FIELDS,
   HR_APPLICATION_RESULT_FIELDS,
   PM_APPLICATION_RESULT_FIELDS,
-  RESULT_OBJECT_FIELDS,
   assembleApplicationResults,
   type ApplicationResults,
   type AssembleApplicationResultsInput,

@@ -2,10 +2,12 @@ import {
   checkResult,
   packageResultStatus,
   reportStatus as reportStatusEnum,
+  SUMMARY_RESULT_FIELDS,
   verification,
   type BaseResult,
   type EnumValue,
   type reportSummarySchema,
+  type SummaryResultField,
 } from '@svc/contract';
 import { worstOutcome } from '../simulator/context.js';
 import type { SimulatedOutcome } from '../simulator/types.js';
@@ -15,27 +17,12 @@ export type ReportSummary = ReturnType<(typeof reportSummarySchema)['parse']>;
 type SummaryEntry = NonNullable<ReportSummary['risk_result']>;
 type ReportStatus = EnumValue<typeof reportStatusEnum>;
 
-/** Result fields summarised in a list item's `report_summary` (every one but `instant_verify_result`, built apart). */
-const BASE_SUMMARY_FIELDS = [
-  'reference_result',
-  'australian_criminal_intelligence_commission_check_result',
-  'rcmp_result',
-  'bureau_result',
-  'information_result',
-  'international_criminal_record_check_result',
-  'motor_vehicle_record_result',
-  'social_media_check_result',
-  'risk_result',
-  'soquij_result',
-  'uk_basic_dbs_check_result',
-  'uk_basic_ds_check_result',
-  'uk_right_to_work_check_result',
-  'us_criminal_record_check_result',
-  'vaccination_check_result',
-  'right_to_work_result',
-] as const satisfies readonly (keyof ReportSummary & keyof ApplicationResults)[];
+/** The summary entries made from one result object alike (every one but `instant_verify_result`, built apart). */
+const BASE_SUMMARY_FIELDS = SUMMARY_RESULT_FIELDS.filter(
+  (field): field is Exclude<SummaryResultField, 'instant_verify_result'> => field !== 'instant_verify_result',
+);
 
-type SummarisedField = (typeof BASE_SUMMARY_FIELDS)[number] | 'instant_verify_result' | 'svc_verification';
+type SummarisedField = SummaryResultField | 'svc_verification';
 
 const entryOf = (result: Pick<BaseResult, 'status' | 'result'>, dispute: boolean): SummaryEntry => ({
   status: result.status,

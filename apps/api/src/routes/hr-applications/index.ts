@@ -1,6 +1,7 @@
 import { contract } from '@svc/contract';
 import type { AppRouteImplementation } from '@ts-rest/express';
 import type { Deps } from '../../deps.js';
+import { resourceRoutes } from '../../http/route.js';
 import type { HrOperation } from './hr-route.js';
 import { hrInvite } from './invite.js';
 import { hrListApplicants } from './list.js';
@@ -8,7 +9,7 @@ import { hrQuickScreen } from './quick-screen.js';
 import { hrRetrieveApplicant } from './retrieve.js';
 import { hrUpgrade } from './upgrade.js';
 
-/** An implementation of the operations in both forms (checked here: registration itself is untyped). */
+/** An implementation of the operations in both forms. */
 type BothForms = { [K in HrOperation]: AppRouteImplementation<(typeof contract.hr)[K]> & AppRouteImplementation<(typeof contract.hrV1)[K]> };
 
 /** The HR application operations, implemented once and served in both path forms (`/api/v1/hr`, `/hr/v1`). */
@@ -23,12 +24,11 @@ const hrApplicationImplementation = (deps: Deps): BothForms => ({
 const { invite, quickScreen, upgrade, listApplicants, retrieveApplicant } = contract.hr;
 const v1 = contract.hrV1;
 
-export const hrApplicationRoutes = (deps: Deps) => ({
-  contract: { invite, quickScreen, upgrade, listApplicants, retrieveApplicant },
-  implementation: hrApplicationImplementation(deps),
-});
+export const hrApplicationRoutes = (deps: Deps) =>
+  resourceRoutes({ invite, quickScreen, upgrade, listApplicants, retrieveApplicant }, hrApplicationImplementation(deps));
 
-export const hrV1ApplicationRoutes = (deps: Deps) => ({
-  contract: { invite: v1.invite, quickScreen: v1.quickScreen, upgrade: v1.upgrade, listApplicants: v1.listApplicants, retrieveApplicant: v1.retrieveApplicant },
-  implementation: hrApplicationImplementation(deps),
-});
+export const hrV1ApplicationRoutes = (deps: Deps) =>
+  resourceRoutes(
+    { invite: v1.invite, quickScreen: v1.quickScreen, upgrade: v1.upgrade, listApplicants: v1.listApplicants, retrieveApplicant: v1.retrieveApplicant },
+    hrApplicationImplementation(deps),
+  );

@@ -3,7 +3,7 @@ import { publicUrlOf } from '../../deps.js';
 import { principalOf } from '../../http/auth.js';
 import type { HrRouteFactory } from './hr-route.js';
 import { presentInvitedApplicant } from '../../presenters/application.js';
-import { acceptedOrThrow, acicParametersOf, applicationScopeOf, orderIdempotencyOf } from './order-support.js';
+import { acceptedOrThrow, acicParametersOf, applicationScopeOf, orderIdempotencyOf } from '../application-orders.js';
 
 /** Both forms (`/api/v1/hr`, `/hr/v1`): in the `/hr/v1` form `owner_id` defaults to the key's user. */
 export const hrInvite: HrRouteFactory<'invite'> = (deps) => async ({ body, req, res }) => {

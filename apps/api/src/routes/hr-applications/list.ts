@@ -5,7 +5,7 @@ import { readOf } from '../../http/read-cache.js';
 import type { HrRouteFactory } from './hr-route.js';
 import { pageOf, pageRequest } from '../../http/pagination.js';
 import { presentHrApplicantListItem } from '../../presenters/applicant-list-item.js';
-import { applicationScopeOf } from './order-support.js';
+import { applicationScopeOf } from '../application-orders.js';
 
 export const hrListApplicants: HrRouteFactory<'listApplicants'> = (deps) => async ({ query, req, res }) => {
   const page = pageRequest(query);

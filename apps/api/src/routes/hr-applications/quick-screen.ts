@@ -2,7 +2,7 @@ import * as repository from '@svc/db';
 import { principalOf } from '../../http/auth.js';
 import type { HrRouteFactory } from './hr-route.js';
 import { presentHrApplication } from '../../presenters/application.js';
-import { acceptedOrThrow, acicParametersOf, applicationScopeOf, recordOrNotFound, orderIdempotencyOf } from './order-support.js';
+import { acceptedOrThrow, acicParametersOf, applicationScopeOf, recordOrNotFound, orderIdempotencyOf } from '../application-orders.js';
 
 /** Both forms (`/api/v1/hr`, `/hr/v1`): in the `/hr/v1` form `owner_id` defaults to the key's user. */
 export const hrQuickScreen: HrRouteFactory<'quickScreen'> = (deps) => async ({ body, req, res }) => {

@@ -4,7 +4,7 @@ import { principalOf } from '../../http/auth.js';
 import { readOf } from '../../http/read-cache.js';
 import type { HrRouteFactory } from './hr-route.js';
 import { presentHrApplication } from '../../presenters/application.js';
-import { applicationScopeOf, recordOrNotFound } from './order-support.js';
+import { applicationScopeOf, recordOrNotFound } from '../application-orders.js';
 
 export const hrRetrieveApplicant: HrRouteFactory<'retrieveApplicant'> = (deps) => async ({ params, req, res }) => {
   const scope = applicationScopeOf(principalOf(res), 'HR');

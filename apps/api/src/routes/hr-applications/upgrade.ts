@@ -3,7 +3,7 @@ import { idOrNotFound } from '../../http/access.js';
 import { principalOf } from '../../http/auth.js';
 import type { HrRouteFactory } from './hr-route.js';
 import { presentHrApplication } from '../../presenters/application.js';
-import { acceptedOrThrow, applicationScopeOf, recordOrNotFound } from './order-support.js';
+import { acceptedOrThrow, applicationScopeOf, recordOrNotFound } from '../application-orders.js';
 
 export const hrUpgrade: HrRouteFactory<'upgrade'> = (deps) => async ({ params, body, res }) => {
   const scope = applicationScopeOf(principalOf(res), 'HR');

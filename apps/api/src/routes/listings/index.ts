@@ -1,9 +1,8 @@
 import { contract } from '@svc/contract';
 import type { Deps } from '../../deps.js';
+import { resourceRoutes } from '../../http/route.js';
 import { createListing } from './create.js';
 import { listListings } from './list.js';
 
-export const listingRoutes = (deps: Deps) => ({
-  contract: contract.listings,
-  implementation: { list: listListings(deps), create: createListing(deps) },
-});
+export const listingRoutes = (deps: Deps) =>
+  resourceRoutes(contract.listings, { list: listListings(deps), create: createListing(deps) });

@@ -1,5 +1,6 @@
 import { contract } from '@svc/contract';
 import type { Deps } from '../../deps.js';
+import { resourceRoutes } from '../../http/route.js';
 import { pmInvite } from './invite.js';
 import { pmListApplicants } from './list.js';
 import { pmQuickScreen } from './quick-screen.js';
@@ -8,13 +9,14 @@ import { pmUpgrade } from './upgrade.js';
 
 const { invite, quickScreen, upgrade, listApplicants, retrieveApplicant } = contract.pm;
 
-export const pmApplicationRoutes = (deps: Deps) => ({
-  contract: { invite, quickScreen, upgrade, listApplicants, retrieveApplicant },
-  implementation: {
-    invite: pmInvite(deps),
-    quickScreen: pmQuickScreen(deps),
-    upgrade: pmUpgrade(deps),
-    listApplicants: pmListApplicants(deps),
-    retrieveApplicant: pmRetrieveApplicant(deps),
-  },
-});
+export const pmApplicationRoutes = (deps: Deps) =>
+  resourceRoutes(
+    { invite, quickScreen, upgrade, listApplicants, retrieveApplicant },
+    {
+      invite: pmInvite(deps),
+      quickScreen: pmQuickScreen(deps),
+      upgrade: pmUpgrade(deps),
+      listApplicants: pmListApplicants(deps),
+      retrieveApplicant: pmRetrieveApplicant(deps),
+    },
+  );

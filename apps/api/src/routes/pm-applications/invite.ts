@@ -4,7 +4,7 @@ import { publicUrlOf } from '../../deps.js';
 import { principalOf } from '../../http/auth.js';
 import type { RouteFactory } from '../../http/route.js';
 import { presentInvitedApplicant } from '../../presenters/application.js';
-import { acceptedOrThrow, applicationScopeOf, orderIdempotencyOf } from '../hr-applications/order-support.js';
+import { acceptedOrThrow, applicationScopeOf, orderIdempotencyOf } from '../application-orders.js';
 
 export const pmInvite: RouteFactory<typeof contract.pm.invite> = (deps) => async ({ body, req, res }) => {
   const principal = principalOf(res);

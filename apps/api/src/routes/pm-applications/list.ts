@@ -6,7 +6,7 @@ import { readOf } from '../../http/read-cache.js';
 import { pageOf, pageRequest } from '../../http/pagination.js';
 import type { RouteFactory } from '../../http/route.js';
 import { presentPmApplicantListItem } from '../../presenters/applicant-list-item.js';
-import { applicationScopeOf } from '../hr-applications/order-support.js';
+import { applicationScopeOf } from '../application-orders.js';
 
 export const pmListApplicants: RouteFactory<typeof contract.pm.listApplicants> = (deps) => async ({ query, req, res }) => {
   const page = pageRequest(query);

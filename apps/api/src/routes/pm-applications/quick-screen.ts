@@ -3,7 +3,7 @@ import * as repository from '@svc/db';
 import { principalOf } from '../../http/auth.js';
 import type { RouteFactory } from '../../http/route.js';
 import { presentPmApplication } from '../../presenters/application.js';
-import { acceptedOrThrow, applicationScopeOf, recordOrNotFound, orderIdempotencyOf } from '../hr-applications/order-support.js';
+import { acceptedOrThrow, applicationScopeOf, recordOrNotFound, orderIdempotencyOf } from '../application-orders.js';
 
 export const pmQuickScreen: RouteFactory<typeof contract.pm.quickScreen> = (deps) => async ({ body, req, res }) => {
   const principal = principalOf(res);

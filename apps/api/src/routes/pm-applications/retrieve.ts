@@ -5,7 +5,7 @@ import { principalOf } from '../../http/auth.js';
 import { readOf } from '../../http/read-cache.js';
 import type { RouteFactory } from '../../http/route.js';
 import { presentPmApplication } from '../../presenters/application.js';
-import { applicationScopeOf, recordOrNotFound } from '../hr-applications/order-support.js';
+import { applicationScopeOf, recordOrNotFound } from '../application-orders.js';
 
 export const pmRetrieveApplicant: RouteFactory<typeof contract.pm.retrieveApplicant> = (deps) => async ({ params, req, res }) => {
   const scope = applicationScopeOf(principalOf(res), 'PM');

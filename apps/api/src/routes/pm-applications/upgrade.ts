@@ -4,7 +4,7 @@ import { idOrNotFound } from '../../http/access.js';
 import { principalOf } from '../../http/auth.js';
 import type { RouteFactory } from '../../http/route.js';
 import { presentPmApplication } from '../../presenters/application.js';
-import { acceptedOrThrow, applicationScopeOf, recordOrNotFound } from '../hr-applications/order-support.js';
+import { acceptedOrThrow, applicationScopeOf, recordOrNotFound } from '../application-orders.js';
 
 export const pmUpgrade: RouteFactory<typeof contract.pm.upgrade> = (deps) => async ({ params, body, res }) => {
   const scope = applicationScopeOf(principalOf(res), 'PM');

@@ -1,9 +1,8 @@
 import { contract } from '@svc/contract';
 import type { Deps } from '../../deps.js';
+import { resourceRoutes } from '../../http/route.js';
 import { createProperty } from './create.js';
 import { listProperties } from './list.js';
 
-export const propertyRoutes = (deps: Deps) => ({
-  contract: contract.properties,
-  implementation: { list: listProperties(deps), create: createProperty(deps) },
-});
+export const propertyRoutes = (deps: Deps) =>
+  resourceRoutes(contract.properties, { list: listProperties(deps), create: createProperty(deps) });

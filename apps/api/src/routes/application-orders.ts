@@ -1,11 +1,11 @@
 import { acicParametersShape, type ProblemFieldError } from '@svc/contract';
 import { findApplicant, type ApiPrincipal, type OrderIdempotency, type ApplicantRecord, type ApplicationScope, type OrderOutcome, type OrderRefusal, type RefusedFlag } from '@svc/db';
 import type { Request } from 'express';
-import type { Deps } from '../../deps.js';
-import { teamScopeOf } from '../../http/access.js';
-import { AppError } from '../../http/problem.js';
+import type { Deps } from '../deps.js';
+import { teamScopeOf } from '../http/access.js';
+import { AppError } from '../http/problem.js';
 
-// What the HR and PM order operations share: their scope, and how a refused order is told to the client.
+// What the HR and PM application routes share: their scope, and how a refused order is told to the client.
 
 /** The applications a key works on: its partner and environment, its own team for a team user, one kind. */
 export const applicationScopeOf = (principal: ApiPrincipal, kind: 'HR' | 'PM'): ApplicationScope => ({
