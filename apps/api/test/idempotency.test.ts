@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { claimIdempotencyKey, findPrincipalByApiKey, type BootstrappedAccount } from '@svc/db';
 import { apiTargets, rawRequest, type TestApi } from './support/api.js';
 
-describe.each(apiTargets())('Idempotency-Key on $name', (target) => {
+describe.each(apiTargets({ everyDatabase: true }))('Idempotency-Key on $name', (target) => {
   let svc: TestApi;
   let account: BootstrappedAccount;
   beforeAll(async () => {
