@@ -13,6 +13,9 @@ export const vitestConfig = defineConfig({
     testTimeout: 30_000,
     // Set-ups (databases, a built docs site, Chromium) are slow when every package's tests run at once on 2 cores.
     hookTimeout: 120_000,
+    // Two test files at a time even on 2 cores: they mostly wait (HTTP, databases, Chromium, child processes), and
+    // each has its own database and ports (vitest's default is one fewer than the cores: one file at a time here).
+    maxWorkers: 2,
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-results.json' },
   },
