@@ -1,4 +1,17 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The reliability tests first (crashes, outage, fuzzing: the longest files), then vitest's own order. Without
+ * durations from an earlier run (a fresh clone) vitest runs larger files first, which left the fuzz test, a small
+ * file, to run alone at the end.
+ */
+class ReliabilityFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => (file.moduleId.includes('/test/reliability/') ? 0 : 1);
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 /**
  * Shared vitest settings: workspace packages resolve to their TypeScript sources (the `@svc/source` export
@@ -13,6 +26,10 @@ export const vitestConfig = defineConfig({
     testTimeout: 30_000,
     // Set-ups (databases, a built docs site, Chromium) are slow when every package's tests run at once on 2 cores.
     hookTimeout: 120_000,
+    // Two test files at a time even on 2 cores: they mostly wait (HTTP, databases, Chromium, child processes), and
+    // each has its own database and ports (vitest's default is one fewer than the cores: one file at a time here).
+    maxWorkers: 2,
+    sequence: { sequencer: ReliabilityFirst },
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-results.json' },
   },

@@ -55,7 +55,7 @@ const externalAddress = Object.values(networkInterfaces())
   .flat()
   .find((entry) => entry?.family === 'IPv4' && !entry.internal)?.address;
 
-describe.each(apiTargets())('limits per client address on $name', (target) => {
+describe.each(apiTargets({ everyDatabase: true }))('limits per client address on $name', (target) => {
   let svc: TestApi;
   let account: BootstrappedAccount;
 

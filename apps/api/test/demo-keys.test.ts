@@ -18,7 +18,7 @@ const replaceTeamBody = (superteam: string) => ({
 });
 const userBody = (team: string, isActive = true) => ({ first_name: 'Grace', last_name: 'Hopper', email: `user-${randomUUID()}@example.com`, language: 'en' as const, is_active: isActive, team });
 
-describe.each(apiTargets())('demo keys on $name', (target) => {
+describe.each(apiTargets({ everyDatabase: true }))('demo keys on $name', (target) => {
   let svc: TestApi;
   let account: BootstrappedAccount;
   let live: SvcClient;

@@ -6,7 +6,7 @@ import { completeWithSimulator, executionIdOf, fullInformation, location, markRe
 
 const hrPage = paginated(hrApplicantListItemSchema, 'HR applicants');
 
-describe.each(apiTargets())('HR applications on $name', (target) => {
+describe.each(apiTargets({ everyDatabase: true }))('HR applications on $name', (target) => {
   let svc: TestApi;
   let account: BootstrappedAccount;
   let admin: SvcClient;

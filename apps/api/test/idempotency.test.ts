@@ -4,7 +4,7 @@ import { claimIdempotencyKey, findPrincipalByApiKey, type BootstrappedAccount } 
 import { idempotencyRequestHash } from '../src/http/idempotency.js';
 import { apiTargets, rawRequest, type TestApi } from './support/api.js';
 
-describe.each(apiTargets())('Idempotency-Key on $name', (target) => {
+describe.each(apiTargets({ everyDatabase: true }))('Idempotency-Key on $name', (target) => {
   let svc: TestApi;
   let account: BootstrappedAccount;
   beforeAll(async () => {

@@ -3,7 +3,7 @@ import { contract, listRoutes } from '@svc/contract';
 import type { BootstrappedAccount } from '@svc/db';
 import { apiTargets, rawRequest, type TestApi } from './support/api.js';
 
-describe.each(apiTargets())('the HTTP platform on $name', (target) => {
+describe.each(apiTargets({ everyDatabase: true }))('the HTTP platform on $name', (target) => {
   let svc: TestApi;
   let account: BootstrappedAccount;
   beforeAll(async () => {
@@ -102,7 +102,7 @@ describe.each(apiTargets())('the HTTP platform on $name', (target) => {
   });
 });
 
-describe.each(apiTargets())('the rate limit on $name', (target) => {
+describe.each(apiTargets({ everyDatabase: true }))('the rate limit on $name', (target) => {
   let svc: TestApi;
   beforeAll(async () => {
     svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 5 });

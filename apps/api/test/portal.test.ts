@@ -29,7 +29,7 @@ const completedFields = (fields: Record<string, string>, { first = 'Grace', last
   'consent.agreed': 'yes',
 });
 
-describe.each(apiTargets())('the applicant portal over HTTP on $name', (target) => {
+describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HTTP on $name', (target) => {
   let svc: TestApi;
   let account: BootstrappedAccount;
   let client: SvcClient;

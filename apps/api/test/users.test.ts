@@ -9,7 +9,7 @@ const uniqueEmail = () => `user-${randomUUID()}@example.com`;
 
 const userBody = (team: string): UserBody => ({ first_name: 'Grace', last_name: 'Hopper', email: uniqueEmail(), language: 'en', is_active: true, team });
 
-describe.each(apiTargets())('users on $name', (target) => {
+describe.each(apiTargets({ everyDatabase: true }))('users on $name', (target) => {
   let svc: TestApi;
   let account: BootstrappedAccount;
   let admin: SvcClient;

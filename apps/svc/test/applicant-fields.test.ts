@@ -15,7 +15,7 @@ const latestBirthDate = () => {
 type Answer = { status: number; body: any };
 
 /** What the rules of applicant fields refuse or accept, on every operation that takes applicant information. */
-describe.each(apiTargets())('applicant fields on $name', (target) => {
+describe.each(apiTargets({ everyDatabase: true }))('applicant fields on $name', (target) => {
   let svc: TestApi;
   let account: BootstrappedAccount;
   let client: SvcClient;

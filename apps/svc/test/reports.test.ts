@@ -15,7 +15,7 @@ const words = (text: string) => text.replace(/\s+/g, ' ');
  * Reports over real HTTP with the real worker: the HTML of `web/`, the PDF Chromium printed from it (parsed by
  * poppler), hosted one-hour links, the audit log, the refusals before `Returned` and of other tenants.
  */
-describe.each(apiTargets())('reports on $name', (target) => {
+describe.each(apiTargets({ everyDatabase: true }))('reports on $name', (target) => {
   let svc: TestApi;
   let account: BootstrappedAccount;
   let client: SvcClient;

@@ -35,7 +35,8 @@ export type CheckRunSteps = {
   requestReport(applicantId: string): Promise<void>;
 };
 
-export function checkRunSteps(db: Database, jobs: PgBoss, now: () => Date): CheckRunSteps {
+/** `reportRenderClaimSeconds`: how long a `report.render` job may run before it is presumed lost (its claim). */
+export function checkRunSteps(db: Database, jobs: PgBoss, now: () => Date, reportRenderClaimSeconds?: number): CheckRunSteps {
   const manager = db.dataSource.manager;
   return {
     start: coalesce(async (checkExecutionIds) => {
@@ -48,7 +49,7 @@ export function checkRunSteps(db: Database, jobs: PgBoss, now: () => Date): Chec
       return fulfilled(checkExecutionIds.map((id) => due.get(id) ?? null));
     }),
     requestReport: coalesce(async (applicantIds) => {
-      await requestReportRenders({ jobs, applicantIds });
+      await requestReportRenders({ jobs, applicantIds, ...(reportRenderClaimSeconds ? { claimSeconds: reportRenderClaimSeconds } : {}) });
       return fulfilled(applicantIds.map(() => undefined));
     }),
   };

@@ -38,6 +38,11 @@ const workerConfigSchema = z.object({
   /** A report render that takes longer fails and is retried, in milliseconds. */
   SVC_PDF_RENDER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   /**
+   * How long a worker holds the rendering of a report, in seconds: another worker leaves that report alone meanwhile,
+   * and a render still running after it (its worker died) runs again. Longer than a render takes (SVC_PDF_RENDER_TIMEOUT_MS).
+   */
+  SVC_REPORT_RENDER_CLAIM_SECONDS: z.coerce.number().int().min(2).max(3_600).default(120),
+  /**
    * Chromium's sandbox: `auto` (default) with it wherever the system allows (not root, unprivileged user namespaces),
    * else without it and a warning in the logs; `on` refuses to print without it; `off` never uses it.
    */
@@ -83,6 +88,7 @@ export function workerSettingsOf(config: WorkerConfig): WorkerSettings {
     stopGraceSeconds: config.WORKER_STOP_GRACE_SECONDS,
     pdfPages: config.SVC_PDF_PAGES,
     pdfRenderTimeoutMs: config.SVC_PDF_RENDER_TIMEOUT_MS,
+    reportRenderClaimSeconds: config.SVC_REPORT_RENDER_CLAIM_SECONDS,
     chromiumSandbox: config.SVC_CHROMIUM_SANDBOX,
     smtpUrl: config.SMTP_URL ?? null,
     smtpAllowPlaintext: config.SVC_SMTP_ALLOW_PLAINTEXT,

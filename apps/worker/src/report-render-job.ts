@@ -17,6 +17,8 @@ export type ReportRenderContext = JobContext & {
   renderReport: ReportRenderer;
   /** The job queue: an applicant whose report another worker claimed is looked at again when the claim lapses. */
   jobs: PgBoss;
+  /** How long a render is claimed (and its job runs before it is presumed lost), in seconds. Default: 2 minutes. */
+  claimSeconds?: number;
 };
 
 export type ReportRenderJobOutcome = 'dropped' | ApplicantFinalisation['outcome'];
@@ -41,7 +43,13 @@ export async function runReportRenderJob(context: ReportRenderContext, job: Queu
 
   let finalised: ApplicantFinalisation;
   try {
-    finalised = await finaliseApplicantIfDone({ manager: context.db.dataSource.manager, applicantId, now: context.now(), renderReport: context.renderReport });
+    finalised = await finaliseApplicantIfDone({
+      manager: context.db.dataSource.manager,
+      applicantId,
+      now: context.now(),
+      renderReport: context.renderReport,
+      ...(context.claimSeconds ? { claimMs: context.claimSeconds * 1000 } : {}),
+    });
   } catch (error) {
     const retryLimit = job.retryLimit ?? REPORT_RENDER_SEND_OPTIONS.retryLimit;
     const details = { err: errorForLog(error), retry_count: job.retryCount, retry_limit: retryLimit };
@@ -52,7 +60,7 @@ export async function runReportRenderJob(context: ReportRenderContext, job: Queu
   if (finalised.outcome === 'returned') {
     log.info({ report_version: finalised.reportVersion }, 'report rendered: applicant returned');
   } else if (finalised.outcome === 'rendering_elsewhere') {
-    await requestReportRender({ jobs: context.jobs, applicantId, startAfter: new Date(finalised.claimedUntil.getTime() + 1000) });
+    await requestReportRender({ jobs: context.jobs, applicantId, startAfter: new Date(finalised.claimedUntil.getTime() + 1000), ...(context.claimSeconds ? { claimSeconds: context.claimSeconds } : {}) });
     log.info('report claimed by another worker: looking again when the claim lapses');
   } else {
     log.info({ outcome: finalised.outcome }, 'nothing to render');

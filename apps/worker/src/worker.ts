@@ -1,4 +1,4 @@
-import { CHECK_RUN_QUEUE, createJobQueue, JOB_QUEUES, MESSAGE_SEND_QUEUE, REPORT_RENDER_QUEUE, RETENTION_QUEUE, type Database, type JobQueue, type QueueName, type ReportRenderer } from '@svc/db';
+import { CHECK_RUN_QUEUE, createJobQueue, JOB_QUEUES, MESSAGE_SEND_QUEUE, REPORT_RENDER_CLAIM_MS, REPORT_RENDER_QUEUE, RETENTION_QUEUE, type Database, type JobQueue, type QueueName, type ReportRenderer } from '@svc/db';
 import { isProviderTemporaryError } from '@svc/domain';
 import type { JobResult } from 'pg-boss';
 import type { Logger } from 'pino';
@@ -31,6 +31,11 @@ export type WorkerOptions = {
   pollingIntervalSeconds?: number;
   /** Renders the report (HTML and PDF) of an applicant whose last check finished: `createReportRenderer`. */
   renderReport: ReportRenderer;
+  /**
+   * How long a worker holds the rendering of a report, in seconds: a `report.render` job still running after it is
+   * presumed lost with its worker and runs again. Default 120 (`REPORT_RENDER_CLAIM_MS`).
+   */
+  reportRenderClaimSeconds?: number;
   /** Where `message.send` delivers emails. Default: the outbox only. */
   email?: EmailTransport;
   /** Where `message.send` delivers SMS. Default: the outbox only. */
@@ -84,11 +89,12 @@ export async function createWorker({
   renderConcurrency = 2,
   pollingIntervalSeconds = 2,
   renderReport,
+  reportRenderClaimSeconds = REPORT_RENDER_CLAIM_MS / 1000,
   email = outboxEmailTransport,
   sms = outboxSmsProvider,
 }: WorkerOptions): Promise<Worker> {
-  const checkRuns: CheckRunContext = { db, logger, now, simulatorDelayMs, steps: checkRunSteps(db, jobs, now) };
-  const reports: ReportRenderContext = { db, jobs, logger, now, renderReport };
+  const checkRuns: CheckRunContext = { db, logger, now, simulatorDelayMs, steps: checkRunSteps(db, jobs, now, reportRenderClaimSeconds) };
+  const reports: ReportRenderContext = { db, jobs, logger, now, renderReport, claimSeconds: reportRenderClaimSeconds };
   const messages: MessageSendContext = { db, logger, now, email, sms };
   const workerIds = new Map<QueueName, string>([
     [
@@ -178,6 +184,8 @@ export type WorkerSettings = {
   pdfPages: number;
   /** A report render that takes longer fails (and is retried), in milliseconds. */
   pdfRenderTimeoutMs: number;
+  /** How long a worker holds the rendering of a report before it is presumed lost with its worker, in seconds. */
+  reportRenderClaimSeconds: number;
   /** Chromium's sandbox (`SVC_CHROMIUM_SANDBOX`): `auto`, with it wherever the system allows. */
   chromiumSandbox: ChromiumSandbox;
   /** SMTP server for emails (`SMTP_URL`); null: emails stay in the outbox (/dev/outbox). */
@@ -199,6 +207,7 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   stopGraceSeconds: 20,
   pdfPages: 2,
   pdfRenderTimeoutMs: 30_000,
+  reportRenderClaimSeconds: REPORT_RENDER_CLAIM_MS / 1000,
   chromiumSandbox: 'auto',
   smtpUrl: null,
   smtpAllowPlaintext: false,
@@ -257,6 +266,7 @@ export async function startWorker({
     concurrency: settings.concurrency,
     renderConcurrency: settings.pdfPages,
     pollingIntervalSeconds: settings.pollingIntervalSeconds,
+    reportRenderClaimSeconds: settings.reportRenderClaimSeconds,
     email: settings.smtpUrl ? smtpEmailTransport({ url: settings.smtpUrl, from: settings.mailFrom, allowPlaintext: settings.smtpAllowPlaintext }) : outboxEmailTransport,
   });
   let stopping: Promise<void> | null = null;

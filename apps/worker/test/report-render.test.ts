@@ -1,8 +1,8 @@
-import { Applicant, completeCheckRun, REPORT_RENDER_QUEUE, startCheckRun, type BootstrappedAccount, type Database } from '@svc/db';
+import { Applicant, completeCheckRun, REPORT_RENDER_CLAIM_MS, REPORT_RENDER_QUEUE, startCheckRun, type BootstrappedAccount, type Database, type ReportRenderer } from '@svc/db';
 import { databaseTargets, waitFor } from '@svc/db/testing';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkRunSteps, runCheckRunJob, runReportRenderJob, type Worker } from '../src/index.js';
+import { checkRunSteps, loadWorkerConfig, runCheckRunJob, runReportRenderJob, type Worker } from '../src/index.js';
 import { returned, startCheckWorker } from './support/check-worker.js';
 import { applicantOf, executionsOf, insertScreenWithoutJobs, orderQuickScreen, reportRenderJobsOf, statusChangeCounts, testLogger } from './support/factories.js';
 import { countingReportRenderer } from './support/report-renderer.js';
@@ -81,6 +81,32 @@ describe.each(databaseTargets())('reports rendered apart from checks on $name', 
 
     await waitFor(returned(db, applicantId), 30_000);
     expect((await statusChangeCounts(db, { table: 'applicants', newStatus: 'Returned' })).get(applicantId)).toBe(1);
+  });
+
+  it('claims a render for SVC_REPORT_RENDER_CLAIM_SECONDS, and its job expires with the claim', async () => {
+    const claimSeconds = loadWorkerConfig({ SVC_REPORT_RENDER_CLAIM_SECONDS: '7' }).SVC_REPORT_RENDER_CLAIM_SECONDS;
+    expect(loadWorkerConfig({}).SVC_REPORT_RENDER_CLAIM_SECONDS).toBe(REPORT_RENDER_CLAIM_MS / 1000);
+    const applicantId = await finishedWithoutReport({ db, account });
+    const [execution] = await executionsOf(db, applicantId);
+    // The last check's job asks for the report: that job expires when a render would lose its claim.
+    await runCheckRunJob(
+      { db, logger: testLogger, now: () => new Date(), simulatorDelayMs: 0, steps: checkRunSteps(db, jobs, () => new Date(), claimSeconds) },
+      { id: 'redelivered', data: { checkExecutionId: execution!.id }, retryCount: 1, retryLimit: 4 },
+    );
+    const [job] = (await db.dataSource.query(`SELECT expire_seconds FROM pgboss.job WHERE name = $1 AND singleton_key = $2`, [REPORT_RENDER_QUEUE, applicantId])) as Array<{ expire_seconds: number }>;
+    expect(job?.expire_seconds).toBe(claimSeconds);
+
+    // A render (of an applicant no job asked for, so the running worker leaves it alone) holds its claim that long.
+    const rendered = await finishedWithoutReport({ db, account });
+    let claimedFor = 0;
+    const renderReport: ReportRenderer = async (subject) => {
+      const { reportClaimedUntil } = await applicantOf(db, rendered);
+      claimedFor = reportClaimedUntil!.getTime() - subject.generatedAt.getTime();
+      return reports.renderReport(subject);
+    };
+    const outcome = await runReportRenderJob({ db, jobs, logger: testLogger, now: () => new Date(), renderReport, claimSeconds }, { id: 'claimed', data: { applicantId: rendered }, retryCount: 0 });
+    expect(outcome).toBe('returned');
+    expect(claimedFor).toBe(claimSeconds * 1000);
   });
 
   it('drops a job whose payload is invalid, and leaves an applicant with checks outstanding alone', async () => {

@@ -1,5 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { createJobQueue, JOB_QUEUES, runMigrations, useEncryptionKey, type BootstrappedAccount, type Database } from '@svc/db';
 import { databaseTargets, waitFor, type DatabaseTarget } from '@svc/db/testing';
@@ -8,7 +6,7 @@ import { pino, type Logger } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureCheckRunQueue, createWorker, type Worker } from '../src/index.js';
 import { informationFor, installStatusAudit, newAccount, statusChangeCounts } from './support/factories.js';
-import { executionRows, orderMany, returnedCount, startWorkerProcess } from './support/fleet.js';
+import { executionRows, orderMany, returnedCount } from './support/fleet.js';
 import { countingReportRenderer } from './support/report-renderer.js';
 
 const FLAGS = ['request_softcheck', 'request_bureau'] as const;
@@ -21,14 +19,14 @@ function recordingLogger(): { logger: Logger; lines: string[] } {
 
 const postgresTarget = databaseTargets().find((target) => target.name === 'postgres');
 
-// Scale-out (DESIGN.md section 3): any number of worker processes on one PostgreSQL, any of them may die.
+// Scale-out (DESIGN.md section 3): any number of worker processes on one PostgreSQL. That any of them may die is
+// proved by reliability/worker-crash.test.ts (five SIGKILLs of a worker process).
 describe.runIf(postgresTarget)('worker processes on PostgreSQL', () => {
   const target = postgresTarget as DatabaseTarget;
   const key = randomBytes(32);
   let db: Database;
   let jobs: PgBoss;
   let account: BootstrappedAccount;
-  const children: ChildProcess[] = [];
 
   beforeAll(async () => {
     useEncryptionKey(key);
@@ -39,7 +37,6 @@ describe.runIf(postgresTarget)('worker processes on PostgreSQL', () => {
     account = await newAccount(db);
   });
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await target.dispose();
   });
 
@@ -98,54 +95,4 @@ describe.runIf(postgresTarget)('worker processes on PostgreSQL', () => {
       for (const value of [personal.sin_ssn, personal.date_of_birth, 'Lovelace', 'King St']) expect(line).not.toContain(String(value));
     }
   }, 300_000);
-
-  it('survives a worker process killed while checks run: every application returns, nothing is recorded twice', async () => {
-    // Runs that outlive 3 s are presumed lost with their worker and delivered again (at once: no back-off).
-    await configureCheckRunQueue(jobs, { expireInSeconds: 3, retryDelayMaxSeconds: 0 });
-    const applicantIds = await orderMany({ db, jobs, account, count: 30, flags: FLAGS });
-    const url = (db.dataSource.options as { url?: string }).url;
-    if (!url) throw new Error('the PostgreSQL target has no URL');
-    const environment = {
-      DATABASE_URL: url,
-      SVC_ENCRYPTION_KEY: key.toString('hex'),
-      WORKER_POLLING_INTERVAL_SECONDS: '0.5',
-      SVC_CHECK_RUN_EXPIRE_SECONDS: '3',
-      SVC_JOB_SUPERVISE_INTERVAL_SECONDS: '1',
-      WORKER_STOP_GRACE_SECONDS: '5',
-      LOG_LEVEL: 'info',
-    };
-    // A slow provider: the kill finds checks running.
-    const doomed = startWorkerProcess(children, { ...environment, SVC_SIMULATOR_DELAY_MS: '1000', WORKER_CONCURRENCY: '3' });
-    await doomed.started;
-    await waitFor(async () => {
-      const rows = await executionRows(db, applicantIds);
-      return rows.filter((execution) => execution.status === 'COMPLETE').length >= 4 && rows.some((execution) => execution.status === 'RUNNING');
-    }, 120_000);
-    doomed.process.kill('SIGKILL');
-    await once(doomed.process, 'exit');
-    const interrupted = (await executionRows(db, applicantIds)).filter((execution) => execution.status === 'RUNNING').map((execution) => execution.id);
-    expect(interrupted.length).toBeGreaterThan(0);
-
-    const survivor = startWorkerProcess(children, { ...environment, SVC_SIMULATOR_DELAY_MS: '20', WORKER_CONCURRENCY: '4' });
-    await survivor.started;
-    // A report whose render the kill interrupted waits for its claim to lapse (two minutes).
-    await waitFor(async () => (await returnedCount(db, applicantIds)) === applicantIds.length, 200_000);
-    // SIGTERM: a graceful stop, exit code 0.
-    survivor.process.kill('SIGTERM');
-    const [exitCode] = (await once(survivor.process, 'exit')) as [number | null];
-    expect(exitCode).toBe(0);
-
-    const executions = await executionRows(db, applicantIds);
-    expect(executions).toHaveLength(applicantIds.length * FLAGS.length);
-    const completions = await statusChangeCounts(db, { table: 'check_executions', newStatus: 'COMPLETE' });
-    for (const execution of executions) {
-      expect(execution.status).toBe('COMPLETE');
-      expect(completions.get(execution.id)).toBe(1);
-    }
-    // The runs the kill interrupted were run again.
-    for (const execution of executions.filter((candidate) => interrupted.includes(candidate.id))) expect(execution.attempts).toBeGreaterThanOrEqual(2);
-    const returns = await statusChangeCounts(db, { table: 'applicants', newStatus: 'Returned' });
-    for (const applicantId of applicantIds) expect(returns.get(applicantId)).toBe(1);
-    expect(survivor.output()).not.toContain('046454286');
-  }, 360_000);
 });

@@ -22,7 +22,7 @@ async function addedConstraints(db: Database): Promise<string[]> {
   return rows.map((row) => row.conname);
 }
 
-describe.each(databaseTargets())('catalogue and properties migration on $name', (target) => {
+describe.each(databaseTargets({ empty: true }))('catalogue and properties migration on $name', (target) => {
   let db: Database;
 
   beforeAll(async () => {

@@ -16,7 +16,7 @@ async function publicTables(db: Database): Promise<string[]> {
   return rows.map((row) => row.table_name);
 }
 
-describe.each(databaseTargets())('migrations on $name', (target) => {
+describe.each(databaseTargets({ empty: true }))('migrations on $name', (target) => {
   let db: Database;
 
   beforeAll(async () => {

@@ -81,7 +81,7 @@ async function previousSchemaWithRows(db: Database) {
  * refuses and changes nothing; with it, every value becomes `v2:` and reads back through the repositories. (The
  * refusals run first: this file's process has no key until the second block sets one.)
  */
-describe.each(databaseTargets())('migration 1795318189400 (personal data sealed) without the key on $name', (target) => {
+describe.each(databaseTargets({ empty: true }))('migration 1795318189400 (personal data sealed) without the key on $name', (target) => {
   let db: Database;
   beforeAll(async () => {
     db = await target.open();
@@ -98,7 +98,7 @@ describe.each(databaseTargets())('migration 1795318189400 (personal data sealed)
   });
 });
 
-describe.each(databaseTargets())('migration 1795318189400 (personal data sealed) on $name', (target) => {
+describe.each(databaseTargets({ empty: true }))('migration 1795318189400 (personal data sealed) on $name', (target) => {
   let db: Database;
   beforeAll(async () => {
     db = await target.open();

@@ -7,7 +7,8 @@ import { createLogger, type Logger } from '../../src/logger.js';
 import { startApi, type RunningApi } from '../../src/server.js';
 
 /**
- * A real API over real HTTP on a real, migrated database: PGlite always, PostgreSQL too when DATABASE_URL is set.
+ * A real API over real HTTP on a real, migrated database: PGlite, and PostgreSQL too for the tests that ask
+ * (`apiTargets({ everyDatabase: true })`) when DATABASE_URL is set.
  * `now` is the API's clock; tests move it with `advanceClock`.
  */
 export type TestApi = {
@@ -31,8 +32,17 @@ useEncryptionKey(randomBytes(32));
 /** `docsSite`: the documentation site to serve at /docs, as the `svc` command does (none by default). */
 type StartOptions = { logger?: Logger; docsSite?: string };
 
-export function apiTargets(): Array<{ name: DatabaseTarget['name']; start(overrides?: Partial<Config>, options?: StartOptions): Promise<TestApi> }> {
-  return databaseTargets().map((target) => ({
+/**
+ * Where an API test runs: on PGlite only, since the db package's tests prove its repositories, job queue and change
+ * feed alike on both databases; with `everyDatabase` (the tests RELIABILITY.md names, the reliability tests) on
+ * PostgreSQL too when DATABASE_URL is set.
+ */
+export function apiTargets({ everyDatabase = false }: { everyDatabase?: boolean } = {}): Array<{
+  name: DatabaseTarget['name'];
+  start(overrides?: Partial<Config>, options?: StartOptions): Promise<TestApi>;
+}> {
+  const targets = databaseTargets().filter((target) => everyDatabase || target.name === 'pglite');
+  return targets.map((target) => ({
     name: target.name,
     async start(overrides: Partial<Config> = {}, { logger = createLogger({ level: 'silent' }), docsSite }: StartOptions = {}) {
       const db = await target.open();

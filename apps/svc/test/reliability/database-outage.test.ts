@@ -46,11 +46,12 @@ describe.skipIf(!postgresTarget)('PostgreSQL unreachable for ten seconds under l
     proxied = await createDatabase({ url: url.toString(), poolSize: 6 });
     const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' }), SVC_RATE_LIMIT_PER_MINUTE: 1_000_000, SVC_IDEMPOTENCY_LEASE_SECONDS: 3 };
     api = await startApi({ config, db: proxied, port: 0, logger: logs.api });
-    // Checks lost in the outage (their worker could not record them) run again 5 s after they started.
+    // Checks lost in the outage (their worker could not record them) run again 5 s after they started; a report
+    // whose render the outage broke (its claim could not be released) is rendered again 10 s after it was claimed.
     worker = await startWorker({
       db: proxied,
       logger: logs.worker,
-      settings: { simulatorDelayMs: 50, concurrency: 4, pollingIntervalSeconds: 0.5, checkRunExpireSeconds: 5, superviseIntervalSeconds: 1, stopGraceSeconds: 5 },
+      settings: { simulatorDelayMs: 50, concurrency: 4, pollingIntervalSeconds: 0.5, checkRunExpireSeconds: 5, superviseIntervalSeconds: 1, stopGraceSeconds: 5, reportRenderClaimSeconds: 10 },
     });
     http = httpClient({ baseUrl: api.url, connections: CLIENTS + 1, timeoutMs: 60_000 });
   }, 120_000);

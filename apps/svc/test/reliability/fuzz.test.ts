@@ -20,7 +20,7 @@ const CONCURRENCY = 12;
 const operations = contractOperations();
 const PM_OPERATION = /^(pm|properties|listings)\./;
 
-describe.each(apiTargets())('fuzzing every operation of the contract on $name', (target) => {
+describe.each(apiTargets({ everyDatabase: true }))('fuzzing every operation of the contract on $name', (target) => {
   const seed = fuzzSeed();
   const random = seededRandom(seed);
   const logs = recordingLoggers();

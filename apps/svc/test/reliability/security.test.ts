@@ -98,7 +98,7 @@ function expectNoStore(answer: HttpAnswer, context: string): void {
 /** Paths that answer without personal data (health, the contract, the docs, an unknown path), which may be cached. */
 const PUBLIC_PATH = /^GET \/(health|openapi\.json|docs\/|nowhere)/;
 
-describe.each(apiTargets())('security on $name', (target) => {
+describe.each(apiTargets({ everyDatabase: true }))('security on $name', (target) => {
   const logs = recordingLoggers();
   let svc: TestApi;
   let account: BootstrappedAccount;

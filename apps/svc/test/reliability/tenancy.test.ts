@@ -36,7 +36,7 @@ const idsFor = (operation: Operation, records: RecordIds): Record<string, string
   applicant_id: PM_OPERATION.test(operation.name) ? records.pm_applicant_id : records.hr_applicant_id,
 });
 
-describe.each(apiTargets())('the tenancy matrix on $name', (target) => {
+describe.each(apiTargets({ everyDatabase: true }))('the tenancy matrix on $name', (target) => {
   const logs = recordingLoggers();
   const random = seededRandom(20_250_907);
   let svc: TestApi;

@@ -54,6 +54,8 @@ describe.skipIf(!postgresTarget)('a worker process killed five times mid-run (Po
       SVC_CHECK_RUN_EXPIRE_SECONDS: '3',
       SVC_JOB_SUPERVISE_INTERVAL_SECONDS: '1',
       WORKER_STOP_GRACE_SECONDS: '5',
+      // A render a kill interrupted is presumed lost after 10 s (the default claim is two minutes).
+      SVC_REPORT_RENDER_CLAIM_SECONDS: '10',
       LOG_LEVEL: 'info',
     };
     const completed = async () => (await executionRows(db, applicantIds)).filter((execution) => execution.status === 'COMPLETE').length;
@@ -78,10 +80,12 @@ describe.skipIf(!postgresTarget)('a worker process killed five times mid-run (Po
     const survivor = startWorkerProcess(children, { ...environment, SVC_SIMULATOR_DELAY_MS: '10' });
     outputs.push(survivor.output);
     await survivor.started;
-    // A report whose render a kill interrupted waits for its claim to lapse (two minutes).
+    // A report whose render a kill interrupted waits for its claim to lapse (10 s here).
     await waitFor(async () => (await returnedCount(db, applicantIds)) === APPLICATIONS, 180_000);
+    // SIGTERM: a graceful stop, exit code 0.
     survivor.process.kill('SIGTERM');
-    await once(survivor.process, 'exit');
+    const [exitCode] = (await once(survivor.process, 'exit')) as [number | null];
+    expect(exitCode).toBe(0);
 
     const executions = await executionRows(db, applicantIds);
     expect(executions).toHaveLength(APPLICATIONS * FLAGS.length);

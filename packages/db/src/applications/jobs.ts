@@ -89,10 +89,13 @@ export type ReportRenderPayload = ReturnType<typeof reportRenderPayloadSchema.pa
  */
 export const REPORT_RENDER_SEND_OPTIONS = { retryLimit: 6, retryDelay: 2, retryBackoff: true, expireInSeconds: REPORT_RENDER_CLAIM_MS / 1000 } as const satisfies Omit<SendOptions, 'db'>;
 
-/** The `report.render` job of one applicant: one waits at a time per applicant (`singletonKey`, queue policy `short`). */
-const reportRenderJob = (applicantId: string, startAfter?: Date) => ({
+/**
+ * The `report.render` job of one applicant: one waits at a time per applicant (`singletonKey`, queue policy `short`).
+ * It expires with the render claim (`claimSeconds`, default `REPORT_RENDER_CLAIM_MS`).
+ */
+const reportRenderJob = (applicantId: string, { startAfter, claimSeconds }: { startAfter?: Date | undefined; claimSeconds?: number | undefined } = {}) => ({
   data: reportRenderPayloadSchema.parse({ applicantId }) satisfies ReportRenderPayload,
-  options: { ...REPORT_RENDER_SEND_OPTIONS, singletonKey: applicantId, ...(startAfter ? { startAfter } : {}) },
+  options: { ...REPORT_RENDER_SEND_OPTIONS, singletonKey: applicantId, ...(startAfter ? { startAfter } : {}), ...(claimSeconds ? { expireInSeconds: claimSeconds } : {}) },
 });
 
 /**
@@ -100,8 +103,8 @@ const reportRenderJob = (applicantId: string, startAfter?: Date) => ({
  * one is queued, asking again adds nothing (null). Rendering is claimed and idempotent, so a second job that runs
  * anyway changes nothing.
  */
-export async function requestReportRender({ jobs, applicantId, startAfter }: { jobs: PgBoss; applicantId: string; startAfter?: Date }): Promise<string | null> {
-  const { data, options } = reportRenderJob(applicantId, startAfter);
+export async function requestReportRender({ jobs, applicantId, startAfter, claimSeconds }: { jobs: PgBoss; applicantId: string; startAfter?: Date; claimSeconds?: number }): Promise<string | null> {
+  const { data, options } = reportRenderJob(applicantId, { startAfter, claimSeconds });
   return jobs.send(REPORT_RENDER_QUEUE, data, options);
 }
 
@@ -109,13 +112,13 @@ export async function requestReportRender({ jobs, applicantId, startAfter }: { j
  * `requestReportRender` of many applicants (now), in one statement: the worker asks for the reports of a batch of
  * checks at once. An applicant named twice, or whose report job is queued already, gets one job.
  */
-export async function requestReportRenders({ jobs, applicantIds }: { jobs: PgBoss; applicantIds: readonly string[] }): Promise<void> {
+export async function requestReportRenders({ jobs, applicantIds, claimSeconds }: { jobs: PgBoss; applicantIds: readonly string[]; claimSeconds?: number }): Promise<void> {
   const unique = [...new Set(applicantIds)];
   if (unique.length === 0) return;
   await jobs.insert(
     REPORT_RENDER_QUEUE,
     unique.map((applicantId) => {
-      const { data, options } = reportRenderJob(applicantId);
+      const { data, options } = reportRenderJob(applicantId, { claimSeconds });
       return { ...options, data };
     }),
   );

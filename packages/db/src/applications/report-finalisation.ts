@@ -37,9 +37,9 @@ export type ReportSubject = { record: ReportRecord; reportVersion: number; gener
 export type ReportRenderer = (subject: ReportSubject) => Promise<RenderedReport>;
 
 /**
- * How long a worker holds the right to render an applicant's report. Another `report.render` job of the same
- * applicant meanwhile leaves the rendering to it; a worker that dies mid-render lets the claim lapse, and its
- * expired job renders again.
+ * How long a worker holds the right to render an applicant's report, by default (the worker's
+ * `SVC_REPORT_RENDER_CLAIM_SECONDS`). Another `report.render` job of the same applicant meanwhile leaves the
+ * rendering to it; a worker that dies mid-render lets the claim lapse, and its expired job renders again.
  */
 export const REPORT_RENDER_CLAIM_MS = 2 * 60 * 1000;
 
@@ -68,10 +68,10 @@ const lockApplicant = (manager: EntityManager, applicantId: string) =>
   manager.getRepository(Applicant).findOne({ where: { id: applicantId }, lock: { mode: 'pessimistic_write' } });
 
 /**
- * Claims the rendering of a finished applicant's report for `REPORT_RENDER_CLAIM_MS` (one short transaction, the
- * applicant row locked), so that two workers finishing its last two checks at the same moment render it once.
+ * Claims the rendering of a finished applicant's report for `claimMs` (one short transaction, the applicant row
+ * locked), so that two workers finishing its last two checks at the same moment render it once.
  */
-async function claimReportRendering(manager: EntityManager, { applicantId, now }: { applicantId: string; now: Date }): Promise<FinalisationCheck> {
+async function claimReportRendering(manager: EntityManager, { applicantId, now, claimMs }: { applicantId: string; now: Date; claimMs: number }): Promise<FinalisationCheck> {
   return manager.transaction(async (transaction) => {
     const applicant = await lockApplicant(transaction, applicantId);
     if (!applicant) return { ready: false, finalisation: { outcome: 'not_found' } };
@@ -80,7 +80,7 @@ async function claimReportRendering(manager: EntityManager, { applicantId, now }
     if (applicant.reportClaimedUntil && applicant.reportClaimedUntil.getTime() > now.getTime()) {
       return { ready: false, finalisation: { outcome: 'rendering_elsewhere', claimedUntil: applicant.reportClaimedUntil } };
     }
-    await transaction.update(Applicant, { id: applicantId }, { reportClaimedUntil: new Date(now.getTime() + REPORT_RENDER_CLAIM_MS) });
+    await transaction.update(Applicant, { id: applicantId }, { reportClaimedUntil: new Date(now.getTime() + claimMs) });
     return check;
   });
 }
@@ -88,7 +88,7 @@ async function claimReportRendering(manager: EntityManager, { applicantId, now }
 /**
  * Returns the applicant when every check has finished (COMPLETE or FAILED). The report is rendered outside any
  * transaction (Chromium takes a while; on the embedded database a transaction holds the one connection), after a
- * short claim so only one worker renders it. Then ONE transaction, the applicant row locked FOR UPDATE, asks the
+ * short claim (`claimMs`, default `REPORT_RENDER_CLAIM_MS`) so only one worker renders it. Then ONE transaction, the applicant row locked FOR UPDATE, asks the
  * state machine again, stores the report (`reports`, one row per version) and makes the applicant `Returned`,
  * `report_status` and `order_status` `COMPLETE`, with `returned_at`, `last_updated` and `report_version` (the
  * highest of its executions): `Returned` means every report format is ready. A render that throws releases the
@@ -99,13 +99,15 @@ export async function finaliseApplicantIfDone({
   applicantId,
   now,
   renderReport,
+  claimMs = REPORT_RENDER_CLAIM_MS,
 }: {
   manager: EntityManager;
   applicantId: string;
   now: Date;
   renderReport: ReportRenderer;
+  claimMs?: number;
 }): Promise<ApplicantFinalisation> {
-  const claim = await claimReportRendering(manager, { applicantId, now });
+  const claim = await claimReportRendering(manager, { applicantId, now, claimMs });
   if (!claim.ready) return claim.finalisation;
   try {
     const record = await findReportRecord(manager, applicantId);
