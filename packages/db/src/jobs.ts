@@ -1,9 +1,9 @@
 import { PgBoss, type ConstructorOptions, type Db as JobDatabase, type JobInsert, type QueuePolicy, type SendOptions } from 'pg-boss';
-import type { EntityManager, QueryResult, QueryRunner } from 'typeorm';
+import type { EntityManager, QueryRunner } from 'typeorm';
 import { databaseInternals, type Database } from './data-source.js';
 import { createPgliteJobDatabase } from './pglite/job-database.js';
 import { PgliteGatewayClient } from './pglite/typeorm-driver.js';
-import { preparedQuery, type Statement } from './repositories/prepared-query.js';
+import { queryRows, type Statement } from './repositories/query-rows.js';
 
 /** pg-boss keeps its tables in this schema of the application's database. */
 export const JOB_SCHEMA = 'pgboss';
@@ -73,15 +73,9 @@ function queryRunnerOf(transaction: OpenTransaction): QueryRunner | undefined {
   return 'startTransaction' in transaction ? transaction : transaction.queryRunner;
 }
 
-/** pg-boss statements run on the caller's open transaction (prepared, as pg-boss sends the same few statements). */
+/** pg-boss statements run on the caller's open transaction. */
 function transactionJobDatabase(queryRunner: QueryRunner): JobDatabase {
-  return {
-    async executeSql(text, values) {
-      // A statement without parameters may hold several (simple protocol); only those with parameters are prepared.
-      if (!values?.length) return { rows: ((await queryRunner.query(text, [], true)) as QueryResult).records ?? [] };
-      return { rows: await preparedQuery(queryRunner.manager, text, values as unknown[]) };
-    },
-  };
+  return { executeSql: async (text, values) => ({ rows: await queryRows(queryRunner.manager, text, values ?? []) }) };
 }
 
 /** The open transaction's query runner, and its pg-boss work run on its session (see below). */

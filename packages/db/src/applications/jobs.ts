@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { JobInsert, PgBoss, SendOptions } from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import { enqueueManyInTransaction, jobInsertStatement, type JobQueueDefinition } from '../jobs.js';
-import type { Statement } from '../repositories/prepared-query.js';
+import type { Statement } from '../repositories/query-rows.js';
 import { REPORT_RENDER_CLAIM_MS } from './report-finalisation.js';
 
 /** Runs one check execution (apps/worker): claims it, calls the provider adapter, records the outcome. */

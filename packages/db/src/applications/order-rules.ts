@@ -8,7 +8,7 @@ import { Team } from '../entities/team.js';
 import { User } from '../entities/user.js';
 import type { DataScope } from '../repositories/common.js';
 import { entityColumns } from '../repositories/entity-columns.js';
-import { preparedQuery } from '../repositories/prepared-query.js';
+import { queryRows } from '../repositories/query-rows.js';
 
 /** Whose applications an operation works on: the key's partner and environment, its team for a team user, HR or PM. */
 export type ApplicationScope = DataScope & { kind: TeamType };
@@ -50,7 +50,7 @@ export async function findOrderingOwner(manager: EntityManager, { scope, ownerId
   const user = entityColumns(manager, User, 'u');
   const team = entityColumns(manager, Team, 't');
   const superteam = entityColumns(manager, Superteam, 's');
-  const [row] = await preparedQuery<Record<string, unknown>>(
+  const [row] = await queryRows<Record<string, unknown>>(
     manager,
     `SELECT ${user.select}, ${team.select}, ${superteam.select}
        FROM users u JOIN teams t ON t.id = u.team_id JOIN superteams s ON s.id = t.superteam_id

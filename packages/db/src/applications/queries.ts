@@ -6,7 +6,7 @@ import { Team } from '../entities/team.js';
 import type { PageOf, PageRequest } from '../repositories/common.js';
 import { findListing, type ListingRecord } from '../repositories/listings.js';
 import { entityColumns } from '../repositories/entity-columns.js';
-import { preparedQuery } from '../repositories/prepared-query.js';
+import { queryRows } from '../repositories/query-rows.js';
 import type { UserWithTeam } from '../repositories/users.js';
 import { User } from '../entities/user.js';
 import { readInformation, type StoredInformation } from './information.js';
@@ -115,12 +115,12 @@ export async function listApplicants(
   const { where, parameters } = scopeCondition(scope, filters);
   const page = `$${parameters.length + 1}`;
   const [rows, [counted]] = await Promise.all([
-    preparedQuery<Record<string, unknown>>(manager, 
+    queryRows<Record<string, unknown>>(manager, 
       `WITH page AS MATERIALIZED (SELECT a.id FROM applicants a WHERE ${where} ORDER BY a.created, a.id OFFSET ${page} LIMIT $${parameters.length + 2})
        SELECT ${RECORD_SELECT}${scope.kind === 'PM' ? `, ${GROUP_IDS}` : ''} FROM page JOIN applicants a ON a.id = page.id ${RECORD_JOINS} ORDER BY a.created, a.id`,
       [...parameters, offset, limit],
     ),
-    preparedQuery<{ count: number }>(manager, `SELECT count(*)::int AS count FROM applicants a WHERE ${where}`, parameters),
+    queryRows<{ count: number }>(manager, `SELECT count(*)::int AS count FROM applicants a WHERE ${where}`, parameters),
   ]);
   const count = counted?.count ?? 0;
   const records = recordsOf(manager, rows);
@@ -131,7 +131,7 @@ export async function listApplicants(
   const onPage = new Map(records.map((record) => [record.applicant.id, record.applicant]));
   const missing = [...new Set([...groupIds.values()].flat().filter((id) => !onPage.has(id)))];
   const applicantColumns = entityColumns(manager, Applicant, 'a');
-  const others = missing.length === 0 ? [] : await preparedQuery<Record<string, unknown>>(manager, `SELECT ${applicantColumns.select} FROM applicants a WHERE a.id = ANY($1) AND a.partner_id = $2`, [missing, scope.partnerId]);
+  const others = missing.length === 0 ? [] : await queryRows<Record<string, unknown>>(manager, `SELECT ${applicantColumns.select} FROM applicants a WHERE a.id = ANY($1) AND a.partner_id = $2`, [missing, scope.partnerId]);
   const groupMembers = new Map([...onPage, ...others.map((row) => [row['a__id'] as string, applicantColumns.read(row)!] as const)]);
   const listings = new Map<string, ListingRecord | null>();
   for (const listingId of new Set(records.flatMap((record) => record.application.listingId ?? []))) {
@@ -151,7 +151,7 @@ export async function listApplicants(
  * is not found). */
 export async function findApplicant(manager: EntityManager, { scope, applicantId }: { scope: ApplicationScope; applicantId: string }): Promise<ApplicantRecord | null> {
   const { where, parameters } = scopeCondition(scope);
-  const rows = await preparedQuery<Record<string, unknown>>(manager, 
+  const rows = await queryRows<Record<string, unknown>>(manager, 
     `SELECT ${RECORD_SELECT} FROM applicants a ${RECORD_JOINS} WHERE ${where} AND a.id = $${parameters.length + 1}`,
     [...parameters, applicantId],
   );

@@ -1,7 +1,7 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { sealedColumnsOf, sealEntityColumn } from '../crypto/sealed-columns.js';
 import { storedColumns } from './entity-columns.js';
-import { preparedQuery, type Statement } from './prepared-query.js';
+import { queryRows, type Statement } from './query-rows.js';
 
 /** New entities of one type, alike (the same properties set), to insert. */
 export type NewEntities<T extends ObjectLiteral = ObjectLiteral> = { target: EntityTarget<T>; entities: readonly T[] };
@@ -55,7 +55,7 @@ export async function insertEntitiesWith(manager: EntityManager, groups: readonl
   const names = inserts.map((_, index) => `inserted_${index}`);
   const also = alongside.map((statement, index) => `also_${index} AS (${renumberParameters(statement, values.push(...statement.values) - statement.values.length)})`);
   const selected = names.map((name) => `(SELECT json_agg(${name}) FROM ${name}) AS ${name}`);
-  const [returned] = await preparedQuery<Record<string, Array<Record<string, unknown>> | null>>(
+  const [returned] = await queryRows<Record<string, Array<Record<string, unknown>> | null>>(
     manager,
     `WITH ${[...inserts.map(({ statement }, index) => `${names[index]} AS (${statement})`), ...also].join(', ')} SELECT ${selected.length > 0 ? selected.join(', ') : 'NULL'}`,
     values,
