@@ -3,7 +3,7 @@ import type { EntityManager, QueryRunner } from 'typeorm';
 import { databaseInternals, type Database } from './data-source.js';
 import { createPgliteJobDatabase } from './pglite/job-database.js';
 import { PgliteGatewayClient } from './pglite/typeorm-driver.js';
-import { queryRows, type Statement } from './repositories/query-rows.js';
+import { queryRows } from './repositories/query-rows.js';
 
 /** pg-boss keeps its tables in this schema of the application's database. */
 export const JOB_SCHEMA = 'pgboss';
@@ -112,23 +112,4 @@ export async function enqueueManyInTransaction(params: { jobs: PgBoss; transacti
   const { jobs, transaction, queue, inserts } = params;
   if (inserts.length === 0) return;
   await inOpenTransaction('enqueueManyInTransaction', transaction, (db) => jobs.insert(queue, [...inserts], { db }));
-}
-
-/**
- * pg-boss's own statement inserting `inserts` into `queue`, not run: pg-boss `insert` with a `db` that keeps the
- * statement. It runs as part of a larger statement (`insertEntitiesWith`), so the jobs exist if and only if the rows
- * they work on do, without a transaction and its round trips. pg-boss reads the queue's settings (cached) through
- * its own pool. A queue with `notify` is refused: its statement is a `WITH … SELECT`, which cannot be nested.
- */
-export async function jobInsertStatement({ jobs, queue, inserts }: { jobs: PgBoss; queue: string; inserts: readonly JobInsert[] }): Promise<Statement> {
-  let kept: Statement | undefined;
-  const keeper: JobDatabase = {
-    executeSql: async (text, values) => {
-      kept = { text, values: values ?? [] };
-      return { rows: [] };
-    },
-  };
-  await jobs.insert(queue, [...inserts], { db: keeper });
-  if (!kept || !/^\s*INSERT\b/i.test(kept.text)) throw new Error(`jobInsertStatement: pg-boss gave no plain INSERT for queue ${queue}`);
-  return kept;
 }

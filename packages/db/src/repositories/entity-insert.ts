@@ -1,13 +1,13 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { sealedColumnsOf, sealEntityColumn } from '../crypto/sealed-columns.js';
 import { storedColumns } from './entity-columns.js';
-import { queryRows, type Statement } from './query-rows.js';
+import { queryRows } from './query-rows.js';
 
 /** New entities of one type, alike (the same properties set), to insert. */
 export type NewEntities<T extends ObjectLiteral = ObjectLiteral> = { target: EntityTarget<T>; entities: readonly T[] };
 
 /**
- * Inserts new entities of one or more types with one prepared statement (one `INSERT … RETURNING` per type, in
+ * Inserts new entities of one or more types with one statement (one `INSERT … RETURNING` per type, in
  * order, in a `WITH`), and completes each entity in place with what the database filled in (`created`, `modified`,
  * column defaults), as `manager.save` would. The ordering path uses it: on this kind of machine a round trip to
  * PostgreSQL costs more than the statement, and TypeORM's persistence (subjects, change detection, statement
@@ -16,15 +16,6 @@ export type NewEntities<T extends ObjectLiteral = ObjectLiteral> = { target: Ent
  * is null: none has a default).
  */
 export async function insertEntities(manager: EntityManager, ...groups: NewEntities[]): Promise<void> {
-  await insertEntitiesWith(manager, groups, []);
-}
-
-/**
- * `insertEntities`, with more data-modifying statements (each an `INSERT`/`UPDATE`/`DELETE` without a `WITH` of its
- * own) run in the same statement: all of it is written or none of it, without a transaction around it, in one round
- * trip. The order path writes the check jobs with its rows this way.
- */
-export async function insertEntitiesWith(manager: EntityManager, groups: readonly NewEntities[], alongside: readonly Statement[]): Promise<void> {
   const driver = manager.connection.driver;
   const values: unknown[] = [];
   const inserts = groups.flatMap(({ target, entities }) => {
@@ -50,14 +41,13 @@ export async function insertEntitiesWith(manager: EntityManager, groups: readonl
     const statement = `INSERT INTO "${metadata.tableName}" (${given.map((column) => `"${column.databaseName}"`).join(', ')}) VALUES ${rows.join(', ')} RETURNING ${returning}`;
     return [{ entities, primary, filled, statement }];
   });
-  if (inserts.length === 0 && alongside.length === 0) return;
+  if (inserts.length === 0) return;
 
   const names = inserts.map((_, index) => `inserted_${index}`);
-  const also = alongside.map((statement, index) => `also_${index} AS (${renumberParameters(statement, values.push(...statement.values) - statement.values.length)})`);
   const selected = names.map((name) => `(SELECT json_agg(${name}) FROM ${name}) AS ${name}`);
   const [returned] = await queryRows<Record<string, Array<Record<string, unknown>> | null>>(
     manager,
-    `WITH ${[...inserts.map(({ statement }, index) => `${names[index]} AS (${statement})`), ...also].join(', ')} SELECT ${selected.length > 0 ? selected.join(', ') : 'NULL'}`,
+    `WITH ${inserts.map(({ statement }, index) => `${names[index]} AS (${statement})`).join(', ')} SELECT ${selected.join(', ')}`,
     values,
   );
   inserts.forEach(({ entities, primary, filled }, index) => {
@@ -68,14 +58,5 @@ export async function insertEntitiesWith(manager: EntityManager, groups: readonl
       if (!row) throw new Error(`insertEntities: a ${primary.entityMetadata.name} row was not returned`);
       for (const column of filled) column.setEntityValue(entity, driver.prepareHydratedValue(row[column.databaseName], column));
     }
-  });
-}
-
-/** `statement`'s text with its parameters `$1…$n` moved to `$(offset+1)…$(offset+n)`. */
-function renumberParameters({ text, values }: Statement, offset: number): string {
-  return text.replace(/\$(\d+)\b/g, (_, number: string) => {
-    const index = Number(number);
-    if (index < 1 || index > values.length) throw new Error(`insertEntitiesWith: $${index} has no value (${values.length} given)`);
-    return `$${offset + index}`;
   });
 }
