@@ -13,7 +13,6 @@ import {
   type Database,
 } from '../src/index.js';
 import { enqueueManyInTransaction } from '../src/jobs.js';
-import { insertEntities } from '../src/repositories/entity-insert.js';
 import { databaseTargets, waitFor } from './support/databases.js';
 import { createPartner, unique } from './support/factories.js';
 
@@ -105,7 +104,7 @@ describe.each(databaseTargets())('jobs on $name', (target) => {
     await jobs.createQueue(queue);
     const partner = db.dataSource.manager.create(Partner, { id: uuidv7(), name: unique('partner') });
     await db.transaction(async (manager) => {
-      await insertEntities(manager, { target: Partner, entities: [partner] });
+      await manager.save(partner);
       await enqueueManyInTransaction({ jobs, transaction: manager, queue, inserts: [{ data: { partnerId: partner.id } }, { data: { partnerId: partner.id, second: true } }] });
     });
     expect(partner.created).toBeInstanceOf(Date);
@@ -117,7 +116,7 @@ describe.each(databaseTargets())('jobs on $name', (target) => {
     await expect(
       db.transaction(async (manager) => {
         await enqueueManyInTransaction({ jobs, transaction: manager, queue, inserts: [{ data: { partnerId: partner.id, again: true } }] });
-        await insertEntities(manager, { target: Partner, entities: [manager.create(Partner, { id: partner.id, name: unique('partner') })] });
+        await manager.insert(Partner, { id: partner.id, name: unique('partner') });
       }),
     ).rejects.toThrow();
     expect(await jobs.fetch(queue)).toEqual([]);

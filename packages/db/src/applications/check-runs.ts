@@ -4,8 +4,8 @@ import type { EntityManager } from 'typeorm';
 import { sealedColumnsOf, sealEntityColumn } from '../crypto/sealed-columns.js';
 import { Applicant } from '../entities/applicant.js';
 import { CheckExecution } from '../entities/check-execution.js';
-import { entityColumns } from '../repositories/entity-columns.js';
 import { queryRows } from '../repositories/query-rows.js';
+import { findExecutionsWithApplicants } from './sql.js';
 import { readInformation, type StoredInformation } from './information.js';
 import { applicationStateOf } from './state.js';
 
@@ -44,19 +44,8 @@ type ExecutionWithApplicant = { execution: CheckExecution; applicant: Applicant 
 
 /** Executions with their applicants, read in one statement (no lock: the writes that follow are conditional). */
 async function executionsWithApplicants(manager: EntityManager, checkExecutionIds: readonly string[]): Promise<Map<string, ExecutionWithApplicant>> {
-  const execution = entityColumns(manager, CheckExecution, 'e');
-  const applicant = entityColumns(manager, Applicant, 'a');
-  const rows = await queryRows<Record<string, unknown>>(
-    manager,
-    `SELECT ${execution.select}, ${applicant.select} FROM check_executions e JOIN applicants a ON a.id = e.applicant_id WHERE e.id = ANY($1::uuid[])`,
-    [checkExecutionIds],
-  );
-  const found = new Map<string, ExecutionWithApplicant>();
-  for (const row of rows) {
-    const pair = { execution: execution.read(row)!, applicant: applicant.read(row)! };
-    found.set(pair.execution.id, pair);
-  }
-  return found;
+  const pairs = await findExecutionsWithApplicants(manager, checkExecutionIds);
+  return new Map(pairs.map((pair) => [pair.execution.id, pair]));
 }
 
 type ExecutionChanges = Partial<Pick<CheckExecution, 'status' | 'attempts' | 'startedAt' | 'finishedAt' | 'result' | 'failure'>>;

@@ -7,8 +7,9 @@ import { Superteam } from '../entities/superteam.js';
 import { Team } from '../entities/team.js';
 import { User } from '../entities/user.js';
 import type { DataScope } from '../repositories/common.js';
-import { entityColumns } from '../repositories/entity-columns.js';
+import { SUPERTEAMS, TEAMS, USERS } from '../repositories/account-rows.js';
 import { queryRows } from '../repositories/query-rows.js';
+import { entityOfRow } from '../repositories/table-rows.js';
 
 /** Whose applications an operation works on: the key's partner and environment, its team for a team user, HR or PM. */
 export type ApplicationScope = DataScope & { kind: TeamType };
@@ -47,19 +48,16 @@ export type OrderingOwner = User & { team: Team & { superteam: Superteam } };
  * of their own team. Null otherwise (the API answers 400 naming `owner_id`).
  */
 export async function findOrderingOwner(manager: EntityManager, { scope, ownerId }: { scope: ApplicationScope; ownerId: string }): Promise<OrderingOwner | null> {
-  const user = entityColumns(manager, User, 'u');
-  const team = entityColumns(manager, Team, 't');
-  const superteam = entityColumns(manager, Superteam, 's');
-  const [row] = await queryRows<Record<string, unknown>>(
+  const [row] = await queryRows<Record<'u' | 't' | 's', Record<string, unknown>>>(
     manager,
-    `SELECT ${user.select}, ${team.select}, ${superteam.select}
+    `SELECT to_json(u) AS u, to_json(t) AS t, to_json(s) AS s
        FROM users u JOIN teams t ON t.id = u.team_id JOIN superteams s ON s.id = t.superteam_id
       WHERE u.id = $1 AND u.partner_id = $2 AND t.type = $3 AND ($4::uuid IS NULL OR u.team_id = $4)`,
     [ownerId, scope.partnerId, scope.kind, scope.teamId ?? null],
   );
   if (!row) return null;
-  const owner = user.read(row) as OrderingOwner;
-  owner.team = Object.assign(team.read(row)!, { superteam: superteam.read(row)! });
+  const owner = entityOfRow(USERS, row.u) as OrderingOwner;
+  owner.team = Object.assign(entityOfRow(TEAMS, row.t), { superteam: entityOfRow(SUPERTEAMS, row.s) });
   return owner;
 }
 

@@ -10,9 +10,8 @@ import { queueInvitationMessages } from './invitations.js';
 import { enqueueCheckRuns } from './jobs.js';
 import { constraintOf } from '../repositories/database-errors.js';
 import { IDEMPOTENCY_TTL_MS } from '../repositories/idempotency.js';
+import { insertOrderRows } from './sql.js';
 import { insertApplicant, insertApplication, newApplicant, newApplication, type IdentityDocumentInput, type NewApplicant, type OrderFields, type OrderIdempotency } from './new-applicant.js';
-import { insertEntities } from '../repositories/entity-insert.js';
-import { CheckExecution } from '../entities/check-execution.js';
 import { readInformation } from './information.js';
 import type { ApplicantRecord } from './queries.js';
 import { findOrderingOwner, orderRefusal, refuse, type ApplicationScope, type OrderOutcome } from './order-rules.js';
@@ -64,7 +63,7 @@ export async function createQuickScreen({
       now,
     });
     await db.transaction(async (transaction) => {
-      await insertEntities(transaction, { target: Application, entities: [application] }, { target: Applicant, entities: [applicant] }, { target: CheckExecution, entities: executions });
+      await insertOrderRows(transaction, { applications: [application], applicants: [applicant], executions });
       await enqueueCheckRuns({ jobs, transaction, checkExecutionIds: executions.map((execution) => execution.id) });
     });
     // Everything the record shows is in hand: the caller answers with it, without reading it back.

@@ -1,5 +1,4 @@
 import type { EntityMetadata, ObjectLiteral } from 'typeorm';
-import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import { processFieldCipher } from './field-encryption.js';
 
 /**
@@ -7,6 +6,9 @@ import { processFieldCipher } from './field-encryption.js';
  * text), `bytes` binary (a bytea column).
  */
 export type SealedForm = 'text' | 'json' | 'bytes';
+
+/** A column of an entity's metadata (typed through the public `EntityMetadata`, not TypeORM's file layout). */
+type ColumnMetadata = EntityMetadata['columns'][number];
 
 /**
  * Every column that reveals an applicant, encrypted at rest and bound to its table, column and row
