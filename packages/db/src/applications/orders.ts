@@ -1,5 +1,5 @@
 import type { InformationInput, Location, PhoneNumber } from '@svc/contract';
-import { newApplicationState, type Information } from '@svc/domain';
+import { newApplicationState, refuse, type Information, type OrderOutcome } from '@svc/domain';
 import type { PgBoss } from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../data-source.js';
@@ -14,7 +14,7 @@ import { insertOrderRows } from './sql.js';
 import { insertApplicant, insertApplication, newApplicant, newApplication, type IdentityDocumentInput, type NewApplicant, type OrderFields, type OrderIdempotency } from './new-applicant.js';
 import { readInformation } from './information.js';
 import type { ApplicantRecord } from './queries.js';
-import { findOrderingOwner, orderRefusal, refuse, type ApplicationScope, type OrderOutcome } from './order-rules.js';
+import { findOrderingOwner, orderRefusal, type ApplicationScope } from './order-rules.js';
 
 export type QuickScreenOrder = OrderFields & {
   email?: string | undefined;
