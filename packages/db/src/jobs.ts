@@ -73,9 +73,15 @@ function queryRunnerOf(transaction: OpenTransaction): QueryRunner | undefined {
   return 'startTransaction' in transaction ? transaction : transaction.queryRunner;
 }
 
-/** pg-boss statements run on the caller's open transaction. */
+/** pg-boss statements run on the caller's open transaction (named, as pg-boss sends the same few statements). */
 function transactionJobDatabase(queryRunner: QueryRunner): JobDatabase {
-  return { executeSql: async (text, values) => ({ rows: await queryRows(queryRunner.manager, text, values ?? []) }) };
+  return {
+    async executeSql(text, values) {
+      // A statement without parameters may hold several (simple protocol), which a named statement cannot.
+      if (!values?.length) return { rows: (await queryRunner.query(text, [], true)).records ?? [] };
+      return { rows: await queryRows(queryRunner.manager, text, values) };
+    },
+  };
 }
 
 /** The open transaction's query runner, and its pg-boss work run on its session (see below). */
