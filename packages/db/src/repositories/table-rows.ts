@@ -73,7 +73,9 @@ export async function insertRows(manager: EntityManager, ...groups: readonly Row
       });
       return `(${row.join(', ')})`;
     });
-    return [{ rows, entities, statement: `INSERT INTO ${rows.table} (${given.map(([, column]) => column).join(', ')}) VALUES ${placeholders.join(', ')} RETURNING *` }];
+    // Only what the database fills in comes back (not the ciphertexts just sent).
+    const returning = ['id', ...Object.entries(rows.columns).filter(([property, column]) => first[property] === undefined && !sealed[column]).map(([, column]) => column)];
+    return [{ rows, entities, statement: `INSERT INTO ${rows.table} (${given.map(([, column]) => column).join(', ')}) VALUES ${placeholders.join(', ')} RETURNING ${returning.join(', ')}` }];
   });
   if (inserts.length === 0) return;
   const names = inserts.map((_, index) => `inserted_${index}`);
