@@ -11,8 +11,9 @@ import type { ApplicantRecord } from './queries.js';
 
 /**
  * The hand-written SQL of applications, applicants and check executions: the hot paths (an order's rows, an
- * applicant's record, the worker's batch of checks) in one statement each, where TypeORM's query builder would take
- * several and more CPU than the query. Each table's columns are written out here once.
+ * applicant's record, the worker's read of a batch of checks) in one statement each, where TypeORM's query builder
+ * would take several and more CPU than the query. Each table's columns are written out here once; the worker's
+ * conditional write of a batch is next to its rules (`check-runs.ts`).
  */
 
 export const APPLICATIONS: TableRows<Application, ColumnProperty<Application>> = {
