@@ -58,10 +58,6 @@ export {
   type ReferenceTemplateType,
 } from './entities/index.js';
 export * from './repositories/index.js';
-export { createTeamWithUniqueName, replaceTeamWithUniqueName, TeamNameTakenError } from './repositories/teams-extra.js';
-export * from './repositories/packages-extra.js';
-export * from './repositories/properties-extra.js';
-export * from './repositories/listings-extra.js';
 export * from './crypto/field-encryption.js';
 export { encryptionKeySetting, switchSetting } from './config-settings.js';
 export { openValue, sealValue, SEALED_COLUMNS } from './crypto/sealed-columns.js';

@@ -1,9 +1,9 @@
 import { PgBoss, type ConstructorOptions, type Db as JobDatabase, type JobInsert, type QueuePolicy, type SendOptions } from 'pg-boss';
-import type { EntityManager, QueryResult, QueryRunner } from 'typeorm';
+import type { EntityManager, QueryRunner } from 'typeorm';
 import { databaseInternals, type Database } from './data-source.js';
 import { createPgliteJobDatabase } from './pglite/job-database.js';
 import { PgliteGatewayClient } from './pglite/typeorm-driver.js';
-import { preparedQuery, type Statement } from './repositories/prepared-query.js';
+import { queryRows } from './repositories/query-rows.js';
 
 /** pg-boss keeps its tables in this schema of the application's database. */
 export const JOB_SCHEMA = 'pgboss';
@@ -76,13 +76,13 @@ function queryRunnerOf(transaction: OpenTransaction): QueryRunner | undefined {
   return 'startTransaction' in transaction ? transaction : transaction.queryRunner;
 }
 
-/** pg-boss statements run on the caller's open transaction (prepared, as pg-boss sends the same few statements). */
+/** pg-boss statements run on the caller's open transaction (named, as pg-boss sends the same few statements). */
 function transactionJobDatabase(queryRunner: QueryRunner): JobDatabase {
   return {
     async executeSql(text, values) {
-      // A statement without parameters may hold several (simple protocol); only those with parameters are prepared.
-      if (!values?.length) return { rows: ((await queryRunner.query(text, [], true)) as QueryResult).records ?? [] };
-      return { rows: await preparedQuery(queryRunner.manager, text, values as unknown[]) };
+      // A statement without parameters may hold several (simple protocol), which a named statement cannot.
+      if (!values?.length) return { rows: (await queryRunner.query(text, [], true)).records ?? [] };
+      return { rows: await queryRows(queryRunner.manager, text, values) };
     },
   };
 }
@@ -121,23 +121,4 @@ export async function enqueueManyInTransaction(params: { jobs: PgBoss; transacti
   const { jobs, transaction, queue, inserts } = params;
   if (inserts.length === 0) return;
   await inOpenTransaction('enqueueManyInTransaction', transaction, (db) => jobs.insert(queue, [...inserts], { db }));
-}
-
-/**
- * pg-boss's own statement inserting `inserts` into `queue`, not run: pg-boss `insert` with a `db` that keeps the
- * statement. It runs as part of a larger statement (`insertEntitiesWith`), so the jobs exist if and only if the rows
- * they work on do, without a transaction and its round trips. pg-boss reads the queue's settings (cached) through
- * its own pool. A queue with `notify` is refused: its statement is a `WITH … SELECT`, which cannot be nested.
- */
-export async function jobInsertStatement({ jobs, queue, inserts }: { jobs: PgBoss; queue: string; inserts: readonly JobInsert[] }): Promise<Statement> {
-  let kept: Statement | undefined;
-  const keeper: JobDatabase = {
-    executeSql: async (text, values) => {
-      kept = { text, values: values ?? [] };
-      return { rows: [] };
-    },
-  };
-  await jobs.insert(queue, [...inserts], { db: keeper });
-  if (!kept || !/^\s*INSERT\b/i.test(kept.text)) throw new Error(`jobInsertStatement: pg-boss gave no plain INSERT for queue ${queue}`);
-  return kept;
 }

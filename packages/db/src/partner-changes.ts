@@ -1,5 +1,5 @@
 import { databaseInternals, type Database } from './data-source.js';
-import { preparedQuery } from './repositories/prepared-query.js';
+import { queryRows } from './repositories/query-rows.js';
 
 export type PartnerChangeHandlers = {
   /** A committed transaction changed what the records of `partnerId` show (`null`: of every partner). */
@@ -48,7 +48,7 @@ function snapshotOf(text: string): Snapshot {
  */
 export function followPartnerChanges(db: Database, handlers: PartnerChangeHandlers): void {
   const { beforeClose } = databaseInternals(db);
-  const query = <T>(text: string, values: unknown[] = []) => preparedQuery<T>(db.dataSource.manager, text, values);
+  const query = <T>(text: string, values: unknown[] = []) => queryRows<T>(db.dataSource.manager, text, values);
   /** The last position read; null while not following. */
   let position: bigint | null = null;
   /** What the last read's snapshot could not see. */

@@ -12,8 +12,7 @@ import {
   uuidv7,
   type Database,
 } from '../src/index.js';
-import { jobInsertStatement } from '../src/jobs.js';
-import { insertEntitiesWith } from '../src/repositories/entity-insert.js';
+import { enqueueManyInTransaction } from '../src/jobs.js';
 import { databaseTargets, waitFor } from './support/databases.js';
 import { createPartner, unique } from './support/factories.js';
 
@@ -100,29 +99,27 @@ describe.each(databaseTargets())('jobs on $name', (target) => {
     await jobs.complete(queue, fetched!.id);
   });
 
-  it('write jobs in the statement that writes their rows, without a transaction: both or neither', async () => {
+  it('write several jobs in the transaction that writes their rows: both or neither', async () => {
     const queue = unique('queue');
     await jobs.createQueue(queue);
-    const manager = db.dataSource.manager;
-    const partner = manager.create(Partner, { id: uuidv7(), name: unique('partner') });
-    const queued = await jobInsertStatement({ jobs, queue, inserts: [{ data: { partnerId: partner.id } }, { data: { partnerId: partner.id, second: true } }] });
-    // Kept, not run: no job until the statement runs.
-    expect(await jobs.fetch(queue)).toEqual([]);
-
-    await insertEntitiesWith(manager, [{ target: Partner, entities: [partner] }], [queued]);
+    const partner = db.dataSource.manager.create(Partner, { id: uuidv7(), name: unique('partner') });
+    await db.transaction(async (manager) => {
+      await manager.save(partner);
+      await enqueueManyInTransaction({ jobs, transaction: manager, queue, inserts: [{ data: { partnerId: partner.id } }, { data: { partnerId: partner.id, second: true } }] });
+    });
     expect(partner.created).toBeInstanceOf(Date);
     const fetched = await jobs.fetch<{ partnerId: string; second?: boolean }>(queue, { batchSize: 10 });
     expect(fetched.map((job) => job.data).sort((a, b) => Number(a.second ?? false) - Number(b.second ?? false))).toEqual([{ partnerId: partner.id }, { partnerId: partner.id, second: true }]);
     for (const job of fetched) await jobs.complete(queue, job.id);
 
-    // The same partner again: its row is refused (primary key), and its jobs go with it.
-    const again = await jobInsertStatement({ jobs, queue, inserts: [{ data: { partnerId: partner.id, again: true } }] });
-    await expect(insertEntitiesWith(manager, [{ target: Partner, entities: [manager.create(Partner, { id: partner.id, name: unique('partner') })] }], [again])).rejects.toThrow();
+    // The same partner again, its jobs first: its row is refused (primary key), and its jobs go with it.
+    await expect(
+      db.transaction(async (manager) => {
+        await enqueueManyInTransaction({ jobs, transaction: manager, queue, inserts: [{ data: { partnerId: partner.id, again: true } }] });
+        await manager.insert(Partner, { id: partner.id, name: unique('partner') });
+      }),
+    ).rejects.toThrow();
     expect(await jobs.fetch(queue)).toEqual([]);
-    // A queue that notifies has a statement that cannot be nested: refused at once.
-    const notifying = unique('queue');
-    await jobs.createQueue(notifying, { notify: true });
-    await expect(jobInsertStatement({ jobs, queue: notifying, inserts: [{ data: {} }] })).rejects.toThrow(/no plain INSERT/);
   });
 
   it('wake a worker through LISTEN/NOTIFY when the enqueuing transaction commits', async () => {

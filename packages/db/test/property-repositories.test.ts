@@ -19,11 +19,11 @@ import {
 import { createAccount, createPropertyFor, userFields, type Account } from './support/catalogue-factories.js';
 import { databaseTargets } from './support/databases.js';
 
-/** Counts the statements run by `work` (to show that lists do not query once per row). */
+/** Counts the statements run by `work` (to show that lists do not query once per row), through the DataSource's query runners. */
 async function countQueries<T>(db: Database, work: () => Promise<T>): Promise<{ result: T; queries: number }> {
-  const original = db.dataSource.driver.createQueryRunner.bind(db.dataSource.driver);
+  const original = db.dataSource.createQueryRunner.bind(db.dataSource);
   let queries = 0;
-  db.dataSource.driver.createQueryRunner = (mode) => {
+  db.dataSource.createQueryRunner = (mode) => {
     const queryRunner = original(mode);
     const query = queryRunner.query.bind(queryRunner);
     queryRunner.query = ((...args: Parameters<typeof query>) => {
@@ -35,7 +35,7 @@ async function countQueries<T>(db: Database, work: () => Promise<T>): Promise<{ 
   try {
     return { result: await work(), queries };
   } finally {
-    db.dataSource.driver.createQueryRunner = original;
+    db.dataSource.createQueryRunner = original;
   }
 }
 

@@ -9,3 +9,4 @@ export * from './scoring/index.js';
 export * from './report/index.js';
 export * from './applications/invitation-resend.js';
 export * from './portal/index.js';
+export * from './applications/order-rules.js';

@@ -4,8 +4,8 @@ import type { EntityManager } from 'typeorm';
 import { sealedColumnsOf, sealEntityColumn } from '../crypto/sealed-columns.js';
 import { Applicant } from '../entities/applicant.js';
 import { CheckExecution } from '../entities/check-execution.js';
-import { entityColumns } from '../repositories/entity-columns.js';
-import { preparedQuery } from '../repositories/prepared-query.js';
+import { queryRows } from '../repositories/query-rows.js';
+import { findExecutionsWithApplicants } from './sql.js';
 import { readInformation, type StoredInformation } from './information.js';
 import { applicationStateOf } from './state.js';
 
@@ -44,19 +44,8 @@ type ExecutionWithApplicant = { execution: CheckExecution; applicant: Applicant 
 
 /** Executions with their applicants, read in one statement (no lock: the writes that follow are conditional). */
 async function executionsWithApplicants(manager: EntityManager, checkExecutionIds: readonly string[]): Promise<Map<string, ExecutionWithApplicant>> {
-  const execution = entityColumns(manager, CheckExecution, 'e');
-  const applicant = entityColumns(manager, Applicant, 'a');
-  const rows = await preparedQuery<Record<string, unknown>>(
-    manager,
-    `SELECT ${execution.select}, ${applicant.select} FROM check_executions e JOIN applicants a ON a.id = e.applicant_id WHERE e.id = ANY($1::uuid[])`,
-    [checkExecutionIds],
-  );
-  const found = new Map<string, ExecutionWithApplicant>();
-  for (const row of rows) {
-    const pair = { execution: execution.read(row)!, applicant: applicant.read(row)! };
-    found.set(pair.execution.id, pair);
-  }
-  return found;
+  const pairs = await findExecutionsWithApplicants(manager, checkExecutionIds);
+  return new Map(pairs.map((pair) => [pair.execution.id, pair]));
 }
 
 type ExecutionChanges = Partial<Pick<CheckExecution, 'status' | 'attempts' | 'startedAt' | 'finishedAt' | 'result' | 'failure'>>;
@@ -89,7 +78,7 @@ async function updateExecutionsIfUnchanged(manager: EntityManager, writes: reado
   });
   const definitions = columns.map((column) => `"${column.databaseName}" ${String(column.type)}`).join(', ');
   const assignments = columns.map((column) => `"${column.databaseName}" = v."${column.databaseName}"`).join(', ');
-  const updated = await preparedQuery<{ id: string }>(
+  const updated = await queryRows<{ id: string }>(
     manager,
     `UPDATE check_executions e SET ${assignments}, modified = now()
        FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, seen_status text, seen_attempts integer, ${definitions})
@@ -277,7 +266,7 @@ const FINISHED_CHECK_STATUSES = checkExecutionStatus.values.filter(isCheckFinish
  * applicant is not due (or that does not exist) is absent. `finaliseApplicantIfDone` asks again, locked.
  */
 export async function applicantsAwaitingReport({ manager, checkExecutionIds }: { manager: EntityManager; checkExecutionIds: readonly string[] }): Promise<Map<string, string>> {
-  const rows = await preparedQuery<{ execution_id: string; applicant_id: string }>(
+  const rows = await queryRows<{ execution_id: string; applicant_id: string }>(
     manager,
     `SELECT e.id AS execution_id, a.id AS applicant_id FROM check_executions e JOIN applicants a ON a.id = e.applicant_id
       WHERE e.id = ANY($1::uuid[]) AND a.status <> 'Returned'

@@ -22,17 +22,9 @@ export { hashOnboardingToken, ONBOARDING_LINK_DAYS, onboardingLink, randomShortU
 export { invitationResendOf, queueInvitationMessages, resendInvitation, type InvitationSender, type ResendOutcome, type ResendRefusal } from './invitations.js';
 export { findPortalApplicant, savePortalDraft, type PortalApplicant, type PortalClosed, type PortalLookup } from './portal.js';
 export { mergeInformation, readInformation, SENSITIVE_INFORMATION_FIELDS, type SensitiveInformation, type StoredInformation } from './information.js';
-export {
-  findOrderingOwner,
-  refusedFlags,
-  requestedFlags,
-  storedFlags,
-  type ApplicationScope,
-  type OrderingOwner,
-  type OrderOutcome,
-  type OrderRefusal,
-  type RefusedFlag,
-} from './order-rules.js';
+export { findOrderingOwner, type ApplicationScope, type OrderingOwner } from './order-rules.js';
+// The pure ordering rules live in @svc/domain; the API takes them from here with the operations that answer them.
+export { refusedFlags, requestedFlags, storedFlags, type OrderOutcome, type OrderRefusal, type RefusedFlag } from '@svc/domain';
 export type { IdentityDocumentInput, OrderFields, OrderIdempotency } from './new-applicant.js';
 export { createInvitation, createQuickScreen, type InvitationOrder, type Invitation, type InvitedPerson, type QuickScreenOrder } from './orders.js';
 export { submitApplicantInformation, type ApplicantConsent, type ApplicantReference } from './submissions.js';

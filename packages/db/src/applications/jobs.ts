@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { JobInsert, PgBoss, SendOptions } from 'pg-boss';
 import type { EntityManager } from 'typeorm';
-import { enqueueManyInTransaction, jobInsertStatement, type QueueDefinition } from '../jobs.js';
-import type { Statement } from '../repositories/prepared-query.js';
+import { enqueueManyInTransaction, type QueueDefinition } from '../jobs.js';
 import { REPORT_RENDER_CLAIM_MS } from './report-finalisation.js';
 
 /** Runs one check execution (apps/worker): claims it, calls the provider adapter, records the outcome. */
@@ -56,11 +55,6 @@ const checkRunJobs = (checkExecutionIds: readonly string[]): JobInsert[] =>
 /** One `check.run` job per execution, inserted in the caller's transaction. */
 export async function enqueueCheckRuns({ jobs, transaction, checkExecutionIds }: { jobs: PgBoss; transaction: EntityManager; checkExecutionIds: readonly string[] }): Promise<void> {
   await enqueueManyInTransaction({ jobs, transaction, queue: CHECK_RUN_QUEUE, inserts: checkRunJobs(checkExecutionIds) });
-}
-
-/** The statement inserting one `check.run` job per execution, to run with the statement inserting the executions. */
-export function checkRunsInsertStatement({ jobs, checkExecutionIds }: { jobs: PgBoss; checkExecutionIds: readonly string[] }): Promise<Statement> {
-  return jobInsertStatement({ jobs, queue: CHECK_RUN_QUEUE, inserts: checkRunJobs(checkExecutionIds) });
 }
 
 /** The payload of a `message.send` job. */

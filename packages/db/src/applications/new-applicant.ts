@@ -5,7 +5,7 @@ import { Applicant } from '../entities/applicant.js';
 import { Application } from '../entities/application.js';
 import { CheckExecution } from '../entities/check-execution.js';
 import { uuidv7 } from '../ids.js';
-import { insertEntities } from '../repositories/entity-insert.js';
+import { insertOrderRows } from './sql.js';
 import { informationColumns } from './information.js';
 import type { ApplicationScope, OrderingOwner } from './order-rules.js';
 
@@ -56,7 +56,7 @@ export function newApplication(
 
 export async function insertApplication(manager: EntityManager, fields: Parameters<typeof newApplication>[1]): Promise<Application> {
   const application = newApplication(manager, fields);
-  await insertEntities(manager, { target: Application, entities: [application] });
+  await insertOrderRows(manager, { applications: [application] });
   return application;
 }
 
@@ -85,7 +85,7 @@ type ApplicantOrder = {
 /** An applicant of `application` in `state` (from the domain's state machine), with one execution per check. */
 export async function insertApplicant(manager: EntityManager, order: ApplicantOrder): Promise<{ applicant: Applicant; executions: CheckExecution[] }> {
   const built = newApplicant(manager, order);
-  await insertEntities(manager, { target: Applicant, entities: [built.applicant] }, { target: CheckExecution, entities: built.executions });
+  await insertOrderRows(manager, { applicants: [built.applicant], executions: built.executions });
   return built;
 }
 
@@ -149,7 +149,7 @@ export function newApplicant(
  */
 export async function insertCheckExecutions(manager: EntityManager, fields: Parameters<typeof newCheckExecutions>[1]): Promise<CheckExecution[]> {
   const executions = newCheckExecutions(manager, fields);
-  await insertEntities(manager, { target: CheckExecution, entities: executions });
+  await insertOrderRows(manager, { executions });
   return executions;
 }
 

@@ -1,5 +1,5 @@
-import { REQUEST_FLAGS, type RequestFlag } from '@svc/contract';
-import { appliesToTeamType, checkDefinition, missingInformation, type Information, type MissingInformation } from '@svc/domain';
+import type { RequestFlag } from '@svc/contract';
+import { missingInformation, refusedFlags, type Information, type OrderRefusal } from '@svc/domain';
 import type { EntityManager } from 'typeorm';
 import type { TeamType } from '../entities/environment.js';
 import { Listing } from '../entities/listing.js';
@@ -7,38 +7,12 @@ import { Superteam } from '../entities/superteam.js';
 import { Team } from '../entities/team.js';
 import { User } from '../entities/user.js';
 import type { DataScope } from '../repositories/common.js';
-import { entityColumns } from '../repositories/entity-columns.js';
-import { preparedQuery } from '../repositories/prepared-query.js';
+import { SUPERTEAMS, TEAMS, USERS } from '../repositories/account-rows.js';
+import { queryRows } from '../repositories/query-rows.js';
+import { entityOfRow } from '../repositories/table-rows.js';
 
 /** Whose applications an operation works on: the key's partner and environment, its team for a team user, HR or PM. */
 export type ApplicationScope = DataScope & { kind: TeamType };
-
-/** A flag refused by the owner's team: not enabled in its settings_config, or not a check of its kind at all. */
-export type RefusedFlag = { flag: RequestFlag; reason: 'not_enabled' | 'not_applicable' };
-
-/** Why an order (invite, quick screen, upgrade, submission) was refused; nothing was written. The API maps each code. */
-export type OrderRefusal =
-  | { code: 'invalid_owner' }
-  | { code: 'invalid_listing' }
-  | { code: 'check_not_enabled'; flags: RefusedFlag[] }
-  | { code: 'missing_information'; missing: MissingInformation[] }
-  | { code: 'not_found' }
-  | { code: 'link_expired' }
-  | { code: 'application_processing' | 'no_new_checks' | 'already_submitted'; message: string };
-
-export type OrderOutcome<T> = { ok: true; value: T } | { ok: false; refusal: OrderRefusal };
-export const refuse = <T>(refusal: OrderRefusal): OrderOutcome<T> => ({ ok: false, refusal });
-
-/** The flags set to true in an order body, each once, in catalogue order. */
-export function requestedFlags(body: Partial<Record<RequestFlag, boolean | undefined>>): RequestFlag[] {
-  return REQUEST_FLAGS.filter((flag) => body[flag] === true);
-}
-
-/** The flags held by an applicant (stored as strings), in catalogue order. */
-export function storedFlags(flags: readonly string[]): RequestFlag[] {
-  const held = new Set(flags);
-  return REQUEST_FLAGS.filter((flag) => held.has(flag));
-}
 
 export type OrderingOwner = User & { team: Team & { superteam: Superteam } };
 
@@ -47,28 +21,17 @@ export type OrderingOwner = User & { team: Team & { superteam: Superteam } };
  * of their own team. Null otherwise (the API answers 400 naming `owner_id`).
  */
 export async function findOrderingOwner(manager: EntityManager, { scope, ownerId }: { scope: ApplicationScope; ownerId: string }): Promise<OrderingOwner | null> {
-  const user = entityColumns(manager, User, 'u');
-  const team = entityColumns(manager, Team, 't');
-  const superteam = entityColumns(manager, Superteam, 's');
-  const [row] = await preparedQuery<Record<string, unknown>>(
+  const [row] = await queryRows<Record<'u' | 't' | 's', Record<string, unknown>>>(
     manager,
-    `SELECT ${user.select}, ${team.select}, ${superteam.select}
+    `SELECT to_json(u) AS u, to_json(t) AS t, to_json(s) AS s
        FROM users u JOIN teams t ON t.id = u.team_id JOIN superteams s ON s.id = t.superteam_id
       WHERE u.id = $1 AND u.partner_id = $2 AND t.type = $3 AND ($4::uuid IS NULL OR u.team_id = $4)`,
     [ownerId, scope.partnerId, scope.kind, scope.teamId ?? null],
   );
   if (!row) return null;
-  const owner = user.read(row) as OrderingOwner;
-  owner.team = Object.assign(team.read(row)!, { superteam: superteam.read(row)! });
+  const owner = entityOfRow(USERS, row.u) as OrderingOwner;
+  owner.team = Object.assign(entityOfRow(TEAMS, row.t), { superteam: entityOfRow(SUPERTEAMS, row.s) });
   return owner;
-}
-
-/** The flags the team may not order: each not applicable to its kind, or not enabled in its settings_config. */
-export function refusedFlags({ team, flags }: { team: Pick<Team, 'type' | 'settingsConfig'>; flags: readonly RequestFlag[] }): RefusedFlag[] {
-  return flags.flatMap((flag): RefusedFlag[] => {
-    if (!appliesToTeamType(checkDefinition(flag), team.type)) return [{ flag, reason: 'not_applicable' }];
-    return team.settingsConfig[flag] === true ? [] : [{ flag, reason: 'not_enabled' }];
-  });
 }
 
 /** A listing applied for must be a listing of the owner's team, in the environment of the key. */

@@ -1,5 +1,5 @@
 import type { InformationInput, Location, PhoneNumber } from '@svc/contract';
-import { newApplicationState, type Information } from '@svc/domain';
+import { newApplicationState, refuse, type Information, type OrderOutcome } from '@svc/domain';
 import type { PgBoss } from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../data-source.js';
@@ -7,15 +7,14 @@ import { Applicant } from '../entities/applicant.js';
 import { Application } from '../entities/application.js';
 import { drawShortUids, newOnboardingToken, onboardingExpiry, onboardingLink, SHORT_UID_KEY } from './identifiers.js';
 import { queueInvitationMessages } from './invitations.js';
-import { checkRunsInsertStatement } from './jobs.js';
+import { enqueueCheckRuns } from './jobs.js';
 import { constraintOf } from '../repositories/database-errors.js';
 import { IDEMPOTENCY_TTL_MS } from '../repositories/idempotency.js';
+import { insertOrderRows } from './sql.js';
 import { insertApplicant, insertApplication, newApplicant, newApplication, type IdentityDocumentInput, type NewApplicant, type OrderFields, type OrderIdempotency } from './new-applicant.js';
-import { insertEntitiesWith } from '../repositories/entity-insert.js';
-import { CheckExecution } from '../entities/check-execution.js';
 import { readInformation } from './information.js';
 import type { ApplicantRecord } from './queries.js';
-import { findOrderingOwner, orderRefusal, refuse, type ApplicationScope, type OrderOutcome } from './order-rules.js';
+import { findOrderingOwner, orderRefusal, type ApplicationScope } from './order-rules.js';
 
 export type QuickScreenOrder = OrderFields & {
   email?: string | undefined;
@@ -26,9 +25,10 @@ export type QuickScreenOrder = OrderFields & {
 
 /**
  * A quick screen (DESIGN.md section 6): the checks run at once on the information of the request. One applicant,
- * `Pending` / `IN_PROGRESS`, every execution `QUEUED` and one `check.run` job each, all in one statement: the
- * jobs exist if and only if the application does. A refused order writes nothing. Two round trips in all (the
- * owner's read, the statement), as the busiest write of the API: each round trip costs it more than the rows.
+ * `Pending` / `IN_PROGRESS`, every execution `QUEUED` and one `check.run` job each, written in one transaction: the
+ * jobs exist if and only if the application does. A refused order writes nothing. The owner is read before the
+ * transaction, which then holds two statements (the rows in one `INSERT`, the jobs in pg-boss's `insert`): the
+ * busiest write of the API, where each round trip costs more than the rows.
  */
 export async function createQuickScreen({
   db,
@@ -44,7 +44,7 @@ export async function createQuickScreen({
   now: Date;
 }): Promise<OrderOutcome<{ applicantId: string; record?: ApplicantRecord }>> {
   const replay = ({ applicants }: PlacedOrder) => ({ applicantId: (applicants[0] as Applicant).id });
-  return placeOnce({ db, idempotency: order.idempotency, now, replay, inOneStatement: true }, async (manager) => {
+  return placeOnce({ db, idempotency: order.idempotency, now, replay, readsOutsideTransaction: true }, async (manager) => {
     const owner = await findOrderingOwner(manager, { scope, ownerId: order.ownerId });
     const refusal = await orderRefusal(manager, { scope, owner, flags: order.flags, listingId: order.listingId, information: order.information as Information });
     if (refusal || !owner) return refuse(refusal ?? { code: 'invalid_owner' });
@@ -62,8 +62,10 @@ export async function createQuickScreen({
       isQuickScreen: true,
       now,
     });
-    const checkRuns = await checkRunsInsertStatement({ jobs, checkExecutionIds: executions.map((execution) => execution.id) });
-    await insertEntitiesWith(manager, [{ target: Application, entities: [application] }, { target: Applicant, entities: [applicant] }, { target: CheckExecution, entities: executions }], [checkRuns]);
+    await db.transaction(async (transaction) => {
+      await insertOrderRows(transaction, { applications: [application], applicants: [applicant], executions });
+      await enqueueCheckRuns({ jobs, transaction, checkExecutionIds: executions.map((execution) => execution.id) });
+    });
     // Everything the record shows is in hand: the caller answers with it, without reading it back.
     const record: ApplicantRecord = { applicant, application, team: owner.team, owner, information: readInformation(applicant), executions };
     return { ok: true, value: { applicantId: applicant.id, record } };
@@ -165,10 +167,10 @@ async function orderPlacedWith(manager: EntityManager, { idempotency, now }: { i
  * Places an order once per `Idempotency-Key`: a retry whose first attempt committed (and whose answer was lost with
  * its API process) gets that order back instead of a second one. Two attempts racing (the first outlived its
  * idempotency lease) meet on the unique key: the loser also gets the winner's order. `place` runs in a transaction,
- * or with `inOneStatement` outside one: it then reads what it needs and writes everything in a single statement.
+ * or with `readsOutsideTransaction` outside one: it then reads what it needs and opens a transaction for its writes.
  */
 async function placeOnce<T>(
-  { db, idempotency, now, replay, inOneStatement = false }: { db: Database; idempotency: OrderIdempotency | undefined; now: Date; replay: (placed: PlacedOrder) => T; inOneStatement?: boolean },
+  { db, idempotency, now, replay, readsOutsideTransaction = false }: { db: Database; idempotency: OrderIdempotency | undefined; now: Date; replay: (placed: PlacedOrder) => T; readsOutsideTransaction?: boolean },
   place: (manager: EntityManager) => Promise<OrderOutcome<T>>,
 ): Promise<OrderOutcome<T>> {
   const placeUnlessPlaced = async (manager: EntityManager): Promise<OrderOutcome<T>> => {
@@ -177,7 +179,7 @@ async function placeOnce<T>(
   };
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await (inOneStatement ? placeUnlessPlaced(db.dataSource.manager) : db.transaction(placeUnlessPlaced));
+      return await (readsOutsideTransaction ? placeUnlessPlaced(db.dataSource.manager) : db.transaction(placeUnlessPlaced));
     } catch (error) {
       const constraint = constraintOf(error);
       // A short uid drawn twice (one in a million at a million applicants): placed again with new ones.

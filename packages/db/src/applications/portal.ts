@@ -1,5 +1,5 @@
 import type { RequestFlag } from '@svc/contract';
-import type { PortalForm } from '@svc/domain';
+import { storedFlags, type PortalForm } from '@svc/domain';
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../data-source.js';
 import { sealValue } from '../crypto/sealed-columns.js';
@@ -9,7 +9,6 @@ import { Team } from '../entities/team.js';
 import { User } from '../entities/user.js';
 import { hashOnboardingToken } from './identifiers.js';
 import { readInformation, type StoredInformation } from './information.js';
-import { storedFlags } from './order-rules.js';
 
 /** What the applicant portal shows one applicant: their own invitation only, never another applicant's. */
 export type PortalApplicant = {

@@ -1,15 +1,14 @@
 import type { EntityManager } from 'typeorm';
 import { Applicant } from '../entities/applicant.js';
-import { Application } from '../entities/application.js';
-import { CheckExecution } from '../entities/check-execution.js';
-import { Team } from '../entities/team.js';
+import type { Application } from '../entities/application.js';
+import type { CheckExecution } from '../entities/check-execution.js';
+import type { Team } from '../entities/team.js';
 import type { PageOf, PageRequest } from '../repositories/common.js';
 import { findListing, type ListingRecord } from '../repositories/listings.js';
-import { entityColumns } from '../repositories/entity-columns.js';
-import { preparedQuery } from '../repositories/prepared-query.js';
+import { queryRows } from '../repositories/query-rows.js';
 import type { UserWithTeam } from '../repositories/users.js';
-import { User } from '../entities/user.js';
-import { readInformation, type StoredInformation } from './information.js';
+import type { StoredInformation } from './information.js';
+import { findApplicantsByIds, RECORD_JOINS, RECORD_SELECT, recordOfRow } from './sql.js';
 import type { ApplicationScope } from './order-rules.js';
 
 /** An applicant with what its record shows: its application, decrypted information, executions, owner and team. */
@@ -39,25 +38,6 @@ export type ApplicantListFilters = {
   ownerId?: string | undefined;
 };
 
-/** The tables of an applicant's record, read in one statement and one row: the applicant, its application and team,
- * its owner with the owner's current team, and its executions (a JSON array, oldest first). */
-function recordColumns(manager: EntityManager) {
-  return {
-    applicant: entityColumns(manager, Applicant, 'a'),
-    application: entityColumns(manager, Application, 'p'),
-    team: entityColumns(manager, Team, 't'),
-    owner: entityColumns(manager, User, 'u'),
-    ownerTeam: entityColumns(manager, Team, 'ut'),
-    execution: entityColumns(manager, CheckExecution, 'e'),
-  };
-}
-
-const RECORD_JOINS = `
-  JOIN applications p ON p.id = a.application_id AND p.partner_id = a.partner_id
-  JOIN teams t ON t.id = a.team_id AND t.partner_id = a.partner_id
-  JOIN users u ON u.id = a.owner_id AND u.partner_id = a.partner_id
-  JOIN teams ut ON ut.id = u.team_id`;
-
 /** PM: the ids of every applicant of the application (this one included), oldest first. */
 const GROUP_IDS = `(SELECT array_agg(g.id::text ORDER BY g.created, g.id) FROM applicants g WHERE g.application_id = a.application_id) AS group_ids`;
 
@@ -72,26 +52,6 @@ function scopeCondition({ partnerId, environment, kind, teamId }: ApplicationSco
   }
   return { where: conditions.join(' AND '), parameters };
 }
-
-/** The records of a statement's rows (one row per applicant, its record in one JSON column). */
-function recordsOf(manager: EntityManager, rows: Record<string, unknown>[]): ApplicantRecord[] {
-  const columns = recordColumns(manager);
-  return rows.map((row) => {
-    const json = row['record'] as Record<'a' | 'p' | 't' | 'u' | 'ut', Record<string, unknown>> & { e: Record<string, unknown>[] | null };
-    const applicant = columns.applicant.readJson(json.a);
-    const owner = columns.owner.readJson(json.u) as UserWithTeam;
-    owner.team = columns.ownerTeam.readJson(json.ut);
-    const executions = (json.e ?? []).map((execution) => columns.execution.readJson(execution));
-    return { applicant, application: columns.application.readJson(json.p), team: columns.team.readJson(json.t), owner, information: readInformation(applicant), executions };
-  });
-}
-
-/**
- * The select list of a record statement: the whole record as one JSON value. Decoding ~150 columns one by one costs
- * node-postgres more than the query (a type parser per field, dates by regular expression); one JSON.parse does not.
- */
-const RECORD_SELECT = `json_build_object('a', to_json(a), 'p', to_json(p), 't', to_json(t), 'u', to_json(u), 'ut', to_json(ut),
-  'e', (SELECT json_agg(e ORDER BY e.created, e.id) FROM check_executions e WHERE e.applicant_id = a.id)) AS record`;
 
 export function applicantQuery(manager: EntityManager, { partnerId, environment, kind, teamId }: ApplicationScope) {
   const query = manager
@@ -115,24 +75,23 @@ export async function listApplicants(
   const { where, parameters } = scopeCondition(scope, filters);
   const page = `$${parameters.length + 1}`;
   const [rows, [counted]] = await Promise.all([
-    preparedQuery<Record<string, unknown>>(manager, 
+    queryRows<Record<string, unknown>>(manager, 
       `WITH page AS MATERIALIZED (SELECT a.id FROM applicants a WHERE ${where} ORDER BY a.created, a.id OFFSET ${page} LIMIT $${parameters.length + 2})
        SELECT ${RECORD_SELECT}${scope.kind === 'PM' ? `, ${GROUP_IDS}` : ''} FROM page JOIN applicants a ON a.id = page.id ${RECORD_JOINS} ORDER BY a.created, a.id`,
       [...parameters, offset, limit],
     ),
-    preparedQuery<{ count: number }>(manager, `SELECT count(*)::int AS count FROM applicants a WHERE ${where}`, parameters),
+    queryRows<{ count: number }>(manager, `SELECT count(*)::int AS count FROM applicants a WHERE ${where}`, parameters),
   ]);
   const count = counted?.count ?? 0;
-  const records = recordsOf(manager, rows);
+  const records = rows.map(recordOfRow);
   if (scope.kind === 'HR') return { count, rows: records.map((record) => ({ ...record, groupApplicants: [record.applicant], listing: null })) };
 
   // The other applicants of the page's applications: most applications have one, so most pages need no query.
   const groupIds = new Map(records.map((record, index) => [record.applicant.id, (rows[index]?.['group_ids'] ?? []) as string[]]));
   const onPage = new Map(records.map((record) => [record.applicant.id, record.applicant]));
   const missing = [...new Set([...groupIds.values()].flat().filter((id) => !onPage.has(id)))];
-  const applicantColumns = entityColumns(manager, Applicant, 'a');
-  const others = missing.length === 0 ? [] : await preparedQuery<Record<string, unknown>>(manager, `SELECT ${applicantColumns.select} FROM applicants a WHERE a.id = ANY($1) AND a.partner_id = $2`, [missing, scope.partnerId]);
-  const groupMembers = new Map([...onPage, ...others.map((row) => [row['a__id'] as string, applicantColumns.read(row)!] as const)]);
+  const others = missing.length === 0 ? [] : await findApplicantsByIds(manager, { partnerId: scope.partnerId, applicantIds: missing });
+  const groupMembers = new Map([...onPage, ...others.map((applicant) => [applicant.id, applicant] as const)]);
   const listings = new Map<string, ListingRecord | null>();
   for (const listingId of new Set(records.flatMap((record) => record.application.listingId ?? []))) {
     listings.set(listingId, await findListing(manager, { partnerId: scope.partnerId, environment: scope.environment, listingId }));
@@ -151,9 +110,9 @@ export async function listApplicants(
  * is not found). */
 export async function findApplicant(manager: EntityManager, { scope, applicantId }: { scope: ApplicationScope; applicantId: string }): Promise<ApplicantRecord | null> {
   const { where, parameters } = scopeCondition(scope);
-  const rows = await preparedQuery<Record<string, unknown>>(manager, 
+  const rows = await queryRows<Record<string, unknown>>(manager, 
     `SELECT ${RECORD_SELECT} FROM applicants a ${RECORD_JOINS} WHERE ${where} AND a.id = $${parameters.length + 1}`,
     [...parameters, applicantId],
   );
-  return recordsOf(manager, rows)[0] ?? null;
+  return rows.map(recordOfRow)[0] ?? null;
 }

@@ -4,7 +4,7 @@ import { ServiceCollection } from '../entities/service-collection.js';
 import type { TeamType } from '../entities/environment.js';
 import type { Team } from '../entities/team.js';
 import { inTransaction, type AccountScope, type PageOf, type PageRequest } from '../repositories/common.js';
-import { createTeamWithUniqueName } from '../repositories/teams-extra.js';
+import { createTeamWithUniqueName } from '../repositories/teams.js';
 import type { TeamFields } from '../repositories/teams.js';
 
 type Preset = { name: string; isQuickscreen: boolean; flags: readonly RequestFlag[]; settings: Record<string, unknown> };

@@ -1,5 +1,5 @@
 import type { InformationInput } from '@svc/contract';
-import { applicationStateAfterSubmission, missingInformation, type Information } from '@svc/domain';
+import { applicationStateAfterSubmission, missingInformation, refuse, storedFlags, type Information, type OrderOutcome } from '@svc/domain';
 import type { PgBoss } from 'pg-boss';
 import { In } from 'typeorm';
 import type { Database } from '../data-source.js';
@@ -8,7 +8,6 @@ import { CheckExecution } from '../entities/check-execution.js';
 import { hashOnboardingToken } from './identifiers.js';
 import { informationColumns, mergeInformation, readInformation, readSensitive } from './information.js';
 import { enqueueCheckRuns } from './jobs.js';
-import { refuse, storedFlags, type OrderOutcome } from './order-rules.js';
 import { applicationStateOf } from './state.js';
 
 /**

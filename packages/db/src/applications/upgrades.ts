@@ -1,5 +1,5 @@
 import { checkNameOf, type RequestFlag } from '@svc/contract';
-import { applicationStateAfterUpgrade, canUpgrade, missingInformation, type Information } from '@svc/domain';
+import { applicationStateAfterUpgrade, canUpgrade, missingInformation, refuse, refusedFlags, storedFlags, type Information, type OrderOutcome } from '@svc/domain';
 import type { PgBoss } from 'pg-boss';
 import type { Database } from '../data-source.js';
 import { Applicant } from '../entities/applicant.js';
@@ -8,7 +8,7 @@ import { Team } from '../entities/team.js';
 import { readInformation } from './information.js';
 import { enqueueCheckRuns } from './jobs.js';
 import { insertCheckExecutions } from './new-applicant.js';
-import { refuse, refusedFlags, storedFlags, type ApplicationScope, type OrderOutcome } from './order-rules.js';
+import type { ApplicationScope } from './order-rules.js';
 import { applicationStateOf } from './state.js';
 
 /**

@@ -6,8 +6,8 @@ import { openEntity, sealedColumnsOf, sealEntityColumn } from './sealed-columns.
  * Encrypts the sealed columns (`SEALED_COLUMNS`) of what TypeORM inserts or saves and decrypts what it loads, with
  * each row's id as associated data, so entities hold plaintext. An update by criteria (`manager.update`) cannot see
  * the row's id: it must set a sealed column to a value already sealed (`sealValue`) or null, and is refused
- * otherwise, never written in clear. The hand-written hot paths (`insertEntities`, `entityColumns`) seal and open the
- * same columns themselves.
+ * otherwise, never written in clear. The hand-written hot paths (`insertRows`, `entityOfRow` in
+ * `repositories/table-rows.ts`) seal and open the same columns themselves.
  */
 @EventSubscriber()
 export class SealedColumnsSubscriber implements EntitySubscriberInterface {

@@ -1,13 +1,14 @@
 import type { EntityMetadata, ObjectLiteral } from 'typeorm';
 import { processFieldCipher } from './field-encryption.js';
 
-type ColumnMetadata = EntityMetadata['columns'][number];
-
 /**
  * How a sealed column holds its value: `text` a string, `json` a JSON value (stored as the ciphertext of its JSON
  * text), `bytes` binary (a bytea column).
  */
 export type SealedForm = 'text' | 'json' | 'bytes';
+
+/** A column of an entity's metadata (typed through the public `EntityMetadata`, not TypeORM's file layout). */
+type ColumnMetadata = EntityMetadata['columns'][number];
 
 /**
  * Every column that reveals an applicant, encrypted at rest and bound to its table, column and row

@@ -10,8 +10,8 @@ export type AccountScope = { partnerId: string; teamId?: string | undefined };
 /** The same for data ordered through the hierarchy (packages, properties, listings): also its environment. */
 export type DataScope = AccountScope & { environment: Environment };
 
-/** SQLSTATE and constraint of a failed query, identical on PostgreSQL and PGlite: TypeORM's error wraps the driver's,
- * a prepared statement's (repositories/prepared-query.ts) is the driver's. */
+/** SQLSTATE and constraint of a failed query, identical on PostgreSQL and PGlite: TypeORM's error wraps the driver's
+ * (`driverError`), pg-boss's own pool throws the driver's. */
 export function databaseErrorOf(error: unknown): { code: string | undefined; constraint: string | undefined } {
   type DriverError = { code?: unknown; constraint?: unknown } | null | undefined;
   const driverError = ((error as { driverError?: DriverError } | null)?.driverError ?? error) as DriverError;

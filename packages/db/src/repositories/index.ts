@@ -8,7 +8,17 @@ export {
   updateSuperteam,
   type SuperteamFields,
 } from './superteams.js';
-export { createTeam, enableCheckForTeam, findTeam, listTeams, replaceTeam, type TeamFields } from './teams.js';
+export {
+  createTeam,
+  createTeamWithUniqueName,
+  enableCheckForTeam,
+  findTeam,
+  listTeams,
+  replaceTeam,
+  replaceTeamWithUniqueName,
+  TeamNameTakenError,
+  type TeamFields,
+} from './teams.js';
 export { complianceRegionFor, defaultTeamSettingsConfig } from './team-defaults.js';
 export { createDefaultReferenceTemplates, listReferenceTemplates } from './reference-templates.js';
 export {
@@ -20,9 +30,19 @@ export {
   type UserFields,
   type UserWithTeam,
 } from './users.js';
-export { createPackage, deletePackage, findPackage, listPackages, replacePackage, type PackageFields } from './packages.js';
+export {
+  createPackage,
+  deletePackage,
+  findPackage,
+  listPackages,
+  replacePackage,
+  replacePackageOfScope,
+  type PackageFields,
+  type PackageReplacement,
+} from './packages.js';
 export {
   createProperty,
+  createPropertyOfPmOwner,
   findProperty,
   listProperties,
   loadPropertyRecords,
@@ -31,10 +51,12 @@ export {
 } from './properties.js';
 export {
   createListing,
+  createListingOfPropertyTeam,
   findListing,
   listListings,
   newListingUrlCode,
   type Amount,
+  type ListingCreation,
   type ListingFields,
   type ListingRecord,
 } from './listings.js';

@@ -1,0 +1,115 @@
+import type { EntityManager } from 'typeorm';
+import { Applicant } from '../entities/applicant.js';
+import { Application } from '../entities/application.js';
+import { CheckExecution } from '../entities/check-execution.js';
+import { TEAMS, USERS } from '../repositories/account-rows.js';
+import { queryRows } from '../repositories/query-rows.js';
+import { entityOfRow, insertRows, rowsToInsert, type ColumnProperty, type TableRows } from '../repositories/table-rows.js';
+import type { UserWithTeam } from '../repositories/users.js';
+import { readInformation } from './information.js';
+import type { ApplicantRecord } from './queries.js';
+
+/**
+ * The hand-written SQL of applications, applicants and check executions: the hot paths (an order's rows, an
+ * applicant's record, the worker's read of a batch of checks) in one statement each, where TypeORM's query builder
+ * would take several and more CPU than the query. Each table's columns are written out here once; the worker's
+ * conditional write of a batch is next to its rules (`check-runs.ts`).
+ */
+
+export const APPLICATIONS: TableRows<Application, ColumnProperty<Application>> = {
+  table: 'applications',
+  create: () => new Application(),
+  columns: {
+    id: 'id', partnerId: 'partner_id', environment: 'environment', teamId: 'team_id', ownerId: 'owner_id', kind: 'kind', listingId: 'listing_id',
+    email: 'email', tag: 'tag', isActive: 'is_active', orderApiKeyId: 'order_api_key_id', orderIdempotencyKey: 'order_idempotency_key',
+    created: 'created', modified: 'modified',
+  },
+  dates: ['created', 'modified'],
+};
+
+export const APPLICANTS: TableRows<Applicant, ColumnProperty<Applicant>> = {
+  table: 'applicants',
+  create: () => new Applicant(),
+  columns: {
+    id: 'id', applicationId: 'application_id', partnerId: 'partner_id', environment: 'environment', teamId: 'team_id', ownerId: 'owner_id',
+    kind: 'kind', shortUid: 'short_uid', email: 'email', phoneNumber: 'phone_number', isCosigner: 'is_cosigner', shareOfRent: 'share_of_rent',
+    applicantType: 'applicant_type', status: 'status', reportStatus: 'report_status', orderStatus: 'order_status', isSubmitted: 'is_submitted',
+    submittedTime: 'submitted_time', isQuickScreen: 'is_quick_screen', requestedFlags: 'requested_flags', orderParameters: 'order_parameters',
+    country: 'country', location: 'location', tag: 'tag', information: 'information', sensitiveInformation: 'sensitive_information',
+    informationId: 'information_id', onboardingTokenHash: 'onboarding_token_hash', onboardingToken: 'onboarding_token',
+    onboardingExpiresAt: 'onboarding_expires_at', portalDraft: 'portal_draft', consent: 'consent', invitationSentAt: 'invitation_sent_at',
+    reportVersion: 'report_version', returnedAt: 'returned_at', reportClaimedUntil: 'report_claimed_until', isViewed: 'is_viewed',
+    adjudicationStatus: 'adjudication_status', created: 'created', modified: 'modified', lastUpdated: 'last_updated',
+  },
+  dates: ['submittedTime', 'onboardingExpiresAt', 'invitationSentAt', 'returnedAt', 'reportClaimedUntil', 'created', 'modified', 'lastUpdated'],
+  json: ['requestedFlags', 'location'],
+  numeric: { shareOfRent: 2 },
+};
+
+export const CHECK_EXECUTIONS: TableRows<CheckExecution, ColumnProperty<CheckExecution>> = {
+  table: 'check_executions',
+  create: () => new CheckExecution(),
+  columns: {
+    id: 'id', applicantId: 'applicant_id', partnerId: 'partner_id', checkName: 'check_name', status: 'status', attempts: 'attempts',
+    resultId: 'result_id', result: 'result', failure: 'failure', queuedAt: 'queued_at', startedAt: 'started_at', finishedAt: 'finished_at',
+    reportVersion: 'report_version', created: 'created', modified: 'modified',
+  },
+  dates: ['queuedAt', 'startedAt', 'finishedAt', 'created', 'modified'],
+};
+
+/** Inserts an order's rows (any of them may be left out) in one statement; see `insertRows`. */
+export async function insertOrderRows(
+  manager: EntityManager,
+  { applications = [], applicants = [], executions = [] }: { applications?: readonly Application[]; applicants?: readonly Applicant[]; executions?: readonly CheckExecution[] },
+): Promise<void> {
+  await insertRows(manager, rowsToInsert(APPLICATIONS, applications), rowsToInsert(APPLICANTS, applicants), rowsToInsert(CHECK_EXECUTIONS, executions));
+}
+
+/** The tables of an applicant's record, joined to `applicants a`: its application, team, owner and the owner's team. */
+export const RECORD_JOINS = `
+  JOIN applications p ON p.id = a.application_id AND p.partner_id = a.partner_id
+  JOIN teams t ON t.id = a.team_id AND t.partner_id = a.partner_id
+  JOIN users u ON u.id = a.owner_id AND u.partner_id = a.partner_id
+  JOIN teams ut ON ut.id = u.team_id`;
+
+/**
+ * The select list of a record statement: the whole record as one JSON value, its executions oldest first. Decoding
+ * ~150 columns one by one costs node-postgres more than the query (a type parser per field, dates by regular
+ * expression); one JSON.parse does not.
+ */
+export const RECORD_SELECT = `json_build_object('a', to_json(a), 'p', to_json(p), 't', to_json(t), 'u', to_json(u), 'ut', to_json(ut),
+  'e', (SELECT json_agg(e ORDER BY e.created, e.id) FROM check_executions e WHERE e.applicant_id = a.id)) AS record`;
+
+type RecordJson = Record<'a' | 'p' | 't' | 'u' | 'ut', Record<string, unknown>> & { e: Array<Record<string, unknown>> | null };
+
+/** The record of a row selected with RECORD_SELECT. */
+export function recordOfRow(row: Record<string, unknown>): ApplicantRecord {
+  const json = row['record'] as RecordJson;
+  const applicant = entityOfRow(APPLICANTS, json.a);
+  const owner = entityOfRow(USERS, json.u) as UserWithTeam;
+  owner.team = entityOfRow(TEAMS, json.ut);
+  return {
+    applicant,
+    application: entityOfRow(APPLICATIONS, json.p),
+    team: entityOfRow(TEAMS, json.t),
+    owner,
+    information: readInformation(applicant),
+    executions: (json.e ?? []).map((execution) => entityOfRow(CHECK_EXECUTIONS, execution)),
+  };
+}
+
+/** Applicants by id, of one partner. */
+export async function findApplicantsByIds(manager: EntityManager, { partnerId, applicantIds }: { partnerId: string; applicantIds: readonly string[] }): Promise<Applicant[]> {
+  const rows = await queryRows<{ a: Record<string, unknown> }>(manager, 'SELECT to_json(a) AS a FROM applicants a WHERE a.id = ANY($1) AND a.partner_id = $2', [applicantIds, partnerId]);
+  return rows.map((row) => entityOfRow(APPLICANTS, row.a));
+}
+
+/** Executions with their applicants, read in one statement. */
+export async function findExecutionsWithApplicants(manager: EntityManager, checkExecutionIds: readonly string[]): Promise<Array<{ execution: CheckExecution; applicant: Applicant }>> {
+  const rows = await queryRows<{ e: Record<string, unknown>; a: Record<string, unknown> }>(
+    manager,
+    'SELECT to_json(e) AS e, to_json(a) AS a FROM check_executions e JOIN applicants a ON a.id = e.applicant_id WHERE e.id = ANY($1::uuid[])',
+    [checkExecutionIds],
+  );
+  return rows.map((row) => ({ execution: entityOfRow(CHECK_EXECUTIONS, row.e), applicant: entityOfRow(APPLICANTS, row.a) }));
+}
