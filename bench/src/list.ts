@@ -43,9 +43,9 @@ export async function run(): Promise<Record<string, number>> {
         RETURNING id, team_id, owner_id, email, created
       )
       INSERT INTO applicants (id, application_id, partner_id, environment, team_id, owner_id, kind, short_uid, email, status, report_status, order_status,
-                              is_submitted, is_quick_screen, requested_flags, country, information, information_id, report_version, returned_at, created, modified, last_updated)
+                              is_submitted, is_quick_screen, requested_flags, country, information, order_parameters, information_id, report_version, returned_at, created, modified, last_updated)
       SELECT gen_random_uuid(), id, '${account.partner_id}', 'live', team_id, owner_id, 'PM', substr(replace(id::text, '-', ''), 1, 16), email, 'Returned', 'COMPLETE', 'COMPLETE',
-             true, true, '["request_softcheck"]'::jsonb, 'CA', '${UNREAD}', gen_random_uuid(), 1, created, created, created, created
+             true, true, '["request_softcheck"]'::jsonb, 'CA', '${UNREAD}', '${UNREAD}', gen_random_uuid(), 1, created, created, created, created
       FROM created`);
     sealTeamRows(database, account.teams.pm);
     // The steady state of a table that size: autovacuum has set its visibility map and statistics.
@@ -89,15 +89,16 @@ function sealTeamRows(database: ReturnType<typeof createBenchDatabase>, teamId: 
     const sealed = [
       cipher.encrypt(email, `applicants.email:${id}`),
       cipher.encrypt(JSON.stringify({ first_name: 'Sam', last_name: 'Tenant' }), `applicants.information:${id}`),
+      cipher.encrypt('{}', `applicants.order_parameters:${id}`),
       cipher.encrypt(email, `applications.email:${applicationId}`),
     ];
     return [id, applicationId, ...sealed].join(',');
   });
   writeFileSync(file, `${csv.join('\n')}\n`);
   try {
-    database.sql('CREATE TABLE bench_sealed (id uuid, application_id uuid, email text, information text, application_email text)');
+    database.sql('CREATE TABLE bench_sealed (id uuid, application_id uuid, email text, information text, order_parameters text, application_email text)');
     database.sql(`\\copy bench_sealed FROM '${file}' WITH (FORMAT csv)`);
-    database.sql('UPDATE applicants a SET email = s.email, information = s.information FROM bench_sealed s WHERE a.id = s.id');
+    database.sql('UPDATE applicants a SET email = s.email, information = s.information, order_parameters = s.order_parameters FROM bench_sealed s WHERE a.id = s.id');
     database.sql('UPDATE applications p SET email = s.application_email FROM bench_sealed s WHERE p.id = s.application_id');
     database.sql('DROP TABLE bench_sealed');
   } finally {
