@@ -8,7 +8,7 @@ import { findListing, type ListingRecord } from '../repositories/listings.js';
 import { queryRows } from '../repositories/query-rows.js';
 import type { UserWithTeam } from '../repositories/users.js';
 import type { StoredInformation } from './information.js';
-import { findApplicantsByIds, RECORD_JOINS, RECORD_SELECT, recordOfRow } from './sql.js';
+import { findApplicantsByIds, GROUP_IDS, RECORD_JOINS, RECORD_SELECT, recordOfRow } from './sql.js';
 import type { ApplicationScope } from './order-rules.js';
 
 /** An applicant with what its record shows: its application, decrypted information, executions, owner and team. */
@@ -37,9 +37,6 @@ export type ApplicantListFilters = {
   /** PM `owner`. */
   ownerId?: string | undefined;
 };
-
-/** PM: the ids of every applicant of the application (this one included), oldest first. */
-const GROUP_IDS = `(SELECT array_agg(g.id::text ORDER BY g.created, g.id) FROM applicants g WHERE g.application_id = a.application_id) AS group_ids`;
 
 /** The scope's condition on `applicants a`, its parameters numbered from $1. */
 function scopeCondition({ partnerId, environment, kind, teamId }: ApplicationScope, filters: ApplicantListFilters = {}): { where: string; parameters: unknown[] } {

@@ -80,6 +80,9 @@ export const RECORD_JOINS = `
 export const RECORD_SELECT = `json_build_object('a', to_json(a), 'p', to_json(p), 't', to_json(t), 'u', to_json(u), 'ut', to_json(ut),
   'e', (SELECT json_agg(e ORDER BY e.created, e.id) FROM check_executions e WHERE e.applicant_id = a.id)) AS record`;
 
+/** PM list pages: the ids of every applicant of the application (this one included), oldest first. */
+export const GROUP_IDS = `(SELECT array_agg(g.id::text ORDER BY g.created, g.id) FROM applicants g WHERE g.application_id = a.application_id) AS group_ids`;
+
 type RecordJson = Record<'a' | 'p' | 't' | 'u' | 'ut', Record<string, unknown>> & { e: Array<Record<string, unknown>> | null };
 
 /** The record of a row selected with RECORD_SELECT. */
