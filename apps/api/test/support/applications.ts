@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckName, CreateTeamBody, InformationInput, SvcClient } from '@svc/contract';
-import { createUser, RETENTION_QUEUE, sealValue, type BootstrappedAccount, type Database } from '@svc/db';
+import { CHECK_RUN_QUEUE, createUser, MESSAGE_SEND_QUEUE, sealValue, type BootstrappedAccount, type Database } from '@svc/db';
 import { simulateCheck } from '@svc/domain';
 
 // Bodies and database probes shared by the application tests.
@@ -28,12 +28,13 @@ export async function queuedJobExecutionIds(db: Database): Promise<string[]> {
 }
 
 /**
- * Rows of the tables an order writes: a refused order changes none of them. The job queue's count leaves out the
- * retention job, which a running worker's schedule adds whenever its five minutes come round.
+ * Rows of the tables an order writes: a refused order changes none of them. Of the job queue, the jobs an order
+ * enqueues (its checks, its messages): a running worker adds others by itself whenever it likes (the report of an
+ * earlier applicant whose last check just finished, the retention job of its schedule).
  */
 export async function orderTableCounts(db: Database): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  const tables = { applications: 'applications', applicants: 'applicants', check_executions: 'check_executions', outbox_messages: 'outbox_messages', 'pgboss.job': `pgboss.job WHERE name <> '${RETENTION_QUEUE}'` };
+  const tables = { applications: 'applications', applicants: 'applicants', check_executions: 'check_executions', outbox_messages: 'outbox_messages', 'pgboss.job': `pgboss.job WHERE name IN ('${CHECK_RUN_QUEUE}', '${MESSAGE_SEND_QUEUE}')` };
   for (const [name, rows] of Object.entries(tables)) {
     const [row] = (await db.dataSource.query(`SELECT count(*) AS count FROM ${rows}`)) as Array<{ count: string | number }>;
     counts[name] = Number(row?.count ?? 0);
