@@ -39,7 +39,7 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
     const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) }));
     // This file sends the portal some hundreds of requests a minute from one address; the per-address limit that would
     // refuse them is proved in address-limit.test.ts.
-    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000, SVC_ADDRESS_LIMIT_PER_MINUTE: 100_000, SVC_DEV_OUTBOX: true }, { logger });
+    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000, SVC_ADDRESS_LIMIT_PER_MINUTE: 100_000, SVC_READ_CACHE_SECONDS: 2, SVC_DEV_OUTBOX: true }, { logger });
     account = await svc.newPartner();
     client = svc.client(account.api_keys.demo);
   });

@@ -49,9 +49,10 @@ export function apiTargets({ everyDatabase = false }: { everyDatabase?: boolean 
       await runMigrations(db);
       let offsetMs = 0;
       const now = () => new Date(Date.now() + offsetMs);
-      // Production defaults, the read cache on: a test that writes behind the API's back (as the worker does) waits for
-      // the API to see it, as a client would (the cache hears of a change within ~20 ms).
-      const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+      // The read cache off unless a test turns it on: most tests write behind the API's back (as the worker does) and
+      // read at once, and a cache sees such a write only when it next reads `record_changes` (within ~20 ms). The
+      // read-cache, lifecycle, portal and reliability tests run with it on.
+      const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SVC_READ_CACHE_SECONDS: '0' }), ...overrides };
       // startApi opens the job queue (pg-boss) on the same database; target.dispose() closes the database and stops it.
       const api = await startApi({ config, db, port: 0, logger, now, docsSite });
       return {

@@ -107,7 +107,7 @@ describe.each(apiTargets({ everyDatabase: true }))('security on $name', (target)
   const tokens: string[] = [];
   const ids: Record<string, string> = {};
   beforeAll(async () => {
-    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 1_000_000, SVC_AUTH_FAILURES_PER_MINUTE: 1_000_000 }, { logger: logs.api, docsSite: siteDirectory });
+    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 1_000_000, SVC_AUTH_FAILURES_PER_MINUTE: 1_000_000, SVC_READ_CACHE_SECONDS: 2 }, { logger: logs.api, docsSite: siteDirectory });
     account = await svc.newPartner();
     teamKey = await svc.newTeamUserKey(account.users.hr);
     http = httpClient({ baseUrl: svc.url, connections: 4 });
