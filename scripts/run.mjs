@@ -30,7 +30,11 @@ function ensurePnpm() {
   const local = join(root, '.tools', 'node_modules', '.bin', 'pnpm');
   if (versionOf(local) !== pinned) {
     console.log(`svc: installing pnpm ${pinned} into .tools/`);
-    execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', join(root, '.tools'), `pnpm@${pinned}`], { stdio: 'inherit', env });
+    execFileSync(
+      'npm',
+      ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', join(root, '.tools'), `pnpm@${pinned}`],
+      { stdio: 'inherit', env },
+    );
   }
   // turbo and the package scripts call `pnpm` by name: put this one first on their PATH.
   env.PATH = `${dirname(local)}${delimiter}${env.PATH ?? ''}`;
@@ -58,7 +62,9 @@ function ensureSystemPackages() {
   if (missing.length === 0) return;
   const names = missing.map(([, name]) => name);
   if (process.getuid?.() !== 0) {
-    console.warn(`svc: please install ${names.join(' ')} (apt-get install -y ${names.join(' ')}): reports and browser tests need them`);
+    console.warn(
+      `svc: please install ${names.join(' ')} (apt-get install -y ${names.join(' ')}): reports and browser tests need them`,
+    );
     return;
   }
   console.log(`svc: installing ${names.join(' ')} with apt`);
@@ -70,5 +76,9 @@ function ensureSystemPackages() {
 ensureSystemPackages();
 const pnpm = ensurePnpm();
 ensureDependencies(pnpm);
-const result = spawnSync(pnpm, ['-s', 'run', `${task}:run`, ...process.argv.slice(3)], { cwd: root, stdio: 'inherit', env });
+const result = spawnSync(pnpm, ['-s', 'run', `${task}:run`, ...process.argv.slice(3)], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+});
 process.exit(result.status ?? 1);

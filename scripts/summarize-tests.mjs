@@ -11,7 +11,12 @@ for (const group of ['packages', 'apps']) {
   for (const name of readdirSync(join(root, group))) {
     const report = join(root, group, name, '.vitest-results.json');
     if (!existsSync(report)) continue;
-    const { numPassedTests = 0, numFailedTests = 0, numPendingTests = 0, numTodoTests = 0 } = JSON.parse(readFileSync(report, 'utf8'));
+    const {
+      numPassedTests = 0,
+      numFailedTests = 0,
+      numPendingTests = 0,
+      numTodoTests = 0,
+    } = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += numPassedTests;
     totals.failed += numFailedTests;
     totals.skipped += numPendingTests + numTodoTests;

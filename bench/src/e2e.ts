@@ -20,27 +20,39 @@ export async function run(): Promise<Record<string, number>> {
     let worker = await startWorkerProcess(database);
     await screenUntilReturned({ url: api.url, database });
     const durations: number[] = [];
-    for (let index = 0; index < SEQUENTIAL_APPLICATIONS; index += 1) durations.push((await screenUntilReturned({ url: api.url, database })).ms);
+    for (let index = 0; index < SEQUENTIAL_APPLICATIONS; index += 1)
+      durations.push((await screenUntilReturned({ url: api.url, database })).ms);
     await worker.stop();
 
     const headers = authorised(database.account.api_keys.live);
     const ids: string[] = [];
     for (let index = 0; index < BACKLOG_APPLICATIONS; index += 1) {
-      const created = await fetch(`${api.url}/api/v1/hr/applications/quick/`, { method: 'POST', headers, body: quickScreenBody(database.account.users.hr) });
+      const created = await fetch(`${api.url}/api/v1/hr/applications/quick/`, {
+        method: 'POST',
+        headers,
+        body: quickScreenBody(database.account.users.hr),
+      });
       ids.push(((await created.json()) as { id: string }).id);
     }
     const started = performance.now();
     worker = await startWorkerProcess(database);
     const idList = ids.map((id) => `'${id}'`).join(',');
     for (;;) {
-      const returned = Number(database.sql(`SELECT count(*) FROM applicants WHERE id IN (${idList}) AND status = 'Returned'`));
+      const returned = Number(
+        database.sql(`SELECT count(*) FROM applicants WHERE id IN (${idList}) AND status = 'Returned'`),
+      );
       if (returned === ids.length) break;
-      if (performance.now() - started > 300_000) throw new Error(`only ${returned} of ${ids.length} returned after 300 s`);
+      if (performance.now() - started > 300_000)
+        throw new Error(`only ${returned} of ${ids.length} returned after 300 s`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     await worker.stop();
     // From the first check started to the last finished: the worker's own pace, its start-up aside.
-    const seconds = Number(database.sql(`SELECT extract(epoch FROM max(finished_at) - min(started_at)) FROM check_executions WHERE applicant_id IN (${idList})`));
+    const seconds = Number(
+      database.sql(
+        `SELECT extract(epoch FROM max(finished_at) - min(started_at)) FROM check_executions WHERE applicant_id IN (${idList})`,
+      ),
+    );
     return {
       e2e_returned_p50_ms: Math.round(median(durations)),
       checks_per_s: Math.round((BACKLOG_APPLICATIONS * CHECKS_PER_APPLICATION) / seconds),

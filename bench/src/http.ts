@@ -16,26 +16,58 @@ export function quickScreenBody(ownerId: string, lastName = 'Lovelace'): string 
       first_name: 'Ada',
       last_name: lastName,
       date_of_birth: '1985-12-10',
-      addresses: [{ address: '1 Main St', city: 'Toronto', province_state: 'ON', country: 'CA', postal_code: 'M5V 1A1', start_date: '2015-01-01' }],
+      addresses: [
+        {
+          address: '1 Main St',
+          city: 'Toronto',
+          province_state: 'ON',
+          country: 'CA',
+          postal_code: 'M5V 1A1',
+          start_date: '2015-01-01',
+        },
+      ],
     },
-    position_or_property_location: { address: '100 King St W', city: 'Toronto', province_state: 'ON', country: 'CA', postal_code: 'M5X 1A9' },
+    position_or_property_location: {
+      address: '100 King St W',
+      city: 'Toronto',
+      province_state: 'ON',
+      country: 'CA',
+      postal_code: 'M5X 1A9',
+    },
     request_softcheck: true,
     request_criminal_record_check: true,
     request_identity_verification: true,
   });
 }
 
-export const authorised = (apiKey: string) => ({ authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' });
+export const authorised = (apiKey: string) => ({
+  authorization: `Bearer ${apiKey}`,
+  'content-type': 'application/json',
+});
 
 /** Orders a quick screen and polls its record until `Returned`; resolves with its id and the milliseconds it took. */
-export async function screenUntilReturned({ url, database, lastName }: { url: string; database: BenchDatabase; lastName?: string }): Promise<{ id: string; ms: number }> {
+export async function screenUntilReturned({
+  url,
+  database,
+  lastName,
+}: {
+  url: string;
+  database: BenchDatabase;
+  lastName?: string;
+}): Promise<{ id: string; ms: number }> {
   const headers = authorised(database.account.api_keys.live);
   const started = performance.now();
-  const created = await fetch(`${url}/api/v1/hr/applications/quick/`, { method: 'POST', headers, body: quickScreenBody(database.account.users.hr, lastName) });
+  const created = await fetch(`${url}/api/v1/hr/applications/quick/`, {
+    method: 'POST',
+    headers,
+    body: quickScreenBody(database.account.users.hr, lastName),
+  });
   if (created.status !== 201) throw new Error(`quick screen answered ${created.status}: ${await created.text()}`);
   const { id } = (await created.json()) as { id: string };
   for (;;) {
-    const record = (await (await fetch(`${url}/api/v1/hr/applicants/${id}/`, { headers })).json()) as { status: string };
+    const record = (await (await fetch(`${url}/api/v1/hr/applicants/${id}/`, { headers })).json()) as {
+      status: string;
+    };
     if (record.status === 'Returned') return { id, ms: performance.now() - started };
     if (performance.now() - started > 60_000) throw new Error(`applicant ${id} not returned after 60 s`);
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -43,8 +75,13 @@ export async function screenUntilReturned({ url, database, lastName }: { url: st
 }
 
 async function startFloorServer(port: number): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./floor-server.js', import.meta.url))], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve) => child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve()));
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./floor-server.js', import.meta.url))], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve) =>
+    child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve()),
+  );
   return { url: `http://127.0.0.1:${port}/floor`, stop: () => child.kill('SIGTERM') };
 }
 
@@ -74,21 +111,41 @@ export async function run(): Promise<Record<string, number>> {
     }
     // Warmed up like the GET: the quick screen's own code (validation, encryption, the order's statement) runs cold
     // for its first few seconds (about 2,000 requests before the JIT and the young generation settle).
-    await load({ url: `${api.url}/api/v1/hr/applications/quick/`, method: 'POST', headers, body: quickScreenBody(database.account.users.hr), seconds: ROUND_SECONDS });
+    await load({
+      url: `${api.url}/api/v1/hr/applications/quick/`,
+      method: 'POST',
+      headers,
+      body: quickScreenBody(database.account.users.hr),
+      seconds: ROUND_SECONDS,
+    });
     const quickRounds: LoadFigures[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      quickRounds.push(await load({ url: `${api.url}/api/v1/hr/applications/quick/`, method: 'POST', headers, body: quickScreenBody(database.account.users.hr), seconds: ROUND_SECONDS }));
+      quickRounds.push(
+        await load({
+          url: `${api.url}/api/v1/hr/applications/quick/`,
+          method: 'POST',
+          headers,
+          body: quickScreenBody(database.account.users.hr),
+          seconds: ROUND_SECONDS,
+        }),
+      );
     }
     // The same GET with every request reading PostgreSQL: what the read cache saves.
     const uncachedApi = await startApiProcess(database, 3903, { SVC_READ_CACHE_SECONDS: '0' });
     const uncachedRounds: LoadFigures[] = [];
     try {
       await load({ url: `${uncachedApi.url}/api/v1/hr/applicants/${id}/`, headers, seconds: 2 });
-      for (let round = 0; round < ROUNDS; round += 1) uncachedRounds.push(await load({ url: `${uncachedApi.url}/api/v1/hr/applicants/${id}/`, headers, seconds: ROUND_SECONDS }));
+      for (let round = 0; round < ROUNDS; round += 1)
+        uncachedRounds.push(
+          await load({ url: `${uncachedApi.url}/api/v1/hr/applicants/${id}/`, headers, seconds: ROUND_SECONDS }),
+        );
     } finally {
       await uncachedApi.stop();
     }
-    const errors = [...retrieveRounds, ...quickRounds, ...uncachedRounds].reduce((sum, figures) => sum + figures.errors, 0);
+    const errors = [...retrieveRounds, ...quickRounds, ...uncachedRounds].reduce(
+      (sum, figures) => sum + figures.errors,
+      0,
+    );
     if (errors > 0) throw new Error(`${errors} requests failed under load`);
     const floorRps = median(floorRounds.map((figures) => figures.rps));
     const retrieveRps = median(retrieveRounds.map((figures) => figures.rps));

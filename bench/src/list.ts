@@ -27,7 +27,14 @@ export async function run(): Promise<Record<string, number>> {
     const otherTeam = await fetch(`${api.url}/api/v1/teams/`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ name: 'Bench other team', type: 'PM', country: 'CA', province_state: 'ON', superteam: database.sql(`SELECT superteam_id FROM teams WHERE id = '${account.teams.pm}'`), pre_pay: false }),
+      body: JSON.stringify({
+        name: 'Bench other team',
+        type: 'PM',
+        country: 'CA',
+        province_state: 'ON',
+        superteam: database.sql(`SELECT superteam_id FROM teams WHERE id = '${account.teams.pm}'`),
+        pre_pay: false,
+      }),
     });
     if (otherTeam.status !== 201) throw new Error(`team not created: ${await otherTeam.text()}`);
     const otherTeamId = ((await otherTeam.json()) as { id: string }).id;
@@ -81,7 +88,9 @@ const UNREAD = 'v2:unread';
  */
 function sealTeamRows(database: ReturnType<typeof createBenchDatabase>, teamId: string): void {
   const cipher = createFieldCipher(parseEncryptionKey(database.environment.SVC_ENCRYPTION_KEY!));
-  const rows = database.sql(`SELECT id || ',' || application_id FROM applicants WHERE team_id = '${teamId}'`).split('\n');
+  const rows = database
+    .sql(`SELECT id || ',' || application_id FROM applicants WHERE team_id = '${teamId}'`)
+    .split('\n');
   const file = join(tmpdir(), `svc-bench-sealed-${process.pid}.csv`);
   const csv = rows.map((row, index) => {
     const [id, applicationId] = row.split(',') as [string, string];
@@ -96,10 +105,16 @@ function sealTeamRows(database: ReturnType<typeof createBenchDatabase>, teamId: 
   });
   writeFileSync(file, `${csv.join('\n')}\n`);
   try {
-    database.sql('CREATE TABLE bench_sealed (id uuid, application_id uuid, email text, information text, order_parameters text, application_email text)');
+    database.sql(
+      'CREATE TABLE bench_sealed (id uuid, application_id uuid, email text, information text, order_parameters text, application_email text)',
+    );
     database.sql(`\\copy bench_sealed FROM '${file}' WITH (FORMAT csv)`);
-    database.sql('UPDATE applicants a SET email = s.email, information = s.information, order_parameters = s.order_parameters FROM bench_sealed s WHERE a.id = s.id');
-    database.sql('UPDATE applications p SET email = s.application_email FROM bench_sealed s WHERE p.id = s.application_id');
+    database.sql(
+      'UPDATE applicants a SET email = s.email, information = s.information, order_parameters = s.order_parameters FROM bench_sealed s WHERE a.id = s.id',
+    );
+    database.sql(
+      'UPDATE applications p SET email = s.application_email FROM bench_sealed s WHERE p.id = s.application_id',
+    );
     database.sql('DROP TABLE bench_sealed');
   } finally {
     rmSync(file, { force: true });
@@ -107,15 +122,25 @@ function sealTeamRows(database: ReturnType<typeof createBenchDatabase>, teamId: 
 }
 
 /** p50 of page 1 and of the last page of the team's list on the API at `url` (each page read whole and checked). */
-async function pagesOf(url: string, headers: Record<string, string>, teamId: string, lastPage: number): Promise<{ first: number; deep: number }> {
-  const list = (page: number) => `${url}/api/v1/pm/applicants/?application__team__id=${teamId}&page_size=${PAGE_SIZE}&page=${page}`;
+async function pagesOf(
+  url: string,
+  headers: Record<string, string>,
+  teamId: string,
+  lastPage: number,
+): Promise<{ first: number; deep: number }> {
+  const list = (page: number) =>
+    `${url}/api/v1/pm/applicants/?application__team__id=${teamId}&page_size=${PAGE_SIZE}&page=${page}`;
   // The seeding outlived the server's keep-alive: a pooled connection it closed fails once; warm-up retries it.
-  await fetch(list(1), { headers }).then((response) => response.arrayBuffer(), () => undefined);
+  await fetch(list(1), { headers }).then(
+    (response) => response.arrayBuffer(),
+    () => undefined,
+  );
   const timed = async (page: string) => {
     const started = performance.now();
     const response = await fetch(page, { headers });
     const body = (await response.json()) as { count?: number; results?: unknown[] };
-    if (response.status !== 200 || body.count !== OF_THE_TEAM || body.results?.length !== PAGE_SIZE) throw new Error(`unexpected list answer ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+    if (response.status !== 200 || body.count !== OF_THE_TEAM || body.results?.length !== PAGE_SIZE)
+      throw new Error(`unexpected list answer ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
     return performance.now() - started;
   };
   for (let warm = 0; warm < 5; warm += 1) {

@@ -7,7 +7,15 @@ export const perSecond = ({ completed, seconds }: Throughput) => completed / sec
  * `callers` loops each calling `operation` until `durationMs` has passed. The ones still running then finish and
  * count, and the time runs until the last one ends, so every operation started is measured.
  */
-export async function throughput({ operation, callers, durationMs }: { operation: () => Promise<unknown>; callers: number; durationMs: number }): Promise<Throughput> {
+export async function throughput({
+  operation,
+  callers,
+  durationMs,
+}: {
+  operation: () => Promise<unknown>;
+  callers: number;
+  durationMs: number;
+}): Promise<Throughput> {
   const started = performance.now();
   const deadline = started + durationMs;
   let completed = 0;
@@ -40,7 +48,10 @@ export async function sideBySide<Name extends string>({
   onRound?: (round: number, name: Name, measured: Throughput) => void;
 }): Promise<Record<Name, Throughput>> {
   const names = Object.keys(contenders) as Name[];
-  const totals = Object.fromEntries(names.map((name) => [name, { completed: 0, seconds: 0 }])) as Record<Name, Throughput>;
+  const totals = Object.fromEntries(names.map((name) => [name, { completed: 0, seconds: 0 }])) as Record<
+    Name,
+    Throughput
+  >;
   for (let round = 1; round <= rounds; round += 1) {
     for (const name of round % 2 === 1 ? names : [...names].reverse()) {
       const measured = await throughput({ operation: contenders[name], callers, durationMs: roundMs });

@@ -13,11 +13,25 @@ const ROUND_MS = 2_000;
 const WARM_UP_RENDERS = 6;
 
 /** The renderer's print options, so the bare loop prints the same PDF. */
-const PDF_OPTIONS: PDFOptions = { format: 'Letter', printBackground: true, preferCSSPageSize: true, tagged: true, outline: true };
+const PDF_OPTIONS: PDFOptions = {
+  format: 'Letter',
+  printBackground: true,
+  preferCSSPageSize: true,
+  tagged: true,
+  outline: true,
+};
 /** DESIGN.md section 2's flags: what a bare puppeteer-core loop on Debian's Chromium would use. */
 const BARE_LAUNCH = {
   executablePath: chromiumPath(),
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 };
 
 /**
@@ -64,11 +78,17 @@ export async function run(): Promise<Record<string, number>> {
       rounds: ROUNDS,
       roundMs: ROUND_MS,
       callers: CALLERS,
-      onRound: (round, contender, { completed, seconds }) => console.log(`  round ${round} ${contender}: ${(completed / seconds).toFixed(2)} reports/s`),
+      onRound: (round, contender, { completed, seconds }) =>
+        console.log(`  round ${round} ${contender}: ${(completed / seconds).toFixed(2)} reports/s`),
     });
     const pool = perSecond(measured.pool);
     const raw = perSecond(measured.raw);
-    return { pdf_pool_per_s: pool, pdf_raw_per_s: raw, pdf_pool_ratio: pool / raw, pdf_cold_per_s: perSecond(measured.cold) };
+    return {
+      pdf_pool_per_s: pool,
+      pdf_raw_per_s: raw,
+      pdf_pool_ratio: pool / raw,
+      pdf_cold_per_s: perSecond(measured.cold),
+    };
   } finally {
     await renderer.close();
     await bareBrowser.close();

@@ -9,7 +9,15 @@ import { FIGURES, meetsTarget, targetText } from './figures.js';
 export type Results = Record<string, number>;
 
 /** What the figures were measured on. */
-export type MachineFacts = { cores: number; cpu: string; memoryGb: number; node: string; chromium: string; date: string; loadAverage: string };
+export type MachineFacts = {
+  cores: number;
+  cpu: string;
+  memoryGb: number;
+  node: string;
+  chromium: string;
+  date: string;
+  loadAverage: string;
+};
 
 export async function machineFacts(): Promise<MachineFacts> {
   const chromium = await promisify(execFile)(chromiumPath(), ['--version']).then(
@@ -42,7 +50,10 @@ export async function readResults(file: string): Promise<Results> {
 }
 
 /** The figures in the order of issue 8, then any other. */
-const figureOrder = (results: Results) => [...Object.keys(FIGURES).filter((figure) => figure in results), ...Object.keys(results).filter((figure) => !(figure in FIGURES))];
+const figureOrder = (results: Results) => [
+  ...Object.keys(FIGURES).filter((figure) => figure in results),
+  ...Object.keys(results).filter((figure) => !(figure in FIGURES)),
+];
 
 /** Three significant digits at least, no more decimals than that needs. */
 const rounded = (value: number) => (Math.abs(value) >= 100 ? Math.round(value) : Number(value.toPrecision(3)));
@@ -52,7 +63,15 @@ export async function writeResults({ file, results }: { file: string; results: R
   await writeFile(file, `${JSON.stringify(ordered, null, 2)}\n`);
 }
 
-export function resultsMarkdown({ results, facts, measured }: { results: Results; facts: MachineFacts; measured: readonly string[] }): string {
+export function resultsMarkdown({
+  results,
+  facts,
+  measured,
+}: {
+  results: Results;
+  facts: MachineFacts;
+  measured: readonly string[];
+}): string {
   const rows = figureOrder(results).map((figure) => {
     const description = FIGURES[figure];
     const value = results[figure]!;

@@ -19,7 +19,9 @@ const RESULTS_MD = fileURLToPath(new URL('../RESULTS.md', import.meta.url));
 async function main(names: readonly string[]): Promise<void> {
   const unknown = names.filter((name) => !BENCHMARKS.some((benchmark) => benchmark.name === name));
   if (unknown.length > 0) {
-    console.error(`unknown benchmark: ${unknown.join(', ')} (known: ${BENCHMARKS.map((benchmark) => benchmark.name).join(', ')})`);
+    console.error(
+      `unknown benchmark: ${unknown.join(', ')} (known: ${BENCHMARKS.map((benchmark) => benchmark.name).join(', ')})`,
+    );
     process.exit(2);
   }
   const selected = names.length > 0 ? BENCHMARKS.filter((benchmark) => names.includes(benchmark.name)) : BENCHMARKS;

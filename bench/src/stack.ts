@@ -9,10 +9,21 @@ const SVC_MAIN = fileURLToPath(new URL('../../apps/svc/dist/main.js', import.met
 /** The PostgreSQL server the benchmarks create their databases on (`BENCH_PG_URL`, default the local one). */
 const SERVER_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export type Account = { partner_id: string; teams: { hr: string; pm: string }; users: { hr: string; pm: string }; api_keys: { live: string; demo: string } };
+export type Account = {
+  partner_id: string;
+  teams: { hr: string; pm: string };
+  users: { hr: string; pm: string };
+  api_keys: { live: string; demo: string };
+};
 
 /** A fresh, migrated PostgreSQL database with a bootstrapped partner, dropped by `drop()`. */
-export type BenchDatabase = { url: string; environment: Record<string, string>; account: Account; sql(statement: string): string; drop(): void };
+export type BenchDatabase = {
+  url: string;
+  environment: Record<string, string>;
+  account: Account;
+  sql(statement: string): string;
+  drop(): void;
+};
 
 export function createBenchDatabase(label: string): BenchDatabase {
   const name = `svc_bench_${label}_${Date.now()}_${process.pid}`;
@@ -37,18 +48,31 @@ export function createBenchDatabase(label: string): BenchDatabase {
 }
 
 function psql(url: string, statement: string): string {
-  return execFileSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qAtc', statement], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).trim();
+  return execFileSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qAtc', statement], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  }).trim();
 }
 
 function runCli(args: string[], environment: Record<string, string>): string {
-  return execFileSync(process.execPath, [SVC_MAIN, ...args], { encoding: 'utf8', env: { ...process.env, ...environment } }).trim();
+  return execFileSync(process.execPath, [SVC_MAIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ...environment },
+  }).trim();
 }
 
 /** A child process of the stack, with its resident memory readable while it runs. */
 export type BenchProcess = { child: ChildProcess; rssMb(): number; stop(): Promise<void> };
 
-function startProcess(args: string[], environment: Record<string, string>, ready: (output: string) => boolean): Promise<BenchProcess> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...environment }, stdio: ['ignore', 'pipe', 'pipe'] });
+function startProcess(
+  args: string[],
+  environment: Record<string, string>,
+  ready: (output: string) => boolean,
+): Promise<BenchProcess> {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -83,18 +107,35 @@ const API_NODE_ARGS = nodeArgs(process.env.BENCH_API_NODE_ARGS);
 const WORKER_NODE_ARGS = nodeArgs(process.env.BENCH_WORKER_NODE_ARGS);
 
 /** The API (`svc api`) on `port`, its own process, as production runs it (`settings`: more of its environment). */
-export async function startApiProcess(database: BenchDatabase, port: number, settings: Record<string, string> = {}): Promise<BenchProcess & { url: string }> {
+export async function startApiProcess(
+  database: BenchDatabase,
+  port: number,
+  settings: Record<string, string> = {},
+): Promise<BenchProcess & { url: string }> {
   const url = `http://127.0.0.1:${port}`;
-  const api = await startProcess([...API_NODE_ARGS, SVC_MAIN, 'api'], { ...database.environment, PORT: String(port), HOST: '127.0.0.1', SVC_PUBLIC_URL: url, ...settings }, (output) => output.includes('svc API listening'));
+  const api = await startProcess(
+    [...API_NODE_ARGS, SVC_MAIN, 'api'],
+    { ...database.environment, PORT: String(port), HOST: '127.0.0.1', SVC_PUBLIC_URL: url, ...settings },
+    (output) => output.includes('svc API listening'),
+  );
   await waitForHealth(url);
   return { ...api, url };
 }
 
 /** One worker process (`svc worker`) with the simulator's latency at 0. */
-export function startWorkerProcess(database: BenchDatabase, settings: Record<string, string> = {}): Promise<BenchProcess> {
+export function startWorkerProcess(
+  database: BenchDatabase,
+  settings: Record<string, string> = {},
+): Promise<BenchProcess> {
   return startProcess(
     [...WORKER_NODE_ARGS, SVC_MAIN, 'worker'],
-    { ...database.environment, SVC_SIMULATOR_DELAY_MS: '0', WORKER_POLLING_INTERVAL_SECONDS: '0.5', LOG_LEVEL: 'info', ...settings },
+    {
+      ...database.environment,
+      SVC_SIMULATOR_DELAY_MS: '0',
+      WORKER_POLLING_INTERVAL_SECONDS: '0.5',
+      LOG_LEVEL: 'info',
+      ...settings,
+    },
     (output) => output.includes('"worker started"'),
   );
 }

@@ -36,7 +36,13 @@ const NO_STORE_PATHS = [...API_PREFIXES, ...KEYLESS_PATHS];
 function requireJsonBody(request: Request, _response: Response, next: NextFunction): void {
   const hasBody = Number(request.get('content-length') ?? 0) > 0 || request.get('transfer-encoding') !== undefined;
   if (hasBody && !request.is(['application/json', 'application/*+json'])) {
-    return next(new AppError({ code: 'unsupported_media_type', status: 415, detail: 'Send the request body as JSON with `Content-Type: application/json`.' }));
+    return next(
+      new AppError({
+        code: 'unsupported_media_type',
+        status: 415,
+        detail: 'Send the request body as JSON with `Content-Type: application/json`.',
+      }),
+    );
   }
   next();
 }
@@ -62,9 +68,15 @@ export function createApp(deps: Deps): Express {
     response.json(openApi);
   });
   // The documentation site, when it has been built (`pnpm --filter @svc/docs build`; `npm start` builds it).
-  if (deps.docsSite && existsSync(deps.docsSite)) app.use('/docs', express.static(deps.docsSite, { index: 'index.html', maxAge: '5m' }));
+  if (deps.docsSite && existsSync(deps.docsSite))
+    app.use('/docs', express.static(deps.docsSite, { index: 'index.html', maxAge: '5m' }));
   // What answers without an API key is limited per client address, before anything reads the request.
-  app.use(KEYLESS_PATHS, limitRequestsByAddress(addressLimiter({ db: deps.db, name: 'address', pointsPerMinute: deps.config.SVC_ADDRESS_LIMIT_PER_MINUTE })));
+  app.use(
+    KEYLESS_PATHS,
+    limitRequestsByAddress(
+      addressLimiter({ db: deps.db, name: 'address', pointsPerMinute: deps.config.SVC_ADDRESS_LIMIT_PER_MINUTE }),
+    ),
+  );
   // The applicant portal behind each onboarding link (no API key: the link's token is the credential).
   app.use(portalRouter(deps));
   // Messages kept in the outbox (no SMTP configured), for development only: mounted with SVC_DEV_OUTBOX=1 alone.
@@ -78,19 +90,51 @@ export function createApp(deps: Deps): Express {
 
   mountHostedReports(app, deps);
 
-  const principals = cachedPrincipalLookup((key) => findPrincipalByApiKey(deps.db.dataSource.manager, key), { ttlMs: PRINCIPAL_CACHE_MS });
-  const failures = authenticationFailures(addressLimiter({ db: deps.db, name: 'auth-failures', pointsPerMinute: deps.config.SVC_AUTH_FAILURES_PER_MINUTE }));
+  const principals = cachedPrincipalLookup((key) => findPrincipalByApiKey(deps.db.dataSource.manager, key), {
+    ttlMs: PRINCIPAL_CACHE_MS,
+  });
+  const failures = authenticationFailures(
+    addressLimiter({ db: deps.db, name: 'auth-failures', pointsPerMinute: deps.config.SVC_AUTH_FAILURES_PER_MINUTE }),
+  );
   app.use(API_PREFIXES, authenticate({ principals, failures }));
-  app.use(API_PREFIXES, rateLimit({ db: deps.db, limitPerMinute: deps.config.SVC_RATE_LIMIT_PER_MINUTE, now: deps.now }));
-  app.use(API_PREFIXES, answerRepeatedReads(deps.readCache, (request) => publicUrlOf(deps, request)));
-  app.use(API_PREFIXES, requireJsonBody, express.json({ limit: deps.config.SVC_BODY_LIMIT, strict: false, type: ['application/json', 'application/*+json'] }), bodyGuard);
-  app.use(API_PREFIXES, dropOnWrite(deps.readCache, (response) => principalOf(response).partner.id));
-  app.use(API_PREFIXES, idempotency({ db: deps.db, now: deps.now, leaseMs: deps.config.SVC_IDEMPOTENCY_LEASE_SECONDS * 1000 }));
+  app.use(
+    API_PREFIXES,
+    rateLimit({ db: deps.db, limitPerMinute: deps.config.SVC_RATE_LIMIT_PER_MINUTE, now: deps.now }),
+  );
+  app.use(
+    API_PREFIXES,
+    answerRepeatedReads(deps.readCache, (request) => publicUrlOf(deps, request)),
+  );
+  app.use(
+    API_PREFIXES,
+    requireJsonBody,
+    express.json({
+      limit: deps.config.SVC_BODY_LIMIT,
+      strict: false,
+      type: ['application/json', 'application/*+json'],
+    }),
+    bodyGuard,
+  );
+  app.use(
+    API_PREFIXES,
+    dropOnWrite(deps.readCache, (response) => principalOf(response).partner.id),
+  );
+  app.use(
+    API_PREFIXES,
+    idempotency({ db: deps.db, now: deps.now, leaseMs: deps.config.SVC_IDEMPOTENCY_LEASE_SECONDS * 1000 }),
+  );
 
   registerRoutes(app, deps);
 
   app.use((request: Request, response: Response) => {
-    sendProblem(response, new AppError({ code: 'not_found', status: 404, detail: `No operation at ${request.method} ${request.path}. See /openapi.json for every operation.` }));
+    sendProblem(
+      response,
+      new AppError({
+        code: 'not_found',
+        status: 404,
+        detail: `No operation at ${request.method} ${request.path}. See /openapi.json for every operation.`,
+      }),
+    );
   });
   app.use(errorHandler(deps.logger));
   return app;

@@ -80,7 +80,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   return parsed.data;
 }
 
-const invalid = (problems: string[]): Error => new Error(`svc: invalid configuration\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+const invalid = (problems: string[]): Error =>
+  new Error(`svc: invalid configuration\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
 
 const publicUrlProblem = (config: Config): string | null =>
   config.DATABASE_URL && !config.SVC_PUBLIC_URL

@@ -10,7 +10,21 @@ export function createLogger({ level, destination }: { level: string; destinatio
     level,
     base: { service: 'svc' },
     redact: {
-      paths: ['authorization', '*.authorization', 'headers.authorization', '*.headers.authorization', 'sin_ssn', '*.sin_ssn', 'date_of_birth', '*.date_of_birth', 'license_number', '*.license_number', 'key', 'api_key', 'token'],
+      paths: [
+        'authorization',
+        '*.authorization',
+        'headers.authorization',
+        '*.headers.authorization',
+        'sin_ssn',
+        '*.sin_ssn',
+        'date_of_birth',
+        '*.date_of_birth',
+        'license_number',
+        '*.license_number',
+        'key',
+        'api_key',
+        'token',
+      ],
       censor: '[redacted]',
     },
     serializers: {

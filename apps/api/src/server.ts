@@ -22,11 +22,15 @@ export type RunningApi = {
 };
 
 /** How this machine reaches an address the server listens on: every interface is reached through loopback. */
-const localHostOf = (address: string): string => (address === '::' || address === '0.0.0.0' ? '127.0.0.1' : address.includes(':') ? `[${address}]` : address);
+const localHostOf = (address: string): string =>
+  address === '::' || address === '0.0.0.0' ? '127.0.0.1' : address.includes(':') ? `[${address}]` : address;
 
 /** The job queue the API enqueues to (it runs no jobs itself); `db.close()` stops it. */
 export function openJobQueue({ db, logger }: { db: Database; logger: Logger }): Promise<JobQueue> {
-  return createJobQueue(db, { queues: JOB_QUEUES, onError: (error) => logger.error({ err: error }, 'job queue error') });
+  return createJobQueue(db, {
+    queues: JOB_QUEUES,
+    onError: (error) => logger.error({ err: error }, 'job queue error'),
+  });
 }
 
 /**
@@ -53,9 +57,21 @@ export async function startApi({
   jobs?: JobQueue;
   docsSite?: string;
 }): Promise<RunningApi> {
-  const readCache = new ReadCache({ ttlMs: config.SVC_READ_CACHE_SECONDS * 1000, maxBytes: READ_CACHE_BYTES, now: () => now().getTime() });
+  const readCache = new ReadCache({
+    ttlMs: config.SVC_READ_CACHE_SECONDS * 1000,
+    maxBytes: READ_CACHE_BYTES,
+    now: () => now().getTime(),
+  });
   if (config.SVC_READ_CACHE_SECONDS > 0) connectReadCache(readCache, db, logger);
-  const deps: Deps = { db, config, logger, now, jobs: jobs ?? (await openJobQueue({ db, logger })), readCache, docsSite };
+  const deps: Deps = {
+    db,
+    config,
+    logger,
+    now,
+    jobs: jobs ?? (await openJobQueue({ db, logger })),
+    readCache,
+    docsSite,
+  };
   const server = host === undefined ? createApp(deps).listen(port) : createApp(deps).listen(port, host);
   await once(server, 'listening');
   const { address, port: boundPort } = server.address() as AddressInfo;

@@ -40,7 +40,8 @@ async function flood(count: number, send: (index: number) => Promise<Response>, 
   return answers;
 }
 
-const countOf = (answers: Array<{ status: number }>, status: number) => answers.filter((answer) => answer.status === status).length;
+const countOf = (answers: Array<{ status: number }>, status: number) =>
+  answers.filter((answer) => answer.status === status).length;
 
 function expectRateLimited(answers: Answer[]) {
   for (const answer of answers.filter((each) => each.status === 429)) {
@@ -77,7 +78,9 @@ describe.each(apiTargets({ everyDatabase: true }))('limits per client address on
     expectRateLimited(answers);
     if (svc.db.kind === 'postgres') {
       // Counted in PostgreSQL, so every API process shares the count.
-      const [row] = (await svc.db.dataSource.query(`SELECT points FROM address_rate_limits WHERE key = $1`, [`auth-failures:${flooder}`])) as Array<{ points: number }>;
+      const [row] = (await svc.db.dataSource.query(`SELECT points FROM address_rate_limits WHERE key = $1`, [
+        `auth-failures:${flooder}`,
+      ])) as Array<{ points: number }>;
       expect(row?.points).toBeGreaterThanOrEqual(AUTH_FAILURES);
     }
 
@@ -107,7 +110,9 @@ describe.each(apiTargets({ everyDatabase: true }))('limits per client address on
 
   it('counts an IPv6 client by its /64: failures from every address of one /64 end in 429s', async () => {
     const prefix = `2001:db8:${nextAddress++}:1`;
-    const answers = await flood(AUTH_FAILURES + 10, (index) => getWithKey(randomKey(), `${prefix}::${(index + 1).toString(16)}`));
+    const answers = await flood(AUTH_FAILURES + 10, (index) =>
+      getWithKey(randomKey(), `${prefix}::${(index + 1).toString(16)}`),
+    );
     expect(countOf(answers, 401)).toBe(AUTH_FAILURES);
     expect(countOf(answers, 429)).toBe(10);
   });
@@ -115,7 +120,9 @@ describe.each(apiTargets({ everyDatabase: true }))('limits per client address on
   it('counts missing and malformed Authorization headers as failures too', async () => {
     const flooder = newClientAddress();
     const answers = await flood(AUTH_FAILURES + 20, (index) =>
-      fetch(`${svc.url}/api/v1/packages/`, { headers: { 'x-forwarded-for': flooder, ...(index % 2 ? { authorization: 'Bearer nonsense' } : {}) } }),
+      fetch(`${svc.url}/api/v1/packages/`, {
+        headers: { 'x-forwarded-for': flooder, ...(index % 2 ? { authorization: 'Bearer nonsense' } : {}) },
+      }),
     );
     expect(countOf(answers, 401)).toBe(AUTH_FAILURES);
     expect(countOf(answers, 429)).toBe(20);
@@ -126,14 +133,18 @@ describe.each(apiTargets({ everyDatabase: true }))('limits per client address on
     const base = new URL(svc.url);
     base.hostname = externalAddress as string;
     // Each request claims another client address; the peer is the same, so the flood still ends in 429s.
-    const answers = await flood(AUTH_FAILURES + 20, (index) => getWithKey(randomKey(), `198.51.100.${index}`, base.origin));
+    const answers = await flood(AUTH_FAILURES + 20, (index) =>
+      getWithKey(randomKey(), `198.51.100.${index}`, base.origin),
+    );
     expect(countOf(answers, 401)).toBe(AUTH_FAILURES);
     expect(countOf(answers, 429)).toBe(20);
   });
 
   it('ends a flood of the applicant portal in 429s, before the body is read, while another address goes on', async () => {
     const flooder = newClientAddress();
-    const answers = await flood(ADDRESS_LIMIT + 30, () => fetch(`${svc.url}/apply/${randomBytes(32).toString('base64url')}`, { headers: { 'x-forwarded-for': flooder } }));
+    const answers = await flood(ADDRESS_LIMIT + 30, () =>
+      fetch(`${svc.url}/apply/${randomBytes(32).toString('base64url')}`, { headers: { 'x-forwarded-for': flooder } }),
+    );
     expect(countOf(answers, 404)).toBe(ADDRESS_LIMIT);
     expect(countOf(answers, 429)).toBe(30);
     expectRateLimited(answers);
@@ -144,18 +155,30 @@ describe.each(apiTargets({ everyDatabase: true }))('limits per client address on
       body: `a=${'x'.repeat(300_000)}`,
     });
     expect(post.status).toBe(429);
-    expect((await fetch(`${svc.url}/apply/${randomBytes(32).toString('base64url')}`, { headers: { 'x-forwarded-for': newClientAddress() } })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${svc.url}/apply/${randomBytes(32).toString('base64url')}`, {
+          headers: { 'x-forwarded-for': newClientAddress() },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('ends floods of hosted report links and of the outbox in 429s', async () => {
     const flooder = newClientAddress();
-    const hosted = await flood(ADDRESS_LIMIT + 10, () => fetch(`${svc.url}/reports/hosted/${randomBytes(24).toString('base64url')}`, { headers: { 'x-forwarded-for': flooder } }));
+    const hosted = await flood(ADDRESS_LIMIT + 10, () =>
+      fetch(`${svc.url}/reports/hosted/${randomBytes(24).toString('base64url')}`, {
+        headers: { 'x-forwarded-for': flooder },
+      }),
+    );
     expect(countOf(hosted, 404)).toBe(ADDRESS_LIMIT);
     expect(countOf(hosted, 429)).toBe(10);
     expectRateLimited(hosted);
 
     const outboxFlooder = newClientAddress();
-    const outbox = await flood(ADDRESS_LIMIT + 10, () => fetch(`${svc.url}/dev/outbox`, { headers: { 'x-forwarded-for': outboxFlooder } }));
+    const outbox = await flood(ADDRESS_LIMIT + 10, () =>
+      fetch(`${svc.url}/dev/outbox`, { headers: { 'x-forwarded-for': outboxFlooder } }),
+    );
     expect(countOf(outbox, 429)).toBe(10);
     expectRateLimited(outbox);
     expect(outbox.at(-1)?.status).toBe(429);

@@ -6,11 +6,30 @@ import { bodiesAround } from './support/fuzz.js';
 
 /** Query values a careless or hostile client sends. */
 const queryValues = fc.oneof(
-  fc.constantFrom('-1', '0', '1', '2', '999999999999', 'abc', '1.5', '', 'true', 'maybe', 'null', '%00', "' OR 1=1 --", 'x'.repeat(5000)),
+  fc.constantFrom(
+    '-1',
+    '0',
+    '1',
+    '2',
+    '999999999999',
+    'abc',
+    '1.5',
+    '',
+    'true',
+    'maybe',
+    'null',
+    '%00',
+    "' OR 1=1 --",
+    'x'.repeat(5000),
+  ),
   fc.uuid(),
   fc.string(),
 );
-const queries = fc.dictionary(fc.constantFrom('page', 'page_size', 'superteam', 'team', 'is_active', 'owner', 'application__team__id', 'unknown'), queryValues, { maxKeys: 4 });
+const queries = fc.dictionary(
+  fc.constantFrom('page', 'page_size', 'superteam', 'team', 'is_active', 'owner', 'application__team__id', 'unknown'),
+  queryValues,
+  { maxKeys: 4 },
+);
 
 describe.each(apiTargets())('every administration and property operation under hostile input on $name', (target) => {
   let svc: TestApi;
@@ -21,8 +40,12 @@ describe.each(apiTargets())('every administration and property operation under h
     svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 1_000_000, SVC_READ_CACHE_SECONDS: 2 });
     account = await svc.newPartner();
     const admin = svc.client(account.api_keys.live);
-    const created = await admin.packages.create({ body: { name: 'Fuzz package', request_flags: ['request_softcheck'] } });
-    const property = await admin.properties.create({ body: { address: '1 Main St', city: 'Toronto', province_state: 'ON', country: 'CA', owner_id: account.users.pm } });
+    const created = await admin.packages.create({
+      body: { name: 'Fuzz package', request_flags: ['request_softcheck'] },
+    });
+    const property = await admin.properties.create({
+      body: { address: '1 Main St', city: 'Toronto', province_state: 'ON', country: 'CA', owner_id: account.users.pm },
+    });
     ids = {
       superteam: account.superteam_id,
       team: account.teams.hr,
@@ -44,18 +67,88 @@ describe.each(apiTargets())('every administration and property operation under h
       apiKey: account.api_keys.live,
       ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
     });
-    expect(response.status, `${method} ${path} ${JSON.stringify(body)?.slice(0, 300)} -> ${JSON.stringify(response.body).slice(0, 300)}`).toBeLessThan(500);
-    if (response.status >= 400) expect(response.body).toMatchObject({ status: response.status, code: expect.any(String), request_id: expect.any(String) });
+    expect(
+      response.status,
+      `${method} ${path} ${JSON.stringify(body)?.slice(0, 300)} -> ${JSON.stringify(response.body).slice(0, 300)}`,
+    ).toBeLessThan(500);
+    if (response.status >= 400)
+      expect(response.body).toMatchObject({
+        status: response.status,
+        code: expect.any(String),
+        request_id: expect.any(String),
+      });
     return response;
   };
 
   const writes = () => [
-    { method: 'POST', path: '/api/v1/superteams/', body: { name: 'S', street_address: '1 A St', city: 'C', province_state: 'ON', country: 'CA', postal_code: 'M1M 1M1', is_secure_sms_enabled: false } },
-    { method: 'PUT', path: `/api/v1/superteams/${ids.superteam}/`, body: { name: 'S', street_address: '1 A St', city: 'C', province_state: 'ON', country: 'CA', postal_code: 'M1M 1M1', is_secure_sms_enabled: false, is_report_id_enabled: false } },
-    { method: 'PUT', path: `/api/v1/teams/${ids.team}/`, body: { name: 'T', type: 'HR', country: 'CA', pre_pay: false, superteam: ids.superteam, postal_code: 'M1M', city: 'C', street_address: '1 A', province_state: 'ON', accounting_first_name: 'A', accounting_last_name: 'B', accounting_email: 'a@b.co', accounting_email_cc: '' } },
-    { method: 'PUT', path: `/api/v1/users/${ids.user}/`, body: { first_name: 'A', last_name: 'B', email: `fuzz-${Date.now()}@example.com`, language: 'en', team: ids.team, is_active: true } },
-    { method: 'PUT', path: `/api/v1/packages/${ids.package}/`, body: { name: 'P', team: ids.team, request_flags: ['request_bureau'], settings: {} } },
-    { method: 'POST', path: '/api/v1/pm/properties', body: { address: '1 A', city: 'C', province_state: 'ON', country: 'CA', owner_id: account.users.pm } },
+    {
+      method: 'POST',
+      path: '/api/v1/superteams/',
+      body: {
+        name: 'S',
+        street_address: '1 A St',
+        city: 'C',
+        province_state: 'ON',
+        country: 'CA',
+        postal_code: 'M1M 1M1',
+        is_secure_sms_enabled: false,
+      },
+    },
+    {
+      method: 'PUT',
+      path: `/api/v1/superteams/${ids.superteam}/`,
+      body: {
+        name: 'S',
+        street_address: '1 A St',
+        city: 'C',
+        province_state: 'ON',
+        country: 'CA',
+        postal_code: 'M1M 1M1',
+        is_secure_sms_enabled: false,
+        is_report_id_enabled: false,
+      },
+    },
+    {
+      method: 'PUT',
+      path: `/api/v1/teams/${ids.team}/`,
+      body: {
+        name: 'T',
+        type: 'HR',
+        country: 'CA',
+        pre_pay: false,
+        superteam: ids.superteam,
+        postal_code: 'M1M',
+        city: 'C',
+        street_address: '1 A',
+        province_state: 'ON',
+        accounting_first_name: 'A',
+        accounting_last_name: 'B',
+        accounting_email: 'a@b.co',
+        accounting_email_cc: '',
+      },
+    },
+    {
+      method: 'PUT',
+      path: `/api/v1/users/${ids.user}/`,
+      body: {
+        first_name: 'A',
+        last_name: 'B',
+        email: `fuzz-${Date.now()}@example.com`,
+        language: 'en',
+        team: ids.team,
+        is_active: true,
+      },
+    },
+    {
+      method: 'PUT',
+      path: `/api/v1/packages/${ids.package}/`,
+      body: { name: 'P', team: ids.team, request_flags: ['request_bureau'], settings: {} },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/pm/properties',
+      body: { address: '1 A', city: 'C', province_state: 'ON', country: 'CA', owner_id: account.users.pm },
+    },
   ];
 
   it('never answers a mutated body with a 5xx', async () => {
@@ -70,7 +163,14 @@ describe.each(apiTargets())('every administration and property operation under h
   });
 
   it('never answers a hostile query string or path id with a 5xx', async () => {
-    const lists = ['/api/v1/superteams/', '/api/v1/teams/', '/api/v1/users/', '/api/v1/packages/', '/api/v1/pm/properties/', '/api/v1/pm/listings/'];
+    const lists = [
+      '/api/v1/superteams/',
+      '/api/v1/teams/',
+      '/api/v1/users/',
+      '/api/v1/packages/',
+      '/api/v1/pm/properties/',
+      '/api/v1/pm/listings/',
+    ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...lists), queries, async (path, query) => {
         await send('GET', `${path}?${new URLSearchParams(query).toString()}`);
@@ -79,9 +179,17 @@ describe.each(apiTargets())('every administration and property operation under h
     );
     const items = ['/api/v1/superteams/', '/api/v1/teams/', '/api/v1/users/', '/api/v1/packages/'];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...items), fc.oneof(fc.uuid(), fc.string({ minLength: 1 }).map(encodeURIComponent), fc.constantFrom('..', '%2e%2e', '0', 'null')), async (path, id) => {
-        await send('GET', `${path}${id}/`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...items),
+        fc.oneof(
+          fc.uuid(),
+          fc.string({ minLength: 1 }).map(encodeURIComponent),
+          fc.constantFrom('..', '%2e%2e', '0', 'null'),
+        ),
+        async (path, id) => {
+          await send('GET', `${path}${id}/`);
+        },
+      ),
       { numRuns: 100 },
     );
   });

@@ -20,7 +20,8 @@ describe.each(apiTargets({ everyDatabase: true }))('Idempotency-Key on $name', (
       headers: { 'content-type': 'application/json', 'idempotency-key': key },
       body: JSON.stringify(body),
     });
-  const packageCount = async () => (await svc.client(account.api_keys.demo).packages.list({ query: {} })).body as { count: number };
+  const packageCount = async () =>
+    (await svc.client(account.api_keys.demo).packages.list({ query: {} })).body as { count: number };
 
   it('replays the first response to a retried request and creates nothing twice', async () => {
     const before = (await packageCount()).count;
@@ -58,7 +59,9 @@ describe.each(apiTargets({ everyDatabase: true }))('Idempotency-Key on $name', (
   it('stores a keyed hash of the request, not the SHA-256 of its body (a body with an SSN is not found back by trying every SSN)', async () => {
     const body = { name: 'Hashed', request_flags: ['request_softcheck'] };
     expect((await createPackage('order-hashed', body)).status).toBe(201);
-    const [record] = (await svc.db.dataSource.query(`SELECT request_hash FROM idempotency_records WHERE idempotency_key = 'order-hashed'`)) as Array<{ request_hash: string }>;
+    const [record] = (await svc.db.dataSource.query(
+      `SELECT request_hash FROM idempotency_records WHERE idempotency_key = 'order-hashed'`,
+    )) as Array<{ request_hash: string }>;
     const canonical = JSON.stringify({ name: body.name, request_flags: body.request_flags });
     for (const plain of [canonical, `POST /v1/packages\n${canonical}`]) {
       expect(record?.request_hash).not.toBe(createHash('sha256').update(plain).digest('hex'));
@@ -75,7 +78,14 @@ describe.each(apiTargets({ everyDatabase: true }))('Idempotency-Key on $name', (
     const principal = await findPrincipalByApiKey(svc.db.dataSource.manager, account.api_keys.demo);
     const body = { name: 'Orphaned', request_flags: ['request_softcheck'] };
     const requestHash = idempotencyRequestHash({ method: 'POST', path: '/v1/packages', body });
-    await claimIdempotencyKey({ manager: svc.db.dataSource.manager, apiKeyId: principal!.apiKeyId, key: 'order-orphan', requestHash, now: new Date(), leaseMs: 30_000 });
+    await claimIdempotencyKey({
+      manager: svc.db.dataSource.manager,
+      apiKeyId: principal!.apiKeyId,
+      key: 'order-orphan',
+      requestHash,
+      now: new Date(),
+      leaseMs: 30_000,
+    });
     const held = await createPackage('order-orphan', body);
     expect(held.status).toBe(409);
     expect(held.body).toMatchObject({ code: 'conflict' });

@@ -32,11 +32,23 @@ describe.each(apiTargets())('listings on $name', (target) => {
   async function newUser(of: BootstrappedAccount, teamId: string): Promise<string> {
     const user = await createUser(svc.db.dataSource.manager, {
       partnerId: of.partner_id,
-      user: { firstName: 'Pat', lastName: 'Lee', email: `pat.${randomUUID()}@example.com`, language: 'en', isActive: true, teamId },
+      user: {
+        firstName: 'Pat',
+        lastName: 'Lee',
+        email: `pat.${randomUUID()}@example.com`,
+        language: 'en',
+        isActive: true,
+        teamId,
+      },
     });
     return user.id;
   }
-  const listingBody = () => ({ rent: 1850.5, notification_list_ids: [] as string[], owner_id: account.users.pm, property_id: propertyId });
+  const listingBody = () => ({
+    rent: 1850.5,
+    notification_list_ids: [] as string[],
+    owner_id: account.users.pm,
+    property_id: propertyId,
+  });
   const idsOf = async (client: SvcClient) => {
     const listed = await client.listings.list({ query: { page_size: 100 } });
     expect(listed.status).toBe(200);
@@ -91,21 +103,42 @@ describe.each(apiTargets())('listings on $name', (target) => {
       selected_application: { is_selected: false, applicants: [] },
       length_of_lease: null,
     });
-    expect(listing.owner).toMatchObject({ id: account.users.pm, team: { id: account.teams.pm, team_type: 'PM', billing_plan: {} } });
+    expect(listing.owner).toMatchObject({
+      id: account.users.pm,
+      team: { id: account.teams.pm, team_type: 'PM', billing_plan: {} },
+    });
     expect(listing.notification_list.map((user) => user.id).sort()).toEqual([colleague, account.users.pm].sort());
     expect(listing.notification_list[0]?.team.settings_config).toMatchObject({ custom_tracks: [] });
-    expect(listing.property).toMatchObject({ id: propertyId, listing_count: 1, full_address: '12 Elm St, Toronto, ON M5V 1A1, CA', owner: { id: account.users.pm } });
+    expect(listing.property).toMatchObject({
+      id: propertyId,
+      listing_count: 1,
+      full_address: '12 Elm St, Toronto, ON M5V 1A1, CA',
+      owner: { id: account.users.pm },
+    });
 
     const listed = await admin.listings.list({ query: {} });
     expect(listed.headers.get('deprecation')).toBe('true');
     expect((listed.body as ListingList).results.find((item) => item.id === listing.id)).toEqual(listing);
     const properties = await admin.properties.list({ query: {} });
-    expect((properties.body as { results: Array<{ id: string; listing_count: number }> }).results.find((item) => item.id === propertyId)?.listing_count).toBeGreaterThanOrEqual(1);
+    expect(
+      (properties.body as { results: Array<{ id: string; listing_count: number }> }).results.find(
+        (item) => item.id === propertyId,
+      )?.listing_count,
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it('generates a url code and applies defaults when they are not sent', async () => {
     const listing = await created(admin, { ...listingBody(), rent: 1200 });
-    expect(listing).toMatchObject({ rent: '1200.00', security_deposit_amount: null, pet_deposit_amount: null, move_in_date: null, name: null, unit: null, notification_list: [], property_manager_terms: '' });
+    expect(listing).toMatchObject({
+      rent: '1200.00',
+      security_deposit_amount: null,
+      pet_deposit_amount: null,
+      move_in_date: null,
+      name: null,
+      unit: null,
+      notification_list: [],
+      property_manager_terms: '',
+    });
     expect(listing.url_code).toMatch(/^[A-Za-z0-9_-]{8,}$/);
   });
 
@@ -137,19 +170,24 @@ describe.each(apiTargets())('listings on $name', (target) => {
     expect(await refusedPaths({ ...listingBody(), property_id: randomUUID() })).toEqual(['property_id']);
     expect(await refusedPaths({ ...listingBody(), owner_id: account.users.hr })).toEqual(['owner_id']);
     expect(await refusedPaths({ ...listingBody(), owner_id: other.users.pm })).toEqual(['owner_id']);
-    expect(await refusedPaths({ ...listingBody(), notification_list_ids: [colleague, account.users.hr, other.users.pm, hrColleague] })).toEqual([
-      'notification_list_ids.1',
-      'notification_list_ids.2',
-      'notification_list_ids.3',
+    expect(
+      await refusedPaths({
+        ...listingBody(),
+        notification_list_ids: [colleague, account.users.hr, other.users.pm, hrColleague],
+      }),
+    ).toEqual(['notification_list_ids.1', 'notification_list_ids.2', 'notification_list_ids.3']);
+    expect(await refusedPaths({ ...listingBody(), notification_list_ids: ['nobody'] })).toEqual([
+      'notification_list_ids.0',
     ]);
-    expect(await refusedPaths({ ...listingBody(), notification_list_ids: ['nobody'] })).toEqual(['notification_list_ids.0']);
     expect(await refusedPaths({ ...listingBody(), rent: undefined })).toEqual(['rent']);
     expect(await refusedPaths({ ...listingBody(), rent: '1850.50' })).toEqual(['rent']);
     expect(await refusedPaths({ ...listingBody(), rent: -1 })).toEqual(['rent']);
     expect(await refusedPaths({ ...listingBody(), rent: 10.005 })).toEqual(['rent']);
     expect(await refusedPaths({ ...listingBody(), move_in_date: '2030-02-30' })).toEqual(['move_in_date']);
     expect(await refusedPaths({ ...listingBody(), 'url-code': 'has space' })).toEqual(['url-code']);
-    expect(await refusedPaths({ ...listingBody(), notification_list_ids: undefined })).toEqual(['notification_list_ids']);
+    expect(await refusedPaths({ ...listingBody(), notification_list_ids: undefined })).toEqual([
+      'notification_list_ids',
+    ]);
     expect(await refusedPaths({ ...listingBody(), url_code: 'underscored' })).toEqual(['url_code']);
     expect(await idsOf(admin)).toEqual(before);
   });
@@ -158,19 +196,34 @@ describe.each(apiTargets())('listings on $name', (target) => {
     const fresh = await svc.newPartner('Team partner');
     const freshAdmin = svc.client(fresh.api_keys.live);
     const property = await newProperty(freshAdmin, fresh.users.pm);
-    const byAdmin = await created(freshAdmin, { rent: 1000, notification_list_ids: [], owner_id: fresh.users.pm, property_id: property });
+    const byAdmin = await created(freshAdmin, {
+      rent: 1000,
+      notification_list_ids: [],
+      owner_id: fresh.users.pm,
+      property_id: property,
+    });
     const pmUser = svc.client(await svc.newTeamUserKey(fresh.users.pm));
     const hrUser = svc.client(await svc.newTeamUserKey(fresh.users.hr));
 
     expect(await idsOf(pmUser)).toEqual([byAdmin.id]);
-    const byPmUser = await created(pmUser, { rent: 1100, notification_list_ids: [fresh.users.pm], owner_id: fresh.users.pm, property_id: property });
+    const byPmUser = await created(pmUser, {
+      rent: 1100,
+      notification_list_ids: [fresh.users.pm],
+      owner_id: fresh.users.pm,
+      property_id: property,
+    });
     expect(await idsOf(pmUser)).toEqual([byAdmin.id, byPmUser.id]);
 
     expect(await idsOf(hrUser)).toEqual([]);
-    const refused = await hrUser.listings.create({ body: { rent: 1000, notification_list_ids: [], owner_id: fresh.users.pm, property_id: property } });
+    const refused = await hrUser.listings.create({
+      body: { rent: 1000, notification_list_ids: [], owner_id: fresh.users.pm, property_id: property },
+    });
     expect(refused).toMatchObject({ status: 400, body: { errors: [{ path: 'property_id' }, { path: 'owner_id' }] } });
     expect(await idsOf(admin)).not.toContain(byAdmin.id);
-    expect(await admin.listings.create({ body: { ...listingBody(), property_id: property } })).toMatchObject({ status: 400, body: { errors: [{ path: 'property_id' }] } });
+    expect(await admin.listings.create({ body: { ...listingBody(), property_id: property } })).toMatchObject({
+      status: 400,
+      body: { errors: [{ path: 'property_id' }] },
+    });
   });
 
   it('keeps demo and live listings apart', async () => {
@@ -179,11 +232,25 @@ describe.each(apiTargets())('listings on $name', (target) => {
     const demo = svc.client(fresh.api_keys.demo);
     const liveProperty = await newProperty(live, fresh.users.pm);
     const demoProperty = await newProperty(demo, fresh.users.pm);
-    const liveListing = await created(live, { rent: 900, notification_list_ids: [], owner_id: fresh.users.pm, property_id: liveProperty });
-    const demoListing = await created(demo, { rent: 900, notification_list_ids: [], owner_id: fresh.users.pm, property_id: demoProperty });
+    const liveListing = await created(live, {
+      rent: 900,
+      notification_list_ids: [],
+      owner_id: fresh.users.pm,
+      property_id: liveProperty,
+    });
+    const demoListing = await created(demo, {
+      rent: 900,
+      notification_list_ids: [],
+      owner_id: fresh.users.pm,
+      property_id: demoProperty,
+    });
     expect(await idsOf(live)).toEqual([liveListing.id]);
     expect(await idsOf(demo)).toEqual([demoListing.id]);
-    expect(await demo.listings.create({ body: { rent: 900, notification_list_ids: [], owner_id: fresh.users.pm, property_id: liveProperty } })).toMatchObject({
+    expect(
+      await demo.listings.create({
+        body: { rent: 900, notification_list_ids: [], owner_id: fresh.users.pm, property_id: liveProperty },
+      }),
+    ).toMatchObject({
       status: 400,
       body: { errors: [{ path: 'property_id' }] },
     });
@@ -195,15 +262,30 @@ describe.each(apiTargets())('listings on $name', (target) => {
     expect(await client.listings.list({ query: {} })).toMatchObject({ status: 200, body: { count: 0, results: [] } });
     const property = await newProperty(client, fresh.users.pm);
     const made = [];
-    for (let index = 0; index < 3; index += 1) made.push(await created(client, { rent: 1000 + index, notification_list_ids: [], owner_id: fresh.users.pm, property_id: property }));
+    for (let index = 0; index < 3; index += 1)
+      made.push(
+        await created(client, {
+          rent: 1000 + index,
+          notification_list_ids: [],
+          owner_id: fresh.users.pm,
+          property_id: property,
+        }),
+      );
     const first = await client.listings.list({ query: { page_size: 2 } });
     const firstBody = first.body as ListingList;
     expect(firstBody).toMatchObject({ count: 3, previous: null });
     expect(firstBody.results.map((item) => item.id)).toEqual([made[0]?.id, made[1]?.id]);
     expect(firstBody.next).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/pm\/listings\/\?page_size=2&page=2$/);
     const second = await rawRequest(firstBody.next as string, { apiKey: fresh.api_keys.live });
-    expect(second.body).toMatchObject({ next: null, previous: expect.stringContaining('page=1'), results: [{ id: made[2]?.id, rent: '1002.00', property: { listing_count: 3 } }] });
-    expect(await client.listings.list({ query: { page: 3, page_size: 2 } })).toMatchObject({ status: 404, body: { code: 'invalid_page' } });
+    expect(second.body).toMatchObject({
+      next: null,
+      previous: expect.stringContaining('page=1'),
+      results: [{ id: made[2]?.id, rent: '1002.00', property: { listing_count: 3 } }],
+    });
+    expect(await client.listings.list({ query: { page: 3, page_size: 2 } })).toMatchObject({
+      status: 404,
+      body: { code: 'invalid_page' },
+    });
   });
 
   it('answers every arbitrary or mutated create body without a server error', async () => {
@@ -212,7 +294,16 @@ describe.each(apiTargets())('listings on $name', (target) => {
     const refused = await expectNoServerErrors({
       url: `${svc.url}/api/v2/listings/`,
       apiKey: fresh.api_keys.live,
-      bodies: bodiesAround({ rent: 1500.25, security_deposit_amount: 500, move_in_date: '2030-01-01', unit: '1', 'url-code': 'fuzz', notification_list_ids: [fresh.users.pm], owner_id: fresh.users.pm, property_id: property }),
+      bodies: bodiesAround({
+        rent: 1500.25,
+        security_deposit_amount: 500,
+        move_in_date: '2030-01-01',
+        unit: '1',
+        'url-code': 'fuzz',
+        notification_list_ids: [fresh.users.pm],
+        owner_id: fresh.users.pm,
+        property_id: property,
+      }),
       schema: createListingBodySchema,
     });
     const listed = await svc.client(fresh.api_keys.live).listings.list({ query: {} });

@@ -15,7 +15,9 @@ describe.each(apiTargets({ everyDatabase: true }))('the HTTP platform on $name',
   it('answers its health check and serves the OpenAPI document without a key', async () => {
     expect((await rawRequest(`${svc.url}/health`)).body).toEqual({ status: 'ok' });
     const openApi = await rawRequest(`${svc.url}/openapi.json`);
-    expect(Object.values(openApi.body.paths).flatMap((item) => Object.keys(item as object))).toHaveLength(listRoutes(contract).length);
+    expect(Object.values(openApi.body.paths).flatMap((item) => Object.keys(item as object))).toHaveLength(
+      listRoutes(contract).length,
+    );
   });
 
   it.each([
@@ -24,19 +26,31 @@ describe.each(apiTargets({ everyDatabase: true }))('the HTTP platform on $name',
     ['a key that does not exist', 'Bearer svc_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
     ['a malformed key', 'Bearer not-a-key'],
   ])('refuses %s with 401 unauthenticated', async (_case, authorization) => {
-    const response = await rawRequest(`${svc.url}/api/v1/packages/`, { headers: authorization ? { authorization } : {} });
+    const response = await rawRequest(`${svc.url}/api/v1/packages/`, {
+      headers: authorization ? { authorization } : {},
+    });
     expect(response.status).toBe(401);
     expect(response.headers.get('content-type')).toContain('application/problem+json');
     expect(response.headers.get('www-authenticate')).toContain('Bearer');
-    expect(response.body).toMatchObject({ status: 401, code: 'unauthenticated', title: expect.any(String), detail: expect.any(String), request_id: expect.any(String) });
+    expect(response.body).toMatchObject({
+      status: 401,
+      code: 'unauthenticated',
+      title: expect.any(String),
+      detail: expect.any(String),
+      request_id: expect.any(String),
+    });
   });
 
   it('accepts the key with the Bearer and the Token schemes', async () => {
     for (const scheme of ['Bearer', 'Token']) {
-      const response = await rawRequest(`${svc.url}/openapi.json`, { headers: { authorization: `${scheme} ${account.api_keys.demo}` } });
+      const response = await rawRequest(`${svc.url}/openapi.json`, {
+        headers: { authorization: `${scheme} ${account.api_keys.demo}` },
+      });
       expect(response.status).toBe(200);
     }
-    const unknownRoute = await rawRequest(`${svc.url}/api/v1/nowhere/`, { headers: { authorization: `Token ${account.api_keys.demo}` } });
+    const unknownRoute = await rawRequest(`${svc.url}/api/v1/nowhere/`, {
+      headers: { authorization: `Token ${account.api_keys.demo}` },
+    });
     expect(unknownRoute.status).toBe(404);
     expect(unknownRoute.body).toMatchObject({ code: 'not_found' });
   });
@@ -48,15 +62,21 @@ describe.each(apiTargets({ everyDatabase: true }))('the HTTP platform on $name',
       const response = await rawRequest(`${svc.url}${path}`, {
         method: route.method,
         apiKey: account.api_keys.demo,
-        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { headers: { 'content-type': 'application/json' }, body: '{}' }),
+        ...(route.method === 'GET' || route.method === 'DELETE'
+          ? {}
+          : { headers: { 'content-type': 'application/json' }, body: '{}' }),
       });
-      if (response.status === 404 && String(response.body?.detail).startsWith('No operation at')) unrouted.push(`${route.method} ${route.path}`);
+      if (response.status === 404 && String(response.body?.detail).startsWith('No operation at'))
+        unrouted.push(`${route.method} ${route.path}`);
     }
     expect(unrouted).toEqual([]);
     const upperCase = await rawRequest(`${svc.url}/API/V1/Packages/`, { apiKey: account.api_keys.demo });
     expect(upperCase.status).toBe(200);
     // No operation answers OPTIONS: the 404 problem, not an `Allow` list.
-    const options = await rawRequest(`${svc.url}/api/v1/packages/`, { method: 'OPTIONS', apiKey: account.api_keys.demo });
+    const options = await rawRequest(`${svc.url}/api/v1/packages/`, {
+      method: 'OPTIONS',
+      apiKey: account.api_keys.demo,
+    });
     expect(options.status).toBe(404);
     expect(options.body).toMatchObject({ code: 'not_found' });
   });
@@ -79,7 +99,12 @@ describe.each(apiTargets({ everyDatabase: true }))('the HTTP platform on $name',
   });
 
   it('refuses malformed JSON with 400 validation_failed', async () => {
-    const response = await rawRequest(`${svc.url}/api/v1/packages/`, { method: 'POST', apiKey: account.api_keys.demo, headers: { 'content-type': 'application/json' }, body: '{"name": "Basic",' });
+    const response = await rawRequest(`${svc.url}/api/v1/packages/`, {
+      method: 'POST',
+      apiKey: account.api_keys.demo,
+      headers: { 'content-type': 'application/json' },
+      body: '{"name": "Basic",',
+    });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ code: 'validation_failed', errors: [{ code: 'malformed_json' }] });
   });
@@ -96,7 +121,12 @@ describe.each(apiTargets({ everyDatabase: true }))('the HTTP platform on $name',
   });
 
   it('refuses a body that is not JSON with 415', async () => {
-    const response = await rawRequest(`${svc.url}/api/v1/packages/`, { method: 'POST', apiKey: account.api_keys.demo, headers: { 'content-type': 'text/plain' }, body: 'name=Basic' });
+    const response = await rawRequest(`${svc.url}/api/v1/packages/`, {
+      method: 'POST',
+      apiKey: account.api_keys.demo,
+      headers: { 'content-type': 'text/plain' },
+      body: 'name=Basic',
+    });
     expect(response.status).toBe(415);
     expect(response.body).toMatchObject({ code: 'unsupported_media_type' });
   });
@@ -113,7 +143,8 @@ describe.each(apiTargets({ everyDatabase: true }))('the rate limit on $name', (t
     const busy = await svc.newPartner();
     const calm = await svc.newPartner();
     const statuses: number[] = [];
-    for (let index = 0; index < 6; index += 1) statuses.push((await rawRequest(`${svc.url}/api/v1/nowhere/`, { apiKey: busy.api_keys.live })).status);
+    for (let index = 0; index < 6; index += 1)
+      statuses.push((await rawRequest(`${svc.url}/api/v1/nowhere/`, { apiKey: busy.api_keys.live })).status);
     expect(statuses).toEqual([404, 404, 404, 404, 404, 429]);
     const limited = await rawRequest(`${svc.url}/api/v1/nowhere/`, { apiKey: busy.api_keys.live });
     expect(limited.body).toMatchObject({ code: 'rate_limited', status: 429 });
@@ -135,7 +166,9 @@ describe.each(apiTargets({ everyDatabase: true }))('the rate limit on $name', (t
       const statuses: number[] = [];
       for (let batch = 0; batch < 32; batch += 1) {
         const answers = await Promise.all(
-          Array.from({ length: 10 }, (_, index) => rawRequest(`${(index % 2 ? second : first).url}/api/v1/nowhere/`, { apiKey: busy.api_keys.live })),
+          Array.from({ length: 10 }, (_, index) =>
+            rawRequest(`${(index % 2 ? second : first).url}/api/v1/nowhere/`, { apiKey: busy.api_keys.live }),
+          ),
         );
         statuses.push(...answers.map((answer) => answer.status));
       }
@@ -144,7 +177,10 @@ describe.each(apiTargets({ everyDatabase: true }))('the rate limit on $name', (t
       // At most the requests each process took and had not used when the limit was reached are lost to the key.
       expect(allowed).toBeLessThanOrEqual(300);
       expect(allowed).toBeGreaterThanOrEqual(300 - 2 * 3);
-      const [{ counted }] = (await first.db.dataSource.query(`SELECT sum(request_count)::int AS counted FROM rate_limit_counters c JOIN api_keys k ON k.id = c.api_key_id JOIN users u ON u.id = k.user_id WHERE u.partner_id = $1`, [busy.partner_id])) as [{ counted: number }];
+      const [{ counted }] = (await first.db.dataSource.query(
+        `SELECT sum(request_count)::int AS counted FROM rate_limit_counters c JOIN api_keys k ON k.id = c.api_key_id JOIN users u ON u.id = k.user_id WHERE u.partner_id = $1`,
+        [busy.partner_id],
+      )) as [{ counted: number }];
       expect(counted).toBeGreaterThanOrEqual(300);
     } finally {
       await second.api.close();

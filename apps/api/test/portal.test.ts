@@ -14,7 +14,10 @@ import { formFieldsOf, getPage, linkFromOutbox, postPage, summaryTargets } from 
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** What an applicant types for a softcheck (name, date of birth, three years of addresses) and consent. */
-const completedFields = (fields: Record<string, string>, { first = 'Grace', last }: { first?: string; last: string }) => ({
+const completedFields = (
+  fields: Record<string, string>,
+  { first = 'Grace', last }: { first?: string; last: string },
+) => ({
   ...fields,
   'identity.first_name': first,
   'identity.last_name': last,
@@ -36,10 +39,21 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) }));
+    const logger = pino(
+      { level: 'info' },
+      new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) }),
+    );
     // This file sends the portal some hundreds of requests a minute from one address; the per-address limit that would
     // refuse them is proved in address-limit.test.ts.
-    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000, SVC_ADDRESS_LIMIT_PER_MINUTE: 100_000, SVC_READ_CACHE_SECONDS: 2, SVC_DEV_OUTBOX: true }, { logger });
+    svc = await target.start(
+      {
+        SVC_RATE_LIMIT_PER_MINUTE: 100_000,
+        SVC_ADDRESS_LIMIT_PER_MINUTE: 100_000,
+        SVC_READ_CACHE_SECONDS: 2,
+        SVC_DEV_OUTBOX: true,
+      },
+      { logger },
+    );
     account = await svc.newPartner();
     client = svc.client(account.api_keys.demo);
   });
@@ -48,10 +62,23 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
   /** An HR invitation through the API; its applicant id and the link from its email. */
   async function inviteHr(body: Record<string, unknown> = {}) {
     const last = `Hopper${randomUUID().slice(0, 6)}`;
-    const invited = await client.hr.invite({ body: { owner_id: account.users.hr, email: `${last.toLowerCase()}@example.com`, information: { first_name: 'Grace', last_name: last }, request_softcheck: true, ...body } });
+    const invited = await client.hr.invite({
+      body: {
+        owner_id: account.users.hr,
+        email: `${last.toLowerCase()}@example.com`,
+        information: { first_name: 'Grace', last_name: last },
+        request_softcheck: true,
+        ...body,
+      },
+    });
     if (invited.status !== 201) throw new Error(`not invited: ${JSON.stringify(invited.body)}`);
     const applicantId = invited.body.applicant.id;
-    return { applicantId, last, email: `${last.toLowerCase()}@example.com`, link: await linkFromOutbox(svc.db, applicantId) };
+    return {
+      applicantId,
+      last,
+      email: `${last.toLowerCase()}@example.com`,
+      link: await linkFromOutbox(svc.db, applicantId),
+    };
   }
 
   const applicantRow = (id: string) => svc.db.dataSource.manager.findOneByOrFail(Applicant, { id });
@@ -62,7 +89,9 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.html).toContain('This link is not valid');
     expect(page.html).not.toMatch(/<script|<img|<link/);
-    expect(page.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+    expect(page.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    );
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(page.headers.get('referrer-policy')).toBe('same-origin');
     expect((await getPage(`${svc.url}/apply/`)).status).toBe(404);
@@ -80,7 +109,12 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
       expect(page.status).toBe(200);
       expect(page.html).toContain('<html lang="fr">');
       expect(page.html).toContain('À propos de vous');
-      expect(formFieldsOf(page.html)).toMatchObject({ 'identity.first_name': 'Grace', 'identity.last_name': last, 'addresses.count': '1', 'educations.count': '1' });
+      expect(formFieldsOf(page.html)).toMatchObject({
+        'identity.first_name': 'Grace',
+        'identity.last_name': last,
+        'addresses.count': '1',
+        'educations.count': '1',
+      });
       expect(page.html).toContain(email);
       // Softcheck and bureau: date of birth and addresses; bureau: the SIN, optional; education verification: educations.
       expect(page.html).toContain('name="identity.date_of_birth"');
@@ -96,17 +130,27 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
 
   it('saves progress encrypted, and adds and removes entries without JavaScript (post, redirect, get)', async () => {
     const { applicantId, link } = await inviteHr();
-    const fields = { ...formFieldsOf((await getPage(link)).html), 'addresses.0.city': 'Kingston', 'identity.date_of_birth': '1985-12-10' };
+    const fields = {
+      ...formFieldsOf((await getPage(link)).html),
+      'addresses.0.city': 'Kingston',
+      'identity.date_of_birth': '1985-12-10',
+    };
 
     const added = await postPage(link, { ...fields, action: 'add:addresses' });
     expect(added.status).toBe(303);
     expect(added.headers.get('location')).toBe(`${new URL(link).pathname}?saved=1#addresses-1`);
     const withTwo = await getPage(new URL(added.headers.get('location') as string, link).toString());
     expect(withTwo.html).toContain('Your progress is saved.');
-    expect(formFieldsOf(withTwo.html)).toMatchObject({ 'addresses.count': '2', 'addresses.0.city': 'Kingston', 'identity.date_of_birth': '1985-12-10' });
+    expect(formFieldsOf(withTwo.html)).toMatchObject({
+      'addresses.count': '2',
+      'addresses.0.city': 'Kingston',
+      'identity.date_of_birth': '1985-12-10',
+    });
     expect(withTwo.html).toContain('<fieldset id="addresses-1">');
 
-    const [raw] = (await svc.db.dataSource.query(`SELECT portal_draft FROM applicants WHERE id = $1`, [applicantId])) as Array<{ portal_draft: string }>;
+    const [raw] = (await svc.db.dataSource.query(`SELECT portal_draft FROM applicants WHERE id = $1`, [
+      applicantId,
+    ])) as Array<{ portal_draft: string }>;
     expect(raw?.portal_draft).toMatch(/^v2:/);
     expect(raw?.portal_draft).not.toContain('Kingston');
 
@@ -122,26 +166,79 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
     const { applicantId, link } = await inviteHr();
     const fields = completedFields(formFieldsOf((await getPage(link)).html), { last: 'Nobody' });
     expect((await postPage(link, { ...fields, form_token: '', action: 'submit' })).status).toBe(403);
-    expect((await postPage(link, { ...fields, form_token: `${Math.floor(Date.now() / 1000)}.${'A'.repeat(43)}`, action: 'submit' })).status).toBe(403);
-    expect((await postPage(link, { ...fields, action: 'submit' }, { origin: 'https://evil.example' })).status).toBe(403);
-    expect((await postPage(link, { ...fields, action: 'submit' }, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+    expect(
+      (
+        await postPage(link, {
+          ...fields,
+          form_token: `${Math.floor(Date.now() / 1000)}.${'A'.repeat(43)}`,
+          action: 'submit',
+        })
+      ).status,
+    ).toBe(403);
+    expect((await postPage(link, { ...fields, action: 'submit' }, { origin: 'https://evil.example' })).status).toBe(
+      403,
+    );
+    expect(
+      (await postPage(link, { ...fields, action: 'submit' }, { headers: { 'sec-fetch-site': 'cross-site' } })).status,
+    ).toBe(403);
     const otherLink = (await inviteHr()).link;
     expect((await postPage(otherLink, { ...fields, action: 'submit' })).status).toBe(403);
-    const json = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/json', origin: new URL(link).origin }, body: JSON.stringify({ ...fields, action: 'submit' }) });
+    const json = await fetch(link, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: new URL(link).origin },
+      body: JSON.stringify({ ...fields, action: 'submit' }),
+    });
     expect(json.status).toBe(415);
     expect((await postPage(link, { ...fields, action: 'launch' })).status).toBe(400);
-    expect((await postPage(link, { ...fields, 'identity.first_name': 'x'.repeat(300_000), action: 'save' })).status).toBe(413);
-    expect(await applicantRow(applicantId)).toMatchObject({ reportStatus: 'SENT', isSubmitted: false, portalDraft: null });
+    expect(
+      (await postPage(link, { ...fields, 'identity.first_name': 'x'.repeat(300_000), action: 'save' })).status,
+    ).toBe(413);
+    expect(await applicantRow(applicantId)).toMatchObject({
+      reportStatus: 'SENT',
+      isSubmitted: false,
+      portalDraft: null,
+    });
   });
 
   it('answers any posted fields with a page, never a server error', async () => {
-    const { link } = await inviteHr({ request_bureau: true, request_address_references: true, request_education_verification: true });
+    const { link } = await inviteHr({
+      request_bureau: true,
+      request_address_references: true,
+      request_education_verification: true,
+    });
     const page = formFieldsOf((await getPage(link)).html);
-    const names = [...Object.keys(page), 'addresses.7.city', 'employers.0.reference.email', 'lang', 'action', 'credentials.0.current'];
-    const value = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('', 'submit', 'save', 'add:addresses', 'remove:addresses:0', 'remove:addresses:99', '2019-02-30', '99', '-1', 'fr', 'CA'));
+    const names = [
+      ...Object.keys(page),
+      'addresses.7.city',
+      'employers.0.reference.email',
+      'lang',
+      'action',
+      'credentials.0.current',
+    ];
+    const value = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom(
+        '',
+        'submit',
+        'save',
+        'add:addresses',
+        'remove:addresses:0',
+        'remove:addresses:99',
+        '2019-02-30',
+        '99',
+        '-1',
+        'fr',
+        'CA',
+      ),
+    );
     await fc.assert(
       fc.asyncProperty(fc.dictionary(fc.constantFrom(...names), value, { maxKeys: 12 }), async (changes) => {
-        const answer = await postPage(link, { ...page, action: 'submit', ...changes, form_token: page.form_token ?? '' });
+        const answer = await postPage(link, {
+          ...page,
+          action: 'submit',
+          ...changes,
+          form_token: page.form_token ?? '',
+        });
         expect(answer.status, JSON.stringify(changes)).toBeLessThan(500);
         // A page, or the redirect after a save.
         if (answer.status !== 303) expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
@@ -153,12 +250,16 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
   it('refuses a submission without consent: 422, an error summary linking to the checkbox, nothing started', async () => {
     const { applicantId, link, last } = await inviteHr();
     const jobsBefore = await queuedJobExecutionIds(svc.db);
-    const { 'consent.agreed': _agreed, ...withoutConsent } = completedFields(formFieldsOf((await getPage(link)).html), { last });
+    const { 'consent.agreed': _agreed, ...withoutConsent } = completedFields(formFieldsOf((await getPage(link)).html), {
+      last,
+    });
     const answer = await postPage(link, { ...withoutConsent, action: 'submit' });
     expect(answer.status).toBe(422);
     expect(answer.html).toContain('<title>Error: Background screening for');
     expect(summaryTargets(answer.html)).toEqual(['consent-agreed']);
-    expect(answer.html).toMatch(/<input type="checkbox" id="consent-agreed" name="consent.agreed" value="yes" aria-invalid="true" aria-describedby="consent-agreed-error">/);
+    expect(answer.html).toMatch(
+      /<input type="checkbox" id="consent-agreed" name="consent.agreed" value="yes" aria-invalid="true" aria-describedby="consent-agreed-error">/,
+    );
     expect(answer.html).toContain('Tick the box to give your consent.');
     // What was typed is kept.
     expect(formFieldsOf(answer.html)['addresses.0.city']).toBe('Toronto');
@@ -174,12 +275,30 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
     expect(answer.html).toContain('Thank you: your information has been submitted');
 
     const applicant = await applicantRow(applicantId);
-    expect(applicant).toMatchObject({ reportStatus: 'IN_PROGRESS', orderStatus: 'IN_PROGRESS', isSubmitted: true, portalDraft: null });
-    expect(JSON.parse(applicant.consent ?? '{}')).toMatchObject({ full_name: `Grace ${last}`, signed_on: today(), language: 'en', checks: ['identity_verification', 'softcheck'] });
+    expect(applicant).toMatchObject({
+      reportStatus: 'IN_PROGRESS',
+      orderStatus: 'IN_PROGRESS',
+      isSubmitted: true,
+      portalDraft: null,
+    });
+    expect(JSON.parse(applicant.consent ?? '{}')).toMatchObject({
+      full_name: `Grace ${last}`,
+      signed_on: today(),
+      language: 'en',
+      checks: ['identity_verification', 'softcheck'],
+    });
     const record = await client.hr.retrieveApplicant({ params: { applicant_id: applicantId } });
-    expect(record.body).toMatchObject({ report_status: 'IN_PROGRESS', is_submitted: true, information: { date_of_birth: '1985-12-10', addresses: [{ city: 'Toronto', province_state: 'ON' }] } });
-    const executions = (await svc.db.dataSource.query(`SELECT id FROM check_executions WHERE applicant_id = $1`, [applicantId])) as Array<{ id: string }>;
-    expect(await queuedJobExecutionIds(svc.db)).toEqual(expect.arrayContaining(executions.map((execution) => execution.id)));
+    expect(record.body).toMatchObject({
+      report_status: 'IN_PROGRESS',
+      is_submitted: true,
+      information: { date_of_birth: '1985-12-10', addresses: [{ city: 'Toronto', province_state: 'ON' }] },
+    });
+    const executions = (await svc.db.dataSource.query(`SELECT id FROM check_executions WHERE applicant_id = $1`, [
+      applicantId,
+    ])) as Array<{ id: string }>;
+    expect(await queuedJobExecutionIds(svc.db)).toEqual(
+      expect.arrayContaining(executions.map((execution) => execution.id)),
+    );
 
     const again = await postPage(link, { ...fields, action: 'submit' });
     expect(again.status).toBe(410);
@@ -195,13 +314,20 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
     const before = Math.floor(Date.now() / 1000);
     const fields = completedFields(formFieldsOf((await getPage(link)).html), { last });
     const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) PortalTest/1.0';
-    expect((await postPage(link, { ...fields, action: 'submit' }, { headers: { 'user-agent': userAgent } })).status).toBe(200);
+    expect(
+      (await postPage(link, { ...fields, action: 'submit' }, { headers: { 'user-agent': userAgent } })).status,
+    ).toBe(200);
 
     const issued = Number((fields as Record<string, string>).form_token?.split('.')[0]);
     expect(issued).toBeGreaterThanOrEqual(before);
     // Read back through the entity, decrypted.
     const consent = JSON.parse((await applicantRow(applicantId)).consent ?? '{}');
-    expect(consent).toMatchObject({ full_name: `Grace ${last}`, user_agent: userAgent, form_issued_at: new Date(issued * 1000).toISOString(), client_address: expect.stringMatching(/^(::ffff:)?127\.0\.0\.1$|^::1$/) });
+    expect(consent).toMatchObject({
+      full_name: `Grace ${last}`,
+      user_agent: userAgent,
+      form_issued_at: new Date(issued * 1000).toISOString(),
+      client_address: expect.stringMatching(/^(::ffff:)?127\.0\.0\.1$|^::1$/),
+    });
     expect(Date.parse(consent.given_at)).toBeGreaterThanOrEqual(Date.parse(consent.form_issued_at));
   });
 
@@ -209,14 +335,26 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
     const { applicantId, link, last } = await inviteHr();
     const fields = completedFields(formFieldsOf((await getPage(link)).html), { last });
     const now = new Date();
-    const latest = new Date(Date.UTC(now.getUTCFullYear() - 14, now.getUTCMonth(), now.getUTCDate())).toISOString().slice(0, 10);
+    const latest = new Date(Date.UTC(now.getUTCFullYear() - 14, now.getUTCMonth(), now.getUTCDate()))
+      .toISOString()
+      .slice(0, 10);
     const dayAfter = new Date(Date.parse(latest) + 86_400_000).toISOString().slice(0, 10);
-    const refused = await postPage(link, { ...fields, 'identity.first_name': 'Gr\u202Eace', 'addresses.0.address': '1 Main\u200B St', 'identity.date_of_birth': '1899-12-31', action: 'submit' });
+    const refused = await postPage(link, {
+      ...fields,
+      'identity.first_name': 'Gr\u202Eace',
+      'addresses.0.address': '1 Main\u200B St',
+      'identity.date_of_birth': '1899-12-31',
+      action: 'submit',
+    });
     expect(refused.status).toBe(422);
-    expect(summaryTargets(refused.html)).toEqual(expect.arrayContaining(['identity-first_name', 'identity-date_of_birth', 'addresses-0-address']));
+    expect(summaryTargets(refused.html)).toEqual(
+      expect.arrayContaining(['identity-first_name', 'identity-date_of_birth', 'addresses-0-address']),
+    );
     expect(refused.html).toContain('Remove the invisible or text-direction characters');
     expect(refused.html).toContain('between 1 January 1900 and');
-    expect((await postPage(link, { ...fields, 'identity.date_of_birth': dayAfter, action: 'submit' })).status).toBe(422);
+    expect((await postPage(link, { ...fields, 'identity.date_of_birth': dayAfter, action: 'submit' })).status).toBe(
+      422,
+    );
     expect(await applicantRow(applicantId)).toMatchObject({ reportStatus: 'SENT', isSubmitted: false, consent: null });
     // The boundary itself is accepted.
     expect((await postPage(link, { ...fields, 'identity.date_of_birth': latest, action: 'submit' })).status).toBe(200);
@@ -225,7 +363,10 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
   it('answers an expired link 410, without a word about the applicant', async () => {
     const { applicantId, link, last } = await inviteHr();
     const fields = completedFields(formFieldsOf((await getPage(link)).html), { last });
-    await svc.db.dataSource.query(`UPDATE applicants SET onboarding_expires_at = now() - interval '1 minute' WHERE id = $1`, [applicantId]);
+    await svc.db.dataSource.query(
+      `UPDATE applicants SET onboarding_expires_at = now() - interval '1 minute' WHERE id = $1`,
+      [applicantId],
+    );
     const page = await getPage(link);
     expect(page.status).toBe(410);
     expect(page.html).toContain('This link has expired');
@@ -237,7 +378,13 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
   it('shows each applicant of a PM group only their own part, co-signers marked', async () => {
     const main = `Main${randomUUID().slice(0, 6)}`;
     const invited = await client.pm.invite({
-      body: { owner_id: account.users.pm, email: `${main.toLowerCase()}@example.com`, information: { first_name: 'Maya', last_name: main }, request_softcheck: true, grouped_applicants: [{ email: `guarantor.${randomUUID().slice(0, 6)}@example.net`, is_cosigner: true }] },
+      body: {
+        owner_id: account.users.pm,
+        email: `${main.toLowerCase()}@example.com`,
+        information: { first_name: 'Maya', last_name: main },
+        request_softcheck: true,
+        grouped_applicants: [{ email: `guarantor.${randomUUID().slice(0, 6)}@example.net`, is_cosigner: true }],
+      },
     });
     if (invited.status !== 201) throw new Error('not invited');
     const [mainApplicant, cosigner] = invited.body.applicants;
@@ -246,13 +393,17 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
     const cosignerPage = (await getPage(cosignerLink)).html;
     expect(cosignerPage).toContain('You are a co-signer (guarantor) of this rental application.');
     expect(formFieldsOf(cosignerPage)['identity.first_name']).toBe('');
-    for (const foreign of [main, 'Maya', mainApplicant!.email, mainLink.split('/apply/')[1]!]) expect(cosignerPage).not.toContain(foreign);
+    for (const foreign of [main, 'Maya', mainApplicant!.email, mainLink.split('/apply/')[1]!])
+      expect(cosignerPage).not.toContain(foreign);
     const mainPage = (await getPage(mainLink)).html;
     expect(mainPage).not.toContain('co-signer');
     expect(mainPage).not.toContain(cosigner!.email);
 
     // The co-signer submits alone: their checks start, the main applicant still waits.
-    const submitted = await postPage(cosignerLink, { ...completedFields(formFieldsOf(cosignerPage), { first: 'Carl', last: 'Cosigner' }), action: 'submit' });
+    const submitted = await postPage(cosignerLink, {
+      ...completedFields(formFieldsOf(cosignerPage), { first: 'Carl', last: 'Cosigner' }),
+      action: 'submit',
+    });
     expect(submitted.status).toBe(200);
     expect(await applicantRow(cosigner!.id)).toMatchObject({ reportStatus: 'IN_PROGRESS', isCosigner: true });
     expect(await applicantRow(mainApplicant!.id)).toMatchObject({ reportStatus: 'SENT' });
@@ -267,21 +418,29 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
     expect(list.headers.get('cache-control')).toBe('no-store');
     expect(list.html.indexOf(second.email)).toBeGreaterThan(0);
     expect(list.html.indexOf(second.email)).toBeLessThan(list.html.indexOf(first.email));
-    const messageId = /href="\/dev\/outbox\/([0-9a-f-]{36})"/.exec(list.html.slice(list.html.indexOf(second.email)))?.[1];
+    const messageId = /href="\/dev\/outbox\/([0-9a-f-]{36})"/.exec(
+      list.html.slice(list.html.indexOf(second.email)),
+    )?.[1];
     const message = await getPage(`${svc.url}/dev/outbox/${messageId}`);
     expect(message.html).toContain('<h2>Text part</h2>');
     expect(message.html).toContain(`<a href="${second.link}">`);
     expect(message.html).toContain(`<iframe src="/dev/outbox/${messageId}/html"`);
     const htmlPart = await getPage(`${svc.url}/dev/outbox/${messageId}/html`);
     expect(htmlPart.html).toContain('<html lang="en">');
-    expect(htmlPart.headers.get('content-security-policy')).toContain("img-src https: data:");
+    expect(htmlPart.headers.get('content-security-policy')).toContain('img-src https: data:');
     expect((await getPage(`${svc.url}/dev/outbox/not-an-id`)).status).toBe(404);
 
     // A request relayed by a proxy (every client of a proxy on this machine looks local), or naming another host
     // (a web page reaching 127.0.0.1 by DNS rebinding), gets the 404 of a path that does not exist.
     const http = httpClient({ baseUrl: svc.url, connections: 1 });
     try {
-      const relayedOrRebound: Array<Record<string, string>> = [{ 'x-forwarded-for': '127.0.0.1' }, { forwarded: 'for=127.0.0.1' }, { 'x-real-ip': '127.0.0.1' }, { host: 'rebound.example' }, { host: 'localhost.rebound.example:80' }];
+      const relayedOrRebound: Array<Record<string, string>> = [
+        { 'x-forwarded-for': '127.0.0.1' },
+        { forwarded: 'for=127.0.0.1' },
+        { 'x-real-ip': '127.0.0.1' },
+        { host: 'rebound.example' },
+        { host: 'localhost.rebound.example:80' },
+      ];
       for (const headers of relayedOrRebound) {
         for (const path of ['/dev/outbox', `/dev/outbox/${messageId}`, `/dev/outbox/${messageId}/html`]) {
           const refused = await http.send({ method: 'GET', path, headers });
@@ -290,7 +449,9 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
           expect(refused.text).not.toContain(second.email);
         }
       }
-      expect((await http.send({ method: 'GET', path: '/dev/outbox', headers: { host: 'localhost:3000' } })).status).toBe(200);
+      expect(
+        (await http.send({ method: 'GET', path: '/dev/outbox', headers: { host: 'localhost:3000' } })).status,
+      ).toBe(200);
     } finally {
       await http.close();
     }
@@ -300,7 +461,10 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
     const { link } = await inviteHr();
     for (const NODE_ENV of ['development', 'test', 'production'] as const) {
       for (const SVC_DEV_OUTBOX of [undefined, false]) {
-        const app = createApp({ ...svc.api.deps, config: { ...svc.api.deps.config, NODE_ENV, SVC_DEV_OUTBOX } }).listen(0, '127.0.0.1');
+        const app = createApp({ ...svc.api.deps, config: { ...svc.api.deps.config, NODE_ENV, SVC_DEV_OUTBOX } }).listen(
+          0,
+          '127.0.0.1',
+        );
         try {
           await new Promise((resolve) => app.once('listening', resolve));
           const { port } = app.address() as { port: number };

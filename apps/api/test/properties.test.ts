@@ -4,7 +4,14 @@ import type { BootstrappedAccount } from '@svc/db';
 import { apiTargets, rawRequest, type TestApi } from './support/api.js';
 import { bodiesAround, expectNoServerErrors } from './support/fuzz.js';
 
-const propertyBody = { building: 'Maple Court', building_code: 'MC-1', address: '12 Elm St', city: 'Toronto', province_state: 'ON', postal_code: 'M5V 1A1' };
+const propertyBody = {
+  building: 'Maple Court',
+  building_code: 'MC-1',
+  address: '12 Elm St',
+  city: 'Toronto',
+  province_state: 'ON',
+  postal_code: 'M5V 1A1',
+};
 
 type PropertyList = { count: number; next: string | null; previous: string | null; results: Property[] };
 
@@ -54,9 +61,21 @@ describe.each(apiTargets())('properties on $name', (target) => {
       full_address: '12 Elm St, Toronto, ON M5V 1A1, CA',
       url_code: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
-    expect(property.owner).toMatchObject({ id: account.users.pm, email: expect.stringContaining('@'), team: { id: account.teams.pm, team_type: 'PM', billing_plan: {} } });
-    expect(property.owner.team.compliance_region).toMatchObject({ country: 'CA', team_type: 'PM', require_address_history: true });
-    expect(property.owner.team.settings_config).toMatchObject({ request_softcheck: expect.any(Boolean), custom_tracks: [], purpose_of_check: 'TENANCY' });
+    expect(property.owner).toMatchObject({
+      id: account.users.pm,
+      email: expect.stringContaining('@'),
+      team: { id: account.teams.pm, team_type: 'PM', billing_plan: {} },
+    });
+    expect(property.owner.team.compliance_region).toMatchObject({
+      country: 'CA',
+      team_type: 'PM',
+      require_address_history: true,
+    });
+    expect(property.owner.team.settings_config).toMatchObject({
+      request_softcheck: expect.any(Boolean),
+      custom_tracks: [],
+      purpose_of_check: 'TENANCY',
+    });
     expect(new Date(property.created).getTime()).toBeLessThanOrEqual(Date.now());
 
     const listed = await admin.properties.list({ query: {} });
@@ -67,11 +86,25 @@ describe.each(apiTargets())('properties on $name', (target) => {
 
   it('needs a county for a US address, and takes it', async () => {
     const before = await idsOf(admin);
-    const us = { ...propertyBody, province_state: 'NY', country: 'US', postal_code: '10001', owner_id: account.users.pm };
-    expect(await admin.properties.create({ body: us })).toMatchObject({ status: 400, body: { code: 'validation_failed', errors: [{ path: 'county', code: 'required' }] } });
+    const us = {
+      ...propertyBody,
+      province_state: 'NY',
+      country: 'US',
+      postal_code: '10001',
+      owner_id: account.users.pm,
+    };
+    expect(await admin.properties.create({ body: us })).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed', errors: [{ path: 'county', code: 'required' }] },
+    });
     expect(await idsOf(admin)).toEqual(before);
     const property = await created(admin, { ...us, county: 'New York County', is_active: false });
-    expect(property).toMatchObject({ country: 'US', county: 'New York County', is_active: false, full_address: '12 Elm St, Toronto, New York County, NY 10001, US' });
+    expect(property).toMatchObject({
+      country: 'US',
+      county: 'New York County',
+      is_active: false,
+      full_address: '12 Elm St, Toronto, New York County, NY 10001, US',
+    });
   });
 
   it('refuses an owner that is not a PM user of the caller, and invalid fields, changing nothing', async () => {
@@ -83,12 +116,23 @@ describe.each(apiTargets())('properties on $name', (target) => {
         body: { code: 'validation_failed', errors: [{ path: 'owner_id' }] },
       });
     }
-    expect(await admin.properties.create({ body: { ...propertyBody, owner_id: 'someone' } })).toMatchObject({ status: 400, body: { errors: [{ path: 'owner_id' }] } });
+    expect(await admin.properties.create({ body: { ...propertyBody, owner_id: 'someone' } })).toMatchObject({
+      status: 400,
+      body: { errors: [{ path: 'owner_id' }] },
+    });
     const missing = await admin.properties.create({ body: { owner_id: account.users.pm } as never });
     expect(missing.status).toBe(400);
-    expect((missing.body as { errors: Array<{ path: string }> }).errors.map((error) => error.path).sort()).toEqual(['address', 'city', 'province_state']);
-    expect(await admin.properties.create({ body: { ...propertyBody, owner_id: account.users.pm, colour: 'red' } as never })).toMatchObject({ status: 400, body: { errors: [{ path: 'colour', code: 'unknown_field' }] } });
-    expect(await admin.properties.create({ body: { ...propertyBody, owner_id: account.users.pm, country: 'Canada' } })).toMatchObject({ status: 400, body: { errors: [{ path: 'country' }] } });
+    expect((missing.body as { errors: Array<{ path: string }> }).errors.map((error) => error.path).sort()).toEqual([
+      'address',
+      'city',
+      'province_state',
+    ]);
+    expect(
+      await admin.properties.create({ body: { ...propertyBody, owner_id: account.users.pm, colour: 'red' } as never }),
+    ).toMatchObject({ status: 400, body: { errors: [{ path: 'colour', code: 'unknown_field' }] } });
+    expect(
+      await admin.properties.create({ body: { ...propertyBody, owner_id: account.users.pm, country: 'Canada' } }),
+    ).toMatchObject({ status: 400, body: { errors: [{ path: 'country' }] } });
     expect(await idsOf(admin)).toEqual(before);
   });
 
@@ -104,8 +148,14 @@ describe.each(apiTargets())('properties on $name', (target) => {
     expect(await idsOf(pmUser)).toEqual([byAdmin.id, byPmUser.id]);
 
     expect(await idsOf(hrUser)).toEqual([]);
-    expect(await hrUser.properties.create({ body: { ...propertyBody, owner_id: fresh.users.pm } })).toMatchObject({ status: 400, body: { errors: [{ path: 'owner_id' }] } });
-    expect(await hrUser.properties.create({ body: { ...propertyBody, owner_id: fresh.users.hr } })).toMatchObject({ status: 400, body: { errors: [{ path: 'owner_id' }] } });
+    expect(await hrUser.properties.create({ body: { ...propertyBody, owner_id: fresh.users.pm } })).toMatchObject({
+      status: 400,
+      body: { errors: [{ path: 'owner_id' }] },
+    });
+    expect(await hrUser.properties.create({ body: { ...propertyBody, owner_id: fresh.users.hr } })).toMatchObject({
+      status: 400,
+      body: { errors: [{ path: 'owner_id' }] },
+    });
     expect(await idsOf(admin)).not.toContain(byAdmin.id);
     expect(await idsOf(svc.client(fresh.api_keys.live))).toEqual([byAdmin.id, byPmUser.id]);
   });
@@ -123,17 +173,28 @@ describe.each(apiTargets())('properties on $name', (target) => {
   it('paginates chronologically with absolute links', async () => {
     const fresh = await svc.newPartner('Paging partner');
     const client = svc.client(fresh.api_keys.live);
-    expect(await client.properties.list({ query: {} })).toMatchObject({ status: 200, body: { count: 0, next: null, previous: null, results: [] } });
+    expect(await client.properties.list({ query: {} })).toMatchObject({
+      status: 200,
+      body: { count: 0, next: null, previous: null, results: [] },
+    });
     const made = [];
-    for (let index = 0; index < 3; index += 1) made.push(await created(client, { ...propertyBody, address: `${index} Elm St`, owner_id: fresh.users.pm }));
+    for (let index = 0; index < 3; index += 1)
+      made.push(await created(client, { ...propertyBody, address: `${index} Elm St`, owner_id: fresh.users.pm }));
     const first = await client.properties.list({ query: { page_size: 2 } });
     const firstBody = first.body as PropertyList;
     expect(firstBody).toMatchObject({ count: 3, previous: null });
     expect(firstBody.results.map((item) => item.id)).toEqual([made[0]?.id, made[1]?.id]);
     expect(firstBody.next).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/pm\/properties\/\?page_size=2&page=2$/);
     const second = await rawRequest(firstBody.next as string, { apiKey: fresh.api_keys.live });
-    expect(second.body).toMatchObject({ next: null, previous: expect.stringContaining('page=1'), results: [{ id: made[2]?.id }] });
-    expect(await client.properties.list({ query: { page: 3, page_size: 2 } })).toMatchObject({ status: 404, body: { code: 'invalid_page' } });
+    expect(second.body).toMatchObject({
+      next: null,
+      previous: expect.stringContaining('page=1'),
+      results: [{ id: made[2]?.id }],
+    });
+    expect(await client.properties.list({ query: { page: 3, page_size: 2 } })).toMatchObject({
+      status: 404,
+      body: { code: 'invalid_page' },
+    });
   });
 
   it('answers every arbitrary or mutated create body without a server error', async () => {

@@ -16,7 +16,10 @@ describe.each(apiTargets())('read cache on $name', (target) => {
   const logLines: string[] = [];
   beforeAll(async () => {
     // A minute: whatever a test sees change within it, a followed change (or this process's own write) made it change.
-    const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) }));
+    const logger = pino(
+      { level: 'info' },
+      new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) }),
+    );
     svc = await target.start({ SVC_READ_CACHE_SECONDS: 60 }, { logger });
     account = await svc.newPartner();
     admin = svc.client(account.api_keys.live);
@@ -24,12 +27,20 @@ describe.each(apiTargets())('read cache on $name', (target) => {
   afterAll(() => svc?.close());
 
   async function quickScreen() {
-    const body = { information: fullInformation(), position_or_property_location: location, owner_id: account.users.hr, request_softcheck: true };
+    const body = {
+      information: fullInformation(),
+      position_or_property_location: location,
+      owner_id: account.users.hr,
+      request_softcheck: true,
+    };
     const answer = await admin.hr.quickScreen({ body });
-    if (answer.status !== 201) throw new Error(`quick screen answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 201)
+      throw new Error(`quick screen answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     return hrApplicationSchema.parse(answer.body);
   }
-  const statusOf = async (applicantId: string) => hrApplicationSchema.parse((await admin.hr.retrieveApplicant({ params: { applicant_id: applicantId } })).body).status;
+  const statusOf = async (applicantId: string) =>
+    hrApplicationSchema.parse((await admin.hr.retrieveApplicant({ params: { applicant_id: applicantId } })).body)
+      .status;
   const countOf = async () => {
     const listed = await admin.hr.listApplicants({ query: { page_size: 10 } });
     if (listed.status !== 200) throw new Error(`list answered ${listed.status}`);
@@ -69,10 +80,17 @@ describe.each(apiTargets())('read cache on $name', (target) => {
   it('a change of one partner keeps what is cached of another', async () => {
     const other = await svc.newPartner('Other partner');
     const otherClient = svc.client(other.api_keys.live);
-    const body = { information: fullInformation(), position_or_property_location: location, owner_id: other.users.hr, request_softcheck: true };
+    const body = {
+      information: fullInformation(),
+      position_or_property_location: location,
+      owner_id: other.users.hr,
+      request_softcheck: true,
+    };
     const ordered = hrApplicationSchema.parse((await otherClient.hr.quickScreen({ body })).body);
     await settled();
-    const otherStatus = async () => hrApplicationSchema.parse((await otherClient.hr.retrieveApplicant({ params: { applicant_id: ordered.id } })).body).status;
+    const otherStatus = async () =>
+      hrApplicationSchema.parse((await otherClient.hr.retrieveApplicant({ params: { applicant_id: ordered.id } })).body)
+        .status;
     expect(await otherStatus()).toBe('Pending');
     await silently(`UPDATE applicants SET status = 'Returned' WHERE id = $1`, [ordered.id]);
     const { id } = await quickScreen();
@@ -103,8 +121,13 @@ describe.each(apiTargets())('read cache on $name', (target) => {
     );
     expect(conditional).toBe(304);
     // Answered from memory or not, a request is logged under its operation's route.
-    const routes = logLines.map((line) => JSON.parse(line) as { msg: string; route?: string; status?: number }).filter((line) => line.msg === 'request' && line.status !== undefined && [200, 304].includes(line.status));
-    expect(routes.slice(-2).map((line) => line.route)).toEqual(['/api/v1/hr/applicants/:applicant_id/', '/api/v1/hr/applicants/:applicant_id/']);
+    const routes = logLines
+      .map((line) => JSON.parse(line) as { msg: string; route?: string; status?: number })
+      .filter((line) => line.msg === 'request' && line.status !== undefined && [200, 304].includes(line.status));
+    expect(routes.slice(-2).map((line) => line.route)).toEqual([
+      '/api/v1/hr/applicants/:applicant_id/',
+      '/api/v1/hr/applicants/:applicant_id/',
+    ]);
     // The PM list is deprecated: an answer from memory says so as its operation does.
     const pmList = `${svc.url}/api/v1/pm/applicants/`;
     const pmFirst = await rawRequest(pmList, { apiKey });
@@ -118,9 +141,12 @@ describe.each(apiTargets())('read cache on $name', (target) => {
     await quickScreen();
     await quickScreen();
     const page = async (headers: Record<string, string>) =>
-      (await rawRequest(`${svc.url}/api/v1/hr/applicants/?page_size=1`, { apiKey: account.api_keys.live, headers })).body as { next: string | null };
+      (await rawRequest(`${svc.url}/api/v1/hr/applicants/?page_size=1`, { apiKey: account.api_keys.live, headers }))
+        .body as { next: string | null };
     for (let round = 0; round < 2; round += 1) {
-      expect((await page({ 'x-forwarded-proto': 'https' })).next).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/api\/v1\/hr\/applicants\/\?/);
+      expect((await page({ 'x-forwarded-proto': 'https' })).next).toMatch(
+        /^https:\/\/127\.0\.0\.1:\d+\/api\/v1\/hr\/applicants\/\?/,
+      );
       expect((await page({})).next).toMatch(/^http:\/\//);
     }
   });
@@ -138,7 +164,9 @@ describe('ReadCache', () => {
   const request = {} as Request;
   const response = { getHeader: () => undefined, app: { get: () => undefined } } as unknown as Response;
   const text = (size: number) => ({ value: 'x'.repeat(size) });
-  const followingCache = (options: { ttlMs?: number; maxBytes?: number; now?: () => number; freshMs?: number } = {}) => {
+  const followingCache = (
+    options: { ttlMs?: number; maxBytes?: number; now?: () => number; freshMs?: number } = {},
+  ) => {
     const cache = new ReadCache({ ttlMs: 1_000, maxBytes: 1_000_000, freshMs: 60_000, ...options });
     cache.caughtUp(performance.now());
     return cache;
@@ -213,7 +241,8 @@ describe('ReadCache', () => {
   it('holds at most maxBytes (keys and JSON text, two bytes a character), the least recently used leaving first', async () => {
     const cache = followingCache({ maxBytes: 2_000 });
     const loads = ['a', 'b', 'c', 'd'].map(() => counting(text(200)));
-    for (const [index, load] of loads.entries()) await cache.answer(request, response, { partnerId: 'p', key: String(index) }, load);
+    for (const [index, load] of loads.entries())
+      await cache.answer(request, response, { partnerId: 'p', key: String(index) }, load);
     await cache.answer(request, response, { partnerId: 'p', key: '0' }, loads[0]!);
     // Five answers of 426 bytes do not fit in 2,000: the least recently used (1) leaves.
     await cache.answer(request, response, { partnerId: 'p', key: '4' }, counting(text(200)));

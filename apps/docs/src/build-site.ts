@@ -66,7 +66,12 @@ export async function buildSite(outDir: string): Promise<BuildResult> {
   });
   const guides = listGuides();
   const nav = guides.map(({ file, title }) => ({ file, title }));
-  const pages: Page[] = [homePage(nav, operations), referenceIndexPage(operations), ...guides.map(guidePage), ...operationPages];
+  const pages: Page[] = [
+    homePage(nav, operations),
+    referenceIndexPage(operations),
+    ...guides.map(guidePage),
+    ...operationPages,
+  ];
 
   await rm(outDir, { recursive: true, force: true });
   const files: string[] = [];
@@ -82,7 +87,10 @@ export async function buildSite(outDir: string): Promise<BuildResult> {
   // Sample reports rendered by @svc/report at build time (never stale), and a printed page of one (a fixture).
   await write(SAMPLE_REPORTS.hr, sampleReportHtml('HR'));
   await write(SAMPLE_REPORTS.pm, sampleReportHtml('PM'));
-  await write(SAMPLE_REPORT_PAGE, await readFile(fileURLToPath(new URL('../fixtures/report-hr-page-1.png', import.meta.url))));
+  await write(
+    SAMPLE_REPORT_PAGE,
+    await readFile(fileURLToPath(new URL('../fixtures/report-hr-page-1.png', import.meta.url))),
+  );
   await write('search-index.json', JSON.stringify(searchIndex(pages)));
   await write('openapi.json', `${JSON.stringify(generateOpenApiDocument(), null, 2)}\n`);
   return { outDir, files, pages: pages.length, operations: operations.length, guides: guides.length, examplesParsed };

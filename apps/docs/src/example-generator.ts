@@ -54,7 +54,10 @@ const NAMED_STRINGS: Array<[RegExp, string]> = [
   [/building$/, 'Harbourfront Tower'],
   [/code$/, 'HT-01'],
   [/county/, 'Cook'],
-  [/html/, '<!doctype html><html lang="en"><head><title>Report</title></head><body><h1>Screening report</h1></body></html>'],
+  [
+    /html/,
+    '<!doctype html><html lang="en"><head><title>Report</title></head><body><h1>Screening report</h1></body></html>',
+  ],
   [/language/, 'en'],
 ];
 
@@ -73,9 +76,14 @@ function stringExample(schema: AnySchema, path: string[]): string {
   const kinds = new Set(checks.map((check) => check.kind));
   const candidates: string[] = [];
   if (kinds.has('uuid')) candidates.push(stableUuid(pathText));
-  if (kinds.has('datetime')) candidates.push(key.includes('modified') || key.includes('updated') ? '2025-03-14T09:42:17Z' : '2025-03-14T09:30:00Z');
-  if (kinds.has('date')) candidates.push(key.includes('birth') ? '1990-12-10' : key.includes('end') ? '2024-12-31' : '2021-06-01');
-  if (kinds.has('email')) candidates.push(key.includes('accounting') ? 'accounts@example.com' : 'ada.lovelace@example.com');
+  if (kinds.has('datetime'))
+    candidates.push(
+      key.includes('modified') || key.includes('updated') ? '2025-03-14T09:42:17Z' : '2025-03-14T09:30:00Z',
+    );
+  if (kinds.has('date'))
+    candidates.push(key.includes('birth') ? '1990-12-10' : key.includes('end') ? '2024-12-31' : '2021-06-01');
+  if (kinds.has('email'))
+    candidates.push(key.includes('accounting') ? 'accounts@example.com' : 'ada.lovelace@example.com');
   if (kinds.has('url')) {
     candidates.push(
       key === 'report_url'
@@ -133,7 +141,10 @@ function keepsNull(path: string[], unwrapped: Unwrapped, state: State): boolean 
   if (!unwrapped.nullable) return false;
   const key = lastKey(path);
   if (key === 'next' || key === 'previous') return true;
-  if (path.length === 1 && (key.endsWith('_result') || key.endsWith('identity_verification') || key === 'manual_id_verification')) {
+  if (
+    path.length === 1 &&
+    (key.endsWith('_result') || key.endsWith('identity_verification') || key === 'manual_id_verification')
+  ) {
     return !state.filledResults.has(key);
   }
   return false;
@@ -148,12 +159,21 @@ function generate(schema: unknown, path: string[], state: State, depth: number):
   switch (def.typeName) {
     case 'ZodObject': {
       const shape = (def.shape as () => Record<string, unknown>)();
-      return Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, generate(field, [...path, key], state, depth + 1)]));
+      return Object.fromEntries(
+        Object.entries(shape).map(([key, field]) => [key, generate(field, [...path, key], state, depth + 1)]),
+      );
     }
     case 'ZodArray': {
       const min = (def.minLength as { value: number } | null)?.value ?? 0;
       const count = Math.max(1, min);
-      return Array.from({ length: count }, (_, index) => generate(def.type, [...path.slice(0, -1), `${lastKey(path)}[]`, ...(index ? [String(index)] : [])], state, depth + 1));
+      return Array.from({ length: count }, (_, index) =>
+        generate(
+          def.type,
+          [...path.slice(0, -1), `${lastKey(path)}[]`, ...(index ? [String(index)] : [])],
+          state,
+          depth + 1,
+        ),
+      );
     }
     case 'ZodEnum':
       return (def.values as string[])[0];
@@ -181,6 +201,8 @@ function generate(schema: unknown, path: string[], state: State, depth: number):
 /** A value for `schema`, deterministic for a given schema and options. */
 export function exampleFor(schema: unknown, options: ExampleOptions = {}): unknown {
   const requested = new Set<string>(options.requestedFlags ?? DEFAULT_FLAGS);
-  const filledResults = new Set<string>(REQUEST_FLAGS.filter((flag) => requested.has(flag)).map((flag) => CHECK_CATALOGUE[flag].resultField));
+  const filledResults = new Set<string>(
+    REQUEST_FLAGS.filter((flag) => requested.has(flag)).map((flag) => CHECK_CATALOGUE[flag].resultField),
+  );
   return generate(schema, [], { requested, filledResults }, 0);
 }

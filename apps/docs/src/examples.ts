@@ -20,7 +20,9 @@ function parseWith(schema: unknown, value: unknown, what: string): void {
   if (!isZodSchema(schema)) throw new ExampleError(`${what}: no schema to parse the example with`);
   const result = schema.safeParse(value);
   if (!result.success) {
-    const issues = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+    const issues = result.error.issues
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+      .join('; ');
     throw new ExampleError(`${what} does not parse: ${issues}`);
   }
 }
@@ -40,7 +42,13 @@ export function problemExample(operation: Operation, status: number): unknown {
     request_id: 'req_01JQ3Z8V7W2KX9',
   };
   if (code === 'validation_failed') {
-    example.errors = [{ path: 'information.first_name', code: 'required', message: 'first_name is required by the softcheck public records scan.' }];
+    example.errors = [
+      {
+        path: 'information.first_name',
+        code: 'required',
+        message: 'first_name is required by the softcheck public records scan.',
+      },
+    ];
   } else {
     delete example.errors;
   }

@@ -27,7 +27,17 @@ export const slugify = (text: string): string =>
     .replace(/^-+|-+$/g, '');
 
 /** A horizontally scrollable, keyboard-focusable table. */
-export function table({ caption, head, rows, className }: { caption: string; head: string[]; rows: string[][]; className?: string }): string {
+export function table({
+  caption,
+  head,
+  rows,
+  className,
+}: {
+  caption: string;
+  head: string[];
+  rows: string[][];
+  className?: string;
+}): string {
   const headRow = `<tr>${head.map((cell) => `<th scope="col">${cell}</th>`).join('')}</tr>`;
   const body = rows.map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('\n');
   return `<div class="table-wrap" role="region" aria-label="${escapeHtml(caption)}" tabindex="0">

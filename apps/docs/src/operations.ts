@@ -32,7 +32,10 @@ function responsesOf(route: AppRoute): OperationResponse[] {
   return Object.entries(route.responses)
     .map(([statusText, response]): OperationResponse => {
       const status = Number(statusText);
-      if (isZodSchema(response)) return status >= 400 ? { status, kind: 'problem', schema: response } : { status, kind: 'json', schema: response };
+      if (isZodSchema(response))
+        return status >= 400
+          ? { status, kind: 'problem', schema: response }
+          : { status, kind: 'json', schema: response };
       if (typeof response === 'object' && response !== null && 'contentType' in response) {
         return { status, kind: 'binary', contentType: String((response as { contentType: string }).contentType) };
       }
@@ -41,7 +44,12 @@ function responsesOf(route: AppRoute): OperationResponse[] {
     .sort((a, b) => a.status - b.status);
 }
 
-const hrFormOf = (path: string): Operation['hrForm'] => (path.startsWith('/api/v1/hr/') ? 'api' : path.startsWith('/hr/v1/') && !path.includes('servicecollections') ? 'hr' : null);
+const hrFormOf = (path: string): Operation['hrForm'] =>
+  path.startsWith('/api/v1/hr/')
+    ? 'api'
+    : path.startsWith('/hr/v1/') && !path.includes('servicecollections')
+      ? 'hr'
+      : null;
 
 /** Every operation of the contract, in definition order (the order of `listRoutes`). */
 export function listOperations(): Operation[] {
@@ -65,7 +73,9 @@ export function listOperations(): Operation[] {
 }
 
 /** The tags in the order their first operation appears, each with its operations. */
-export function operationsByTag(operations: readonly Operation[]): Array<{ tag: string; slug: string; operations: Operation[] }> {
+export function operationsByTag(
+  operations: readonly Operation[],
+): Array<{ tag: string; slug: string; operations: Operation[] }> {
   const groups = new Map<string, Operation[]>();
   for (const operation of operations) groups.set(operation.tag, [...(groups.get(operation.tag) ?? []), operation]);
   return [...groups].map(([tag, members]) => ({ tag, slug: slugify(tag), operations: members }));
@@ -75,4 +85,5 @@ export function operationsByTag(operations: readonly Operation[]): Array<{ tag: 
 export const displayPath = (path: string): string => path.replace(/:([a-z_]+)/g, '{$1}');
 
 /** The sidebar label: the summary, with the `/hr/v1` form told apart. */
-export const navLabel = (operation: Operation): string => (operation.hrForm === 'hr' ? `${operation.summary} (/hr/v1)` : operation.summary);
+export const navLabel = (operation: Operation): string =>
+  operation.hrForm === 'hr' ? `${operation.summary} (/hr/v1)` : operation.summary;

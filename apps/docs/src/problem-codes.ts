@@ -8,8 +8,10 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
   validation_failed: {
     status: 400,
     title: 'Validation failed',
-    cause: 'A required field is missing, a field has the wrong format or type, the body names a field the operation does not know (`unknown_field`), an order sets no request flag to `true`, `information` lacks what a requested check needs, a field describing the applicant holds an invisible or text-direction control character (`invalid_character`), a date of birth lies outside 1900-01-01 … today (UTC) 14 years ago (`out_of_range`), or the JSON is malformed (`errors[0].code` `malformed_json`).',
-    remedy: 'Read `errors[]`: one entry per offending field with its dotted `path`, a `code` and a `message`. Fix each field and send again. Most fields are strings; request flags are booleans.',
+    cause:
+      'A required field is missing, a field has the wrong format or type, the body names a field the operation does not know (`unknown_field`), an order sets no request flag to `true`, `information` lacks what a requested check needs, a field describing the applicant holds an invisible or text-direction control character (`invalid_character`), a date of birth lies outside 1900-01-01 … today (UTC) 14 years ago (`out_of_range`), or the JSON is malformed (`errors[0].code` `malformed_json`).',
+    remedy:
+      'Read `errors[]`: one entry per offending field with its dotted `path`, a `code` and a `message`. Fix each field and send again. Most fields are strings; request flags are booleans.',
     appliesTo: 'every operation with a body or a query',
   },
   unauthenticated: {
@@ -36,42 +38,49 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
   forbidden_in_demo: {
     status: 403,
     title: 'Forbidden in demo',
-    cause: 'A demo key tried to create or change a superteam, a team or a user. The account hierarchy is shared with the live environment, so demo keys may read it but never change it.',
-    remedy: 'Make the change with the live key. Demo keys order test applications and manage their own packages, properties and listings.',
+    cause:
+      'A demo key tried to create or change a superteam, a team or a user. The account hierarchy is shared with the live environment, so demo keys may read it but never change it.',
+    remedy:
+      'Make the change with the live key. Demo keys order test applications and manage their own packages, properties and listings.',
     appliesTo: 'superteam, team and user writes',
   },
   check_not_enabled: {
     status: 403,
     title: 'Check not enabled',
-    cause: 'A request flag names a check the team is not set up for (the `detail` names the flags). US criminal tiers, UK and Australian checks are outside the default set.',
+    cause:
+      'A request flag names a check the team is not set up for (the `detail` names the flags). US criminal tiers, UK and Australian checks are outside the default set.',
     remedy: 'Drop the flag, or ask support to enable the check (`pnpm svc team enable-check <team_id> <flag>`).',
     appliesTo: 'invite, quick screen, upgrade, package writes',
   },
   not_found: {
     status: 404,
     title: 'Not found',
-    cause: 'The identifier does not exist, is not a UUID, belongs to another tenant, or to the other environment (live or demo).',
+    cause:
+      'The identifier does not exist, is not a UUID, belongs to another tenant, or to the other environment (live or demo).',
     remedy: 'Use the `id` returned when the resource was created, with a key of the same partner and environment.',
     appliesTo: 'every operation with a path identifier',
   },
   invalid_page: {
     status: 404,
     title: 'Invalid page',
-    cause: 'The `page` asked for is past the end of the list (page 1 of an empty list is an empty page, not this error).',
+    cause:
+      'The `page` asked for is past the end of the list (page 1 of an empty list is an empty page, not this error).',
     remedy: 'Follow `next` until it is null, or keep `page` between 1 and ceil(`count` / `page_size`).',
     appliesTo: 'every list',
   },
   application_processing: {
     status: 409,
     title: 'Application still processing',
-    cause: 'A report (PDF, hosted link, HTML) or an upgrade was asked for before the application’s `status` is `Returned`.',
+    cause:
+      'A report (PDF, hosted link, HTML) or an upgrade was asked for before the application’s `status` is `Returned`.',
     remedy: 'Poll the application until `status` is `Returned`, then ask again.',
     appliesTo: 'report operations, upgrade',
   },
   conflict: {
     status: 409,
     title: 'Conflict',
-    cause: 'A request with the same `Idempotency-Key` is still running, or a unique value is taken (a user email, a team name).',
+    cause:
+      'A request with the same `Idempotency-Key` is still running, or a unique value is taken (a user email, a team name).',
     remedy: 'For an idempotent retry, wait a moment and retry; otherwise choose another email or name.',
     appliesTo: 'POST and PUT operations',
   },
@@ -106,15 +115,18 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
   rate_limited: {
     status: 429,
     title: 'Rate limited',
-    cause: 'The key sent more than 240 requests in a minute (the limit is per key, shared by every API process); or your address failed to authenticate more than 30 times in a minute (every key from it is then refused until the minute ends); or it sent more than 120 requests in a minute to the applicant portal, hosted report links or the outbox.',
-    remedy: 'Wait the number of seconds in `Retry-After` (every 429 sends it). For the limit per key, watch `RateLimit-Remaining` (sent with every authenticated answer) to pace requests; a 429 of a limit per address (failed authentications, the portal, hosted report links, the outbox) sends no `RateLimit-*` headers. Check the key you send: a revoked or mistyped key repeated in a loop ends in this answer.',
+    cause:
+      'The key sent more than 240 requests in a minute (the limit is per key, shared by every API process); or your address failed to authenticate more than 30 times in a minute (every key from it is then refused until the minute ends); or it sent more than 120 requests in a minute to the applicant portal, hosted report links or the outbox.',
+    remedy:
+      'Wait the number of seconds in `Retry-After` (every 429 sends it). For the limit per key, watch `RateLimit-Remaining` (sent with every authenticated answer) to pace requests; a 429 of a limit per address (failed authentications, the portal, hosted report links, the outbox) sends no `RateLimit-*` headers. Check the key you send: a revoked or mistyped key repeated in a loop ends in this answer.',
     appliesTo: 'every operation',
   },
   internal: {
     status: 500,
     title: 'Internal error',
     cause: 'Something unexpected failed on the server. The body holds no stack trace and no personal data.',
-    remedy: 'Retry later (with the same `Idempotency-Key` for writes); if it persists, quote the `request_id` to support.',
+    remedy:
+      'Retry later (with the same `Idempotency-Key` for writes); if it persists, quote the `request_id` to support.',
     appliesTo: 'every operation',
   },
   service_unavailable: {
@@ -142,13 +154,19 @@ export function problemCodesFor(operation: Operation, status: number): ProblemCo
     case 401:
       return ['unauthenticated'];
     case 403:
-      if (ADMIN_TAGS.has(operation.tag)) return isWrite ? ['forbidden', 'api_version_unsupported', 'forbidden_in_demo'] : ['forbidden', 'api_version_unsupported'];
+      if (ADMIN_TAGS.has(operation.tag))
+        return isWrite
+          ? ['forbidden', 'api_version_unsupported', 'forbidden_in_demo']
+          : ['forbidden', 'api_version_unsupported'];
       if (ORDER_IDS.test(operation.operationId)) return ['check_not_enabled'];
       if (operation.tag === 'Packages') return isWrite ? ['forbidden', 'check_not_enabled'] : ['forbidden'];
       return ['forbidden'];
     case 404: {
       const hasId = operation.path.includes(':');
-      return [...(hasId || operation.tag === 'Packages' ? (['not_found'] as const) : []), ...(isList ? (['invalid_page'] as const) : [])];
+      return [
+        ...(hasId || operation.tag === 'Packages' ? (['not_found'] as const) : []),
+        ...(isList ? (['invalid_page'] as const) : []),
+      ];
     }
     case 409:
       return [

@@ -12,8 +12,32 @@ const directory = await mkdtemp(join(tmpdir(), 'svc-docs-report-'));
 try {
   await writeFile(join(directory, 'report.html'), sampleReportHtml('HR'));
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  execFileSync(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--no-pdf-header-footer', `--print-to-pdf=${join(directory, 'report.pdf')}`, `file://${join(directory, 'report.html')}`], { stdio: 'ignore' });
-  execFileSync('pdftoppm', ['-png', '-f', '1', '-l', '1', '-scale-to-x', '600', '-scale-to-y', '-1', '-singlefile', join(directory, 'report.pdf'), fixture]);
+  execFileSync(
+    chromium,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-pdf-header-footer',
+      `--print-to-pdf=${join(directory, 'report.pdf')}`,
+      `file://${join(directory, 'report.html')}`,
+    ],
+    { stdio: 'ignore' },
+  );
+  execFileSync('pdftoppm', [
+    '-png',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-scale-to-x',
+    '600',
+    '-scale-to-y',
+    '-1',
+    '-singlefile',
+    join(directory, 'report.pdf'),
+    fixture,
+  ]);
   console.log(`wrote ${fixture}.png`);
 } finally {
   await rm(directory, { recursive: true, force: true });

@@ -26,7 +26,13 @@ export const IDS = {
 
 const idempotency = (key: string) => ({ 'idempotency-key': key });
 
-const location = { address: '100 King St W', city: 'Toronto', province_state: 'ON', country: 'CA', postal_code: 'M5X 1A9' };
+const location = {
+  address: '100 King St W',
+  city: 'Toronto',
+  province_state: 'ON',
+  country: 'CA',
+  postal_code: 'M5X 1A9',
+};
 
 const quickInformation = {
   first_name: 'Ada',
@@ -34,13 +40,34 @@ const quickInformation = {
   date_of_birth: '1990-12-10',
   phone_number: '+1 416 555 0134',
   addresses: [
-    { address: '22 Wellesley St E', unit: '1104', city: 'Toronto', province_state: 'ON', country: 'CA', postal_code: 'M4Y 1G3', rent_or_own: 'RENT', start_date: '2021-06-01' },
-    { address: '455 Rue Sherbrooke O', city: 'Montréal', province_state: 'QC', country: 'CA', postal_code: 'H3A 1B7', start_date: '2017-09-01', end_date: '2021-05-31' },
+    {
+      address: '22 Wellesley St E',
+      unit: '1104',
+      city: 'Toronto',
+      province_state: 'ON',
+      country: 'CA',
+      postal_code: 'M4Y 1G3',
+      rent_or_own: 'RENT',
+      start_date: '2021-06-01',
+    },
+    {
+      address: '455 Rue Sherbrooke O',
+      city: 'Montréal',
+      province_state: 'QC',
+      country: 'CA',
+      postal_code: 'H3A 1B7',
+      start_date: '2017-09-01',
+      end_date: '2021-05-31',
+    },
   ],
   employers: [{ company_name: 'Northwind Logistics', position: 'Shift lead', start_date: '2021-07-05' }],
 };
 
-const hrOrderFlags = { request_softcheck: true, request_identity_verification: true, request_employment_verification: true };
+const hrOrderFlags = {
+  request_softcheck: true,
+  request_identity_verification: true,
+  request_employment_verification: true,
+};
 
 function hrExamples(prefix: 'hr' | 'hrV1', withOwner: boolean): Record<string, RequestExample> {
   const owner = withOwner ? { owner_id: IDS.hrUser } : {};
@@ -107,9 +134,21 @@ const teamReplaceBody = {
   accounting_email_cc: 'finance@northwind.example',
 };
 
-const userBody = { first_name: 'Grace', last_name: 'Hopper', email: 'grace.hopper@northwind.example', language: 'en', team: IDS.hrTeam, is_active: true };
+const userBody = {
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  email: 'grace.hopper@northwind.example',
+  language: 'en',
+  team: IDS.hrTeam,
+  is_active: true,
+};
 
-const packageSettings = { employment_verification_min: 1, employment_verification_max: 2, employment_verification_years: 5, employment_verification_years_or_individually: 'YEARS' };
+const packageSettings = {
+  employment_verification_min: 1,
+  employment_verification_max: 2,
+  employment_verification_years: 5,
+  employment_verification_years_or_individually: 'YEARS',
+};
 
 export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
   ...hrExamples('hr', true),
@@ -137,13 +176,23 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
       email: 'ada.lovelace@example.com',
       tag: 'harbourfront-1104',
       information: quickInformation,
-      position_or_property_location: { address: '10 Harbour St', city: 'Toronto', province_state: 'ON', country: 'CA', postal_code: 'M5J 2X3' },
+      position_or_property_location: {
+        address: '10 Harbour St',
+        city: 'Toronto',
+        province_state: 'ON',
+        country: 'CA',
+        postal_code: 'M5J 2X3',
+      },
       request_bureau: true,
       request_softcheck: true,
       owner_id: IDS.pmUser,
     },
   },
-  pmUpgrade: { params: { applicant_id: IDS.applicant }, headers: idempotency('upgrade-unit-1104-refs'), body: { request_address_references: true } },
+  pmUpgrade: {
+    params: { applicant_id: IDS.applicant },
+    headers: idempotency('upgrade-unit-1104-refs'),
+    body: { request_address_references: true },
+  },
   pmListApplicants: { query: { page: 1, application__team__id: IDS.pmTeam, owner: IDS.pmUser } },
   pmRetrieveApplicant: { params: { applicant_id: IDS.applicant } },
   pmReportPdf: { params: { applicant_id: IDS.applicant } },
@@ -152,7 +201,17 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
   listProperties: { query: { page: 1 } },
   createProperty: {
     headers: idempotency('property-harbourfront'),
-    body: { building: 'Harbourfront Tower', building_code: 'HT-01', address: '10 Harbour St', city: 'Toronto', province_state: 'ON', country: 'CA', postal_code: 'M5J 2X3', is_active: true, owner_id: IDS.pmUser },
+    body: {
+      building: 'Harbourfront Tower',
+      building_code: 'HT-01',
+      address: '10 Harbour St',
+      city: 'Toronto',
+      province_state: 'ON',
+      country: 'CA',
+      postal_code: 'M5J 2X3',
+      is_active: true,
+      owner_id: IDS.pmUser,
+    },
   },
   listListings: { query: { page: 1 } },
   createListing: {
@@ -176,31 +235,64 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
   },
   listSuperteams: { query: { page: 1 } },
   retrieveSuperteam: { params: { superteam_id: IDS.superteam } },
-  createSuperteam: { headers: idempotency('superteam-northwind'), body: { ...superteamBody, is_report_id_enabled: false } },
-  updateSuperteam: { params: { superteam_id: IDS.superteam }, headers: idempotency('superteam-northwind-v2'), body: { ...superteamBody, is_report_id_enabled: true } },
+  createSuperteam: {
+    headers: idempotency('superteam-northwind'),
+    body: { ...superteamBody, is_report_id_enabled: false },
+  },
+  updateSuperteam: {
+    params: { superteam_id: IDS.superteam },
+    headers: idempotency('superteam-northwind-v2'),
+    body: { ...superteamBody, is_report_id_enabled: true },
+  },
   listTeams: { query: { superteam: IDS.superteam, page: 1 } },
   retrieveTeam: { params: { team_id: IDS.hrTeam } },
   createTeam: {
     headers: idempotency('team-northwind-warehouse'),
-    body: { name: 'Northwind Warehouse Hiring', type: 'HR', country: 'CA', superteam: IDS.superteam, province_state: 'ON', city: 'Toronto', accounting_email: 'accounts@northwind.example' },
+    body: {
+      name: 'Northwind Warehouse Hiring',
+      type: 'HR',
+      country: 'CA',
+      superteam: IDS.superteam,
+      province_state: 'ON',
+      city: 'Toronto',
+      accounting_email: 'accounts@northwind.example',
+    },
   },
-  replaceTeam: { params: { team_id: IDS.hrTeam }, headers: idempotency('team-northwind-warehouse-v2'), body: teamReplaceBody },
+  replaceTeam: {
+    params: { team_id: IDS.hrTeam },
+    headers: idempotency('team-northwind-warehouse-v2'),
+    body: teamReplaceBody,
+  },
   listAddressReferenceTemplates: { params: { team_id: IDS.pmTeam } },
   listEmployerReferenceTemplates: { params: { team_id: IDS.hrTeam } },
   listUsers: { query: { team: IDS.hrTeam, is_active: 'true' } },
   retrieveUser: { params: { user_id: IDS.hrUser } },
   createUser: { headers: idempotency('user-grace-hopper'), body: userBody },
-  updateUser: { params: { user_id: IDS.hrUser }, headers: idempotency('user-grace-hopper-fr'), body: { ...userBody, language: 'fr' } },
+  updateUser: {
+    params: { user_id: IDS.hrUser },
+    headers: idempotency('user-grace-hopper-fr'),
+    body: { ...userBody, language: 'fr' },
+  },
   listPackages: { query: { team: IDS.hrTeam } },
   retrievePackage: { params: { package_id: IDS.package } },
   createPackage: {
     headers: idempotency('package-standard-hr'),
-    body: { name: 'Standard HR', team: IDS.hrTeam, request_flags: ['request_softcheck', 'request_employment_verification'], settings: packageSettings },
+    body: {
+      name: 'Standard HR',
+      team: IDS.hrTeam,
+      request_flags: ['request_softcheck', 'request_employment_verification'],
+      settings: packageSettings,
+    },
   },
   replacePackage: {
     params: { package_id: IDS.package },
     headers: idempotency('package-standard-hr-v2'),
-    body: { name: 'Standard HR', team: IDS.hrTeam, request_flags: ['request_softcheck', 'request_employment_verification', 'request_criminal_record_check'], settings: packageSettings },
+    body: {
+      name: 'Standard HR',
+      team: IDS.hrTeam,
+      request_flags: ['request_softcheck', 'request_employment_verification', 'request_criminal_record_check'],
+      settings: packageSettings,
+    },
   },
   deletePackage: { params: { package_id: IDS.package } },
 };

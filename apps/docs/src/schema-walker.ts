@@ -25,7 +25,10 @@ type AnyDef = { typeName: string; description?: string; [key: string]: unknown }
 type AnySchema = { _def: AnyDef; description?: string };
 
 export const isZodSchema = (value: unknown): value is z.ZodTypeAny =>
-  typeof value === 'object' && value !== null && '_def' in value && typeof (value as { safeParse?: unknown }).safeParse === 'function';
+  typeof value === 'object' &&
+  value !== null &&
+  '_def' in value &&
+  typeof (value as { safeParse?: unknown }).safeParse === 'function';
 
 export type Unwrapped = {
   inner: AnySchema;
@@ -89,14 +92,21 @@ export function unwrap(schema: unknown): Unwrapped {
 type Check = { kind: string; value?: unknown; regex?: RegExp; inclusive?: boolean };
 const checksOf = (schema: AnySchema): Check[] => (schema._def.checks as Check[] | undefined) ?? [];
 
-const STRING_FORMATS: Record<string, string> = { uuid: 'uuid', datetime: 'date-time', date: 'date', email: 'email', url: 'url' };
+const STRING_FORMATS: Record<string, string> = {
+  uuid: 'uuid',
+  datetime: 'date-time',
+  date: 'date',
+  email: 'email',
+  url: 'url',
+};
 
 function stringType(schema: AnySchema): { type: string; constraints: string[] } {
   const constraints: string[] = [];
   let format = '';
   for (const check of checksOf(schema)) {
     if (STRING_FORMATS[check.kind]) format = STRING_FORMATS[check.kind] ?? '';
-    else if (check.kind === 'min' && Number(check.value) > 1) constraints.push(`at least ${String(check.value)} characters`);
+    else if (check.kind === 'min' && Number(check.value) > 1)
+      constraints.push(`at least ${String(check.value)} characters`);
     else if (check.kind === 'max') constraints.push(`at most ${String(check.value)} characters`);
     else if (check.kind === 'regex' && check.regex) constraints.push(`pattern <code>${check.regex.source}</code>`);
   }
@@ -128,12 +138,22 @@ export function describeType(schema: AnySchema): { type: string; enumValues: str
     case 'ZodEnum':
       return { type: 'enum', enumValues: [...(def.values as string[])], constraints: [] };
     case 'ZodNativeEnum':
-      return { type: 'enum', enumValues: Object.values(def.values as Record<string, string>).map(String), constraints: [] };
+      return {
+        type: 'enum',
+        enumValues: Object.values(def.values as Record<string, string>).map(String),
+        constraints: [],
+      };
     case 'ZodLiteral':
-      return { type: typeof def.value === 'number' ? 'integer' : 'enum', enumValues: [String(def.value)], constraints: [] };
+      return {
+        type: typeof def.value === 'number' ? 'integer' : 'enum',
+        enumValues: [String(def.value)],
+        constraints: [],
+      };
     case 'ZodUnion': {
       const options = (def.options as AnySchema[]).map((option) => describeType(unwrap(option).inner));
-      const allLiterals = (def.options as AnySchema[]).every((option) => unwrap(option).inner._def.typeName === 'ZodLiteral');
+      const allLiterals = (def.options as AnySchema[]).every(
+        (option) => unwrap(option).inner._def.typeName === 'ZodLiteral',
+      );
       const types = [...new Set(options.map((option) => option.type))];
       return {
         type: allLiterals ? `${types.join(' | ')} (one of)` : types.join(' or '),
@@ -151,7 +171,11 @@ export function describeType(schema: AnySchema): { type: string; enumValues: str
       const min = def.minLength as { value: number } | null;
       if (min) constraints.push(`at least ${min.value} items`);
       if (max) constraints.push(`at most ${max.value} items`);
-      return { type: `array of ${described.type}${item.nullable ? ' or null' : ''}`, enumValues: described.enumValues, constraints };
+      return {
+        type: `array of ${described.type}${item.nullable ? ' or null' : ''}`,
+        enumValues: described.enumValues,
+        constraints,
+      };
     }
     case 'ZodRecord':
       return { type: 'object (map)', enumValues: [], constraints: [] };

@@ -30,7 +30,9 @@ const stripTags = (html: string): string =>
 
 /** The `<h2>` and `<h3>` texts of a page body. */
 export function headingsOf(body: string): string[] {
-  return [...body.matchAll(/<h[23][^>]*>([\s\S]*?)<\/h[23]>/g)].map((match) => stripTags(match[1] ?? '')).filter((text) => text !== '');
+  return [...body.matchAll(/<h[23][^>]*>([\s\S]*?)<\/h[23]>/g)]
+    .map((match) => stripTags(match[1] ?? ''))
+    .filter((text) => text !== '');
 }
 
 export function searchEntry(page: Page): SearchEntry {
@@ -41,7 +43,13 @@ export function searchEntry(page: Page): SearchEntry {
     url: page.file,
     kind: page.kind,
     ...(operation
-      ? { operationId: operation.operationId, method: operation.method, path: displayPath(operation.path), tag: operation.tag, deprecated: operation.deprecated }
+      ? {
+          operationId: operation.operationId,
+          method: operation.method,
+          path: displayPath(operation.path),
+          tag: operation.tag,
+          deprecated: operation.deprecated,
+        }
       : {}),
     headings,
     text: page.summary.length > 220 ? `${page.summary.slice(0, 217)}…` : page.summary,

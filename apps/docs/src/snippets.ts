@@ -3,9 +3,13 @@ import type { Operation } from './operations.js';
 
 /** The request path with the example's path parameters filled in and its query appended. */
 export function examplePath(operation: Operation, request: RequestExample): string {
-  const path = operation.path.replace(/:([a-z_]+)/g, (_, name: string) => encodeURIComponent(request.params?.[name] ?? `{${name}}`));
+  const path = operation.path.replace(/:([a-z_]+)/g, (_, name: string) =>
+    encodeURIComponent(request.params?.[name] ?? `{${name}}`),
+  );
   const query = Object.entries(request.query ?? {});
-  return query.length === 0 ? path : `${path}?${query.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`).join('&')}`;
+  return query.length === 0
+    ? path
+    : `${path}?${query.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`).join('&')}`;
 }
 
 const shellQuote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
@@ -14,8 +18,12 @@ const HEADER_NAMES: Record<string, string> = { 'idempotency-key': 'Idempotency-K
 
 /** A curl command of the example request. */
 export function curlSnippet(operation: Operation, request: RequestExample): string {
-  const lines = [`curl -X ${operation.method} "$SVC_BASE_URL${examplePath(operation, request)}"`, `  -H "Authorization: Bearer $SVC_API_KEY"`];
-  for (const [name, value] of Object.entries(request.headers ?? {})) lines.push(`  -H ${shellQuote(`${HEADER_NAMES[name] ?? name}: ${value}`)}`);
+  const lines = [
+    `curl -X ${operation.method} "$SVC_BASE_URL${examplePath(operation, request)}"`,
+    `  -H "Authorization: Bearer $SVC_API_KEY"`,
+  ];
+  for (const [name, value] of Object.entries(request.headers ?? {}))
+    lines.push(`  -H ${shellQuote(`${HEADER_NAMES[name] ?? name}: ${value}`)}`);
   if (request.body !== undefined) {
     lines.push(`  -H 'Content-Type: application/json'`);
     lines.push(`  -d ${shellQuote(JSON.stringify(request.body, null, 2))}`);

@@ -13,7 +13,18 @@ const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
 /** Operation pages axe checks: each method, a deprecated one, the PDF, a list, a nested body, the largest record. */
-const AXE_OPERATIONS = ['hrQuickScreen', 'hrV1Invite', 'hrReportPdf', 'pmInvite', 'createListing', 'listUsers', 'updateSuperteam', 'replaceTeam', 'deletePackage', 'listAddressReferenceTemplates'];
+const AXE_OPERATIONS = [
+  'hrQuickScreen',
+  'hrV1Invite',
+  'hrReportPdf',
+  'pmInvite',
+  'createListing',
+  'listUsers',
+  'updateSuperteam',
+  'replaceTeam',
+  'deletePackage',
+  'listAddressReferenceTemplates',
+];
 
 // The site is built while the file is collected, so every page gets a test of its own (and a time bound of its own:
 // on a CI machine running every package's tests at once a page can take seconds).
@@ -37,7 +48,15 @@ beforeAll(async () => {
   server = await serveSite(root);
   browser = await puppeteer.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   page = await browser.newPage();
   await page.setViewport({ width: 1280, height: 900 });
@@ -45,7 +64,9 @@ beforeAll(async () => {
     if (message.type() === 'error') problems.push(`console: ${message.text()} (${page.url()})`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${String(error)} (${page.url()})`));
-  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('requestfailed', (request) =>
+    problems.push(`failed: ${request.url()} ${request.failure()?.errorText ?? ''}`),
+  );
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
@@ -63,13 +84,25 @@ type Violation = { id: string; impact: string | null; help: string; nodes: Array
 async function seriousViolations(): Promise<string[]> {
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
-    const run = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe.run;
+    const run = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
+      }
+    ).axe.run;
     const outcome = await run(document, { resultTypes: ['violations'] });
-    return outcome.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, nodes: violation.nodes.slice(0, 3).map((node) => ({ target: node.target })) }));
+    return outcome.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.slice(0, 3).map((node) => ({ target: node.target })),
+    }));
   });
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+    );
 }
 
 describe('the site in Chromium', () => {
@@ -78,19 +111,27 @@ describe('the site in Chromium', () => {
     expect(axePages.length).toBeGreaterThanOrEqual(24);
   });
 
-  test.each(pages)('%s loads without a console error or failed request (its search index fetch included)', async (file) => {
-    problems.length = 0;
-    await page.goto(`${server.baseUrl}${file}`, { waitUntil: 'load' });
-    // Focusing the search box fetches the index: a request that must succeed from every page depth.
-    await page.focus('#search-input');
-    await page.waitForNetworkIdle({ idleTime: 50, timeout: 20_000 });
-    expect(problems).toEqual([]);
-  }, 60_000);
+  test.each(pages)(
+    '%s loads without a console error or failed request (its search index fetch included)',
+    async (file) => {
+      problems.length = 0;
+      await page.goto(`${server.baseUrl}${file}`, { waitUntil: 'load' });
+      // Focusing the search box fetches the index: a request that must succeed from every page depth.
+      await page.focus('#search-input');
+      await page.waitForNetworkIdle({ idleTime: 50, timeout: 20_000 });
+      expect(problems).toEqual([]);
+    },
+    60_000,
+  );
 
-  test.each(axePages)('axe finds no serious or critical violation on %s', async (file) => {
-    await page.goto(`${server.baseUrl}${file}`, { waitUntil: 'load' });
-    expect(await seriousViolations()).toEqual([]);
-  }, 90_000);
+  test.each(axePages)(
+    'axe finds no serious or critical violation on %s',
+    async (file) => {
+      await page.goto(`${server.baseUrl}${file}`, { waitUntil: 'load' });
+      expect(await seriousViolations()).toEqual([]);
+    },
+    90_000,
+  );
 
   test('the search box finds an operation by its path', async () => {
     await page.goto(`${server.baseUrl}guides/errors.html`, { waitUntil: 'load' });
@@ -123,7 +164,9 @@ describe('the site in Chromium', () => {
     expect(await page.$eval('#sidebar', (element) => getComputedStyle(element).display)).toBe('none');
     await page.screenshot({ path: join(SCREENSHOTS, 'home-phone.png') });
     await page.goto(`${server.baseUrl}reference/hrQuickScreen.html`, { waitUntil: 'load' });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(SCREENSHOTS, 'operation-phone.png') });
     await page.click('.nav-toggle');

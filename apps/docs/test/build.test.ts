@@ -22,7 +22,8 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'svc-docs-build-'));
   result = await buildSite(root);
   files = await siteFiles(root);
-  for (const file of files.filter((name) => name.endsWith('.html'))) (file.startsWith('samples/') ? samples : html).set(file, await readSiteFile(root, file));
+  for (const file of files.filter((name) => name.endsWith('.html')))
+    (file.startsWith('samples/') ? samples : html).set(file, await readSiteFile(root, file));
 });
 
 afterAll(async () => {
@@ -48,7 +49,13 @@ describe('the built site', () => {
     expect(result.pages).toBe(html.size);
     expect(html.size).toBe(listRoutes(contract).length + result.guides + 2);
     const other = files.filter((file) => !file.endsWith('.html')).sort();
-    expect(other).toEqual(['assets/report-hr-page-1.png', 'assets/site.css', 'assets/site.js', 'openapi.json', 'search-index.json']);
+    expect(other).toEqual([
+      'assets/report-hr-page-1.png',
+      'assets/site.css',
+      'assets/site.js',
+      'openapi.json',
+      'search-index.json',
+    ]);
   });
 
   test('holds an HR and a PM sample report rendered by @svc/report, self-contained, and a printed page of one', () => {
@@ -74,12 +81,18 @@ describe('the built site', () => {
           continue;
         }
         const [pathPart = '', fragment] = target.split('#');
-        const resolved = pathPart === '' ? file : posix.normalize(posix.join(posix.dirname(file), pathPart.split('?')[0] ?? ''));
+        const resolved =
+          pathPart === '' ? file : posix.normalize(posix.join(posix.dirname(file), pathPart.split('?')[0] ?? ''));
         if (!fileSet.has(resolved)) {
           broken.push(`${file}: ${target}`);
           continue;
         }
-        if (fragment && resolved.endsWith('.html') && !(html.get(resolved) ?? samples.get(resolved) ?? '').includes(`id="${fragment}"`)) broken.push(`${file}: ${target} (no such id)`);
+        if (
+          fragment &&
+          resolved.endsWith('.html') &&
+          !(html.get(resolved) ?? samples.get(resolved) ?? '').includes(`id="${fragment}"`)
+        )
+          broken.push(`${file}: ${target} (no such id)`);
       }
     }
     expect(broken).toEqual([]);
@@ -99,9 +112,16 @@ describe('the built site', () => {
     const expected = listOperations().reduce((sum, operation) => sum + examplesFor(operation).parsed, 0);
     expect(result.examplesParsed).toBe(expected);
     // Every operation has a request example; every JSON and problem response has a response example.
-    const responses = listOperations().reduce((sum, operation) => sum + operation.responses.filter((r) => r.kind === 'json' || r.kind === 'problem').length, 0);
+    const responses = listOperations().reduce(
+      (sum, operation) => sum + operation.responses.filter((r) => r.kind === 'json' || r.kind === 'problem').length,
+      0,
+    );
     expect(result.examplesParsed).toBeGreaterThan(responses);
-    expect(Object.keys(REQUEST_EXAMPLES).sort()).toEqual(listOperations().map((operation) => operation.operationId).sort());
+    expect(Object.keys(REQUEST_EXAMPLES).sort()).toEqual(
+      listOperations()
+        .map((operation) => operation.operationId)
+        .sort(),
+    );
   });
 
   test('refuses an example that does not parse', () => {
@@ -137,12 +157,18 @@ describe('the built site', () => {
   test('the search index lists every page, operations with their paths', async () => {
     const index = JSON.parse(await readSiteFile(root, 'search-index.json')) as SearchEntry[];
     expect(index).toHaveLength(html.size);
-    const quick = index.filter((entry) => entry.path?.includes('/applications/quick')).map((entry) => entry.operationId);
+    const quick = index
+      .filter((entry) => entry.path?.includes('/applications/quick'))
+      .map((entry) => entry.operationId);
     expect(quick.sort()).toEqual(['hrQuickScreen', 'hrV1QuickScreen', 'pmQuickScreen']);
   });
 
   test('openapi.json is the contract’s OpenAPI document', async () => {
-    const document = JSON.parse(await readSiteFile(root, 'openapi.json')) as { openapi: string; info: { version: string }; paths: Record<string, Record<string, unknown>> };
+    const document = JSON.parse(await readSiteFile(root, 'openapi.json')) as {
+      openapi: string;
+      info: { version: string };
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(document.openapi).toMatch(/^3\./);
     expect(document.info.version).toBe('1.1.0');
     const operations = Object.values(document.paths).flatMap((methods) => Object.keys(methods));

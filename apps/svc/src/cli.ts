@@ -5,7 +5,16 @@ import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkApiConfig, checkPublicUrl, loadConfig, startApi, type Config } from '@svc/api';
 import { isRequestFlag } from '@svc/contract';
-import { bootstrapPartner, createJobQueue, enableCheckForTeam, JOB_QUEUES, pendingMigrations, resendInvitation, runMigrations, type ResendRefusal } from '@svc/db';
+import {
+  bootstrapPartner,
+  createJobQueue,
+  enableCheckForTeam,
+  JOB_QUEUES,
+  pendingMigrations,
+  resendInvitation,
+  runMigrations,
+  type ResendRefusal,
+} from '@svc/db';
 import { siteDirectory } from '@svc/docs';
 import { loadWorkerConfig, runWorkerProcess, startWorker, workerSettingsOf } from '@svc/worker';
 import { openDatabase, prepareEncryption } from './database.js';
@@ -23,7 +32,10 @@ const USAGE = `usage: svc <command>
 
 /** Where a command writes; the tests capture it. */
 export type CliOutput = { out(text: string): void; error(text: string): void };
-const consoleOutput: CliOutput = { out: (text) => process.stdout.write(`${text}\n`), error: (text) => process.stderr.write(`${text}\n`) };
+const consoleOutput: CliOutput = {
+  out: (text) => process.stdout.write(`${text}\n`),
+  error: (text) => process.stderr.write(`${text}\n`),
+};
 
 /** Migrations may rewrite encrypted columns: the key is loaded when there is one (always for the embedded database). */
 async function prepareEncryptionIfConfigured(config: Config): Promise<void> {
@@ -93,9 +105,16 @@ async function start(configured: Config): Promise<void> {
   }
   const api = await startApi({ config, db, docsSite: siteDirectory });
   // One process for everything on the embedded database: the worker shares the API's job queue.
-  const worker = await startWorker({ db, logger: api.deps.logger, jobs: api.deps.jobs, settings: workerSettingsOf(loadWorkerConfig()) });
+  const worker = await startWorker({
+    db,
+    logger: api.deps.logger,
+    jobs: api.deps.jobs,
+    settings: workerSettingsOf(loadWorkerConfig()),
+  });
   const base = config.SVC_PUBLIC_URL ?? api.url.replace('127.0.0.1', 'localhost');
-  const outbox = config.SVC_DEV_OUTBOX ? `${base}/dev/outbox (ON: development page, answers this machine only; SVC_DEV_OUTBOX=0 turns it off)` : 'off';
+  const outbox = config.SVC_DEV_OUTBOX
+    ? `${base}/dev/outbox (ON: development page, answers this machine only; SVC_DEV_OUTBOX=0 turns it off)`
+    : 'off';
   console.log(`svc is running at ${base} (API, worker and docs), listening on ${api.listening.address} port ${api.listening.port}
   Docs      ${base}/docs/
   OpenAPI   ${base}/openapi.json
@@ -141,7 +160,9 @@ async function enableCheck(config: Config, [teamId, flag]: string[], output: Cli
   if (!isRequestFlag(requestFlag)) throw new Error(`svc: ${flag} is not a request flag`);
   const db = await openDatabase(config);
   try {
-    const found = /^[0-9a-f-]{36}$/i.test(teamId) ? await enableCheckForTeam(db.dataSource.manager, { teamId, flag: requestFlag }) : null;
+    const found = /^[0-9a-f-]{36}$/i.test(teamId)
+      ? await enableCheckForTeam(db.dataSource.manager, { teamId, flag: requestFlag })
+      : null;
     if (!found) throw new Error(`svc: no team ${teamId}`);
     output.out(`team ${teamId} may now run ${requestFlag}`);
   } finally {
@@ -174,7 +195,8 @@ async function resendInvitationCommand(config: Config, [applicantId]: string[], 
   await prepareEncryption(config);
   const db = await openDatabase(config);
   try {
-    if ((await pendingMigrations(db)).length) throw new Error('svc: the database has pending migrations; run `pnpm svc migrate` first');
+    if ((await pendingMigrations(db)).length)
+      throw new Error('svc: the database has pending migrations; run `pnpm svc migrate` first');
     const outcome = /^[0-9a-f-]{36}$/i.test(applicantId)
       ? await resendInvitation({
           db,
@@ -193,7 +215,10 @@ async function resendInvitationCommand(config: Config, [applicantId]: string[], 
 }
 
 /** Runs one `svc` command; resolves to the process exit code. Long-running commands (api, start) keep running. */
-export async function runCli(argv: string[], { output = consoleOutput, environment = process.env }: { output?: CliOutput; environment?: NodeJS.ProcessEnv } = {}): Promise<number> {
+export async function runCli(
+  argv: string[],
+  { output = consoleOutput, environment = process.env }: { output?: CliOutput; environment?: NodeJS.ProcessEnv } = {},
+): Promise<number> {
   const [command, ...args] = argv;
   try {
     const config = loadConfig(environment);

@@ -24,7 +24,12 @@ describe.each(apiTargets({ everyDatabase: true }))('applicant fields on $name', 
     svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000 });
     account = await svc.newPartner();
     client = svc.client(account.api_keys.demo);
-    worker = await startWorker({ db: svc.db, logger: svc.api.deps.logger, jobs: svc.api.deps.jobs, settings: { simulatorDelayMs: 0, concurrency: 4, pollingIntervalSeconds: 0.5 } });
+    worker = await startWorker({
+      db: svc.db,
+      logger: svc.api.deps.logger,
+      jobs: svc.api.deps.jobs,
+      settings: { simulatorDelayMs: 0, concurrency: 4, pollingIntervalSeconds: 0.5 },
+    });
   }, 60_000);
   afterAll(async () => {
     await worker?.stop();
@@ -35,15 +40,51 @@ describe.each(apiTargets({ everyDatabase: true }))('applicant fields on $name', 
   const orders = () =>
     ({
       'HR quick screen': (information: object, extra: object = {}) =>
-        client.hr.quickScreen({ body: { owner_id: account.users.hr, email: 'ada@example.com', information, position_or_property_location: location, request_softcheck: true, ...extra } as never }),
+        client.hr.quickScreen({
+          body: {
+            owner_id: account.users.hr,
+            email: 'ada@example.com',
+            information,
+            position_or_property_location: location,
+            request_softcheck: true,
+            ...extra,
+          } as never,
+        }),
       'HR invite': (information: object, extra: object = {}) =>
-        client.hr.invite({ body: { owner_id: account.users.hr, email: 'ada@example.com', information, request_softcheck: true, ...extra } as never }),
+        client.hr.invite({
+          body: {
+            owner_id: account.users.hr,
+            email: 'ada@example.com',
+            information,
+            request_softcheck: true,
+            ...extra,
+          } as never,
+        }),
       'HR v1 invite': (information: object, extra: object = {}) =>
-        client.hrV1.invite({ body: { email: 'ada@example.com', information, request_softcheck: true, ...extra } as never }),
+        client.hrV1.invite({
+          body: { email: 'ada@example.com', information, request_softcheck: true, ...extra } as never,
+        }),
       'PM quick screen': (information: object, extra: object = {}) =>
-        client.pm.quickScreen({ body: { owner_id: account.users.pm, email: 'ada@example.com', information, position_or_property_location: location, request_softcheck: true, ...extra } as never }),
+        client.pm.quickScreen({
+          body: {
+            owner_id: account.users.pm,
+            email: 'ada@example.com',
+            information,
+            position_or_property_location: location,
+            request_softcheck: true,
+            ...extra,
+          } as never,
+        }),
       'PM invite': (information: object, extra: object = {}) =>
-        client.pm.invite({ body: { owner_id: account.users.pm, email: 'ada@example.com', information, request_softcheck: true, ...extra } as never }),
+        client.pm.invite({
+          body: {
+            owner_id: account.users.pm,
+            email: 'ada@example.com',
+            information,
+            request_softcheck: true,
+            ...extra,
+          } as never,
+        }),
     }) satisfies Record<string, (information: object, extra?: object) => Promise<Answer>>;
 
   it('refuses bidirectional-control and zero-width characters in every applicant field of every order: 400 invalid_character naming each field, nothing stored', async () => {
@@ -53,7 +94,16 @@ describe.each(apiTargets({ everyDatabase: true }))('applicant fields on $name', 
       first_name: 'Ada\u202E',
       last_name: `\u2066${base.last_name}\u2069`,
       addresses: [{ ...base.addresses[0], address: '1 Main\u200B St', city: 'Tor\u061Conto' }],
-      employers: [{ ...base.employers[0], company_name: 'Analytical\u200F Engines', employer_reference: { name: { first_name: 'Char\uFEFFles', last_name: 'Babbage' }, email: { address: 'charles@example.com' } } }],
+      employers: [
+        {
+          ...base.employers[0],
+          company_name: 'Analytical\u200F Engines',
+          employer_reference: {
+            name: { first_name: 'Char\uFEFFles', last_name: 'Babbage' },
+            email: { address: 'charles@example.com' },
+          },
+        },
+      ],
       phone_number: '416\u2060 555 0199',
     };
     const expected = [
@@ -71,14 +121,23 @@ describe.each(apiTargets({ everyDatabase: true }))('applicant fields on $name', 
       const answer: Answer = await order(information, { email: 'ada\u200E@example.com' });
       expect(answer.status, operation).toBe(400);
       expect(answer.body.code, operation).toBe('validation_failed');
-      const flagged = (answer.body.errors as Array<{ path: string; code: string }>).filter((error) => error.code === 'invalid_character').map((error) => error.path);
+      const flagged = (answer.body.errors as Array<{ path: string; code: string }>)
+        .filter((error) => error.code === 'invalid_character')
+        .map((error) => error.path);
       expect(flagged.sort(), operation).toEqual([...expected].sort());
     }
     const grouped: Answer = await client.pm.invite({
-      body: { owner_id: account.users.pm, email: 'ada@example.com', request_softcheck: true, grouped_applicants: [{ email: 'bob\u202A@example.com' }] } as never,
+      body: {
+        owner_id: account.users.pm,
+        email: 'ada@example.com',
+        request_softcheck: true,
+        grouped_applicants: [{ email: 'bob\u202A@example.com' }],
+      } as never,
     });
     expect(grouped.status).toBe(400);
-    expect(grouped.body.errors).toContainEqual(expect.objectContaining({ path: 'grouped_applicants.0.email', code: 'invalid_character' }));
+    expect(grouped.body.errors).toContainEqual(
+      expect.objectContaining({ path: 'grouped_applicants.0.email', code: 'invalid_character' }),
+    );
     expect(await orderTableCounts(svc.db)).toEqual(before);
 
     // Joiners that scripts need to spell names (U+200C, U+200D) are accepted.
@@ -91,7 +150,9 @@ describe.each(apiTargets({ everyDatabase: true }))('applicant fields on $name', 
       for (const refused of ['1899-12-31', addDays(latest, 1), '2020-01-01']) {
         const answer: Answer = await order({ ...fullInformation(), date_of_birth: refused });
         expect(answer.status, `${operation} ${refused}`).toBe(400);
-        expect(answer.body.errors, `${operation} ${refused}`).toEqual([expect.objectContaining({ path: 'information.date_of_birth', code: 'out_of_range' })]);
+        expect(answer.body.errors, `${operation} ${refused}`).toEqual([
+          expect.objectContaining({ path: 'information.date_of_birth', code: 'out_of_range' }),
+        ]);
       }
     }
     for (const accepted of ['1900-01-01', latest]) {
@@ -107,9 +168,17 @@ describe.each(apiTargets({ everyDatabase: true }))('applicant fields on $name', 
     const hidden = ['1980-01-01', '1 Jan 1980', '046454286', '046-454-286', '046 454 286'];
     const order = async () => {
       const created = await client.hr.quickScreen({
-        body: { owner_id: account.users.hr, information, position_or_property_location: location, request_criminal_record_check: true, request_softcheck: true, request_identity_verification: true },
+        body: {
+          owner_id: account.users.hr,
+          information,
+          position_or_property_location: location,
+          request_criminal_record_check: true,
+          request_softcheck: true,
+          request_identity_verification: true,
+        },
       });
-      if (created.status !== 201) throw new Error(`quick screen answered ${created.status}: ${JSON.stringify(created.body)}`);
+      if (created.status !== 201)
+        throw new Error(`quick screen answered ${created.status}: ${JSON.stringify(created.body)}`);
       await untilReturned(() => client.hr.retrieveApplicant({ params: { applicant_id: created.body.id } }));
       return created.body.id;
     };
@@ -118,23 +187,36 @@ describe.each(apiTargets({ everyDatabase: true }))('applicant fields on $name', 
       const listed = await client.hr.listApplicants({ query: { page_size: 100 } });
       const item = listed.status === 200 ? listed.body.results.find((result) => result.id === applicantId) : undefined;
       const web = await client.hr.reportWeb({ params: { applicant_id: applicantId } });
-      if (record.status !== 200 || !item || web.status !== 200) throw new Error('record, list item or report not found');
+      if (record.status !== 200 || !item || web.status !== 200)
+        throw new Error('record, list item or report not found');
       const { information: _information, ...results } = record.body;
-      return { results: JSON.stringify(results), record: JSON.stringify(record.body), item: JSON.stringify(item), report: web.body.html };
+      return {
+        results: JSON.stringify(results),
+        record: JSON.stringify(record.body),
+        item: JSON.stringify(item),
+        report: web.body.html,
+      };
     };
 
     // Shown: the results quote the date of birth.
     const visible = await shown(await order());
     expect(visible.results).toContain('born 1980-01-01');
 
-    await svc.db.dataSource.query(`UPDATE teams SET settings_config = settings_config || '{"hide_sin_ssn": true, "hide_date_of_birth": true}'::jsonb WHERE id = $1`, [account.teams.hr]);
+    await svc.db.dataSource.query(
+      `UPDATE teams SET settings_config = settings_config || '{"hide_sin_ssn": true, "hide_date_of_birth": true}'::jsonb WHERE id = $1`,
+      [account.teams.hr],
+    );
     try {
       const masked = await shown(await order());
       expect(masked.record).toContain(information.last_name);
       expect(masked.results).toContain('[date of birth hidden]');
-      for (const [where, text] of Object.entries(masked)) for (const value of hidden) expect(text, `${where}: ${value}`).not.toContain(value);
+      for (const [where, text] of Object.entries(masked))
+        for (const value of hidden) expect(text, `${where}: ${value}`).not.toContain(value);
     } finally {
-      await svc.db.dataSource.query(`UPDATE teams SET settings_config = settings_config - 'hide_sin_ssn' - 'hide_date_of_birth' WHERE id = $1`, [account.teams.hr]);
+      await svc.db.dataSource.query(
+        `UPDATE teams SET settings_config = settings_config - 'hide_sin_ssn' - 'hide_date_of_birth' WHERE id = $1`,
+        [account.teams.hr],
+      );
     }
   }, 180_000);
 });

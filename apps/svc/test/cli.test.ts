@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REQUEST_FLAGS } from '@svc/contract';
-import { createDatabase, createInvitation, createJobQueue, findTeam, JOB_QUEUES, loadEncryptionKey, outboxMessagesOfApplicant, useEncryptionKey } from '@svc/db';
+import {
+  createDatabase,
+  createInvitation,
+  createJobQueue,
+  findTeam,
+  JOB_QUEUES,
+  loadEncryptionKey,
+  outboxMessagesOfApplicant,
+  useEncryptionKey,
+} from '@svc/db';
 import { runCli, type CliOutput } from '../src/cli.js';
 
 function capture(): CliOutput & { lines: string[]; errors: string[] } {
@@ -16,120 +25,179 @@ function capture(): CliOutput & { lines: string[]; errors: string[] } {
 const CLI_TEST_TIMEOUT_MS = 180_000;
 
 describe('the svc command (embedded database)', () => {
-  it('migrates, bootstraps a partner as exactly the documented JSON, and enables a check for a team', async () => {
-    const environment = { SVC_DATA_DIR: await mkdtemp(join(tmpdir(), 'svc-cli-')), LOG_LEVEL: 'silent' };
-    const migrate = capture();
-    expect(await runCli(['migrate'], { output: migrate, environment })).toBe(0);
-    expect(migrate.lines.join('\n')).toContain('CreateAccounts1795318185500');
-    expect(await runCli(['migrate'], { output: capture(), environment })).toBe(0);
+  it(
+    'migrates, bootstraps a partner as exactly the documented JSON, and enables a check for a team',
+    async () => {
+      const environment = { SVC_DATA_DIR: await mkdtemp(join(tmpdir(), 'svc-cli-')), LOG_LEVEL: 'silent' };
+      const migrate = capture();
+      expect(await runCli(['migrate'], { output: migrate, environment })).toBe(0);
+      expect(migrate.lines.join('\n')).toContain('CreateAccounts1795318185500');
+      expect(await runCli(['migrate'], { output: capture(), environment })).toBe(0);
 
-    const bootstrap = capture();
-    expect(await runCli(['bootstrap', '--json'], { output: bootstrap, environment })).toBe(0);
-    expect(bootstrap.lines).toHaveLength(1);
-    const account = JSON.parse(bootstrap.lines[0] ?? '');
-    expect(Object.keys(account).sort()).toEqual(['api_keys', 'email', 'partner_id', 'superteam_id', 'teams', 'user_id', 'users']);
-    expect(Object.keys(account.teams).sort()).toEqual(['hr', 'pm']);
-    expect(Object.keys(account.users).sort()).toEqual(['hr', 'pm']);
-    expect(account.api_keys.live).toMatch(/^svc_live_[A-Za-z0-9_-]{43}$/);
-    expect(account.api_keys.demo).toMatch(/^svc_demo_[A-Za-z0-9_-]{43}$/);
+      const bootstrap = capture();
+      expect(await runCli(['bootstrap', '--json'], { output: bootstrap, environment })).toBe(0);
+      expect(bootstrap.lines).toHaveLength(1);
+      const account = JSON.parse(bootstrap.lines[0] ?? '');
+      expect(Object.keys(account).sort()).toEqual([
+        'api_keys',
+        'email',
+        'partner_id',
+        'superteam_id',
+        'teams',
+        'user_id',
+        'users',
+      ]);
+      expect(Object.keys(account.teams).sort()).toEqual(['hr', 'pm']);
+      expect(Object.keys(account.users).sort()).toEqual(['hr', 'pm']);
+      expect(account.api_keys.live).toMatch(/^svc_live_[A-Za-z0-9_-]{43}$/);
+      expect(account.api_keys.demo).toMatch(/^svc_demo_[A-Za-z0-9_-]{43}$/);
 
-    const db = await createDatabase({ pgliteDir: join(environment.SVC_DATA_DIR, 'pglite') });
-    try {
-      const hrTeam = await findTeam(db.dataSource.manager, { partnerId: account.partner_id, teamId: account.teams.hr });
-      expect(REQUEST_FLAGS.every((flag) => hrTeam?.settingsConfig[flag] === true)).toBe(true);
-      await db.dataSource.query(`UPDATE teams SET settings_config = settings_config || '{"request_uk_basic_dbs_check": false}'::jsonb WHERE id = $1`, [account.teams.hr]);
-    } finally {
-      await db.close();
-    }
+      const db = await createDatabase({ pgliteDir: join(environment.SVC_DATA_DIR, 'pglite') });
+      try {
+        const hrTeam = await findTeam(db.dataSource.manager, {
+          partnerId: account.partner_id,
+          teamId: account.teams.hr,
+        });
+        expect(REQUEST_FLAGS.every((flag) => hrTeam?.settingsConfig[flag] === true)).toBe(true);
+        await db.dataSource.query(
+          `UPDATE teams SET settings_config = settings_config || '{"request_uk_basic_dbs_check": false}'::jsonb WHERE id = $1`,
+          [account.teams.hr],
+        );
+      } finally {
+        await db.close();
+      }
 
-    const enable = capture();
-    expect(await runCli(['team', 'enable-check', account.teams.hr, 'uk_basic_dbs_check'], { output: enable, environment })).toBe(0);
-    expect(enable.lines[0]).toContain('request_uk_basic_dbs_check');
-    const reopened = await createDatabase({ pgliteDir: join(environment.SVC_DATA_DIR, 'pglite') });
-    try {
-      const team = await findTeam(reopened.dataSource.manager, { partnerId: account.partner_id, teamId: account.teams.hr });
-      expect(team?.settingsConfig.request_uk_basic_dbs_check).toBe(true);
-    } finally {
-      await reopened.close();
-    }
-  }, CLI_TEST_TIMEOUT_MS);
+      const enable = capture();
+      expect(
+        await runCli(['team', 'enable-check', account.teams.hr, 'uk_basic_dbs_check'], { output: enable, environment }),
+      ).toBe(0);
+      expect(enable.lines[0]).toContain('request_uk_basic_dbs_check');
+      const reopened = await createDatabase({ pgliteDir: join(environment.SVC_DATA_DIR, 'pglite') });
+      try {
+        const team = await findTeam(reopened.dataSource.manager, {
+          partnerId: account.partner_id,
+          teamId: account.teams.hr,
+        });
+        expect(team?.settingsConfig.request_uk_basic_dbs_check).toBe(true);
+      } finally {
+        await reopened.close();
+      }
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
 
-  it('refuses an unknown flag, an unknown team and an unknown command', async () => {
-    const environment = { SVC_DATA_DIR: await mkdtemp(join(tmpdir(), 'svc-cli-')), LOG_LEVEL: 'silent' };
-    const flag = capture();
-    expect(await runCli(['team', 'enable-check', '0190b1a4-7c1e-7000-8000-000000000001', 'mind_reading'], { output: flag, environment })).toBe(1);
-    expect(flag.errors[0]).toContain('not a request flag');
-    await runCli(['migrate'], { output: capture(), environment });
-    const team = capture();
-    expect(await runCli(['team', 'enable-check', '0190b1a4-7c1e-7000-8000-000000000001', 'bureau'], { output: team, environment })).toBe(1);
-    expect(team.errors[0]).toContain('no team');
-    const unknown = capture();
-    expect(await runCli(['fly'], { output: unknown, environment })).toBe(2);
-    expect(unknown.errors[0]).toContain('usage: svc');
-  }, CLI_TEST_TIMEOUT_MS);
+  it(
+    'refuses an unknown flag, an unknown team and an unknown command',
+    async () => {
+      const environment = { SVC_DATA_DIR: await mkdtemp(join(tmpdir(), 'svc-cli-')), LOG_LEVEL: 'silent' };
+      const flag = capture();
+      expect(
+        await runCli(['team', 'enable-check', '0190b1a4-7c1e-7000-8000-000000000001', 'mind_reading'], {
+          output: flag,
+          environment,
+        }),
+      ).toBe(1);
+      expect(flag.errors[0]).toContain('not a request flag');
+      await runCli(['migrate'], { output: capture(), environment });
+      const team = capture();
+      expect(
+        await runCli(['team', 'enable-check', '0190b1a4-7c1e-7000-8000-000000000001', 'bureau'], {
+          output: team,
+          environment,
+        }),
+      ).toBe(1);
+      expect(team.errors[0]).toContain('no team');
+      const unknown = capture();
+      expect(await runCli(['fly'], { output: unknown, environment })).toBe(2);
+      expect(unknown.errors[0]).toContain('usage: svc');
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
 });
 
 describe('svc applicant resend-invitation (embedded database)', () => {
-  it('sends an invitation again once can_resend_email allows it, and says why not otherwise', async () => {
-    const environment = { SVC_DATA_DIR: await mkdtemp(join(tmpdir(), 'svc-cli-')), LOG_LEVEL: 'silent', SVC_PUBLIC_URL: 'https://svc.example' };
-    const bootstrap = capture();
-    expect(await runCli(['bootstrap', '--json'], { output: bootstrap, environment })).toBe(0);
-    const account = JSON.parse(bootstrap.lines[0] ?? '');
+  it(
+    'sends an invitation again once can_resend_email allows it, and says why not otherwise',
+    async () => {
+      const environment = {
+        SVC_DATA_DIR: await mkdtemp(join(tmpdir(), 'svc-cli-')),
+        LOG_LEVEL: 'silent',
+        SVC_PUBLIC_URL: 'https://svc.example',
+      };
+      const bootstrap = capture();
+      expect(await runCli(['bootstrap', '--json'], { output: bootstrap, environment })).toBe(0);
+      const account = JSON.parse(bootstrap.lines[0] ?? '');
 
-    // The invitation, written as the API writes it, with the key the CLI generated into the data directory.
-    useEncryptionKey(await loadEncryptionKey({ configured: undefined, dataDir: environment.SVC_DATA_DIR, embedded: true }));
-    const db = await createDatabase({ pgliteDir: join(environment.SVC_DATA_DIR, 'pglite') });
-    let applicantId: string;
-    try {
-      const jobs = await createJobQueue(db, { queues: JOB_QUEUES, supervise: false, schedule: false });
-      const invited = await createInvitation({
-        db,
-        jobs,
-        scope: { partnerId: account.partner_id, environment: 'live', kind: 'HR' },
-        order: { ownerId: account.users.hr, flags: ['request_softcheck'], email: 'resend@example.com' },
-        publicUrl: environment.SVC_PUBLIC_URL,
-        now: new Date(),
-      });
-      if (!invited.ok) throw new Error('not invited');
-      applicantId = invited.value.applicants[0]!.applicant.id;
-    } finally {
-      await db.close();
-    }
+      // The invitation, written as the API writes it, with the key the CLI generated into the data directory.
+      useEncryptionKey(
+        await loadEncryptionKey({ configured: undefined, dataDir: environment.SVC_DATA_DIR, embedded: true }),
+      );
+      const db = await createDatabase({ pgliteDir: join(environment.SVC_DATA_DIR, 'pglite') });
+      let applicantId: string;
+      try {
+        const jobs = await createJobQueue(db, { queues: JOB_QUEUES, supervise: false, schedule: false });
+        const invited = await createInvitation({
+          db,
+          jobs,
+          scope: { partnerId: account.partner_id, environment: 'live', kind: 'HR' },
+          order: { ownerId: account.users.hr, flags: ['request_softcheck'], email: 'resend@example.com' },
+          publicUrl: environment.SVC_PUBLIC_URL,
+          now: new Date(),
+        });
+        if (!invited.ok) throw new Error('not invited');
+        applicantId = invited.value.applicants[0]!.applicant.id;
+      } finally {
+        await db.close();
+      }
 
-    const tooSoon = capture();
-    expect(await runCli(['applicant', 'resend-invitation', applicantId], { output: tooSoon, environment })).toBe(1);
-    expect(tooSoon.errors[0]).toMatch(/too recent; it can be sent again from \d{4}-\d{2}-\d{2}T/);
+      const tooSoon = capture();
+      expect(await runCli(['applicant', 'resend-invitation', applicantId], { output: tooSoon, environment })).toBe(1);
+      expect(tooSoon.errors[0]).toMatch(/too recent; it can be sent again from \d{4}-\d{2}-\d{2}T/);
 
-    const aged = await createDatabase({ pgliteDir: join(environment.SVC_DATA_DIR, 'pglite') });
-    try {
-      await aged.dataSource.query(`UPDATE applicants SET invitation_sent_at = now() - interval '1 hour' WHERE id = $1`, [applicantId]);
-    } finally {
-      await aged.close();
-    }
-    const resent = capture();
-    expect(await runCli(['applicant', 'resend-invitation', applicantId], { output: resent, environment })).toBe(0);
-    expect(resent.lines[0]).toBe(`invitation of applicant ${applicantId} queued again (email); its link works for 30 more days`);
-    expect(resent.lines.join('')).not.toContain('/apply/');
+      const aged = await createDatabase({ pgliteDir: join(environment.SVC_DATA_DIR, 'pglite') });
+      try {
+        await aged.dataSource.query(
+          `UPDATE applicants SET invitation_sent_at = now() - interval '1 hour' WHERE id = $1`,
+          [applicantId],
+        );
+      } finally {
+        await aged.close();
+      }
+      const resent = capture();
+      expect(await runCli(['applicant', 'resend-invitation', applicantId], { output: resent, environment })).toBe(0);
+      expect(resent.lines[0]).toBe(
+        `invitation of applicant ${applicantId} queued again (email); its link works for 30 more days`,
+      );
+      expect(resent.lines.join('')).not.toContain('/apply/');
 
-    const reopened = await createDatabase({ pgliteDir: join(environment.SVC_DATA_DIR, 'pglite') });
-    try {
-      const messages = await outboxMessagesOfApplicant({ manager: reopened.dataSource.manager, applicantId });
-      expect(messages.map((message) => [message.channel, message.status])).toEqual([
-        ['email', 'QUEUED'],
-        ['email', 'QUEUED'],
-      ]);
-      expect(messages[1]?.textBody).toContain('https://svc.example/apply/');
-      const jobs = (await reopened.dataSource.query(`SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'message.send'`)) as Array<{ count: number }>;
-      expect(jobs[0]?.count).toBe(2);
-    } finally {
-      await reopened.close();
-    }
+      const reopened = await createDatabase({ pgliteDir: join(environment.SVC_DATA_DIR, 'pglite') });
+      try {
+        const messages = await outboxMessagesOfApplicant({ manager: reopened.dataSource.manager, applicantId });
+        expect(messages.map((message) => [message.channel, message.status])).toEqual([
+          ['email', 'QUEUED'],
+          ['email', 'QUEUED'],
+        ]);
+        expect(messages[1]?.textBody).toContain('https://svc.example/apply/');
+        const jobs = (await reopened.dataSource.query(
+          `SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'message.send'`,
+        )) as Array<{ count: number }>;
+        expect(jobs[0]?.count).toBe(2);
+      } finally {
+        await reopened.close();
+      }
 
-    const unknown = capture();
-    expect(await runCli(['applicant', 'resend-invitation', '0190b1a4-7c1e-7000-8000-000000000001'], { output: unknown, environment })).toBe(1);
-    expect(unknown.errors[0]).toContain('no applicant');
-    const missing = capture();
-    expect(await runCli(['applicant', 'resend-invitation'], { output: missing, environment })).toBe(1);
-    expect(missing.errors[0]).toContain('usage: svc applicant resend-invitation');
-  }, CLI_TEST_TIMEOUT_MS);
+      const unknown = capture();
+      expect(
+        await runCli(['applicant', 'resend-invitation', '0190b1a4-7c1e-7000-8000-000000000001'], {
+          output: unknown,
+          environment,
+        }),
+      ).toBe(1);
+      expect(unknown.errors[0]).toContain('no applicant');
+      const missing = capture();
+      expect(await runCli(['applicant', 'resend-invitation'], { output: missing, environment })).toBe(1);
+      expect(missing.errors[0]).toContain('usage: svc applicant resend-invitation');
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
 });

@@ -19,7 +19,16 @@ beforeAll(async () => {
   browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     // en-US: date fields take month, day, year as typed below.
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--lang=en-US'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--lang=en-US',
+    ],
   });
 }, 60_000);
 afterAll(() => browser?.close());
@@ -31,11 +40,23 @@ async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
     // In the page: axe-core (just injected) runs on the whole document.
-    const { axe: injected, document: wholePage } = globalThis as unknown as { axe: { run: (context: unknown, options: object) => Promise<{ violations: Violation[] }> }; document: unknown };
+    const { axe: injected, document: wholePage } = globalThis as unknown as {
+      axe: { run: (context: unknown, options: object) => Promise<{ violations: Violation[] }> };
+      document: unknown;
+    };
     const outcome = await injected.run(wholePage, { resultTypes: ['violations'] });
-    return outcome.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, nodes: violation.nodes.slice(0, 3).map((node) => ({ target: node.target })) }));
+    return outcome.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.slice(0, 3).map((node) => ({ target: node.target })),
+    }));
   });
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes)}`);
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes)}`,
+    );
 }
 
 describe.each(apiTargets())('an invited applicant in Chromium on $name', (target) => {
@@ -53,17 +74,31 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
     account = await svc.newPartner();
     client = svc.client(account.api_keys.demo);
     // The PM team asks for two years of addresses; its user reads French.
-    await svc.db.dataSource.query(`UPDATE teams SET settings_config = settings_config || '{"tenancy_years_amount_req": 2, "whitelabel_emails": true, "get_org_name": "Maple Rentals", "org_primary_color": "#7c2d12"}'::jsonb WHERE id = $1`, [account.teams.pm]);
+    await svc.db.dataSource.query(
+      `UPDATE teams SET settings_config = settings_config || '{"tenancy_years_amount_req": 2, "whitelabel_emails": true, "get_org_name": "Maple Rentals", "org_primary_color": "#7c2d12"}'::jsonb WHERE id = $1`,
+      [account.teams.pm],
+    );
     await svc.db.dataSource.query(`UPDATE users SET language = 'fr' WHERE id = $1`, [account.users.pm]);
-    worker = await startWorker({ db: svc.db, logger: svc.api.deps.logger, jobs: svc.api.deps.jobs, settings: { simulatorDelayMs: 0, concurrency: 4, pollingIntervalSeconds: 0.5 } });
+    worker = await startWorker({
+      db: svc.db,
+      logger: svc.api.deps.logger,
+      jobs: svc.api.deps.jobs,
+      settings: { simulatorDelayMs: 0, concurrency: 4, pollingIntervalSeconds: 0.5 },
+    });
     page = await browser.newPage();
     await page.setViewport({ width: 1000, height: 900 });
     page.on('console', (message) => {
       // The statuses of error pages (422, 404, 410) are asserted where they are expected.
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource: the server responded with a status of')) problems.push(`console: ${message.text()} (${page.url()})`);
+      if (
+        message.type() === 'error' &&
+        !message.text().startsWith('Failed to load resource: the server responded with a status of')
+      )
+        problems.push(`console: ${message.text()} (${page.url()})`);
     });
     page.on('pageerror', (error) => problems.push(`page error: ${String(error)}`));
-    page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+    page.on('requestfailed', (request) =>
+      problems.push(`failed: ${request.url()} ${request.failure()?.errorText ?? ''}`),
+    );
     output = join(OUTPUT, target.name);
     await mkdir(output, { recursive: true });
   });
@@ -122,7 +157,11 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
       await page.goto(`${svc.url}/dev/outbox`, { waitUntil: 'load' });
       href = await page.$$eval(
         'tbody tr',
-        (rows, recipient) => rows.find((row) => row.textContent?.includes(recipient) && row.textContent.includes('SENT (outbox)'))?.querySelector('a')?.getAttribute('href') ?? null,
+        (rows, recipient) =>
+          rows
+            .find((row) => row.textContent?.includes(recipient) && row.textContent.includes('SENT (outbox)'))
+            ?.querySelector('a')
+            ?.getAttribute('href') ?? null,
         email,
       );
       if (!href && Date.now() > deadline) throw new Error(`no delivered email to ${email} in the outbox`);
@@ -146,14 +185,25 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
     }
   }
 
-  const errorSummaryLinks = () => page.$$eval('.error-summary a', (links) => links.map((link) => [link.getAttribute('href'), link.textContent?.trim()]));
+  const errorSummaryLinks = () =>
+    page.$$eval('.error-summary a', (links) =>
+      links.map((link) => [link.getAttribute('href'), link.textContent?.trim()]),
+    );
   /** The id (or class) of the focused element. */
   const focused = () => page.$eval(':focus', (element) => element.id || element.className);
 
   it('an HR invitee opens the link from the email, saves with Enter, corrects a missing city, consents, submits, and the application returns', async () => {
     const last = `Hopper${randomUUID().slice(0, 6)}`;
     const email = `${last.toLowerCase()}@example.com`;
-    const invited = await client.hr.invite({ body: { owner_id: account.users.hr, email, information: { first_name: 'Grace', last_name: last }, request_softcheck: true, request_employment_verification: true } });
+    const invited = await client.hr.invite({
+      body: {
+        owner_id: account.users.hr,
+        email,
+        information: { first_name: 'Grace', last_name: last },
+        request_softcheck: true,
+        request_employment_verification: true,
+      },
+    });
     expect(invited.status).toBe(201);
     if (invited.status !== 201) return;
     const applicantId = invited.body.applicant.id;
@@ -194,7 +244,12 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
     expect(await page.title()).toMatch(/^Error: /);
     expect(await errorSummaryLinks()).toEqual([['#addresses-0-city', 'Current address: Enter the city.']]);
     expect(await focused()).toContain('error-summary');
-    expect(await page.$eval('#addresses-0-city', (input) => [input.getAttribute('aria-invalid'), input.getAttribute('aria-describedby')])).toEqual(['true', 'addresses-0-city-error']);
+    expect(
+      await page.$eval('#addresses-0-city', (input) => [
+        input.getAttribute('aria-invalid'),
+        input.getAttribute('aria-describedby'),
+      ]),
+    ).toEqual(['true', 'addresses-0-city-error']);
     await shot('hr-04-error');
     await checkAccessibility('hr form with an error');
 
@@ -207,15 +262,32 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
     expect(await isChecked('consent-agreed')).toBe(true);
     await shot('hr-05-corrected');
     expect(await follow('.actions button[value="submit"]')).toBe(200);
-    expect(await page.$eval('h1', (heading) => heading.textContent)).toBe('Thank you: your information has been submitted');
+    expect(await page.$eval('h1', (heading) => heading.textContent)).toBe(
+      'Thank you: your information has been submitted',
+    );
     await shot('hr-06-submitted');
     await checkAccessibility('hr submitted');
 
-    const returned = hrApplicationSchema.parse(await untilReturned(() => client.hr.retrieveApplicant({ params: { applicant_id: applicantId } })));
+    const returned = hrApplicationSchema.parse(
+      await untilReturned(() => client.hr.retrieveApplicant({ params: { applicant_id: applicantId } })),
+    );
     expect(returned).toMatchObject({ status: 'Returned', report_status: 'COMPLETE', is_submitted: true });
-    expect(returned.information).toMatchObject({ first_name: 'Grace', last_name: last, date_of_birth: '1985-12-10', phone_number: '416 555 0199' });
-    expect(returned.information.addresses[0]).toMatchObject({ city: 'Toronto', province_state: 'ON', country: 'CA', start_date: '2016-05-01' });
-    expect(returned.information.employers[0]).toMatchObject({ company_name: 'Analytical Engines Ltd', start_date: '2015-02-01' });
+    expect(returned.information).toMatchObject({
+      first_name: 'Grace',
+      last_name: last,
+      date_of_birth: '1985-12-10',
+      phone_number: '416 555 0199',
+    });
+    expect(returned.information.addresses[0]).toMatchObject({
+      city: 'Toronto',
+      province_state: 'ON',
+      country: 'CA',
+      start_date: '2016-05-01',
+    });
+    expect(returned.information.employers[0]).toMatchObject({
+      company_name: 'Analytical Engines Ltd',
+      start_date: '2015-02-01',
+    });
 
     // The link is used: a plain page, nothing about the applicant.
     const again = await page.reload({ waitUntil: 'load' });
@@ -230,7 +302,14 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
     const mainEmail = `${main.toLowerCase()}@example.com`;
     const cosignerEmail = `guarantor.${randomUUID().slice(0, 6)}@example.net`;
     const invited = await client.pm.invite({
-      body: { owner_id: account.users.pm, email: mainEmail, information: { first_name: 'Maya', last_name: main }, request_softcheck: true, request_address_references: true, grouped_applicants: [{ email: cosignerEmail, is_cosigner: true }] },
+      body: {
+        owner_id: account.users.pm,
+        email: mainEmail,
+        information: { first_name: 'Maya', last_name: main },
+        request_softcheck: true,
+        request_address_references: true,
+        grouped_applicants: [{ email: cosignerEmail, is_cosigner: true }],
+      },
     });
     expect(invited.status).toBe(201);
     if (invited.status !== 201) return;
@@ -238,7 +317,9 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
 
     await openLinkFromOutbox(mainEmail, 'pm-01');
     expect(await page.$eval('html', (html) => html.lang)).toBe('fr');
-    expect(await page.$eval('h1', (heading) => heading.textContent)).toBe('Vérification des antécédents pour Maple Rentals');
+    expect(await page.$eval('h1', (heading) => heading.textContent)).toBe(
+      'Vérification des antécédents pour Maple Rentals',
+    );
     await shot('pm-02-form');
     await checkAccessibility('pm form');
 
@@ -258,7 +339,9 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
     expect(await follow('.actions button[value="submit"]')).toBe(422);
     const [[target, message]] = (await errorSummaryLinks()) as [[string, string]];
     expect(target).toBe('#addresses-add');
-    expect(message).toMatch(/^Vos adresses doivent remonter au \d{1,2} \S+ \d{4} \(2 ans\) : ajoutez l’adresse où vous habitiez avant\.$/);
+    expect(message).toMatch(
+      /^Vos adresses doivent remonter au \d{1,2} \S+ \d{4} \(2 ans\) : ajoutez l’adresse où vous habitiez avant\.$/,
+    );
     await shot('pm-03-error');
     await checkAccessibility('pm form with an error');
 
@@ -286,7 +369,8 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
     await openLinkFromOutbox(cosignerEmail, 'pm-06');
     const cosignerPage = await page.content();
     expect(cosignerPage).toContain('Vous êtes cosignataire (garant) de cette demande de location.');
-    for (const foreign of [main, 'Maya', mainEmail, 'Sainte-Catherine', 'lena.landlord@example.com']) expect(cosignerPage).not.toContain(foreign);
+    for (const foreign of [main, 'Maya', mainEmail, 'Sainte-Catherine', 'lena.landlord@example.com'])
+      expect(cosignerPage).not.toContain(foreign);
     await shot('pm-07-cosigner-form');
     await checkAccessibility('pm co-signer form');
     await fillDate('identity-date_of_birth', '1960-01-15');
@@ -306,14 +390,25 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
     await shot('pm-08-cosigner-submitted');
 
     for (const applicant of [mainApplicant!, cosigner!]) {
-      const returned = pmApplicationSchema.parse(await untilReturned(() => client.pm.retrieveApplicant({ params: { applicant_id: applicant.id } })));
+      const returned = pmApplicationSchema.parse(
+        await untilReturned(() => client.pm.retrieveApplicant({ params: { applicant_id: applicant.id } })),
+      );
       expect(returned).toMatchObject({ status: 'Returned', is_submitted: true });
     }
-    const record = pmApplicationSchema.parse((await client.pm.retrieveApplicant({ params: { applicant_id: mainApplicant!.id } })).body);
+    const record = pmApplicationSchema.parse(
+      (await client.pm.retrieveApplicant({ params: { applicant_id: mainApplicant!.id } })).body,
+    );
     expect(record.information.addresses.map((address) => address.city)).toEqual(['Montréal', 'Québec']);
-    expect(record.information.addresses[0]?.address_reference).toMatchObject({ email: { address: 'lena.landlord@example.com' } });
-    const cosignerRecord = pmApplicationSchema.parse((await client.pm.retrieveApplicant({ params: { applicant_id: cosigner!.id } })).body);
-    expect(cosignerRecord).toMatchObject({ applicant_type: 'COSIGNER', information: { first_name: 'Carl', last_name: 'Cosigner' } });
+    expect(record.information.addresses[0]?.address_reference).toMatchObject({
+      email: { address: 'lena.landlord@example.com' },
+    });
+    const cosignerRecord = pmApplicationSchema.parse(
+      (await client.pm.retrieveApplicant({ params: { applicant_id: cosigner!.id } })).body,
+    );
+    expect(cosignerRecord).toMatchObject({
+      applicant_type: 'COSIGNER',
+      information: { first_name: 'Carl', last_name: 'Cosigner' },
+    });
   }, 150_000);
 
   it('shows a plain page for an unknown link, with nothing failing in the browser and no serious accessibility violation anywhere', async () => {

@@ -6,8 +6,15 @@ import { startWorker, type RunningWorker } from '@svc/worker';
 import { apiTargets, fullInformation, location, type TestApi, untilReturned } from '@svc/api/testing';
 import { readPdf } from './support/pdf.js';
 
-const HR_FLAGS = ['request_softcheck', 'request_bureau', 'request_employment_verification', 'request_education_verification', 'request_identity_verification'] as const satisfies readonly RequestFlag[];
-const displayNamesOf = (flags: readonly RequestFlag[]) => flags.map((flag) => CHECK_DISPLAY_NAMES[CHECK_CATALOGUE[flag].checkName]);
+const HR_FLAGS = [
+  'request_softcheck',
+  'request_bureau',
+  'request_employment_verification',
+  'request_education_verification',
+  'request_identity_verification',
+] as const satisfies readonly RequestFlag[];
+const displayNamesOf = (flags: readonly RequestFlag[]) =>
+  flags.map((flag) => CHECK_DISPLAY_NAMES[CHECK_CATALOGUE[flag].checkName]);
 /** pdftotext breaks lines and spaces by layout: compare words only. */
 const words = (text: string) => text.replace(/\s+/g, ' ');
 
@@ -26,11 +33,21 @@ describe.each(apiTargets({ everyDatabase: true }))('reports on $name', (target) 
     svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000 });
     account = await svc.newPartner();
     client = svc.client(account.api_keys.demo);
-    worker = await startWorker({ db: svc.db, logger: svc.api.deps.logger, jobs: svc.api.deps.jobs, settings: { simulatorDelayMs: 0, concurrency: 4, pollingIntervalSeconds: 0.5 } });
+    worker = await startWorker({
+      db: svc.db,
+      logger: svc.api.deps.logger,
+      jobs: svc.api.deps.jobs,
+      settings: { simulatorDelayMs: 0, concurrency: 4, pollingIntervalSeconds: 0.5 },
+    });
     const information = { ...fullInformation(), last_name: 'Convicted' };
     hrLastName = information.last_name;
     const created = await client.hr.quickScreen({
-      body: { owner_id: account.users.hr, information, position_or_property_location: location, ...Object.fromEntries(HR_FLAGS.map((flag) => [flag, true])) },
+      body: {
+        owner_id: account.users.hr,
+        information,
+        position_or_property_location: location,
+        ...Object.fromEntries(HR_FLAGS.map((flag) => [flag, true])),
+      },
     });
     if (created.status !== 201) throw new Error(`quick screen refused: ${JSON.stringify(created.body)}`);
     hrApplicantId = created.body.id;
@@ -63,14 +80,20 @@ describe.each(apiTargets({ everyDatabase: true }))('reports on $name', (target) 
 
   it('names the PDF by the applicant’s short uid and the report version, never by their name (download and hosted link)', async () => {
     const listed = await client.hr.listApplicants({ query: { page_size: 100 } });
-    const shortUid = (listed.body as { results: Array<{ id: string; short_uid: string }> }).results.find((item) => item.id === hrApplicantId)?.short_uid;
+    const shortUid = (listed.body as { results: Array<{ id: string; short_uid: string }> }).results.find(
+      (item) => item.id === hrApplicantId,
+    )?.short_uid;
     expect(shortUid).toMatch(/^[0-9A-Z]{8}$/);
     const download = await get(`/api/v1/hr/reports/${hrApplicantId}/pdf/`);
     expect(download.headers.get('content-disposition')).toBe(`attachment; filename="svc-report-${shortUid}-v1.pdf"`);
     const linked = await client.hr.reportLink({ params: { applicant_id: hrApplicantId } });
-    const hosted = await fetch((linked.body as { report_url: string }).report_url.replace(/^https?:\/\/[^/]+/, svc.url));
+    const hosted = await fetch(
+      (linked.body as { report_url: string }).report_url.replace(/^https?:\/\/[^/]+/, svc.url),
+    );
     expect(hosted.headers.get('content-disposition')).toBe(`inline; filename="svc-report-${shortUid}-v1.pdf"`);
-    const [stored] = (await svc.db.dataSource.query(`SELECT file_name FROM reports WHERE applicant_id = $1`, [hrApplicantId])) as Array<{ file_name: string }>;
+    const [stored] = (await svc.db.dataSource.query(`SELECT file_name FROM reports WHERE applicant_id = $1`, [
+      hrApplicantId,
+    ])) as Array<{ file_name: string }>;
     expect(stored?.file_name).toBe(`svc-report-${shortUid}-v1.pdf`);
     expect(stored?.file_name.toLowerCase()).not.toContain(hrLastName.toLowerCase());
   });
@@ -136,24 +159,38 @@ describe.each(apiTargets({ everyDatabase: true }))('reports on $name', (target) 
 
   it('writes every access to a report to the audit log: who, what, from where', async () => {
     await client.hr.reportWeb({ params: { applicant_id: hrApplicantId } });
-    const entries = await listAuditEntries({ manager: svc.db.dataSource.manager, subjectType: 'applicant', subjectId: hrApplicantId });
+    const entries = await listAuditEntries({
+      manager: svc.db.dataSource.manager,
+      subjectType: 'applicant',
+      subjectId: hrApplicantId,
+    });
     const actions = new Set(entries.map((entry) => entry.action));
-    for (const action of ['report.web', 'report.pdf', 'report.link', 'report.hosted_pdf']) expect(actions).toContain(action);
+    for (const action of ['report.web', 'report.pdf', 'report.link', 'report.hosted_pdf'])
+      expect(actions).toContain(action);
     const web = entries.find((entry) => entry.action === 'report.web')!;
     expect(web).toMatchObject({ actor_user_id: account.user_id, environment: 'demo' });
     expect(web.ip_address).toBeTruthy();
     expect(web.request_id).toBeTruthy();
-    expect(entries.find((entry) => entry.action === 'report.hosted_pdf')).toMatchObject({ actor_user_id: null, actor_api_key_id: null });
+    expect(entries.find((entry) => entry.action === 'report.hosted_pdf')).toMatchObject({
+      actor_user_id: null,
+      actor_api_key_id: null,
+    });
     const record = await client.hr.retrieveApplicant({ params: { applicant_id: hrApplicantId } });
     expect(record.status).toBe(200);
   });
 
   it('refuses a report before the application is Returned (409 application_processing), and answers 404 outside the scope', async () => {
-    const invited = await client.hr.invite({ body: { owner_id: account.users.hr, email: 'waiting@example.com', request_softcheck: true } });
+    const invited = await client.hr.invite({
+      body: { owner_id: account.users.hr, email: 'waiting@example.com', request_softcheck: true },
+    });
     expect(invited.status).toBe(201);
     if (invited.status !== 201) return;
     const pending = invited.body.applicant.id;
-    for (const path of [`/api/v1/hr/reports/${pending}/web/`, `/api/v1/hr/reports/${pending}/pdf/`, `/hr/v1/reports/${pending}/link/`]) {
+    for (const path of [
+      `/api/v1/hr/reports/${pending}/web/`,
+      `/api/v1/hr/reports/${pending}/pdf/`,
+      `/hr/v1/reports/${pending}/link/`,
+    ]) {
       const response = await get(path);
       expect(response.status).toBe(409);
       expect(await response.json()).toMatchObject({ code: 'application_processing', status: 409 });
@@ -177,7 +214,15 @@ describe.each(apiTargets({ everyDatabase: true }))('reports on $name', (target) 
 
   it('renders a PM report under the PM paths, and re-renders after an upgrade while an earlier link keeps its version', async () => {
     const information = { ...fullInformation(), last_name: 'Review' };
-    const created = await client.pm.quickScreen({ body: { owner_id: account.users.pm, information, position_or_property_location: location, request_softcheck: true, request_bureau: true } });
+    const created = await client.pm.quickScreen({
+      body: {
+        owner_id: account.users.pm,
+        information,
+        position_or_property_location: location,
+        request_softcheck: true,
+        request_bureau: true,
+      },
+    });
     expect(created.status).toBe(201);
     if (created.status !== 201) return;
     const applicantId = created.body.id;
@@ -189,18 +234,26 @@ describe.each(apiTargets({ everyDatabase: true }))('reports on $name', (target) 
     expect(words(first.text)).toContain('Review');
     expect(words(first.text)).not.toContain(CHECK_DISPLAY_NAMES.identity_verification);
 
-    const upgraded = await client.pm.upgrade({ params: { applicant_id: applicantId }, body: { request_identity_verification: true } });
+    const upgraded = await client.pm.upgrade({
+      params: { applicant_id: applicantId },
+      body: { request_identity_verification: true },
+    });
     expect(upgraded.status).toBe(200);
     expect((await get(`/api/v1/pm/reports/${applicantId}/pdf`)).status).toBe(409);
     await untilReturned(() => client.pm.retrieveApplicant({ params: { applicant_id: applicantId } }));
-    const second = await readPdf(new Uint8Array(await (await get(`/api/v1/pm/reports/${applicantId}/pdf`)).arrayBuffer()));
+    const second = await readPdf(
+      new Uint8Array(await (await get(`/api/v1/pm/reports/${applicantId}/pdf`)).arrayBuffer()),
+    );
     expect(words(second.text)).toContain(CHECK_DISPLAY_NAMES.identity_verification);
     const web = await client.pm.reportWeb({ params: { applicant_id: applicantId } });
     expect(web.status === 200 && web.body.html.includes(CHECK_DISPLAY_NAMES.identity_verification)).toBe(true);
     // The link issued before the upgrade still opens the version it was issued for.
     const stillFirst = await readPdf(new Uint8Array(await (await fetch(firstLink.body.report_url)).arrayBuffer()));
     expect(words(stillFirst.text)).not.toContain(CHECK_DISPLAY_NAMES.identity_verification);
-    const versions = (await svc.db.dataSource.query(`SELECT version FROM reports WHERE applicant_id = $1 ORDER BY version`, [applicantId])) as Array<{ version: number }>;
+    const versions = (await svc.db.dataSource.query(
+      `SELECT version FROM reports WHERE applicant_id = $1 ORDER BY version`,
+      [applicantId],
+    )) as Array<{ version: number }>;
     expect(versions.map((row) => row.version)).toEqual([1, 2]);
   }, 180_000);
 
@@ -211,11 +264,21 @@ describe.each(apiTargets({ everyDatabase: true }))('reports on $name', (target) 
     const reportTexts = async (applicantId: string) => {
       const web = await client.hr.reportWeb({ params: { applicant_id: applicantId } });
       if (web.status !== 200) throw new Error(`web answered ${web.status}`);
-      const pdf = await readPdf(new Uint8Array(await (await get(`/api/v1/hr/reports/${applicantId}/pdf/`)).arrayBuffer()));
+      const pdf = await readPdf(
+        new Uint8Array(await (await get(`/api/v1/hr/reports/${applicantId}/pdf/`)).arrayBuffer()),
+      );
       return [web.body.html, words(pdf.text)];
     };
     const order = async () => {
-      const created = await client.hr.quickScreen({ body: { owner_id: account.users.hr, information, position_or_property_location: location, request_softcheck: true, request_bureau: true } });
+      const created = await client.hr.quickScreen({
+        body: {
+          owner_id: account.users.hr,
+          information,
+          position_or_property_location: location,
+          request_softcheck: true,
+          request_bureau: true,
+        },
+      });
       if (created.status !== 201) throw new Error(`quick screen answered ${created.status}`);
       await untilReturned(() => client.hr.retrieveApplicant({ params: { applicant_id: created.body.id } }));
       return created.body.id;
@@ -226,14 +289,27 @@ describe.each(apiTargets({ everyDatabase: true }))('reports on $name', (target) 
       expect(text).toContain(maskedSin);
       expect(text).not.toContain(information.sin_ssn);
     }
-    await svc.db.dataSource.query(`UPDATE teams SET settings_config = settings_config || '{"hide_sin_ssn": true, "hide_date_of_birth": true}'::jsonb WHERE id = $1`, [account.teams.hr]);
+    await svc.db.dataSource.query(
+      `UPDATE teams SET settings_config = settings_config || '{"hide_sin_ssn": true, "hide_date_of_birth": true}'::jsonb WHERE id = $1`,
+      [account.teams.hr],
+    );
     try {
       for (const text of await reportTexts(await order())) {
         expect(text).toContain(information.last_name);
-        for (const hidden of [information.sin_ssn, maskedSin, information.sin_ssn.replace(/\D/g, ''), birthDate, information.date_of_birth]) expect(text).not.toContain(hidden);
+        for (const hidden of [
+          information.sin_ssn,
+          maskedSin,
+          information.sin_ssn.replace(/\D/g, ''),
+          birthDate,
+          information.date_of_birth,
+        ])
+          expect(text).not.toContain(hidden);
       }
     } finally {
-      await svc.db.dataSource.query(`UPDATE teams SET settings_config = settings_config - 'hide_sin_ssn' - 'hide_date_of_birth' WHERE id = $1`, [account.teams.hr]);
+      await svc.db.dataSource.query(
+        `UPDATE teams SET settings_config = settings_config - 'hide_sin_ssn' - 'hide_date_of_birth' WHERE id = $1`,
+        [account.teams.hr],
+      );
     }
   }, 180_000);
 });

@@ -36,7 +36,12 @@ export type CheckRunSteps = {
 };
 
 /** `reportRenderClaimSeconds`: how long a `report.render` job may run before it is presumed lost (its claim). */
-export function checkRunSteps(db: Database, jobs: PgBoss, now: () => Date, reportRenderClaimSeconds?: number): CheckRunSteps {
+export function checkRunSteps(
+  db: Database,
+  jobs: PgBoss,
+  now: () => Date,
+  reportRenderClaimSeconds?: number,
+): CheckRunSteps {
   const manager = db.dataSource.manager;
   return {
     start: coalesce(async (checkExecutionIds) => {
@@ -49,7 +54,11 @@ export function checkRunSteps(db: Database, jobs: PgBoss, now: () => Date, repor
       return fulfilled(checkExecutionIds.map((id) => due.get(id) ?? null));
     }),
     requestReport: coalesce(async (applicantIds) => {
-      await requestReportRenders({ jobs, applicantIds, ...(reportRenderClaimSeconds ? { claimSeconds: reportRenderClaimSeconds } : {}) });
+      await requestReportRenders({
+        jobs,
+        applicantIds,
+        ...(reportRenderClaimSeconds ? { claimSeconds: reportRenderClaimSeconds } : {}),
+      });
       return fulfilled(applicantIds.map(() => undefined));
     }),
   };
@@ -102,7 +111,11 @@ export async function runCheckRunJob(context: CheckRunContext, job: QueuedJob): 
   try {
     if (context.simulatorDelayMs > 0) await sleep(context.simulatorDelayMs);
     const result = simulate(run, context.now());
-    const recorded = await steps.finish({ checkExecutionId, outcome: { status: 'COMPLETE', result: result as unknown as Record<string, unknown> }, started: run });
+    const recorded = await steps.finish({
+      checkExecutionId,
+      outcome: { status: 'COMPLETE', result: result as unknown as Record<string, unknown> },
+      started: run,
+    });
     runLog.info({ outcome: result.outcome, recorded: recorded?.outcome ?? 'not_found' }, 'check completed');
     outcome = 'completed';
   } catch (error) {
@@ -110,10 +123,16 @@ export async function runCheckRunJob(context: CheckRunContext, job: QueuedJob): 
     const lastAttempt = run.attempt > CHECK_RUN_SEND_OPTIONS.retryLimit || job.retryCount >= retryLimit;
     const temporary = isProviderTemporaryError(error);
     if (!lastAttempt) {
-      runLog.warn({ err: errorForLog(error), temporary, retry_count: job.retryCount, retry_limit: retryLimit }, 'check attempt failed: pg-boss retries it');
+      runLog.warn(
+        { err: errorForLog(error), temporary, retry_count: job.retryCount, retry_limit: retryLimit },
+        'check attempt failed: pg-boss retries it',
+      );
       throw error;
     }
-    runLog.error({ err: errorForLog(error), temporary, retry_count: job.retryCount, retry_limit: retryLimit }, 'check failed on its last attempt: marked FAILED');
+    runLog.error(
+      { err: errorForLog(error), temporary, retry_count: job.retryCount, retry_limit: retryLimit },
+      'check failed on its last attempt: marked FAILED',
+    );
     const failure = temporary
       ? `provider_unavailable: the provider did not answer after ${run.attempt} attempts`
       : `internal_error: the check could not be run after ${run.attempt} attempts`;

@@ -5,7 +5,9 @@
  * instead of one per check). Calls made while a merged call is in flight make the next one. When `runMany` itself
  * fails, every call it merged fails with it.
  */
-export function coalesce<Input, Output>(runMany: (inputs: Input[]) => Promise<Array<PromiseSettledResult<Output>>>): (input: Input) => Promise<Output> {
+export function coalesce<Input, Output>(
+  runMany: (inputs: Input[]) => Promise<Array<PromiseSettledResult<Output>>>,
+): (input: Input) => Promise<Output> {
   type Call = { input: Input; resolve: (output: Output) => void; reject: (error: unknown) => void };
   let gathering: Call[] | null = null;
 
@@ -14,8 +16,11 @@ export function coalesce<Input, Output>(runMany: (inputs: Input[]) => Promise<Ar
     Promise.resolve()
       .then(() => runMany(calls.map((call) => call.input)))
       .then((settled) => {
-        if (settled.length !== calls.length) throw new Error(`coalesce: ${settled.length} answers for ${calls.length} calls`);
-        settled.forEach((answer, index) => (answer.status === 'fulfilled' ? calls[index]!.resolve(answer.value) : calls[index]!.reject(answer.reason)));
+        if (settled.length !== calls.length)
+          throw new Error(`coalesce: ${settled.length} answers for ${calls.length} calls`);
+        settled.forEach((answer, index) =>
+          answer.status === 'fulfilled' ? calls[index]!.resolve(answer.value) : calls[index]!.reject(answer.reason),
+        );
       })
       .catch((error: unknown) => calls.forEach((call) => call.reject(error)));
   }
@@ -32,4 +37,5 @@ export function coalesce<Input, Output>(runMany: (inputs: Input[]) => Promise<Ar
 }
 
 /** Every input answered (`runMany` of `coalesce` for steps whose answers cannot fail one by one). */
-export const fulfilled = <Output>(values: Output[]): Array<PromiseSettledResult<Output>> => values.map((value) => ({ status: 'fulfilled', value }));
+export const fulfilled = <Output>(values: Output[]): Array<PromiseSettledResult<Output>> =>
+  values.map((value) => ({ status: 'fulfilled', value }));

@@ -1,12 +1,28 @@
 /** `@svc/worker`: the pg-boss consumer that runs checks, finalises applications and prints report PDFs (DESIGN.md sections 1, 6 and 7). */
 export type { JobContext, QueuedJob } from './job.js';
-export { checkRunSteps, runCheckRunJob, type CheckRunContext, type CheckRunJobOutcome, type CheckRunSteps } from './check-run-job.js';
+export {
+  checkRunSteps,
+  runCheckRunJob,
+  type CheckRunContext,
+  type CheckRunJobOutcome,
+  type CheckRunSteps,
+} from './check-run-job.js';
 export { runReportRenderJob, type ReportRenderContext, type ReportRenderJobOutcome } from './report-render-job.js';
 export { loadWorkerConfig, workerSettingsOf, type WorkerConfig } from './config.js';
 export { createLogger, type Logger } from './logger.js';
-export { outboxEmailTransport, smtpEmailTransport, type EmailTransport, type OutgoingEmail } from './delivery/email-transport.js';
+export {
+  outboxEmailTransport,
+  smtpEmailTransport,
+  type EmailTransport,
+  type OutgoingEmail,
+} from './delivery/email-transport.js';
 export { outboxSmsProvider, type OutgoingSms, type SmsProvider } from './delivery/sms-provider.js';
-export { failureReasonOf, runMessageSendJob, type MessageSendContext, type MessageSendJobOutcome } from './message-send-job.js';
+export {
+  failureReasonOf,
+  runMessageSendJob,
+  type MessageSendContext,
+  type MessageSendJobOutcome,
+} from './message-send-job.js';
 export {
   configureCheckRunQueue,
   configureMessageSendQueue,

@@ -10,11 +10,28 @@ export function createLogger({ level, destination }: { level: string; destinatio
     level,
     base: { service: 'svc-worker' },
     redact: {
-      paths: ['information', '*.information', 'sin_ssn', '*.sin_ssn', 'date_of_birth', '*.date_of_birth', 'license_number', '*.license_number', 'key', 'api_key', 'token'],
+      paths: [
+        'information',
+        '*.information',
+        'sin_ssn',
+        '*.sin_ssn',
+        'date_of_birth',
+        '*.date_of_birth',
+        'license_number',
+        '*.license_number',
+        'key',
+        'api_key',
+        'token',
+      ],
       censor: '[redacted]',
     },
     serializers: {
-      err: (error: Error & { code?: unknown }) => ({ type: error?.name, message: error?.message, code: error?.code, stack: error?.stack }),
+      err: (error: Error & { code?: unknown }) => ({
+        type: error?.name,
+        message: error?.message,
+        code: error?.code,
+        stack: error?.stack,
+      }),
     },
   };
   // `destination`: where the lines go (tests keep them to search them); stdout by default.

@@ -1,4 +1,11 @@
-import { MESSAGE_SEND_OPTIONS, markOutboxMessageSent, messageSendPayloadSchema, recordOutboxFailure, startOutboxDelivery, type OutboxMessage } from '@svc/db';
+import {
+  MESSAGE_SEND_OPTIONS,
+  markOutboxMessageSent,
+  messageSendPayloadSchema,
+  recordOutboxFailure,
+  startOutboxDelivery,
+  type OutboxMessage,
+} from '@svc/db';
 import type { EmailTransport } from './delivery/email-transport.js';
 import type { SmsProvider } from './delivery/sms-provider.js';
 import type { JobContext, QueuedJob } from './job.js';
@@ -15,7 +22,10 @@ export type MessageSendJobOutcome = 'dropped' | 'nothing_to_send' | 'sent' | 'fa
 /** Why an attempt failed, without personal data: the error's code or SMTP status, never its message (it may quote an address). */
 export function failureReasonOf(error: unknown): string {
   const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
-  const parts = [typeof code === 'string' ? code : null, typeof responseCode === 'number' ? `smtp_${responseCode}` : null].filter(Boolean);
+  const parts = [
+    typeof code === 'string' ? code : null,
+    typeof responseCode === 'number' ? `smtp_${responseCode}` : null,
+  ].filter(Boolean);
   return parts.length > 0 ? parts.join(' ') : error instanceof Error ? error.name : 'unknown_error';
 }
 
@@ -24,7 +34,13 @@ async function deliver(context: MessageSendContext, message: OutboxMessage): Pro
     await context.sms.send({ to: message.recipient, text: message.textBody });
     return context.sms.delivery;
   }
-  await context.email.send({ to: message.recipient, senderName: message.senderName, subject: message.subject ?? '', text: message.textBody, html: message.htmlBody });
+  await context.email.send({
+    to: message.recipient,
+    senderName: message.senderName,
+    subject: message.subject ?? '',
+    text: message.textBody,
+    html: message.htmlBody,
+  });
   return context.email.delivery;
 }
 
@@ -60,10 +76,16 @@ export async function runMessageSendJob(context: MessageSendContext, job: Queued
     const final = job.retryCount >= retryLimit;
     await recordOutboxFailure({ manager, outboxMessageId: message.id, reason, final });
     if (!final) {
-      log.warn({ reason, retry_count: job.retryCount, retry_limit: retryLimit }, 'message attempt failed: pg-boss retries it');
+      log.warn(
+        { reason, retry_count: job.retryCount, retry_limit: retryLimit },
+        'message attempt failed: pg-boss retries it',
+      );
       throw error;
     }
-    log.error({ reason, retry_count: job.retryCount, retry_limit: retryLimit }, 'message failed on its last attempt: marked FAILED; the invitation can be resent');
+    log.error(
+      { reason, retry_count: job.retryCount, retry_limit: retryLimit },
+      'message failed on its last attempt: marked FAILED; the invitation can be resent',
+    );
     return 'failed';
   }
 }

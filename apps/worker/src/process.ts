@@ -1,7 +1,14 @@
 // The worker process (`pnpm svc worker`, apps/svc): reads its configuration from the environment
 // (config.ts), runs checks until SIGTERM/SIGINT, then stops gracefully.
 import { join } from 'node:path';
-import { createDatabase, loadEncryptionKey, pendingMigrations, runMigrations, useEncryptionKey, type Database } from '@svc/db';
+import {
+  createDatabase,
+  loadEncryptionKey,
+  pendingMigrations,
+  runMigrations,
+  useEncryptionKey,
+  type Database,
+} from '@svc/db';
 import { loadWorkerConfig, workerSettingsOf, type WorkerConfig } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { startWorker } from './worker.js';
@@ -11,8 +18,16 @@ import { startWorker } from './worker.js';
  * changes the schema under running API processes. The embedded database belongs to this process alone: migrated here.
  */
 async function openWorkerDatabase(config: WorkerConfig, logger: Logger): Promise<Database> {
-  useEncryptionKey(await loadEncryptionKey({ configured: config.SVC_ENCRYPTION_KEY, dataDir: config.SVC_DATA_DIR, embedded: !config.DATABASE_URL }));
-  const db = await createDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { pgliteDir: join(config.SVC_DATA_DIR, 'pglite') });
+  useEncryptionKey(
+    await loadEncryptionKey({
+      configured: config.SVC_ENCRYPTION_KEY,
+      dataDir: config.SVC_DATA_DIR,
+      embedded: !config.DATABASE_URL,
+    }),
+  );
+  const db = await createDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { pgliteDir: join(config.SVC_DATA_DIR, 'pglite') },
+  );
   if (!config.DATABASE_URL) {
     await runMigrations(db);
     return db;
@@ -20,7 +35,9 @@ async function openWorkerDatabase(config: WorkerConfig, logger: Logger): Promise
   const pending = await pendingMigrations(db);
   if (pending.length > 0) {
     await db.close();
-    throw new Error(`svc worker: the database is not migrated (pending: ${pending.join(', ')}); run \`pnpm svc migrate\` first`);
+    throw new Error(
+      `svc worker: the database is not migrated (pending: ${pending.join(', ')}); run \`pnpm svc migrate\` first`,
+    );
   }
   logger.debug('database schema up to date');
   return db;
@@ -48,4 +65,3 @@ export async function runWorkerProcess(environment: NodeJS.ProcessEnv = process.
   process.once('SIGTERM', (signal) => void stop(signal));
   process.once('SIGINT', (signal) => void stop(signal));
 }
-

@@ -31,7 +31,10 @@ export type ReportRenderJobOutcome = 'dropped' | ApplicantFinalisation['outcome'
  * 3. a report another worker claimed is looked at again when its claim lapses (that worker may fail or die).
  * An error (Chromium, the database) releases the claim and is rethrown so pg-boss retries with back-off.
  */
-export async function runReportRenderJob(context: ReportRenderContext, job: QueuedJob): Promise<ReportRenderJobOutcome> {
+export async function runReportRenderJob(
+  context: ReportRenderContext,
+  job: QueuedJob,
+): Promise<ReportRenderJobOutcome> {
   const jobLogger = context.logger.child({ job_id: job.id, queue: REPORT_RENDER_QUEUE });
   const payload = reportRenderPayloadSchema.safeParse(job.data);
   if (!payload.success) {
@@ -60,7 +63,12 @@ export async function runReportRenderJob(context: ReportRenderContext, job: Queu
   if (finalised.outcome === 'returned') {
     log.info({ report_version: finalised.reportVersion }, 'report rendered: applicant returned');
   } else if (finalised.outcome === 'rendering_elsewhere') {
-    await requestReportRender({ jobs: context.jobs, applicantId, startAfter: new Date(finalised.claimedUntil.getTime() + 1000), ...(context.claimSeconds ? { claimSeconds: context.claimSeconds } : {}) });
+    await requestReportRender({
+      jobs: context.jobs,
+      applicantId,
+      startAfter: new Date(finalised.claimedUntil.getTime() + 1000),
+      ...(context.claimSeconds ? { claimSeconds: context.claimSeconds } : {}),
+    });
     log.info('report claimed by another worker: looking again when the claim lapses');
   } else {
     log.info({ outcome: finalised.outcome }, 'nothing to render');

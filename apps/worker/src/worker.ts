@@ -1,4 +1,16 @@
-import { CHECK_RUN_QUEUE, createJobQueue, JOB_QUEUES, MESSAGE_SEND_QUEUE, REPORT_RENDER_CLAIM_MS, REPORT_RENDER_QUEUE, RETENTION_QUEUE, type Database, type JobQueue, type QueueName, type ReportRenderer } from '@svc/db';
+import {
+  CHECK_RUN_QUEUE,
+  createJobQueue,
+  JOB_QUEUES,
+  MESSAGE_SEND_QUEUE,
+  REPORT_RENDER_CLAIM_MS,
+  REPORT_RENDER_QUEUE,
+  RETENTION_QUEUE,
+  type Database,
+  type JobQueue,
+  type QueueName,
+  type ReportRenderer,
+} from '@svc/db';
 import { isProviderTemporaryError } from '@svc/domain';
 import type { JobResult } from 'pg-boss';
 import type { Logger } from 'pino';
@@ -55,22 +67,44 @@ export type Worker = {
  */
 async function workQueue(
   jobs: JobQueue,
-  { queue, concurrency, pollingIntervalSeconds, handle, failureOutput }: { queue: QueueName; concurrency: number; pollingIntervalSeconds: number; handle: (job: QueuedJob) => Promise<unknown>; failureOutput: (error: unknown) => object },
+  {
+    queue,
+    concurrency,
+    pollingIntervalSeconds,
+    handle,
+    failureOutput,
+  }: {
+    queue: QueueName;
+    concurrency: number;
+    pollingIntervalSeconds: number;
+    handle: (job: QueuedJob) => Promise<unknown>;
+    failureOutput: (error: unknown) => object;
+  },
 ): Promise<string> {
   // A queue with NOTIFY polls at the same pace all the same: a job due later (`startAfter`) notifies nobody.
   const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds };
-  return jobs.work(queue, { ...polling, batchSize: concurrency, localConcurrency: 1, burstWhenBatchFull: true, includeMetadata: true, perJobResults: true }, (batch) =>
-    Promise.all(
-      batch.map(async (job): Promise<JobResult> => {
-        try {
-          await handle(job);
-          return { id: job.id, status: 'completed' };
-        } catch (error) {
-          // pg-boss retries it with back-off (the handler has logged it).
-          return { id: job.id, status: 'failed', output: failureOutput(error) };
-        }
-      }),
-    ),
+  return jobs.work(
+    queue,
+    {
+      ...polling,
+      batchSize: concurrency,
+      localConcurrency: 1,
+      burstWhenBatchFull: true,
+      includeMetadata: true,
+      perJobResults: true,
+    },
+    (batch) =>
+      Promise.all(
+        batch.map(async (job): Promise<JobResult> => {
+          try {
+            await handle(job);
+            return { id: job.id, status: 'completed' };
+          } catch (error) {
+            // pg-boss retries it with back-off (the handler has logged it).
+            return { id: job.id, status: 'failed', output: failureOutput(error) };
+          }
+        }),
+      ),
   );
 }
 
@@ -93,7 +127,13 @@ export async function createWorker({
   email = outboxEmailTransport,
   sms = outboxSmsProvider,
 }: WorkerOptions): Promise<Worker> {
-  const checkRuns: CheckRunContext = { db, logger, now, simulatorDelayMs, steps: checkRunSteps(db, jobs, now, reportRenderClaimSeconds) };
+  const checkRuns: CheckRunContext = {
+    db,
+    logger,
+    now,
+    simulatorDelayMs,
+    steps: checkRunSteps(db, jobs, now, reportRenderClaimSeconds),
+  };
   const reports: ReportRenderContext = { db, jobs, logger, now, renderReport, claimSeconds: reportRenderClaimSeconds };
   const messages: MessageSendContext = { db, logger, now, email, sms };
   const workerIds = new Map<QueueName, string>([
@@ -105,7 +145,9 @@ export async function createWorker({
         pollingIntervalSeconds,
         handle: (job) => runCheckRunJob(checkRuns, job),
         // Only a provider's message (which names the check) is kept.
-        failureOutput: (error) => ({ error: isProviderTemporaryError(error) ? error.message : 'internal error: see the worker log' }),
+        failureOutput: (error) => ({
+          error: isProviderTemporaryError(error) ? error.message : 'internal error: see the worker log',
+        }),
       }),
     ],
     [
@@ -116,28 +158,54 @@ export async function createWorker({
         pollingIntervalSeconds,
         handle: (job) => runReportRenderJob(reports, job),
         // A render error's code says what failed without the HTML; anything else may quote a query's parameters.
-        failureOutput: (error) => ({ error: isPdfRenderError(error) ? error.code : 'internal error: see the worker log' }),
+        failureOutput: (error) => ({
+          error: isPdfRenderError(error) ? error.code : 'internal error: see the worker log',
+        }),
       }),
     ],
     [
       MESSAGE_SEND_QUEUE,
-      await workQueue(jobs, { queue: MESSAGE_SEND_QUEUE, concurrency: Math.min(concurrency, MESSAGE_SENDS_AT_ONCE), pollingIntervalSeconds, handle: (job) => runMessageSendJob(messages, job), failureOutput: (error) => ({ error: failureReasonOf(error) }) }),
+      await workQueue(jobs, {
+        queue: MESSAGE_SEND_QUEUE,
+        concurrency: Math.min(concurrency, MESSAGE_SENDS_AT_ONCE),
+        pollingIntervalSeconds,
+        handle: (job) => runMessageSendJob(messages, job),
+        failureOutput: (error) => ({ error: failureReasonOf(error) }),
+      }),
     ],
     [
       RETENTION_QUEUE,
-      await workQueue(jobs, { queue: RETENTION_QUEUE, concurrency: 1, pollingIntervalSeconds, handle: () => runRetentionJob({ db, logger, now }), failureOutput: () => ({ error: 'internal error: see the worker log' }) }),
+      await workQueue(jobs, {
+        queue: RETENTION_QUEUE,
+        concurrency: 1,
+        pollingIntervalSeconds,
+        handle: () => runRetentionJob({ db, logger, now }),
+        failureOutput: () => ({ error: 'internal error: see the worker log' }),
+      }),
     ],
   ]);
   // Stored in the database: every worker schedules the same job, and pg-boss creates one per occurrence.
   await jobs.schedule(RETENTION_QUEUE, RETENTION_SCHEDULE);
-  logger.info({ queues: [...workerIds.keys()], concurrency, render_concurrency: renderConcurrency, simulator_delay_ms: simulatorDelayMs, email_delivery: email.delivery, sms_delivery: sms.delivery }, 'worker started');
+  logger.info(
+    {
+      queues: [...workerIds.keys()],
+      concurrency,
+      render_concurrency: renderConcurrency,
+      simulator_delay_ms: simulatorDelayMs,
+      email_delivery: email.delivery,
+      sms_delivery: sms.delivery,
+    },
+    'worker started',
+  );
   let stopping: Promise<void> | null = null;
   return {
     stop: () => {
-      stopping ??= Promise.all([...workerIds].map(([queue, id]) => jobs.offWork(queue, { id, wait: true }))).then(() => {
-        email.close();
-        logger.info({ queues: [...workerIds.keys()] }, 'worker stopped');
-      });
+      stopping ??= Promise.all([...workerIds].map(([queue, id]) => jobs.offWork(queue, { id, wait: true }))).then(
+        () => {
+          email.close();
+          logger.info({ queues: [...workerIds.keys()] }, 'worker stopped');
+        },
+      );
       return stopping;
     },
   };
@@ -156,7 +224,10 @@ export type CheckRunQueuePolicy = {
  * `enqueueCheckRuns` sets the retry limit and back-off on each job (CHECK_RUN_SEND_OPTIONS), so only the expiry and
  * the back-off cap come from here.
  */
-export async function configureCheckRunQueue(jobs: JobQueue, { expireInSeconds, retryDelayMaxSeconds = null }: CheckRunQueuePolicy): Promise<void> {
+export async function configureCheckRunQueue(
+  jobs: JobQueue,
+  { expireInSeconds, retryDelayMaxSeconds = null }: CheckRunQueuePolicy,
+): Promise<void> {
   await jobs.createQueue(CHECK_RUN_QUEUE);
   await jobs.updateQueue(CHECK_RUN_QUEUE, { expireInSeconds, retryBackoff: true, retryDelayMax: retryDelayMaxSeconds });
 }
@@ -165,9 +236,16 @@ export async function configureCheckRunQueue(jobs: JobQueue, { expireInSeconds, 
  * Sets the `message.send` queue's back-off cap (null: none; tests: 0 retries at once). The retry limit and back-off
  * come with each job (MESSAGE_SEND_OPTIONS); a send takes at most ~40 s (the SMTP timeouts), far below the expiry.
  */
-export async function configureMessageSendQueue(jobs: JobQueue, { retryDelayMaxSeconds = null }: { retryDelayMaxSeconds?: number | null }): Promise<void> {
+export async function configureMessageSendQueue(
+  jobs: JobQueue,
+  { retryDelayMaxSeconds = null }: { retryDelayMaxSeconds?: number | null },
+): Promise<void> {
   await jobs.createQueue(MESSAGE_SEND_QUEUE);
-  await jobs.updateQueue(MESSAGE_SEND_QUEUE, { expireInSeconds: 300, retryBackoff: true, retryDelayMax: retryDelayMaxSeconds });
+  await jobs.updateQueue(MESSAGE_SEND_QUEUE, {
+    expireInSeconds: 300,
+    retryBackoff: true,
+    retryDelayMax: retryDelayMaxSeconds,
+  });
 }
 
 export type WorkerSettings = {
@@ -254,7 +332,12 @@ export async function startWorker({
     }));
   await configureCheckRunQueue(jobs, { expireInSeconds: settings.checkRunExpireSeconds });
   // One Chromium for the process, launched by the first report and reused by every later one.
-  const pdf = createPdfRenderer({ maxPages: settings.pdfPages, renderTimeoutMs: settings.pdfRenderTimeoutMs, sandbox: settings.chromiumSandbox, logger });
+  const pdf = createPdfRenderer({
+    maxPages: settings.pdfPages,
+    renderTimeoutMs: settings.pdfRenderTimeoutMs,
+    sandbox: settings.chromiumSandbox,
+    logger,
+  });
   await configureMessageSendQueue(jobs, { retryDelayMaxSeconds: settings.messageRetryDelayMaxSeconds });
   const worker = await createWorker({
     db,
@@ -267,7 +350,13 @@ export async function startWorker({
     renderConcurrency: settings.pdfPages,
     pollingIntervalSeconds: settings.pollingIntervalSeconds,
     reportRenderClaimSeconds: settings.reportRenderClaimSeconds,
-    email: settings.smtpUrl ? smtpEmailTransport({ url: settings.smtpUrl, from: settings.mailFrom, allowPlaintext: settings.smtpAllowPlaintext }) : outboxEmailTransport,
+    email: settings.smtpUrl
+      ? smtpEmailTransport({
+          url: settings.smtpUrl,
+          from: settings.mailFrom,
+          allowPlaintext: settings.smtpAllowPlaintext,
+        })
+      : outboxEmailTransport,
   });
   let stopping: Promise<void> | null = null;
   return {

@@ -29,10 +29,22 @@ describe("Chromium's sandbox", () => {
     try {
       await chmod(home, 0o755);
       await run('chown', [String(NOBODY), home]);
-      const { stdout } = await run('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, SOURCE_ENTRY_RUNNER, WORKER_ROOT, '/test/support/sandboxed-render.ts'], {
-        env: { ...process.env, HOME: home, ...environment(home) },
-        timeout: 120_000,
-      });
+      const { stdout } = await run(
+        'setpriv',
+        [
+          `--reuid=${NOBODY}`,
+          `--regid=${NOBODY}`,
+          '--clear-groups',
+          process.execPath,
+          SOURCE_ENTRY_RUNNER,
+          WORKER_ROOT,
+          '/test/support/sandboxed-render.ts',
+        ],
+        {
+          env: { ...process.env, HOME: home, ...environment(home) },
+          timeout: 120_000,
+        },
+      );
       return JSON.parse(stdout.trim().split('\n').pop() as string) as {
         uid: number;
         args: string[];
@@ -46,59 +58,86 @@ describe("Chromium's sandbox", () => {
   }
 
   // CI runs as root: the worker is run here as `nobody` (uid 65534) in a child process, as a deployment would run it.
-  it.runIf(isRoot)('runs Chromium with its sandbox where the system allows it (a user that is not root), with no warning', async () => {
-    const outcome = await renderAsNobody();
-    expect(outcome.uid).toBe(NOBODY);
-    expect(outcome.pdf).toBe('%PDF-');
-    // Without --no-sandbox, Chromium aborts ("No usable sandbox") unless its sandbox is up: a printed PDF proves it.
-    expect(outcome.args).not.toContain('--no-sandbox');
-    expect(outcome.warnings).toEqual([]);
-  }, 150_000);
+  it.runIf(isRoot)(
+    'runs Chromium with its sandbox where the system allows it (a user that is not root), with no warning',
+    async () => {
+      const outcome = await renderAsNobody();
+      expect(outcome.uid).toBe(NOBODY);
+      expect(outcome.pdf).toBe('%PDF-');
+      // Without --no-sandbox, Chromium aborts ("No usable sandbox") unless its sandbox is up: a printed PDF proves it.
+      expect(outcome.args).not.toContain('--no-sandbox');
+      expect(outcome.warnings).toEqual([]);
+    },
+    150_000,
+  );
 
   /** A Chromium that dies as a kernel or container policy would make it die, unless told --no-sandbox. */
   const sandboxRefusingChromium = (home: string): string => {
     const wrapper = join(home, 'chromium');
-    writeFileSync(wrapper, `#!/bin/sh\ncase " $* " in *" --no-sandbox "*) exec ${chromiumPath()} "$@";; esac\necho "No usable sandbox!" >&2\nexit 1\n`, { mode: 0o755 });
+    writeFileSync(
+      wrapper,
+      `#!/bin/sh\ncase " $* " in *" --no-sandbox "*) exec ${chromiumPath()} "$@";; esac\necho "No usable sandbox!" >&2\nexit 1\n`,
+      { mode: 0o755 },
+    );
     return wrapper;
   };
 
-  it.runIf(isRoot)('falls back to no sandbox, with a warning, when a sandboxed launch fails for a reason the settings do not show', async () => {
-    const outcome = await renderAsNobody((home) => ({ CHROMIUM_PATH: sandboxRefusingChromium(home) }));
-    expect(outcome.pdf).toBe('%PDF-');
-    expect(outcome.args).toContain('--no-sandbox');
-    expect(outcome.warnings.join('')).toContain('Chromium runs without its sandbox: a sandboxed launch failed');
-  }, 150_000);
+  it.runIf(isRoot)(
+    'falls back to no sandbox, with a warning, when a sandboxed launch fails for a reason the settings do not show',
+    async () => {
+      const outcome = await renderAsNobody((home) => ({ CHROMIUM_PATH: sandboxRefusingChromium(home) }));
+      expect(outcome.pdf).toBe('%PDF-');
+      expect(outcome.args).toContain('--no-sandbox');
+      expect(outcome.warnings.join('')).toContain('Chromium runs without its sandbox: a sandboxed launch failed');
+    },
+    150_000,
+  );
 
-  it.runIf(isRoot)('SVC_CHROMIUM_SANDBOX=on refuses, not retried (sandbox_unavailable), when a sandboxed launch fails for a reason the settings do not show', async () => {
-    const outcome = await renderAsNobody((home) => ({ CHROMIUM_PATH: sandboxRefusingChromium(home), SVC_CHROMIUM_SANDBOX: 'on' }));
-    expect(outcome.failure).toEqual({ code: 'sandbox_unavailable', retryable: false });
-    expect(outcome.pdf).toBe('');
-  }, 150_000);
+  it.runIf(isRoot)(
+    'SVC_CHROMIUM_SANDBOX=on refuses, not retried (sandbox_unavailable), when a sandboxed launch fails for a reason the settings do not show',
+    async () => {
+      const outcome = await renderAsNobody((home) => ({
+        CHROMIUM_PATH: sandboxRefusingChromium(home),
+        SVC_CHROMIUM_SANDBOX: 'on',
+      }));
+      expect(outcome.failure).toEqual({ code: 'sandbox_unavailable', retryable: false });
+      expect(outcome.pdf).toBe('');
+    },
+    150_000,
+  );
 
-  it.runIf(isRoot)('runs without the sandbox as root only with a warning saying why and what to grant; SVC_CHROMIUM_SANDBOX=on refuses', async () => {
-    const { lines, logger } = recordingLogger();
-    const auto = createPdfRenderer({ logger, renderTimeoutMs: 60_000 });
-    try {
-      expect(Buffer.from((await auto.render({ html: HTML, pageSize: 'A4' })).subarray(0, 5)).toString('latin1')).toBe('%PDF-');
-      expect(auto.browser()?.process()?.spawnargs).toContain('--no-sandbox');
-      const warning = lines.map((line) => JSON.parse(line) as { level: number; msg: string }).find((line) => line.msg.startsWith('Chromium runs without its sandbox'));
-      expect(warning?.level).toBe(40);
-      expect(warning?.msg).toContain('runs as root');
-      expect(warning?.msg).toContain('non-root user');
-      expect(warning?.msg).toContain('unprivileged user namespaces');
-    } finally {
-      await auto.close();
-    }
-    const required = createPdfRenderer({ sandbox: 'on', renderTimeoutMs: 60_000 });
-    try {
-      const failure = await required.render({ html: HTML, pageSize: 'A4' }).catch((error: unknown) => error);
-      expect(failure).toBeInstanceOf(PdfRenderError);
-      expect(failure).toMatchObject({ code: 'sandbox_unavailable', retryable: false });
-      expect(required.browser()).toBeNull();
-    } finally {
-      await required.close();
-    }
-  }, 120_000);
+  it.runIf(isRoot)(
+    'runs without the sandbox as root only with a warning saying why and what to grant; SVC_CHROMIUM_SANDBOX=on refuses',
+    async () => {
+      const { lines, logger } = recordingLogger();
+      const auto = createPdfRenderer({ logger, renderTimeoutMs: 60_000 });
+      try {
+        expect(Buffer.from((await auto.render({ html: HTML, pageSize: 'A4' })).subarray(0, 5)).toString('latin1')).toBe(
+          '%PDF-',
+        );
+        expect(auto.browser()?.process()?.spawnargs).toContain('--no-sandbox');
+        const warning = lines
+          .map((line) => JSON.parse(line) as { level: number; msg: string })
+          .find((line) => line.msg.startsWith('Chromium runs without its sandbox'));
+        expect(warning?.level).toBe(40);
+        expect(warning?.msg).toContain('runs as root');
+        expect(warning?.msg).toContain('non-root user');
+        expect(warning?.msg).toContain('unprivileged user namespaces');
+      } finally {
+        await auto.close();
+      }
+      const required = createPdfRenderer({ sandbox: 'on', renderTimeoutMs: 60_000 });
+      try {
+        const failure = await required.render({ html: HTML, pageSize: 'A4' }).catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(PdfRenderError);
+        expect(failure).toMatchObject({ code: 'sandbox_unavailable', retryable: false });
+        expect(required.browser()).toBeNull();
+      } finally {
+        await required.close();
+      }
+    },
+    120_000,
+  );
 
   it('runs without the sandbox when told to (SVC_CHROMIUM_SANDBOX=off), saying so in the logs', async () => {
     const { lines, logger } = recordingLogger();
@@ -106,7 +145,9 @@ describe("Chromium's sandbox", () => {
     try {
       await off.render({ html: HTML, pageSize: 'A4' });
       expect(off.browser()?.process()?.spawnargs).toContain('--no-sandbox');
-      expect(lines.some((line) => line.includes('Chromium runs without its sandbox: SVC_CHROMIUM_SANDBOX=off'))).toBe(true);
+      expect(lines.some((line) => line.includes('Chromium runs without its sandbox: SVC_CHROMIUM_SANDBOX=off'))).toBe(
+        true,
+      );
     } finally {
       await off.close();
     }

@@ -41,7 +41,9 @@ describe('coalesce', () => {
 
   it('fails only the calls whose answers failed', async () => {
     const oddFails = coalesce(async (inputs: number[]) =>
-      inputs.map((input): PromiseSettledResult<number> => (input % 2 ? { status: 'rejected', reason: new Error(`odd ${input}`) } : { status: 'fulfilled', value: input })),
+      inputs.map((input): PromiseSettledResult<number> =>
+        input % 2 ? { status: 'rejected', reason: new Error(`odd ${input}`) } : { status: 'fulfilled', value: input },
+      ),
     );
     expect(await Promise.allSettled([1, 2].map(oddFails))).toEqual([
       { status: 'rejected', reason: new Error('odd 1') },
@@ -51,11 +53,17 @@ describe('coalesce', () => {
 
   it('fails every merged call when the merged call fails, thrown or rejected', async () => {
     const down = new Error('database unreachable');
-    const rejecting = coalesce(async (_inputs: number[]): Promise<Array<PromiseSettledResult<number>>> => Promise.reject(down));
+    const rejecting = coalesce(async (_inputs: number[]): Promise<Array<PromiseSettledResult<number>>> =>
+      Promise.reject(down),
+    );
     const throwing = coalesce((_inputs: number[]): Promise<Array<PromiseSettledResult<number>>> => {
       throw down;
     });
-    for (const merged of [rejecting, throwing]) expect(await Promise.allSettled([1, 2].map(merged))).toEqual([{ status: 'rejected', reason: down }, { status: 'rejected', reason: down }]);
+    for (const merged of [rejecting, throwing])
+      expect(await Promise.allSettled([1, 2].map(merged))).toEqual([
+        { status: 'rejected', reason: down },
+        { status: 'rejected', reason: down },
+      ]);
   });
 
   it('fails every merged call when the answers do not match the calls', async () => {

@@ -1,11 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { Applicant, createInvitation, createJobQueue, JOB_QUEUES, MESSAGE_SEND_QUEUE, OutboxMessage, outboxMessagesOfApplicant, resendInvitation, runMigrations, Superteam, Team, useEncryptionKey, type BootstrappedAccount, type Database } from '@svc/db';
+import {
+  Applicant,
+  createInvitation,
+  createJobQueue,
+  JOB_QUEUES,
+  MESSAGE_SEND_QUEUE,
+  OutboxMessage,
+  outboxMessagesOfApplicant,
+  resendInvitation,
+  runMigrations,
+  Superteam,
+  Team,
+  useEncryptionKey,
+  type BootstrappedAccount,
+  type Database,
+} from '@svc/db';
 import { databaseTargets, waitFor } from '@svc/db/testing';
 import type { PgBoss } from 'pg-boss';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configureMessageSendQueue, createWorker, outboxEmailTransport, runMessageSendJob, smtpEmailTransport, type Worker } from '../src/index.js';
+import {
+  configureMessageSendQueue,
+  createWorker,
+  outboxEmailTransport,
+  runMessageSendJob,
+  smtpEmailTransport,
+  type Worker,
+} from '../src/index.js';
 import { newAccount, testLogger } from './support/factories.js';
 import { countingReportRenderer } from './support/report-renderer.js';
 import { parseMail, startSmtpServer } from './support/smtp-server.js';
@@ -16,7 +38,10 @@ const MAIL_FROM = 'screening@svc.example';
 /** Every line the worker logs, to prove none carries an address, a name or a link. */
 function capturingLogger() {
   const lines: string[] = [];
-  const logger = pino({ level: 'debug' }, new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) }));
+  const logger = pino(
+    { level: 'debug' },
+    new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) }),
+  );
   return { logger, lines };
 }
 
@@ -34,7 +59,10 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
     useEncryptionKey(randomBytes(32));
     db = await target.open();
     await runMigrations(db);
-    jobs = await createJobQueue(db, { queues: JOB_QUEUES, onError: (error) => testLogger.error({ err: error }, 'job queue error') });
+    jobs = await createJobQueue(db, {
+      queues: JOB_QUEUES,
+      onError: (error) => testLogger.error({ err: error }, 'job queue error'),
+    });
     // Retries at once (MESSAGE_SEND_OPTIONS' back-off capped to 0 s), so a mail server that keeps refusing fails fast.
     await configureMessageSendQueue(jobs, { retryDelayMaxSeconds: 0 });
     account = await newAccount(db);
@@ -48,7 +76,10 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
   });
 
   /** Invites one applicant (its email and SMS queued with their jobs); returns it and its messages. */
-  async function invite({ information = { first_name: 'Octavia', last_name: 'Butler' }, phone = false }: { information?: Record<string, string>; phone?: boolean } = {}) {
+  async function invite({
+    information = { first_name: 'Octavia', last_name: 'Butler' },
+    phone = false,
+  }: { information?: Record<string, string>; phone?: boolean } = {}) {
     const outcome = await createInvitation({
       db,
       jobs,
@@ -65,7 +96,11 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
     });
     if (!outcome.ok) throw new Error(`not invited: ${JSON.stringify(outcome.refusal)}`);
     const [{ applicant, onboardingLink }] = outcome.value.applicants as [(typeof outcome.value.applicants)[number]];
-    return { applicant, onboardingLink, messages: await outboxMessagesOfApplicant({ manager: db.dataSource.manager, applicantId: applicant.id }) };
+    return {
+      applicant,
+      onboardingLink,
+      messages: await outboxMessagesOfApplicant({ manager: db.dataSource.manager, applicantId: applicant.id }),
+    };
   }
 
   const messageOf = (id: string) => db.dataSource.manager.findOneByOrFail(OutboxMessage, { id });
@@ -73,15 +108,33 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
 
   it('sends the invitation through a real SMTP server: a text and an HTML part, the organisation as sender name, once', async () => {
     const team = await db.dataSource.manager.findOneByOrFail(Team, { id: account.teams.hr });
-    await db.dataSource.manager.update(Team, { id: team.id }, { settingsConfig: { ...team.settingsConfig, whitelabel_emails: true, get_org_name: 'Kindred Staffing' } as never });
+    await db.dataSource.manager.update(
+      Team,
+      { id: team.id },
+      {
+        settingsConfig: { ...team.settingsConfig, whitelabel_emails: true, get_org_name: 'Kindred Staffing' } as never,
+      },
+    );
     const { logger, lines } = capturingLogger();
-    const worker = await createWorker({ db, jobs, logger, renderReport, pollingIntervalSeconds: 0.5, email: smtpEmailTransport({ url: smtp.url, from: MAIL_FROM, allowPlaintext: true }) });
+    const worker = await createWorker({
+      db,
+      jobs,
+      logger,
+      renderReport,
+      pollingIntervalSeconds: 0.5,
+      email: smtpEmailTransport({ url: smtp.url, from: MAIL_FROM, allowPlaintext: true }),
+    });
     workers.push(worker);
     try {
       const { applicant, onboardingLink, messages } = await invite();
       const [email] = messages as [OutboxMessage];
       await waitFor(settled(email.id), 20_000);
-      expect(await messageOf(email.id)).toMatchObject({ status: 'SENT', delivery: 'smtp', attempts: 1, lastError: null });
+      expect(await messageOf(email.id)).toMatchObject({
+        status: 'SENT',
+        delivery: 'smtp',
+        attempts: 1,
+        lastError: null,
+      });
 
       const received = smtp.received.filter((mail) => mail.to.includes(applicant.email));
       expect(received).toHaveLength(1);
@@ -97,10 +150,22 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
       expect(parts[1]?.body).toContain(`<a href="${onboardingLink}"`);
 
       // A re-delivered job sends nothing twice.
-      expect(await runMessageSendJob({ db, logger, now: () => new Date(), email: smtpEmailTransport({ url: smtp.url, from: MAIL_FROM, allowPlaintext: true }), sms: { delivery: 'outbox', send: async () => {} } }, { id: 'again', data: { outboxMessageId: email.id }, retryCount: 0 })).toBe('nothing_to_send');
+      expect(
+        await runMessageSendJob(
+          {
+            db,
+            logger,
+            now: () => new Date(),
+            email: smtpEmailTransport({ url: smtp.url, from: MAIL_FROM, allowPlaintext: true }),
+            sms: { delivery: 'outbox', send: async () => {} },
+          },
+          { id: 'again', data: { outboxMessageId: email.id }, retryCount: 0 },
+        ),
+      ).toBe('nothing_to_send');
       expect(smtp.received.filter((mail) => mail.to.includes(applicant.email))).toHaveLength(1);
       const logged = lines.join('');
-      for (const secret of [applicant.email, onboardingLink.split('/apply/')[1]!, 'Octavia']) expect(logged).not.toContain(secret);
+      for (const secret of [applicant.email, onboardingLink.split('/apply/')[1]!, 'Octavia'])
+        expect(logged).not.toContain(secret);
     } finally {
       await worker.stop();
       await db.dataSource.manager.update(Team, { id: team.id }, { settingsConfig: team.settingsConfig as never });
@@ -110,23 +175,49 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
   it('retries a refusing mail server, ends FAILED without losing the invitation, and the invitation can be sent again', async () => {
     const { logger, lines } = capturingLogger();
     smtp.rejectWith(451);
-    const worker = await createWorker({ db, jobs, logger, renderReport, pollingIntervalSeconds: 0.5, email: smtpEmailTransport({ url: smtp.url, from: MAIL_FROM, allowPlaintext: true }) });
+    const worker = await createWorker({
+      db,
+      jobs,
+      logger,
+      renderReport,
+      pollingIntervalSeconds: 0.5,
+      email: smtpEmailTransport({ url: smtp.url, from: MAIL_FROM, allowPlaintext: true }),
+    });
     workers.push(worker);
     try {
       const { applicant, onboardingLink, messages } = await invite();
       const [email] = messages as [OutboxMessage];
       await waitFor(settled(email.id), 45_000);
-      expect(await messageOf(email.id)).toMatchObject({ status: 'FAILED', delivery: null, attempts: 7, lastError: 'EMESSAGE smtp_451' });
+      expect(await messageOf(email.id)).toMatchObject({
+        status: 'FAILED',
+        delivery: null,
+        attempts: 7,
+        lastError: 'EMESSAGE smtp_451',
+      });
       // Six retries, then the last attempt settles the job (the message is FAILED, not the job) just after.
-      const job = async () => (await db.dataSource.query(`SELECT state, retry_count FROM pgboss.job WHERE name = $1 AND data->>'outboxMessageId' = $2`, [MESSAGE_SEND_QUEUE, email.id])) as Array<{ state: string; retry_count: number }>;
+      const job = async () =>
+        (await db.dataSource.query(
+          `SELECT state, retry_count FROM pgboss.job WHERE name = $1 AND data->>'outboxMessageId' = $2`,
+          [MESSAGE_SEND_QUEUE, email.id],
+        )) as Array<{ state: string; retry_count: number }>;
       await waitFor(async () => (await job())[0]?.state === 'completed', 20_000);
       expect(await job()).toEqual([{ state: 'completed', retry_count: 6 }]);
-      expect(await db.dataSource.manager.findOneByOrFail(Applicant, { id: applicant.id })).toMatchObject({ status: 'Pending', reportStatus: 'SENT', onboardingToken: onboardingLink.split('/apply/')[1] });
+      expect(await db.dataSource.manager.findOneByOrFail(Applicant, { id: applicant.id })).toMatchObject({
+        status: 'Pending',
+        reportStatus: 'SENT',
+        onboardingToken: onboardingLink.split('/apply/')[1],
+      });
       expect(lines.join('')).not.toContain(applicant.email);
       expect(lines.some((line) => line.includes('marked FAILED'))).toBe(true);
 
       smtp.rejectWith(null);
-      const resent = await resendInvitation({ db, jobs, applicantId: applicant.id, publicUrl: PUBLIC_URL, now: new Date(Date.now() + 11 * 60_000) });
+      const resent = await resendInvitation({
+        db,
+        jobs,
+        applicantId: applicant.id,
+        publicUrl: PUBLIC_URL,
+        now: new Date(Date.now() + 11 * 60_000),
+      });
       expect(resent.ok).toBe(true);
       if (!resent.ok) return;
       await waitFor(settled(resent.value.messages[0]!.id), 20_000);
@@ -141,7 +232,14 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
   it('sends nothing over smtp:// to a server without STARTTLS unless plaintext is explicitly allowed', async () => {
     const { logger, lines } = capturingLogger();
     // The settings a deployment gets from SMTP_URL alone: SVC_SMTP_ALLOW_PLAINTEXT unset.
-    const worker = await createWorker({ db, jobs, logger, renderReport, pollingIntervalSeconds: 0.5, email: smtpEmailTransport({ url: smtp.url, from: MAIL_FROM }) });
+    const worker = await createWorker({
+      db,
+      jobs,
+      logger,
+      renderReport,
+      pollingIntervalSeconds: 0.5,
+      email: smtpEmailTransport({ url: smtp.url, from: MAIL_FROM }),
+    });
     workers.push(worker);
     try {
       const { applicant, onboardingLink, messages } = await invite();
@@ -158,7 +256,14 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
 
   it('without SMTP, marks the email and the SMS delivered to the outbox, where they stay', async () => {
     await db.dataSource.manager.update(Superteam, { id: account.superteam_id }, { isSecureSmsEnabled: true });
-    const worker = await createWorker({ db, jobs, logger: testLogger, renderReport, pollingIntervalSeconds: 0.5, email: outboxEmailTransport });
+    const worker = await createWorker({
+      db,
+      jobs,
+      logger: testLogger,
+      renderReport,
+      pollingIntervalSeconds: 0.5,
+      email: outboxEmailTransport,
+    });
     workers.push(worker);
     try {
       const received = smtp.received.length;
@@ -166,7 +271,11 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
       expect(messages.map((message) => message.channel)).toEqual(['email', 'sms']);
       for (const message of messages) {
         await waitFor(settled(message.id), 20_000);
-        expect(await messageOf(message.id)).toMatchObject({ status: 'SENT', delivery: 'outbox', sentAt: expect.any(Date) });
+        expect(await messageOf(message.id)).toMatchObject({
+          status: 'SENT',
+          delivery: 'outbox',
+          sentAt: expect.any(Date),
+        });
       }
       expect(smtp.received.length).toBe(received);
     } finally {
@@ -176,8 +285,22 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
   }, 60_000);
 
   it('drops a job whose payload is not an outbox message id', async () => {
-    const context = { db, logger: testLogger, now: () => new Date(), email: outboxEmailTransport, sms: { delivery: 'outbox' as const, send: async () => {} } };
-    expect(await runMessageSendJob(context, { id: 'bad', data: { outboxMessageId: 'nope' }, retryCount: 0 })).toBe('dropped');
-    expect(await runMessageSendJob(context, { id: 'unknown', data: { outboxMessageId: '0190a4b2-0000-7000-8000-000000000000' }, retryCount: 0 })).toBe('nothing_to_send');
+    const context = {
+      db,
+      logger: testLogger,
+      now: () => new Date(),
+      email: outboxEmailTransport,
+      sms: { delivery: 'outbox' as const, send: async () => {} },
+    };
+    expect(await runMessageSendJob(context, { id: 'bad', data: { outboxMessageId: 'nope' }, retryCount: 0 })).toBe(
+      'dropped',
+    );
+    expect(
+      await runMessageSendJob(context, {
+        id: 'unknown',
+        data: { outboxMessageId: '0190a4b2-0000-7000-8000-000000000000' },
+        retryCount: 0,
+      }),
+    ).toBe('nothing_to_send');
   });
 });

@@ -39,7 +39,12 @@ async function readPdf(bytes: Uint8Array): Promise<{ info: string; pages: number
   await writeFile(file, bytes);
   const info = (await run('pdfinfo', [file])).stdout;
   const text = (await run('pdftotext', ['-layout', file, '-'])).stdout;
-  return { info, pages: Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]), pageSize: /^Page size:\s+(.+)$/m.exec(info)?.[1] ?? '', text };
+  return {
+    info,
+    pages: Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]),
+    pageSize: /^Page size:\s+(.+)$/m.exec(info)?.[1] ?? '',
+    text,
+  };
 }
 
 const pdfHeader = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString('latin1');
@@ -48,7 +53,8 @@ const pdfHeader = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toStr
 function sectionsHtml(title: string, sections: number): string {
   const pages = Array.from(
     { length: sections },
-    (_, index) => `<section style="break-before: ${index === 0 ? 'auto' : 'page'}"><h2>${title} section ${index + 1}</h2><table><tr><th>Check</th><td>Result ${index + 1}</td></tr></table></section>`,
+    (_, index) =>
+      `<section style="break-before: ${index === 0 ? 'auto' : 'page'}"><h2>${title} section ${index + 1}</h2><table><tr><th>Check</th><td>Result ${index + 1}</td></tr></table></section>`,
   );
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>body { font-family: sans-serif } th { background: #eef }</style></head><body><h1>${title}</h1>${pages.join('')}</body></html>`;
 }
@@ -140,7 +146,9 @@ describe('the PDF renderer on Chromium', () => {
     const counter = await pageCounter(renderer.browser()!);
 
     const names = Array.from({ length: 8 }, (_, index) => `Applicant number ${index + 1}`);
-    const pdfs = await Promise.all(names.map((name) => renderer.render({ html: sectionsHtml(name, 2), pageSize: 'Letter' })));
+    const pdfs = await Promise.all(
+      names.map((name) => renderer.render({ html: sectionsHtml(name, 2), pageSize: 'Letter' })),
+    );
     counter.stop();
 
     expect(counter.max()).toBeLessThanOrEqual(2);
@@ -151,7 +159,8 @@ describe('the PDF renderer on Chromium', () => {
       for (const other of names.filter((name) => name !== names[index])) expect(text).not.toContain(`${other} `);
     }
     // The pooled pages wait on an empty document: no report (no applicant's data) stays in them.
-    for (const page of await renderer.browser()!.pages()) expect(await page.content()).not.toContain('Applicant number');
+    for (const page of await renderer.browser()!.pages())
+      expect(await page.content()).not.toContain('Applicant number');
   }, 180_000);
 
   it("runs none of the document's scripts by default, so a script can neither change the report nor hang the printer", async () => {
@@ -162,14 +171,18 @@ describe('the PDF renderer on Chromium', () => {
       expect(text).toContain('Static report');
       expect(text).not.toContain('Script ran');
       // The endless loop never starts: it prints at once on the same page.
-      expect((await readPdf(await renderer.render({ html: STUCK_HTML, pageSize: 'A4' }))).text).toContain('Never printed');
+      expect((await readPdf(await renderer.render({ html: STUCK_HTML, pageSize: 'A4' }))).text).toContain(
+        'Never printed',
+      );
     }
     expect(await renderer.browser()!.pages()).toHaveLength(1);
   }, 120_000);
 
   it('holds no more pages than maxPages after many renders, failed ones included', async () => {
     const renderer = newRenderer({ maxPages: 2, renderTimeoutMs: 15_000, javascript: true });
-    const renders = Array.from({ length: 24 }, (_, index) => renderer.render({ html: sectionsHtml(`Report ${index}`, 1), pageSize: index % 2 === 0 ? 'A4' : 'Letter' }));
+    const renders = Array.from({ length: 24 }, (_, index) =>
+      renderer.render({ html: sectionsHtml(`Report ${index}`, 1), pageSize: index % 2 === 0 ? 'A4' : 'Letter' }),
+    );
     const stuck = renderer.render({ html: STUCK_HTML, pageSize: 'A4' });
     await Promise.all(renders);
     expect((await rejectionOf(stuck)).code).toBe('render_timeout');
@@ -261,10 +274,15 @@ describe('the PDF renderer on Chromium', () => {
 
       // Then on a reused page, watching the page's own wall refuse what it sees.
       const failures = new Map<string, string>();
-      await onEveryPage(renderer.browser()!, (page) => page.on('requestfailed', (request) => failures.set(new URL(request.url()).pathname, request.failure()?.errorText ?? '')));
+      await onEveryPage(renderer.browser()!, (page) =>
+        page.on('requestfailed', (request) =>
+          failures.set(new URL(request.url()).pathname, request.failure()?.errorText ?? ''),
+        ),
+      );
       const second = await readPdf(await renderer.render({ html, pageSize: 'A4' }));
       expect(second.text).toContain('Offline report');
-      for (const path of ['/x.png', '/style.css', '/background.png', '/font.woff', '/frame', '/fetch', '/beacon']) expect(failures.get(path)).toMatch(/^net::ERR_BLOCKED_BY_CLIENT/);
+      for (const path of ['/x.png', '/style.css', '/background.png', '/font.woff', '/frame', '/fetch', '/beacon'])
+        expect(failures.get(path)).toMatch(/^net::ERR_BLOCKED_BY_CLIENT/);
 
       // Let anything that slipped through arrive.
       await new Promise((resolve) => setTimeout(resolve, 1_000));

@@ -1,10 +1,27 @@
-import { Applicant, completeCheckRun, REPORT_RENDER_CLAIM_MS, REPORT_RENDER_QUEUE, startCheckRun, type BootstrappedAccount, type Database, type ReportRenderer } from '@svc/db';
+import {
+  Applicant,
+  completeCheckRun,
+  REPORT_RENDER_CLAIM_MS,
+  REPORT_RENDER_QUEUE,
+  startCheckRun,
+  type BootstrappedAccount,
+  type Database,
+  type ReportRenderer,
+} from '@svc/db';
 import { databaseTargets, waitFor } from '@svc/db/testing';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRunSteps, loadWorkerConfig, runCheckRunJob, runReportRenderJob, type Worker } from '../src/index.js';
 import { returned, startCheckWorker } from './support/check-worker.js';
-import { applicantOf, executionsOf, insertScreenWithoutJobs, orderQuickScreen, reportRenderJobsOf, statusChangeCounts, testLogger } from './support/factories.js';
+import {
+  applicantOf,
+  executionsOf,
+  insertScreenWithoutJobs,
+  orderQuickScreen,
+  reportRenderJobsOf,
+  statusChangeCounts,
+  testLogger,
+} from './support/factories.js';
 import { countingReportRenderer } from './support/report-renderer.js';
 
 /** An applicant whose checks have all finished, recorded by a worker that died before it asked for the report. */
@@ -12,7 +29,12 @@ async function finishedWithoutReport({ db, account }: { db: Database; account: B
   const applicantId = await insertScreenWithoutJobs({ db, account, flags: ['request_softcheck', 'request_bureau'] });
   for (const execution of await executionsOf(db, applicantId)) {
     await startCheckRun({ manager: db.dataSource.manager, checkExecutionId: execution.id, now: new Date() });
-    await completeCheckRun({ manager: db.dataSource.manager, checkExecutionId: execution.id, now: new Date(), result: { outcome: 'CLEAR' } });
+    await completeCheckRun({
+      manager: db.dataSource.manager,
+      checkExecutionId: execution.id,
+      now: new Date(),
+      result: { outcome: 'CLEAR' },
+    });
   }
   return applicantId;
 }
@@ -26,7 +48,10 @@ describe.each(databaseTargets())('reports rendered apart from checks on $name', 
   const reports = countingReportRenderer({ delayMs: 2_000 });
 
   beforeAll(async () => {
-    ({ db, jobs, worker, account } = await startCheckWorker(target, { renderReport: reports.renderReport, renderConcurrency: 1 }));
+    ({ db, jobs, worker, account } = await startCheckWorker(target, {
+      renderReport: reports.renderReport,
+      renderConcurrency: 1,
+    }));
   });
   afterAll(async () => {
     await worker?.stop();
@@ -39,14 +64,20 @@ describe.each(databaseTargets())('reports rendered apart from checks on $name', 
     const slow = await orderQuickScreen({ db, jobs, account });
     // Its rendering is claimed: the render has begun.
     await waitFor(async () => (await applicantOf(db, slow)).reportClaimedUntil !== null, 30_000);
-    const others = await Promise.all([orderQuickScreen({ db, jobs, account }), orderQuickScreen({ db, jobs, account })]);
+    const others = await Promise.all([
+      orderQuickScreen({ db, jobs, account }),
+      orderQuickScreen({ db, jobs, account }),
+    ]);
     for (const applicantId of [slow, ...others]) await waitFor(returned(db, applicantId), 60_000);
 
     // The other applicants' checks all finished before the slow report was stored.
-    const [{ created }] = (await db.dataSource.query(`SELECT created FROM reports WHERE applicant_id = $1`, [slow])) as [{ created: Date | string }];
+    const [{ created }] = (await db.dataSource.query(`SELECT created FROM reports WHERE applicant_id = $1`, [
+      slow,
+    ])) as [{ created: Date | string }];
     const slowStoredAt = new Date(created).getTime();
     for (const applicantId of others) {
-      for (const execution of await executionsOf(db, applicantId)) expect(execution.finishedAt!.getTime()).toBeLessThan(slowStoredAt);
+      for (const execution of await executionsOf(db, applicantId))
+        expect(execution.finishedAt!.getTime()).toBeLessThan(slowStoredAt);
     }
     expect(reports.renders() - rendersBefore).toBe(3);
     const returns = await statusChangeCounts(db, { table: 'applicants', newStatus: 'Returned' });
@@ -59,7 +90,13 @@ describe.each(databaseTargets())('reports rendered apart from checks on $name', 
     expect(await reportRenderJobsOf(db, applicantId)).toBe(0);
 
     const outcome = await runCheckRunJob(
-      { db, logger: testLogger, now: () => new Date(), simulatorDelayMs: 0, steps: checkRunSteps(db, jobs, () => new Date()) },
+      {
+        db,
+        logger: testLogger,
+        now: () => new Date(),
+        simulatorDelayMs: 0,
+        steps: checkRunSteps(db, jobs, () => new Date()),
+      },
       { id: 'redelivered', data: { checkExecutionId: execution!.id }, retryCount: 1, retryLimit: 4 },
     );
     expect(outcome).toBe('nothing_to_run');
@@ -73,9 +110,15 @@ describe.each(databaseTargets())('reports rendered apart from checks on $name', 
     const claimedUntil = new Date(Date.now() + 2_000);
     await db.dataSource.manager.update(Applicant, { id: applicantId }, { reportClaimedUntil: claimedUntil });
 
-    const outcome = await runReportRenderJob({ db, jobs, logger: testLogger, now: () => new Date(), renderReport: reports.renderReport }, { id: 'elsewhere', data: { applicantId }, retryCount: 0 });
+    const outcome = await runReportRenderJob(
+      { db, jobs, logger: testLogger, now: () => new Date(), renderReport: reports.renderReport },
+      { id: 'elsewhere', data: { applicantId }, retryCount: 0 },
+    );
     expect(outcome).toBe('rendering_elsewhere');
-    const [job] = (await db.dataSource.query(`SELECT start_after FROM pgboss.job WHERE name = $1 AND singleton_key = $2`, [REPORT_RENDER_QUEUE, applicantId])) as Array<{ start_after: Date | string }>;
+    const [job] = (await db.dataSource.query(
+      `SELECT start_after FROM pgboss.job WHERE name = $1 AND singleton_key = $2`,
+      [REPORT_RENDER_QUEUE, applicantId],
+    )) as Array<{ start_after: Date | string }>;
     expect(new Date(job!.start_after).getTime()).toBe(claimedUntil.getTime() + 1_000);
     expect((await applicantOf(db, applicantId)).status).toBe('Pending');
 
@@ -90,10 +133,19 @@ describe.each(databaseTargets())('reports rendered apart from checks on $name', 
     const [execution] = await executionsOf(db, applicantId);
     // The last check's job asks for the report: that job expires when a render would lose its claim.
     await runCheckRunJob(
-      { db, logger: testLogger, now: () => new Date(), simulatorDelayMs: 0, steps: checkRunSteps(db, jobs, () => new Date(), claimSeconds) },
+      {
+        db,
+        logger: testLogger,
+        now: () => new Date(),
+        simulatorDelayMs: 0,
+        steps: checkRunSteps(db, jobs, () => new Date(), claimSeconds),
+      },
       { id: 'redelivered', data: { checkExecutionId: execution!.id }, retryCount: 1, retryLimit: 4 },
     );
-    const [job] = (await db.dataSource.query(`SELECT expire_seconds FROM pgboss.job WHERE name = $1 AND singleton_key = $2`, [REPORT_RENDER_QUEUE, applicantId])) as Array<{ expire_seconds: number }>;
+    const [job] = (await db.dataSource.query(
+      `SELECT expire_seconds FROM pgboss.job WHERE name = $1 AND singleton_key = $2`,
+      [REPORT_RENDER_QUEUE, applicantId],
+    )) as Array<{ expire_seconds: number }>;
     expect(job?.expire_seconds).toBe(claimSeconds);
 
     // A render (of an applicant no job asked for, so the running worker leaves it alone) holds its claim that long.
@@ -104,18 +156,29 @@ describe.each(databaseTargets())('reports rendered apart from checks on $name', 
       claimedFor = reportClaimedUntil!.getTime() - subject.generatedAt.getTime();
       return reports.renderReport(subject);
     };
-    const outcome = await runReportRenderJob({ db, jobs, logger: testLogger, now: () => new Date(), renderReport, claimSeconds }, { id: 'claimed', data: { applicantId: rendered }, retryCount: 0 });
+    const outcome = await runReportRenderJob(
+      { db, jobs, logger: testLogger, now: () => new Date(), renderReport, claimSeconds },
+      { id: 'claimed', data: { applicantId: rendered }, retryCount: 0 },
+    );
     expect(outcome).toBe('returned');
     expect(claimedFor).toBe(claimSeconds * 1000);
   });
 
   it('drops a job whose payload is invalid, and leaves an applicant with checks outstanding alone', async () => {
     const context = { db, jobs, logger: testLogger, now: () => new Date(), renderReport: reports.renderReport };
-    expect(await runReportRenderJob(context, { id: 'invalid', data: { applicantId: 'not-a-uuid', html: '<p>' }, retryCount: 0 })).toBe('dropped');
+    expect(
+      await runReportRenderJob(context, {
+        id: 'invalid',
+        data: { applicantId: 'not-a-uuid', html: '<p>' },
+        retryCount: 0,
+      }),
+    ).toBe('dropped');
 
     const applicantId = await insertScreenWithoutJobs({ db, account, flags: ['request_softcheck'] });
     const rendersBefore = reports.renders();
-    expect(await runReportRenderJob(context, { id: 'early', data: { applicantId }, retryCount: 0 })).toBe('checks_outstanding');
+    expect(await runReportRenderJob(context, { id: 'early', data: { applicantId }, retryCount: 0 })).toBe(
+      'checks_outstanding',
+    );
     expect(await applicantOf(db, applicantId)).toMatchObject({ status: 'Pending', reportClaimedUntil: null });
     expect(reports.renders()).toBe(rendersBefore);
   });

@@ -28,9 +28,21 @@ describe.each(databaseTargets())('the retention job on $name', (target) => {
     await query(idempotency, [apiKeyId, `old-${tag}`, at(-25 * 60 * MINUTE), at(-60 * MINUTE)]);
     await query(idempotency, [apiKeyId, `young-${tag}`, at(-23 * 60 * MINUTE), at(60 * MINUTE)]);
     // rate_limit_counters: one row per key and window; the young one is the current minute.
-    await query(`INSERT INTO rate_limit_counters (api_key_id, window_start, request_count) VALUES ($1, $2, 1), ($1, $3, 1) ON CONFLICT DO NOTHING`, [apiKeyId, at(-10 * MINUTE), at(-30_000)]);
-    await query(`INSERT INTO address_rate_limits (key, points, expire) VALUES ($1, 5, $2), ($3, 5, $4)`, [`old-${tag}`, now.getTime() - 1_000, `young-${tag}`, now.getTime() + 30_000]);
-    await query(`INSERT INTO record_changes (partner_id, written_at) VALUES ($1, $2), (NULL, $3)`, [account.partner_id, at(-2 * 60 * MINUTE), at(-MINUTE)]);
+    await query(
+      `INSERT INTO rate_limit_counters (api_key_id, window_start, request_count) VALUES ($1, $2, 1), ($1, $3, 1) ON CONFLICT DO NOTHING`,
+      [apiKeyId, at(-10 * MINUTE), at(-30_000)],
+    );
+    await query(`INSERT INTO address_rate_limits (key, points, expire) VALUES ($1, 5, $2), ($3, 5, $4)`, [
+      `old-${tag}`,
+      now.getTime() - 1_000,
+      `young-${tag}`,
+      now.getTime() + 30_000,
+    ]);
+    await query(`INSERT INTO record_changes (partner_id, written_at) VALUES ($1, $2), (NULL, $3)`, [
+      account.partner_id,
+      at(-2 * 60 * MINUTE),
+      at(-MINUTE),
+    ]);
   }
 
   beforeAll(async () => {
@@ -49,18 +61,32 @@ describe.each(databaseTargets())('the retention job on $name', (target) => {
     await seed(now, 'handler');
     await runRetentionJob({ db, logger: testLogger, now: () => now });
 
-    expect(await keysOf(`SELECT idempotency_key AS key FROM idempotency_records WHERE idempotency_key LIKE '%-handler'`)).toEqual(['young-handler']);
+    expect(
+      await keysOf(`SELECT idempotency_key AS key FROM idempotency_records WHERE idempotency_key LIKE '%-handler'`),
+    ).toEqual(['young-handler']);
     expect(await keysOf(`SELECT key FROM address_rate_limits WHERE key LIKE '%-handler'`)).toEqual(['young-handler']);
-    const counters = await query<{ window_start: Date }>(`SELECT window_start FROM rate_limit_counters WHERE api_key_id = $1`, [apiKeyId]);
+    const counters = await query<{ window_start: Date }>(
+      `SELECT window_start FROM rate_limit_counters WHERE api_key_id = $1`,
+      [apiKeyId],
+    );
     expect(counters.map((row) => now.getTime() - new Date(row.window_start).getTime())).toEqual([30_000]);
-    const changes = await query<{ partner_id: string | null }>(`SELECT partner_id FROM record_changes WHERE written_at < $1`, [new Date(now.getTime() - 30 * MINUTE)]);
+    const changes = await query<{ partner_id: string | null }>(
+      `SELECT partner_id FROM record_changes WHERE written_at < $1`,
+      [new Date(now.getTime() - 30 * MINUTE)],
+    );
     expect(changes).toEqual([]);
     expect((await query(`SELECT 1 FROM record_changes WHERE partner_id IS NULL`)).length).toBeGreaterThan(0);
 
     // Idempotent: a second run deletes nothing more.
-    const before = await query<{ count: number }>(`SELECT (SELECT count(*) FROM idempotency_records) + (SELECT count(*) FROM address_rate_limits) + (SELECT count(*) FROM rate_limit_counters) AS count`);
+    const before = await query<{ count: number }>(
+      `SELECT (SELECT count(*) FROM idempotency_records) + (SELECT count(*) FROM address_rate_limits) + (SELECT count(*) FROM rate_limit_counters) AS count`,
+    );
     await runRetentionJob({ db, logger: testLogger, now: () => now });
-    expect(await query(`SELECT (SELECT count(*) FROM idempotency_records) + (SELECT count(*) FROM address_rate_limits) + (SELECT count(*) FROM rate_limit_counters) AS count`)).toEqual(before);
+    expect(
+      await query(
+        `SELECT (SELECT count(*) FROM idempotency_records) + (SELECT count(*) FROM address_rate_limits) + (SELECT count(*) FROM rate_limit_counters) AS count`,
+      ),
+    ).toEqual(before);
   });
 
   it('deletes more rows than one batch holds in one run', async () => {
@@ -81,7 +107,13 @@ describe.each(databaseTargets())('the retention job on $name', (target) => {
 
     await seed(new Date(), 'queued');
     await jobs.send(RETENTION_QUEUE, {});
-    await waitFor(async () => (await keysOf(`SELECT idempotency_key AS key FROM idempotency_records WHERE idempotency_key LIKE '%-queued'`)).join() === 'young-queued', 20_000);
+    await waitFor(
+      async () =>
+        (
+          await keysOf(`SELECT idempotency_key AS key FROM idempotency_records WHERE idempotency_key LIKE '%-queued'`)
+        ).join() === 'young-queued',
+      20_000,
+    );
     expect(await keysOf(`SELECT key FROM address_rate_limits WHERE key LIKE '%-queued'`)).toEqual(['young-queued']);
   });
 });

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createJobQueue, JOB_QUEUES, runMigrations, useEncryptionKey, type BootstrappedAccount, type Database } from '@svc/db';
+import {
+  createJobQueue,
+  JOB_QUEUES,
+  runMigrations,
+  useEncryptionKey,
+  type BootstrappedAccount,
+  type Database,
+} from '@svc/db';
 import { databaseTargets, waitFor, type DatabaseTarget } from '@svc/db/testing';
 import type { PgBoss } from 'pg-boss';
 import { pino, type Logger } from 'pino';
@@ -44,12 +51,24 @@ describe.runIf(postgresTarget)('worker processes on PostgreSQL', () => {
     await configureCheckRunQueue(jobs, { expireInSeconds: 60 });
     const applicantIds = await orderMany({ db, jobs, account, count: 100, flags: FLAGS });
     // Two workers as two processes would run them: each its own Database (pool) and job queue.
-    const instances: Array<{ db: Database; jobs: PgBoss; worker: Worker; reports: ReturnType<typeof countingReportRenderer>; lines: string[] }> = [];
+    const instances: Array<{
+      db: Database;
+      jobs: PgBoss;
+      worker: Worker;
+      reports: ReturnType<typeof countingReportRenderer>;
+      lines: string[];
+    }> = [];
     for (let index = 0; index < 2; index += 1) {
       const instanceDb = await target.open();
       const instanceJobs = await createJobQueue(instanceDb, { queues: JOB_QUEUES });
       const { logger, lines } = recordingLogger();
-      const instance = { db: instanceDb, jobs: instanceJobs, worker: undefined as unknown as Worker, reports: countingReportRenderer(), lines };
+      const instance = {
+        db: instanceDb,
+        jobs: instanceJobs,
+        worker: undefined as unknown as Worker,
+        reports: countingReportRenderer(),
+        lines,
+      };
       instance.worker = await createWorker({
         db: instanceDb,
         jobs: instanceJobs,
@@ -82,17 +101,23 @@ describe.runIf(postgresTarget)('worker processes on PostgreSQL', () => {
     const returns = await statusChangeCounts(db, { table: 'applicants', newStatus: 'Returned' });
     for (const applicantId of applicantIds) expect(returns.get(applicantId)).toBe(1);
     expect(instances.reduce((sum, instance) => sum + instance.reports.renders(), 0)).toBe(applicantIds.length);
-    const [{ reports }] = (await db.dataSource.query(`SELECT count(*)::int AS reports FROM reports WHERE applicant_id = ANY($1)`, [applicantIds])) as [{ reports: number }];
+    const [{ reports }] = (await db.dataSource.query(
+      `SELECT count(*)::int AS reports FROM reports WHERE applicant_id = ANY($1)`,
+      [applicantIds],
+    )) as [{ reports: number }];
     expect(reports).toBe(applicantIds.length);
 
-    const started = instances.map((instance) => instance.lines.filter((line) => line.includes('"check started"')).length);
+    const started = instances.map(
+      (instance) => instance.lines.filter((line) => line.includes('"check started"')).length,
+    );
     expect(started[0]! + started[1]!).toBe(executions.length);
     for (const count of started) expect(count).toBeGreaterThan(0);
     // Every line of a job carries its job id; none carries personal data.
     const personal = informationFor();
     for (const line of instances.flatMap((instance) => instance.lines)) {
       if (line.includes('"check started"')) expect(line).toMatch(/"job_id":"[0-9a-f-]{36}"/);
-      for (const value of [personal.sin_ssn, personal.date_of_birth, 'Lovelace', 'King St']) expect(line).not.toContain(String(value));
+      for (const value of [personal.sin_ssn, personal.date_of_birth, 'Lovelace', 'King St'])
+        expect(line).not.toContain(String(value));
     }
   }, 300_000);
 });

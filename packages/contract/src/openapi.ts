@@ -28,9 +28,16 @@ function refineOperation(operation: Operation, route: AppRoute): Operation {
   const responses = Object.fromEntries(
     Object.entries(operation.responses ?? {}).map(([status, response]) => {
       const media = (response as { content?: Record<string, unknown> }).content?.['application/json'];
-      if (Number(status) >= 400 && media) return [status, { ...response, description: `Problem (${status})`, content: { [PROBLEM_MEDIA_TYPE]: media } }];
+      if (Number(status) >= 400 && media)
+        return [status, { ...response, description: `Problem (${status})`, content: { [PROBLEM_MEDIA_TYPE]: media } }];
       if (route.method === 'GET' && route.path.includes('/pdf') && status === '200') {
-        return [status, { description: 'The PDF report.', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } }];
+        return [
+          status,
+          {
+            description: 'The PDF report.',
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
+        ];
       }
       if (status === '204') return [status, { description: 'No content.' }];
       return [status, response];
@@ -66,7 +73,9 @@ const OWN_DESCRIPTION_KEY = 'x-svc-description';
 function extractComponents(node: unknown, components: Record<string, JsonSchema>): unknown {
   if (Array.isArray(node)) return node.map((item) => extractComponents(item, components));
   if (node === null || typeof node !== 'object') return node;
-  const walked = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, extractComponents(value, components)])) as JsonSchema;
+  const walked = Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, extractComponents(value, components)]),
+  ) as JsonSchema;
   const name = walked[NAME_KEY];
   if (typeof name !== 'string') return walked;
   const { [NAME_KEY]: _name, [OWN_DESCRIPTION_KEY]: ownDescription, nullable, description, ...schema } = walked;
@@ -86,12 +95,31 @@ let schemasNamed = false;
 function nameResourceSchemas(): void {
   if (schemasNamed) return;
   schemasNamed = true;
-  const modules = [application, information, listing, packages, property, referenceTemplate, results, serviceCollection, superteam, teamSettings, team, userWithTeam, user, { problemSchema, problemFieldErrorSchema }];
+  const modules = [
+    application,
+    information,
+    listing,
+    packages,
+    property,
+    referenceTemplate,
+    results,
+    serviceCollection,
+    superteam,
+    teamSettings,
+    team,
+    userWithTeam,
+    user,
+    { problemSchema, problemFieldErrorSchema },
+  ];
   for (const module of modules) {
     for (const [exportName, schema] of Object.entries(module)) {
       if (!(schema instanceof z.ZodObject) || !exportName.endsWith('Schema') || /Body|Input/.test(exportName)) continue;
       const title = exportName.replace(/Schema$/, '').replace(/^./, (first) => first.toUpperCase());
-      (schema as OpenApiMeta).metaOpenApi = { ...(schema as OpenApiMeta).metaOpenApi, [NAME_KEY]: title, [OWN_DESCRIPTION_KEY]: schema.description };
+      (schema as OpenApiMeta).metaOpenApi = {
+        ...(schema as OpenApiMeta).metaOpenApi,
+        [NAME_KEY]: title,
+        [OWN_DESCRIPTION_KEY]: schema.description,
+      };
     }
   }
   // zod's `.date()` strings have no OpenAPI format in the generator: derive `format: date` from the check itself.
@@ -123,8 +151,17 @@ export function generateOpenApiDocument() {
       servers: [{ url: 'http://localhost:3000', description: 'A local svc (`npm start`)' }],
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer svc_live_…` (or `svc_demo_…`).' },
-          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The same key as `Authorization: Token <key>`.' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key: `Authorization: Bearer svc_live_…` (or `svc_demo_…`).',
+          },
+          token: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'The same key as `Authorization: Token <key>`.',
+          },
         },
       },
       security: [{ bearer: [] }, { token: [] }],

@@ -77,7 +77,13 @@ export const contract = c.router(
       listEmployerReferenceTemplates,
     },
     users: { list: listUsers, retrieve: retrieveUser, create: createUser, update: updateUser },
-    packages: { list: listPackages, retrieve: retrievePackage, create: createPackage, replace: replacePackage, delete: deletePackage },
+    packages: {
+      list: listPackages,
+      retrieve: retrievePackage,
+      create: createPackage,
+      replace: replacePackage,
+      delete: deletePackage,
+    },
   },
   { strictStatusCodes: true },
 );

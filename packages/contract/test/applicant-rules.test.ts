@@ -15,7 +15,9 @@ describe('applicant rules', () => {
 
   it('find the characters that reorder or hide text, and accept the joiners scripts need', () => {
     for (const code of [0x061c, 0x200b, 0x200e, 0x200f, 0x202a, 0x202e, 0x2060, 0x2064, 0x2066, 0x2069, 0xfeff]) {
-      expect(hiddenCharacterIn(`a${String.fromCodePoint(code)}b`)).toBe(`U+${code.toString(16).toUpperCase().padStart(4, '0')}`);
+      expect(hiddenCharacterIn(`a${String.fromCodePoint(code)}b`)).toBe(
+        `U+${code.toString(16).toUpperCase().padStart(4, '0')}`,
+      );
     }
     for (const text of ['Zoë Ångström', 'می\u200Cخواهم', 'क्\u200Dष', '']) expect(hiddenCharacterIn(text)).toBeNull();
   });

@@ -11,7 +11,16 @@ const server = createServer((request, response) => {
   request.on('end', () => {
     received.push({ method: request.method, url: request.url, headers: request.headers, body });
     response.writeHead(404, { 'content-type': 'application/problem+json' });
-    response.end(JSON.stringify({ type: 'about:blank', title: 'Not found', status: 404, detail: 'No such applicant.', code: 'not_found', request_id: 'r1' }));
+    response.end(
+      JSON.stringify({
+        type: 'about:blank',
+        title: 'Not found',
+        status: 404,
+        detail: 'No such applicant.',
+        code: 'not_found',
+        request_id: 'r1',
+      }),
+    );
   });
 });
 let baseUrl = '';
@@ -25,10 +34,15 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe('createClient', () => {
   it('sends the API key as a bearer token to the contract path and returns problems without throwing', async () => {
     const client = createClient({ baseUrl, apiKey: 'svc_demo_abc' });
-    const response = await client.hr.retrieveApplicant({ params: { applicant_id: '0190b1a4-7c1e-7000-8000-000000000001' } });
+    const response = await client.hr.retrieveApplicant({
+      params: { applicant_id: '0190b1a4-7c1e-7000-8000-000000000001' },
+    });
     expect(response.status).toBe(404);
     if (response.status === 404) expect(response.body.code).toBe('not_found');
-    expect(received.at(-1)).toMatchObject({ method: 'GET', url: '/api/v1/hr/applicants/0190b1a4-7c1e-7000-8000-000000000001/' });
+    expect(received.at(-1)).toMatchObject({
+      method: 'GET',
+      url: '/api/v1/hr/applicants/0190b1a4-7c1e-7000-8000-000000000001/',
+    });
     expect(received.at(-1)?.headers.authorization).toBe('Bearer svc_demo_abc');
   });
 
@@ -45,6 +59,9 @@ describe('createClient', () => {
     const request = received.at(-1);
     expect(request).toMatchObject({ method: 'POST', url: '/hr/v1/applications/quick/' });
     expect(request?.headers['idempotency-key']).toBe('order-42');
-    expect(JSON.parse(request?.body ?? '{}')).toMatchObject({ request_softcheck: true, information: { first_name: 'Ada' } });
+    expect(JSON.parse(request?.body ?? '{}')).toMatchObject({
+      request_softcheck: true,
+      information: { first_name: 'Ada' },
+    });
   });
 });

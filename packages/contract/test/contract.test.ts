@@ -6,7 +6,9 @@ const routes = listRoutes(contract);
 describe('the contract', () => {
   it('defines the 41 operations of the seeds plus the /hr/v1/ forms of the 8 HR application and report operations', () => {
     expect(routes).toHaveLength(49);
-    const hrV1Forms = routes.filter(({ route }) => route.path.startsWith('/hr/v1/') && !route.path.includes('servicecollections'));
+    const hrV1Forms = routes.filter(
+      ({ route }) => route.path.startsWith('/hr/v1/') && !route.path.includes('servicecollections'),
+    );
     expect(hrV1Forms).toHaveLength(8);
   });
 
@@ -28,7 +30,8 @@ describe('the contract', () => {
 
   it('answers every operation with the problem responses of authentication, rate limit and failure', () => {
     for (const { route } of routes) {
-      for (const status of [401, 429, 500, 503]) expect(Object.keys(route.responses), `${route.path} ${status}`).toContain(String(status));
+      for (const status of [401, 429, 500, 503])
+        expect(Object.keys(route.responses), `${route.path} ${status}`).toContain(String(status));
     }
   });
 

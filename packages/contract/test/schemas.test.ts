@@ -30,7 +30,16 @@ const quickScreen = {
     last_name: 'Lovelace',
     date_of_birth: '1990-12-10',
     sin_ssn: '046454286',
-    addresses: [{ address: '1 Main St', city: 'Toronto', province_state: 'ON', country: 'CA', postal_code: 'M5V 2T6', start_date: '2019-01-01' }],
+    addresses: [
+      {
+        address: '1 Main St',
+        city: 'Toronto',
+        province_state: 'ON',
+        country: 'CA',
+        postal_code: 'M5V 2T6',
+        start_date: '2019-01-01',
+      },
+    ],
     employers: [{ company_name: 'Analytical Engines Ltd', position: 'Engineer', income: 5000, pay_period: 'MONTHLY' }],
   },
   position_or_property_location: { address: '200 Bay St', city: 'Toronto', province_state: 'ON', country: 'CA' },
@@ -51,17 +60,27 @@ describe('order bodies', () => {
   });
 
   it('refuse wrong types with the path of the offending field', () => {
-    expect(issuePaths(hrQuickScreenBodySchema('api'), { ...quickScreen, request_bureau: 'yes' })).toEqual(['request_bureau']);
-    expect(issuePaths(hrQuickScreenBodySchema('api'), { ...quickScreen, information: { ...quickScreen.information, date_of_birth: '10/12/1990' } })).toEqual([
-      'information.date_of_birth',
+    expect(issuePaths(hrQuickScreenBodySchema('api'), { ...quickScreen, request_bureau: 'yes' })).toEqual([
+      'request_bureau',
     ]);
     expect(
       issuePaths(hrQuickScreenBodySchema('api'), {
         ...quickScreen,
-        information: { ...quickScreen.information, addresses: [{ address: '1 Main St', city: 'Toronto', country: 'CA', province_state: 5 }] },
+        information: { ...quickScreen.information, date_of_birth: '10/12/1990' },
+      }),
+    ).toEqual(['information.date_of_birth']);
+    expect(
+      issuePaths(hrQuickScreenBodySchema('api'), {
+        ...quickScreen,
+        information: {
+          ...quickScreen.information,
+          addresses: [{ address: '1 Main St', city: 'Toronto', country: 'CA', province_state: 5 }],
+        },
       }),
     ).toEqual(['information.addresses.0.province_state']);
-    expect(issuePaths(hrQuickScreenBodySchema('api'), { ...quickScreen, owner_id: 'not-a-uuid' })).toEqual(['owner_id']);
+    expect(issuePaths(hrQuickScreenBodySchema('api'), { ...quickScreen, owner_id: 'not-a-uuid' })).toEqual([
+      'owner_id',
+    ]);
   });
 
   it('refuse unknown fields, so a misspelt request flag never silently orders nothing', () => {
@@ -72,8 +91,12 @@ describe('order bodies', () => {
 
   it('need at least one request flag set to true', () => {
     expect(issuePaths(hrInviteBodySchema('api'), { email: 'a@example.com', owner_id: OWNER })).toEqual(['request_*']);
-    expect(issuePaths(hrInviteBodySchema('api'), { email: 'a@example.com', owner_id: OWNER, request_base: false })).toEqual(['request_*']);
-    expect(issuePaths(hrInviteBodySchema('api'), { email: 'a@example.com', owner_id: OWNER, request_base: true })).toEqual([]);
+    expect(
+      issuePaths(hrInviteBodySchema('api'), { email: 'a@example.com', owner_id: OWNER, request_base: false }),
+    ).toEqual(['request_*']);
+    expect(
+      issuePaths(hrInviteBodySchema('api'), { email: 'a@example.com', owner_id: OWNER, request_base: true }),
+    ).toEqual([]);
     expect(issuePaths(upgradeBodySchema, { tag: 'more' })).toEqual(['request_*']);
   });
 
@@ -82,10 +105,15 @@ describe('order bodies', () => {
       email: 'tenant@example.com',
       owner_id: OWNER,
       request_bureau: true,
-      grouped_applicants: [{ email: 'roommate@example.com' }, { email: 'parent@example.com', is_cosigner: true, phone_number: { number: '+1 416 555 0100', country: 'CA' } }],
+      grouped_applicants: [
+        { email: 'roommate@example.com' },
+        { email: 'parent@example.com', is_cosigner: true, phone_number: { number: '+1 416 555 0100', country: 'CA' } },
+      ],
     };
     expect(issuePaths(pmInviteBodySchema, invite)).toEqual([]);
-    expect(issuePaths(pmInviteBodySchema, { ...invite, grouped_applicants: [{ email: 'TENANT@example.com' }] })).toEqual(['grouped_applicants.0.email']);
+    expect(
+      issuePaths(pmInviteBodySchema, { ...invite, grouped_applicants: [{ email: 'TENANT@example.com' }] }),
+    ).toEqual(['grouped_applicants.0.email']);
   });
 });
 
@@ -99,15 +127,32 @@ describe('property and listing bodies', () => {
   });
 
   it('take a listing with the seed field `url-code` and numeric amounts', () => {
-    const listing = { rent: 1850.5, 'url-code': 'elm-10-unit-4', notification_list_ids: [OWNER], owner_id: OWNER, property_id: OWNER, move_in_date: '2027-01-01' };
+    const listing = {
+      rent: 1850.5,
+      'url-code': 'elm-10-unit-4',
+      notification_list_ids: [OWNER],
+      owner_id: OWNER,
+      property_id: OWNER,
+      move_in_date: '2027-01-01',
+    };
     expect(issuePaths(createListingBodySchema, listing)).toEqual([]);
     expect(issuePaths(createListingBodySchema, { ...listing, rent: '1850' })).toEqual(['rent']);
-    expect(issuePaths(createListingBodySchema, { ...listing, notification_list_ids: undefined })).toEqual(['notification_list_ids']);
+    expect(issuePaths(createListingBodySchema, { ...listing, notification_list_ids: undefined })).toEqual([
+      'notification_list_ids',
+    ]);
   });
 });
 
 describe('administration bodies', () => {
-  const superteam = { name: 'Acme Resellers', street_address: '1 King St', city: 'Sydney', province_state: 'NSW', country: 'AU', postal_code: '2000', is_secure_sms_enabled: false };
+  const superteam = {
+    name: 'Acme Resellers',
+    street_address: '1 King St',
+    city: 'Sydney',
+    province_state: 'NSW',
+    country: 'AU',
+    postal_code: '2000',
+    is_secure_sms_enabled: false,
+  };
 
   it('restrict countries to CA, US, GB and AU', () => {
     expect(issuePaths(createSuperteamBodySchema, superteam)).toEqual([]);
@@ -115,13 +160,30 @@ describe('administration bodies', () => {
   });
 
   it('require other_province_state when province_state is OT', () => {
-    expect(issuePaths(createSuperteamBodySchema, { ...superteam, province_state: 'OT' })).toEqual(['other_province_state']);
-    expect(issuePaths(createSuperteamBodySchema, { ...superteam, province_state: 'OT', other_province_state: 'Jervis Bay' })).toEqual([]);
+    expect(issuePaths(createSuperteamBodySchema, { ...superteam, province_state: 'OT' })).toEqual([
+      'other_province_state',
+    ]);
+    expect(
+      issuePaths(createSuperteamBodySchema, { ...superteam, province_state: 'OT', other_province_state: 'Jervis Bay' }),
+    ).toEqual([]);
   });
 
   it('require every field of a full team replacement', () => {
     expect(issuePaths(replaceTeamBodySchema, { name: 'Ops' }).sort()).toEqual(
-      ['accounting_email', 'accounting_email_cc', 'accounting_first_name', 'accounting_last_name', 'city', 'country', 'postal_code', 'pre_pay', 'province_state', 'street_address', 'superteam', 'type'].sort(),
+      [
+        'accounting_email',
+        'accounting_email_cc',
+        'accounting_first_name',
+        'accounting_last_name',
+        'city',
+        'country',
+        'postal_code',
+        'pre_pay',
+        'province_state',
+        'street_address',
+        'superteam',
+        'type',
+      ].sort(),
     );
   });
 
@@ -132,8 +194,12 @@ describe('administration bodies', () => {
   });
 
   it('refuse unknown request flags in a package', () => {
-    expect(issuePaths(createPackageBodySchema, { name: 'Basic', request_flags: ['request_softcheck', 'request_bureau'] })).toEqual([]);
-    expect(issuePaths(createPackageBodySchema, { name: 'Basic', request_flags: ['request_mind_reading'] })).toEqual(['request_flags.0']);
+    expect(
+      issuePaths(createPackageBodySchema, { name: 'Basic', request_flags: ['request_softcheck', 'request_bureau'] }),
+    ).toEqual([]);
+    expect(issuePaths(createPackageBodySchema, { name: 'Basic', request_flags: ['request_mind_reading'] })).toEqual([
+      'request_flags.0',
+    ]);
   });
 });
 

@@ -1,4 +1,11 @@
-import { PgBoss, type ConstructorOptions, type Db as JobDatabase, type JobInsert, type QueuePolicy, type SendOptions } from 'pg-boss';
+import {
+  PgBoss,
+  type ConstructorOptions,
+  type Db as JobDatabase,
+  type JobInsert,
+  type QueuePolicy,
+  type SendOptions,
+} from 'pg-boss';
 import type { EntityManager, QueryRunner } from 'typeorm';
 import { databaseInternals, type Database } from './data-source.js';
 import { createPgliteJobDatabase } from './pglite/job-database.js';
@@ -88,7 +95,11 @@ function transactionJobDatabase(queryRunner: QueryRunner): JobDatabase {
 }
 
 /** The open transaction's query runner, and its pg-boss work run on its session (see below). */
-async function inOpenTransaction<T>(caller: string, transaction: OpenTransaction, work: (db: JobDatabase) => Promise<T>): Promise<T> {
+async function inOpenTransaction<T>(
+  caller: string,
+  transaction: OpenTransaction,
+  work: (db: JobDatabase) => Promise<T>,
+): Promise<T> {
   const queryRunner = queryRunnerOf(transaction);
   if (!queryRunner?.isTransactionActive) {
     throw new Error(`${caller}: no open transaction (use jobs.send() outside a transaction)`);
@@ -117,7 +128,12 @@ export async function enqueueInTransaction(params: {
 }
 
 /** Inserts several jobs of one queue in the caller's transaction with one statement (pg-boss `insert`). */
-export async function enqueueManyInTransaction(params: { jobs: PgBoss; transaction: OpenTransaction; queue: string; inserts: readonly JobInsert[] }): Promise<void> {
+export async function enqueueManyInTransaction(params: {
+  jobs: PgBoss;
+  transaction: OpenTransaction;
+  queue: string;
+  inserts: readonly JobInsert[];
+}): Promise<void> {
   const { jobs, transaction, queue, inserts } = params;
   if (inserts.length === 0) return;
   await inOpenTransaction('enqueueManyInTransaction', transaction, (db) => jobs.insert(queue, [...inserts], { db }));

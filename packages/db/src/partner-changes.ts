@@ -82,7 +82,11 @@ export function followPartnerChanges(db: Database, handlers: PartnerChangeHandle
         handlers.onCaughtUp(readAt);
         return;
       }
-      const [row] = await query<{ snapshot: string; changes: Array<[string, string | null]> | null }>(CHANGES, [position.toString(), unseen.inProgress, unseen.xmax]);
+      const [row] = await query<{ snapshot: string; changes: Array<[string, string | null]> | null }>(CHANGES, [
+        position.toString(),
+        unseen.inProgress,
+        unseen.xmax,
+      ]);
       if (current !== attempt || !row) return;
       let last = position;
       for (const [changed, partnerId] of row.changes ?? []) {

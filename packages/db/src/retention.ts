@@ -19,19 +19,35 @@ type PrunedTable = 'idempotency_records' | 'rate_limit_counters' | 'address_rate
  */
 const PRUNE_RULES: ReadonlyArray<{ table: PrunedTable; where: string; cutoff: (now: Date) => unknown }> = [
   { table: 'idempotency_records', where: 'expires_at <= $1', cutoff: (now) => now },
-  { table: 'rate_limit_counters', where: 'window_start < $1', cutoff: (now) => new Date(now.getTime() - RATE_LIMIT_COUNTERS_KEPT_MS) },
+  {
+    table: 'rate_limit_counters',
+    where: 'window_start < $1',
+    cutoff: (now) => new Date(now.getTime() - RATE_LIMIT_COUNTERS_KEPT_MS),
+  },
   // `expire` is rate-limiter-flexible's: milliseconds since the epoch.
   { table: 'address_rate_limits', where: 'expire < $1', cutoff: (now) => now.getTime() },
   // A row of a transaction still running is invisible here, so it is never deleted unread. (One committed after
   // running for an hour could go before a follower reads it: its cache then lags by its time to live at most.)
-  { table: 'record_changes', where: 'written_at < $1', cutoff: (now) => new Date(now.getTime() - RECORD_CHANGES_KEPT_MS) },
+  {
+    table: 'record_changes',
+    where: 'written_at < $1',
+    cutoff: (now) => new Date(now.getTime() - RECORD_CHANGES_KEPT_MS),
+  },
 ];
 
 /**
  * Deletes what has outlived its retention at `now`, in batches of `batchSize` rows, and answers how many
  * rows of each table went. Idempotent: any number of processes may run it at once or again.
  */
-export async function pruneExpiredRows({ manager, now, batchSize = PRUNE_BATCH_SIZE }: { manager: EntityManager; now: Date; batchSize?: number }): Promise<Record<PrunedTable, number>> {
+export async function pruneExpiredRows({
+  manager,
+  now,
+  batchSize = PRUNE_BATCH_SIZE,
+}: {
+  manager: EntityManager;
+  now: Date;
+  batchSize?: number;
+}): Promise<Record<PrunedTable, number>> {
   const deleted = {} as Record<PrunedTable, number>;
   for (const { table, where, cutoff } of PRUNE_RULES) {
     deleted[table] = 0;

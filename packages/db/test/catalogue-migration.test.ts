@@ -32,7 +32,9 @@ describe.each(databaseTargets({ empty: true }))('catalogue and properties migrat
 
   it('comes after the accounts migration', () => {
     const names = migrations.map((migration) => new migration().name);
-    expect(names.indexOf('CreateAccounts1795318185500')).toBeLessThan(names.indexOf('CreateCatalogueAndProperties1795318185700'));
+    expect(names.indexOf('CreateAccounts1795318185500')).toBeLessThan(
+      names.indexOf('CreateCatalogueAndProperties1795318185700'),
+    );
   });
 
   it('goes up, down and up again', async () => {
@@ -57,7 +59,10 @@ describe.each(databaseTargets({ empty: true }))('catalogue and properties migrat
     const definitions = rows.map((row) => row.indexdef.replace(/^.* USING btree /, ''));
     for (const table of ['packages', 'properties', 'listings']) {
       expect(rows.map((row) => row.indexname)).toEqual(
-        expect.arrayContaining([`${table}_partner_id_environment_created_idx`, `${table}_team_id_environment_created_idx`]),
+        expect.arrayContaining([
+          `${table}_partner_id_environment_created_idx`,
+          `${table}_team_id_environment_created_idx`,
+        ]),
       );
     }
     expect(definitions).toContain('(partner_id, environment, created, id)');

@@ -52,12 +52,21 @@ describe.each(databaseTargets())('invitations, outbox and portal on $name', (tar
   });
   afterAll(() => target.dispose());
 
-  const invite = (kind: 'HR' | 'PM', order: Partial<Parameters<typeof createInvitation>[0]['order']> = {}, now = new Date()) =>
+  const invite = (
+    kind: 'HR' | 'PM',
+    order: Partial<Parameters<typeof createInvitation>[0]['order']> = {},
+    now = new Date(),
+  ) =>
     createInvitation({
       db,
       jobs,
       scope: { partnerId: account.partner_id, environment: 'demo', kind },
-      order: { ownerId: kind === 'HR' ? account.users.hr : account.users.pm, flags: ['request_softcheck'], email: `${randomBytes(4).toString('hex')}@example.com`, ...order },
+      order: {
+        ownerId: kind === 'HR' ? account.users.hr : account.users.pm,
+        flags: ['request_softcheck'],
+        email: `${randomBytes(4).toString('hex')}@example.com`,
+        ...order,
+      },
       publicUrl: PUBLIC_URL,
       now,
     }).then((outcome) => {
@@ -66,18 +75,34 @@ describe.each(databaseTargets())('invitations, outbox and portal on $name', (tar
     });
 
   const jobPayloads = async (ids: string[]) => {
-    const rows = (await db.dataSource.query(`SELECT data->>'outboxMessageId' AS id FROM pgboss.job WHERE name = 'message.send'`)) as Array<{ id: string }>;
+    const rows = (await db.dataSource.query(
+      `SELECT data->>'outboxMessageId' AS id FROM pgboss.job WHERE name = 'message.send'`,
+    )) as Array<{ id: string }>;
     return rows.map((row) => row.id).filter((id) => ids.includes(id));
   };
 
   it('writes a white-labelled email and an SMS in the inviting user’s language, one message.send job each, bodies encrypted at rest', async () => {
     const manager = db.dataSource.manager;
     const team = await manager.findOneByOrFail(Team, { id: account.teams.hr });
-    await manager.update(Team, { id: team.id }, { settingsConfig: { ...team.settingsConfig, whitelabel_emails: true, get_org_name: 'Acme Staffing', org_primary_color: '#0b6e4f' } });
+    await manager.update(
+      Team,
+      { id: team.id },
+      {
+        settingsConfig: {
+          ...team.settingsConfig,
+          whitelabel_emails: true,
+          get_org_name: 'Acme Staffing',
+          org_primary_color: '#0b6e4f',
+        },
+      },
+    );
     await manager.update(Superteam, { id: account.superteam_id }, { isSecureSmsEnabled: true });
     await manager.update(User, { id: account.users.hr }, { language: 'fr' });
     try {
-      const { applicants } = await invite('HR', { information, phoneNumber: { phone_type: 'MOBILE', number: '+14165550199', country: 'CA' } });
+      const { applicants } = await invite('HR', {
+        information,
+        phoneNumber: { phone_type: 'MOBILE', number: '+14165550199', country: 'CA' },
+      });
       const [{ applicant, onboardingLink }] = applicants as [(typeof applicants)[number]];
       const messages = await outboxMessagesOfApplicant({ manager, applicantId: applicant.id });
       expect(messages.map((message) => [message.channel, message.status, message.senderName])).toEqual([
@@ -94,7 +119,9 @@ describe.each(databaseTargets())('invitations, outbox and portal on $name', (tar
       expect(sms.textBody).toContain(onboardingLink);
       expect(await jobPayloads(messages.map((message) => message.id))).toHaveLength(2);
 
-      const raw = (await manager.query(`SELECT text_body, html_body FROM outbox_messages WHERE applicant_id = $1`, [applicant.id])) as Array<{ text_body: string; html_body: string | null }>;
+      const raw = (await manager.query(`SELECT text_body, html_body FROM outbox_messages WHERE applicant_id = $1`, [
+        applicant.id,
+      ])) as Array<{ text_body: string; html_body: string | null }>;
       for (const row of raw) {
         expect(row.text_body).toMatch(/^v2:/);
         expect(JSON.stringify(row)).not.toContain(tokenOf(onboardingLink));
@@ -107,10 +134,19 @@ describe.each(databaseTargets())('invitations, outbox and portal on $name', (tar
   });
 
   it('gives each applicant of a PM group their own email and link, naming no one else', async () => {
-    const { applicants } = await invite('PM', { information, groupedApplicants: [{ email: 'guarantor@example.com', isCosigner: true }] });
+    const { applicants } = await invite('PM', {
+      information,
+      groupedApplicants: [{ email: 'guarantor@example.com', isCosigner: true }],
+    });
     const [main, cosigner] = applicants as [(typeof applicants)[number], (typeof applicants)[number]];
-    const [mainEmail] = await outboxMessagesOfApplicant({ manager: db.dataSource.manager, applicantId: main.applicant.id });
-    const [cosignerEmail] = await outboxMessagesOfApplicant({ manager: db.dataSource.manager, applicantId: cosigner.applicant.id });
+    const [mainEmail] = await outboxMessagesOfApplicant({
+      manager: db.dataSource.manager,
+      applicantId: main.applicant.id,
+    });
+    const [cosignerEmail] = await outboxMessagesOfApplicant({
+      manager: db.dataSource.manager,
+      applicantId: cosigner.applicant.id,
+    });
     expect(cosignerEmail?.recipient).toBe('guarantor@example.com');
     expect(cosignerEmail?.textBody).toContain(cosigner.onboardingLink);
     expect(cosignerEmail?.textBody).toContain('co-signer');
@@ -127,17 +163,31 @@ describe.each(databaseTargets())('invitations, outbox and portal on $name', (tar
     const outboxMessageId = message!.id;
     expect(await startOutboxDelivery({ manager, outboxMessageId })).toMatchObject({ attempts: 1 });
     await recordOutboxFailure({ manager, outboxMessageId, reason: 'ECONNREFUSED', final: false });
-    expect(await manager.findOneByOrFail(OutboxMessage, { id: outboxMessageId })).toMatchObject({ status: 'QUEUED', lastError: 'ECONNREFUSED' });
+    expect(await manager.findOneByOrFail(OutboxMessage, { id: outboxMessageId })).toMatchObject({
+      status: 'QUEUED',
+      lastError: 'ECONNREFUSED',
+    });
     expect(await startOutboxDelivery({ manager, outboxMessageId })).toMatchObject({ attempts: 2 });
     await markOutboxMessageSent({ manager, outboxMessageId, delivery: 'smtp', now: new Date() });
     expect(await startOutboxDelivery({ manager, outboxMessageId })).toBeNull();
     await recordOutboxFailure({ manager, outboxMessageId, reason: 'late', final: true });
-    expect(await manager.findOneByOrFail(OutboxMessage, { id: outboxMessageId })).toMatchObject({ status: 'SENT', delivery: 'smtp', attempts: 2, lastError: null });
+    expect(await manager.findOneByOrFail(OutboxMessage, { id: outboxMessageId })).toMatchObject({
+      status: 'SENT',
+      delivery: 'smtp',
+      attempts: 2,
+      lastError: null,
+    });
 
-    const [other] = await outboxMessagesOfApplicant({ manager, applicantId: (await invite('HR')).applicants[0]!.applicant.id });
+    const [other] = await outboxMessagesOfApplicant({
+      manager,
+      applicantId: (await invite('HR')).applicants[0]!.applicant.id,
+    });
     await startOutboxDelivery({ manager, outboxMessageId: other!.id });
     await recordOutboxFailure({ manager, outboxMessageId: other!.id, reason: 'EAUTH', final: true });
-    expect(await manager.findOneByOrFail(OutboxMessage, { id: other!.id })).toMatchObject({ status: 'FAILED', lastError: 'EAUTH' });
+    expect(await manager.findOneByOrFail(OutboxMessage, { id: other!.id })).toMatchObject({
+      status: 'FAILED',
+      lastError: 'EAUTH',
+    });
     expect(await startOutboxDelivery({ manager, outboxMessageId: other!.id })).toBeNull();
   });
 
@@ -146,8 +196,17 @@ describe.each(databaseTargets())('invitations, outbox and portal on $name', (tar
     const sentAt = new Date(Date.now() - 60 * 60_000);
     const { applicants } = await invite('HR', { information }, sentAt);
     const { applicant, onboardingLink } = applicants[0]!;
-    const tooSoon = await resendInvitation({ db, jobs, applicantId: applicant.id, publicUrl: PUBLIC_URL, now: new Date(sentAt.getTime() + 60_000) });
-    expect(tooSoon).toEqual({ ok: false, refusal: { code: 'too_soon', availableAt: new Date(sentAt.getTime() + 10 * 60_000) } });
+    const tooSoon = await resendInvitation({
+      db,
+      jobs,
+      applicantId: applicant.id,
+      publicUrl: PUBLIC_URL,
+      now: new Date(sentAt.getTime() + 60_000),
+    });
+    expect(tooSoon).toEqual({
+      ok: false,
+      refusal: { code: 'too_soon', availableAt: new Date(sentAt.getTime() + 10 * 60_000) },
+    });
 
     const now = new Date();
     const resent = await resendInvitation({ db, jobs, applicantId: applicant.id, publicUrl: PUBLIC_URL, now });
@@ -161,10 +220,23 @@ describe.each(databaseTargets())('invitations, outbox and portal on $name', (tar
     expect(renewed.onboardingExpiresAt?.getTime()).toBe(now.getTime() + 30 * 24 * 60 * 60_000);
     expect(await outboxMessagesOfApplicant({ manager, applicantId: applicant.id })).toHaveLength(2);
 
-    expect((await submitApplicantInformation({ db, jobs, applicantId: applicant.id, information: {}, now })).ok).toBe(true);
+    expect((await submitApplicantInformation({ db, jobs, applicantId: applicant.id, information: {}, now })).ok).toBe(
+      true,
+    );
     const later = new Date(now.getTime() + 60 * 60_000);
-    expect(await resendInvitation({ db, jobs, applicantId: applicant.id, publicUrl: PUBLIC_URL, now: later })).toEqual({ ok: false, refusal: { code: 'submitted' } });
-    expect(await resendInvitation({ db, jobs, applicantId: '0190a4b2-0000-7000-8000-000000000000', publicUrl: PUBLIC_URL, now: later })).toEqual({ ok: false, refusal: { code: 'not_found' } });
+    expect(await resendInvitation({ db, jobs, applicantId: applicant.id, publicUrl: PUBLIC_URL, now: later })).toEqual({
+      ok: false,
+      refusal: { code: 'submitted' },
+    });
+    expect(
+      await resendInvitation({
+        db,
+        jobs,
+        applicantId: '0190a4b2-0000-7000-8000-000000000000',
+        publicUrl: PUBLIC_URL,
+        now: later,
+      }),
+    ).toEqual({ ok: false, refusal: { code: 'not_found' } });
   });
 
   it('opens the portal by token only while the link works, keeps the draft encrypted, and stores the consent on submission', async () => {
@@ -174,13 +246,32 @@ describe.each(databaseTargets())('invitations, outbox and portal on $name', (tar
     const token = tokenOf(onboardingLink);
     const now = new Date();
     const opened = await findPortalApplicant({ manager, token, now });
-    expect(opened).toMatchObject({ open: true, applicant: { applicantId: applicant.id, flags: ['request_softcheck'], language: 'en', information: { first_name: 'Maya', date_of_birth: '1985-04-04' }, draft: null } });
-    expect(await findPortalApplicant({ manager, token: `${token}x`, now })).toEqual({ open: false, reason: 'not_found' });
-    expect(await findPortalApplicant({ manager, token, now: new Date(now.getTime() + 31 * 24 * 60 * 60_000) })).toEqual({ open: false, reason: 'expired' });
+    expect(opened).toMatchObject({
+      open: true,
+      applicant: {
+        applicantId: applicant.id,
+        flags: ['request_softcheck'],
+        language: 'en',
+        information: { first_name: 'Maya', date_of_birth: '1985-04-04' },
+        draft: null,
+      },
+    });
+    expect(await findPortalApplicant({ manager, token: `${token}x`, now })).toEqual({
+      open: false,
+      reason: 'not_found',
+    });
+    expect(await findPortalApplicant({ manager, token, now: new Date(now.getTime() + 31 * 24 * 60 * 60_000) })).toEqual(
+      { open: false, reason: 'expired' },
+    );
 
-    const draft = { ...portalFormFromInformation(information), identity: { ...portalFormFromInformation(information).identity, sin_ssn: '046454286' } };
+    const draft = {
+      ...portalFormFromInformation(information),
+      identity: { ...portalFormFromInformation(information).identity, sin_ssn: '046454286' },
+    };
     expect(await savePortalDraft({ db, token, draft, now })).toEqual({ saved: true });
-    const [raw] = (await manager.query(`SELECT portal_draft FROM applicants WHERE id = $1`, [applicant.id])) as Array<{ portal_draft: string }>;
+    const [raw] = (await manager.query(`SELECT portal_draft FROM applicants WHERE id = $1`, [applicant.id])) as Array<{
+      portal_draft: string;
+    }>;
     expect(raw?.portal_draft).toMatch(/^v2:/);
     expect(raw?.portal_draft).not.toContain('046454286');
     expect(await findPortalApplicant({ manager, token, now })).toMatchObject({ open: true, applicant: { draft } });
@@ -211,7 +302,12 @@ describe.each(databaseTargets())('invitations, outbox and portal on $name', (tar
     const v2 = new SealPersonalData1795318189400();
     // On PGlite the query runner holds the only session until released: every statement goes through it.
     const queryRunner = db.dataSource.createQueryRunner();
-    const textBody = async () => ((await queryRunner.query(`SELECT text_body FROM outbox_messages WHERE id = $1`, [message!.id])) as Array<{ text_body: string }>)[0]?.text_body;
+    const textBody = async () =>
+      (
+        (await queryRunner.query(`SELECT text_body FROM outbox_messages WHERE id = $1`, [message!.id])) as Array<{
+          text_body: string;
+        }>
+      )[0]?.text_body;
     try {
       await v2.down(queryRunner);
       expect(await textBody()).toMatch(/^v1:/);
@@ -223,7 +319,9 @@ describe.each(databaseTargets())('invitations, outbox and portal on $name', (tar
     } finally {
       await queryRunner.release();
     }
-    const [encrypted] = (await manager.query(`SELECT text_body FROM outbox_messages WHERE id = $1`, [message!.id])) as Array<{ text_body: string }>;
+    const [encrypted] = (await manager.query(`SELECT text_body FROM outbox_messages WHERE id = $1`, [
+      message!.id,
+    ])) as Array<{ text_body: string }>;
     expect(encrypted?.text_body).toMatch(/^v2:/);
     expect((await manager.findOneByOrFail(OutboxMessage, { id: message!.id })).textBody).toBe(message!.textBody);
   });

@@ -105,17 +105,29 @@ describe.each(databaseTargets())('jobs on $name', (target) => {
     const partner = db.dataSource.manager.create(Partner, { id: uuidv7(), name: unique('partner') });
     await db.transaction(async (manager) => {
       await manager.save(partner);
-      await enqueueManyInTransaction({ jobs, transaction: manager, queue, inserts: [{ data: { partnerId: partner.id } }, { data: { partnerId: partner.id, second: true } }] });
+      await enqueueManyInTransaction({
+        jobs,
+        transaction: manager,
+        queue,
+        inserts: [{ data: { partnerId: partner.id } }, { data: { partnerId: partner.id, second: true } }],
+      });
     });
     expect(partner.created).toBeInstanceOf(Date);
     const fetched = await jobs.fetch<{ partnerId: string; second?: boolean }>(queue, { batchSize: 10 });
-    expect(fetched.map((job) => job.data).sort((a, b) => Number(a.second ?? false) - Number(b.second ?? false))).toEqual([{ partnerId: partner.id }, { partnerId: partner.id, second: true }]);
+    expect(
+      fetched.map((job) => job.data).sort((a, b) => Number(a.second ?? false) - Number(b.second ?? false)),
+    ).toEqual([{ partnerId: partner.id }, { partnerId: partner.id, second: true }]);
     for (const job of fetched) await jobs.complete(queue, job.id);
 
     // The same partner again, its jobs first: its row is refused (primary key), and its jobs go with it.
     await expect(
       db.transaction(async (manager) => {
-        await enqueueManyInTransaction({ jobs, transaction: manager, queue, inserts: [{ data: { partnerId: partner.id, again: true } }] });
+        await enqueueManyInTransaction({
+          jobs,
+          transaction: manager,
+          queue,
+          inserts: [{ data: { partnerId: partner.id, again: true } }],
+        });
         await manager.insert(Partner, { id: partner.id, name: unique('partner') });
       }),
     ).rejects.toThrow();

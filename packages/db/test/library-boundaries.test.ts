@@ -13,7 +13,9 @@ async function sources(): Promise<string[]> {
       if (!entry.isDirectory()) continue;
       const src = join(ROOT, group, entry.name, 'src');
       const listed = await readdir(src, { recursive: true }).catch(() => []);
-      files.push(...listed.filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts')).map((file) => join(src, file)));
+      files.push(
+        ...listed.filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts')).map((file) => join(src, file)),
+      );
     }
   }
   return files;

@@ -11,7 +11,11 @@ describe.each(databaseTargets())('partner changes on $name', (target) => {
   beforeAll(async () => {
     db = await target.open();
     await runMigrations(db);
-    followPartnerChanges(db, { onChange: (partnerId) => changed.push(partnerId), onCaughtUp: () => (reads += 1), onLost: () => undefined });
+    followPartnerChanges(db, {
+      onChange: (partnerId) => changed.push(partnerId),
+      onCaughtUp: () => (reads += 1),
+      onLost: () => undefined,
+    });
     await waitFor(() => reads > 0);
   });
   afterAll(() => target.dispose());
@@ -40,49 +44,57 @@ describe.each(databaseTargets())('partner changes on $name', (target) => {
     await heard(null);
   });
 
-  it.runIf(target.name === 'postgres')('misses no change committed after a later one was read (a lower position, in progress then)', async () => {
-    const url = (db as unknown as { dataSource: { options: { url: string } } }).dataSource.options.url;
-    const other = await createDatabase({ url, poolSize: 1 });
-    try {
-      const runner = other.dataSource.createQueryRunner();
-      await runner.connect();
-      await runner.startTransaction();
-      // Takes its position first, commits last.
-      await runner.query(`INSERT INTO record_changes (partner_id) VALUES ('00000000-0000-7000-8000-00000000000a')`);
-      await db.dataSource.query(`INSERT INTO record_changes (partner_id) VALUES ('00000000-0000-7000-8000-00000000000b')`);
-      await heard('00000000-0000-7000-8000-00000000000b');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      await runner.commitTransaction();
-      await runner.release();
-      await heard('00000000-0000-7000-8000-00000000000a');
-    } finally {
-      await other.close();
-    }
-  });
+  it.runIf(target.name === 'postgres')(
+    'misses no change committed after a later one was read (a lower position, in progress then)',
+    async () => {
+      const url = (db as unknown as { dataSource: { options: { url: string } } }).dataSource.options.url;
+      const other = await createDatabase({ url, poolSize: 1 });
+      try {
+        const runner = other.dataSource.createQueryRunner();
+        await runner.connect();
+        await runner.startTransaction();
+        // Takes its position first, commits last.
+        await runner.query(`INSERT INTO record_changes (partner_id) VALUES ('00000000-0000-7000-8000-00000000000a')`);
+        await db.dataSource.query(
+          `INSERT INTO record_changes (partner_id) VALUES ('00000000-0000-7000-8000-00000000000b')`,
+        );
+        await heard('00000000-0000-7000-8000-00000000000b');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await runner.commitTransaction();
+        await runner.release();
+        await heard('00000000-0000-7000-8000-00000000000a');
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
-  it.runIf(target.name === 'postgres')('misses no change of a transaction whose id is above every finished one (past the last xmax)', async () => {
-    const url = (db as unknown as { dataSource: { options: { url: string } } }).dataSource.options.url;
-    const other = await createDatabase({ url, poolSize: 2 });
-    try {
-      const [first, second] = [other.dataSource.createQueryRunner(), other.dataSource.createQueryRunner()];
-      await first.connect();
-      await second.connect();
-      await first.startTransaction();
-      await first.query('SELECT pg_current_xact_id()');
-      // The second transaction has the higher id and the lower position; the first commits first. (Transaction ids
-      // are the cluster's: another database's transactions may move the xmax past the second one meanwhile.)
-      await second.startTransaction();
-      await second.query(`INSERT INTO record_changes (partner_id) VALUES ('00000000-0000-7000-8000-00000000000c')`);
-      await first.query(`INSERT INTO record_changes (partner_id) VALUES ('00000000-0000-7000-8000-00000000000d')`);
-      await first.commitTransaction();
-      await heard('00000000-0000-7000-8000-00000000000d');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      await second.commitTransaction();
-      await heard('00000000-0000-7000-8000-00000000000c');
-      await first.release();
-      await second.release();
-    } finally {
-      await other.close();
-    }
-  });
+  it.runIf(target.name === 'postgres')(
+    'misses no change of a transaction whose id is above every finished one (past the last xmax)',
+    async () => {
+      const url = (db as unknown as { dataSource: { options: { url: string } } }).dataSource.options.url;
+      const other = await createDatabase({ url, poolSize: 2 });
+      try {
+        const [first, second] = [other.dataSource.createQueryRunner(), other.dataSource.createQueryRunner()];
+        await first.connect();
+        await second.connect();
+        await first.startTransaction();
+        await first.query('SELECT pg_current_xact_id()');
+        // The second transaction has the higher id and the lower position; the first commits first. (Transaction ids
+        // are the cluster's: another database's transactions may move the xmax past the second one meanwhile.)
+        await second.startTransaction();
+        await second.query(`INSERT INTO record_changes (partner_id) VALUES ('00000000-0000-7000-8000-00000000000c')`);
+        await first.query(`INSERT INTO record_changes (partner_id) VALUES ('00000000-0000-7000-8000-00000000000d')`);
+        await first.commitTransaction();
+        await heard('00000000-0000-7000-8000-00000000000d');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await second.commitTransaction();
+        await heard('00000000-0000-7000-8000-00000000000c');
+        await first.release();
+        await second.release();
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });

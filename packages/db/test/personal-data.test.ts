@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Applicant, Application, bootstrapPartner, runMigrations, useEncryptionKey, uuidv7, type Database } from '../src/index.js';
+import {
+  Applicant,
+  Application,
+  bootstrapPartner,
+  runMigrations,
+  useEncryptionKey,
+  uuidv7,
+  type Database,
+} from '../src/index.js';
 import { databaseTargets } from './support/databases.js';
 
 const SIN = '046454286';
@@ -20,7 +28,14 @@ describe.each(databaseTargets())('personal data at rest on $name', (target) => {
     const account = await bootstrapPartner(db, { name: 'Privacy partner' });
     const manager = db.dataSource.manager;
     const application = await manager.save(
-      manager.create(Application, { partnerId: account.partner_id, environment: 'live', teamId: account.teams.hr, ownerId: account.users.hr, kind: 'HR', email: 'ada@example.com' }),
+      manager.create(Application, {
+        partnerId: account.partner_id,
+        environment: 'live',
+        teamId: account.teams.hr,
+        ownerId: account.users.hr,
+        kind: 'HR',
+        email: 'ada@example.com',
+      }),
     );
     const applicant = await manager.save(
       manager.create(Applicant, {
@@ -46,22 +61,40 @@ describe.each(databaseTargets())('personal data at rest on $name', (target) => {
       }),
     );
 
-    const [raw] = (await manager.query(`SELECT * FROM applicants WHERE id = $1`, [applicant.id])) as Array<Record<string, unknown>>;
+    const [raw] = (await manager.query(`SELECT * FROM applicants WHERE id = $1`, [applicant.id])) as Array<
+      Record<string, unknown>
+    >;
     const rawRow = JSON.stringify(raw);
     for (const secret of [SIN, DATE_OF_BIRTH, LICENCE]) expect(rawRow).not.toContain(secret);
     expect(String(raw?.sensitive_information)).toMatch(/^v2:/);
 
     const read = await manager.findOneByOrFail(Applicant, { id: applicant.id });
-    expect(JSON.parse(read.sensitiveInformation ?? '{}')).toEqual({ sin_ssn: SIN, date_of_birth: DATE_OF_BIRTH, license_number: LICENCE });
+    expect(JSON.parse(read.sensitiveInformation ?? '{}')).toEqual({
+      sin_ssn: SIN,
+      date_of_birth: DATE_OF_BIRTH,
+      license_number: LICENCE,
+    });
 
     // Bound to its row and column: copied to another row, or to another column of the same row, it does not decrypt.
-    const other = await manager.save(manager.create(Applicant, { ...read, id: uuidv7(), shortUid: 'PRIV0002', informationId: uuidv7() }));
-    await manager.query(`UPDATE applicants SET sensitive_information = $2 WHERE id = $1`, [other.id, raw?.sensitive_information]);
+    const other = await manager.save(
+      manager.create(Applicant, { ...read, id: uuidv7(), shortUid: 'PRIV0002', informationId: uuidv7() }),
+    );
+    await manager.query(`UPDATE applicants SET sensitive_information = $2 WHERE id = $1`, [
+      other.id,
+      raw?.sensitive_information,
+    ]);
     await expect(manager.findOneByOrFail(Applicant, { id: other.id })).rejects.toThrow();
-    await manager.query(`UPDATE applicants SET sensitive_information = NULL, consent = $2 WHERE id = $1`, [other.id, raw?.sensitive_information]);
+    await manager.query(`UPDATE applicants SET sensitive_information = NULL, consent = $2 WHERE id = $1`, [
+      other.id,
+      raw?.sensitive_information,
+    ]);
     await expect(manager.findOneByOrFail(Applicant, { id: other.id })).rejects.toThrow();
     // An update by criteria cannot see the row: a plaintext value for an encrypted column is refused, never written.
-    await expect(manager.update(Applicant, { id: applicant.id }, { consent: '{"full_name":"Ada Lovelace"}' })).rejects.toThrow(/sealValue/);
-    expect(JSON.stringify(await manager.query(`SELECT consent FROM applicants WHERE id = $1`, [applicant.id]))).not.toContain('Lovelace');
+    await expect(
+      manager.update(Applicant, { id: applicant.id }, { consent: '{"full_name":"Ada Lovelace"}' }),
+    ).rejects.toThrow(/sealValue/);
+    expect(
+      JSON.stringify(await manager.query(`SELECT consent FROM applicants WHERE id = $1`, [applicant.id])),
+    ).not.toContain('Lovelace');
   });
 });

@@ -91,28 +91,26 @@ describe.each(databaseTargets())('property and listing repositories on $name', (
 
       // The record the API renders parses (fields it derives are filled in here).
       const row = page.rows[0]!;
-      propertySchema
-        .omit({ owner: true })
-        .parse({
-          id: row.id,
-          status: row.status,
-          get_status_display: 'No Vacancy',
-          created: row.created.toISOString(),
-          modified: row.modified.toISOString(),
-          last_updated: row.modified.toISOString(),
-          building: row.building,
-          building_code: row.buildingCode,
-          address: row.address,
-          city: row.city,
-          province_state: row.provinceState,
-          country: row.country,
-          postal_code: row.postalCode,
-          county: row.county,
-          is_active: row.isActive,
-          listing_count: row.listingCount,
-          full_address: `${row.address}, ${row.city}`,
-          url_code: row.urlCode,
-        });
+      propertySchema.omit({ owner: true }).parse({
+        id: row.id,
+        status: row.status,
+        get_status_display: 'No Vacancy',
+        created: row.created.toISOString(),
+        modified: row.modified.toISOString(),
+        last_updated: row.modified.toISOString(),
+        building: row.building,
+        building_code: row.buildingCode,
+        address: row.address,
+        city: row.city,
+        province_state: row.provinceState,
+        country: row.country,
+        postal_code: row.postalCode,
+        county: row.county,
+        is_active: row.isActive,
+        listing_count: row.listingCount,
+        full_address: `${row.address}, ${row.city}`,
+        url_code: row.urlCode,
+      });
     });
 
     it('stay in their partner, environment and team', async () => {
@@ -121,15 +119,23 @@ describe.each(databaseTargets())('property and listing repositories on $name', (
       const live = account.scope('live');
       const property = await createPropertyFor(manager, live, account.pmUser);
 
-      for (const scope of [account.scope('demo'), other.scope('live'), account.scope('live', account.hrTeam.id)] as DataScope[]) {
+      for (const scope of [
+        account.scope('demo'),
+        other.scope('live'),
+        account.scope('live', account.hrTeam.id),
+      ] as DataScope[]) {
         expect(await findProperty(manager, { ...scope, propertyId: property.id })).toBeNull();
         expect((await listProperties(manager, { ...scope, offset: 0, limit: 10 })).count).toBe(0);
       }
-      expect((await listProperties(manager, { ...account.scope('live', account.pmTeam.id), offset: 0, limit: 10 })).count).toBe(1);
+      expect(
+        (await listProperties(manager, { ...account.scope('live', account.pmTeam.id), offset: 0, limit: 10 })).count,
+      ).toBe(1);
       // An owner outside the scope is refused.
       const property2 = { ownerId: account.pmUser.id, address: 'a', city: 'b', provinceState: 'ON', country: 'CA' };
       expect(await createProperty(manager, { ...other.scope('live'), property: property2 })).toBeNull();
-      expect(await createProperty(manager, { ...account.scope('live', account.hrTeam.id), property: property2 })).toBeNull();
+      expect(
+        await createProperty(manager, { ...account.scope('live', account.hrTeam.id), property: property2 }),
+      ).toBeNull();
     });
   });
 
@@ -188,7 +194,12 @@ describe.each(databaseTargets())('property and listing repositories on $name', (
       // The same code is free in another partner.
       const other = await createAccount(manager);
       const otherProperty = await createPropertyFor(manager, other.scope('live'), other.pmUser);
-      expect(await createListing(manager, { ...other.scope('live'), listing: listingOf(other, otherProperty.id, { urlCode: listing!.urlCode }) })).not.toBeNull();
+      expect(
+        await createListing(manager, {
+          ...other.scope('live'),
+          listing: listingOf(other, otherProperty.id, { urlCode: listing!.urlCode }),
+        }),
+      ).not.toBeNull();
     });
 
     it('are listed chronologically, page by page, without a query per row', async () => {
@@ -203,14 +214,20 @@ describe.each(databaseTargets())('property and listing repositories on $name', (
         });
         ids.push(listing!.id);
       }
-      const { result: page, queries } = await countQueries(db, () => listListings(manager, { ...live, offset: 1, limit: 3 }));
+      const { result: page, queries } = await countQueries(db, () =>
+        listListings(manager, { ...live, offset: 1, limit: 3 }),
+      );
       expect(page.count).toBe(4);
       expect(page.rows.map((row) => row.id)).toEqual(ids.slice(1));
-      expect(page.rows.every((row) => row.notificationUsers.length === 2 && row.property.listingCount === 4)).toBe(true);
+      expect(page.rows.every((row) => row.notificationUsers.length === 2 && row.property.listingCount === 4)).toBe(
+        true,
+      );
       expect(queries).toBeGreaterThan(0);
       expect(queries).toBeLessThanOrEqual(5);
 
-      const { queries: queriesForOne } = await countQueries(db, () => listListings(manager, { ...live, offset: 0, limit: 1 }));
+      const { queries: queriesForOne } = await countQueries(db, () =>
+        listListings(manager, { ...live, offset: 0, limit: 1 }),
+      );
       expect(queries).toBe(queriesForOne);
     });
 
@@ -221,18 +238,36 @@ describe.each(databaseTargets())('property and listing repositories on $name', (
       const property = await createPropertyFor(manager, live, account.pmUser);
       const listing = await createListing(manager, { ...live, listing: listingOf(account, property.id) });
 
-      for (const scope of [account.scope('demo'), other.scope('live'), account.scope('live', account.hrTeam.id)] as DataScope[]) {
+      for (const scope of [
+        account.scope('demo'),
+        other.scope('live'),
+        account.scope('live', account.hrTeam.id),
+      ] as DataScope[]) {
         expect(await findListing(manager, { ...scope, listingId: listing!.id })).toBeNull();
         expect((await listListings(manager, { ...scope, offset: 0, limit: 10 })).count).toBe(0);
       }
-      expect((await findListing(manager, { ...account.scope('live', account.pmTeam.id), listingId: listing!.id }))?.id).toBe(listing!.id);
+      expect(
+        (await findListing(manager, { ...account.scope('live', account.pmTeam.id), listingId: listing!.id }))?.id,
+      ).toBe(listing!.id);
 
       // A property of the other environment or partner, an owner or a notified user of another partner: refused.
-      expect(await createListing(manager, { ...account.scope('demo'), listing: listingOf(account, property.id) })).toBeNull();
-      expect(await createListing(manager, { ...other.scope('live'), listing: listingOf(other, property.id) })).toBeNull();
-      expect(await createListing(manager, { ...live, listing: listingOf(account, property.id, { ownerId: other.pmUser.id }) })).toBeNull();
       expect(
-        await createListing(manager, { ...live, listing: listingOf(account, property.id, { notificationUserIds: [other.pmUser.id] }) }),
+        await createListing(manager, { ...account.scope('demo'), listing: listingOf(account, property.id) }),
+      ).toBeNull();
+      expect(
+        await createListing(manager, { ...other.scope('live'), listing: listingOf(other, property.id) }),
+      ).toBeNull();
+      expect(
+        await createListing(manager, {
+          ...live,
+          listing: listingOf(account, property.id, { ownerId: other.pmUser.id }),
+        }),
+      ).toBeNull();
+      expect(
+        await createListing(manager, {
+          ...live,
+          listing: listingOf(account, property.id, { notificationUserIds: [other.pmUser.id] }),
+        }),
       ).toBeNull();
       expect((await listListings(manager, { ...live, offset: 0, limit: 10 })).count).toBe(1);
     });

@@ -5,7 +5,9 @@ import { databaseTargets } from './support/databases.js';
 
 /** Every table the record and list statements read, taken from their own SQL: a new join is checked without a list to keep. */
 function tablesRead(...statements: string[]): string[] {
-  const names = statements.flatMap((statement) => [...statement.matchAll(/\b(?:FROM|JOIN)\s+([a-z_][a-z0-9_]*)/gi)].map((match) => match[1] as string));
+  const names = statements.flatMap((statement) =>
+    [...statement.matchAll(/\b(?:FROM|JOIN)\s+([a-z_][a-z0-9_]*)/gi)].map((match) => match[1] as string),
+  );
   return [...new Set(names)].sort();
 }
 
@@ -22,7 +24,9 @@ describe.each(databaseTargets())('record change triggers on $name', (target) => 
     // The statements join `applicants a` (FROM applicants a, or FROM page JOIN applicants a); RECORD_JOINS and the
     // select lists name the rest.
     const tables = tablesRead('FROM applicants a', RECORD_JOINS, RECORD_SELECT, GROUP_IDS);
-    expect(tables).toEqual(expect.arrayContaining(['applicants', 'applications', 'check_executions', 'teams', 'users']));
+    expect(tables).toEqual(
+      expect.arrayContaining(['applicants', 'applications', 'check_executions', 'teams', 'users']),
+    );
     const rows = await db.dataSource.query<Array<{ table: string; event: string; function: string }>>(
       `SELECT c.relname AS "table", e.event, p.proname AS "function"
          FROM pg_trigger t
@@ -32,9 +36,12 @@ describe.each(databaseTargets())('record change triggers on $name', (target) => 
         WHERE NOT t.tgisinternal AND t.tgenabled <> 'D' AND t.tgtype & e.bit <> 0 AND c.relname = ANY($1)`,
       [tables],
     );
-    const told = (table: string, event: string, fn: string) => rows.some((row) => row.table === table && row.event === event && row.function === fn);
+    const told = (table: string, event: string, fn: string) =>
+      rows.some((row) => row.table === table && row.event === event && row.function === fn);
     const missing = tables.flatMap((table) => [
-      ...['INSERT', 'UPDATE', 'DELETE'].filter((event) => !told(table, event, 'svc_record_partner_changes')).map((event) => `${table} ${event}`),
+      ...['INSERT', 'UPDATE', 'DELETE']
+        .filter((event) => !told(table, event, 'svc_record_partner_changes'))
+        .map((event) => `${table} ${event}`),
       ...(told(table, 'TRUNCATE', 'svc_record_all_partners_changed') ? [] : [`${table} TRUNCATE`]),
     ]);
     expect(missing).toEqual([]);

@@ -9,5 +9,7 @@ export function assertNever(value: never, context = 'value'): never {
  */
 export const everyMemberOf =
   <T extends string>() =>
-  <const L extends readonly T[]>(list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : { missing: Exclude<T, L[number]> })): readonly T[] =>
+  <const L extends readonly T[]>(
+    list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : { missing: Exclude<T, L[number]> }),
+  ): readonly T[] =>
     list;

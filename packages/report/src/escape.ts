@@ -1,7 +1,14 @@
-const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Text safe in HTML content and in quoted attribute values. */
-export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+export const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 
 /**
  * A CSS string literal (`"…"`) holding the text: every character but letters, digits, spaces and a few harmless
@@ -9,7 +16,9 @@ export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (
  */
 export function cssString(value: string): string {
   const escaped = [...value]
-    .map((character) => (/[\p{L}\p{N} .,·:()–-]/u.test(character) ? character : `\\${character.codePointAt(0)!.toString(16)} `))
+    .map((character) =>
+      /[\p{L}\p{N} .,·:()–-]/u.test(character) ? character : `\\${character.codePointAt(0)!.toString(16)} `,
+    )
     .join('');
   return `"${escaped}"`;
 }

@@ -24,13 +24,30 @@ async function print(name: string, input: ReportInput): Promise<{ pageSize: stri
   const html = join(directory, `${name}.html`);
   const pdf = join(directory, `${name}.pdf`);
   await writeFile(html, renderReportHtml(buildReportView(input)));
-  await run(CHROMIUM, [
-    '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update',
-    '--disable-sync', '--no-pdf-header-footer', `--user-data-dir=${join(directory, `${name}-profile`)}`, `--print-to-pdf=${pdf}`, `file://${html}`,
-  ], { timeout: 90_000 });
+  await run(
+    CHROMIUM,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-pdf-header-footer',
+      `--user-data-dir=${join(directory, `${name}-profile`)}`,
+      `--print-to-pdf=${pdf}`,
+      `file://${html}`,
+    ],
+    { timeout: 90_000 },
+  );
   const info = (await run('pdfinfo', [pdf])).stdout;
   const text = (await run('pdftotext', ['-layout', pdf, '-'])).stdout;
-  return { pageSize: /Page size:\s+([\d.]+ x [\d.]+)/.exec(info)?.[1] ?? '', pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0), text };
+  return {
+    pageSize: /Page size:\s+([\d.]+ x [\d.]+)/.exec(info)?.[1] ?? '',
+    pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0),
+    text,
+  };
 }
 
 describe('printed by Chromium', () => {
@@ -44,15 +61,21 @@ describe('printed by Chromium', () => {
     expect(printed.text).toContain('Jordan Alex Debt');
     expect(printed.text).toContain(`Report ${input.applicantId}`);
     const flat = printed.text.replace(/\s+/g, ' ');
-    for (const flag of input.requestedFlags) expect(flat).toContain(CHECK_DISPLAY_NAMES[flag.slice('request_'.length) as keyof typeof CHECK_DISPLAY_NAMES]);
+    for (const flag of input.requestedFlags)
+      expect(flat).toContain(CHECK_DISPLAY_NAMES[flag.slice('request_'.length) as keyof typeof CHECK_DISPLAY_NAMES]);
   }, 120_000);
 
   it('a PM report in the UK with hidden personal data: A4, no SIN and no date of birth', async () => {
-    const input = sampleReportInput({ teamType: 'PM', variant: 'rich', settings: { hide_sin_ssn: true, hide_date_of_birth: true } });
+    const input = sampleReportInput({
+      teamType: 'PM',
+      variant: 'rich',
+      settings: { hide_sin_ssn: true, hide_date_of_birth: true },
+    });
     const printed = await print('pm-gb', { ...input, country: 'GB' });
     expect(printed.pageSize).toMatch(/^59[45](\.\d+)? x 84[12](\.\d+)?$/);
     expect(printed.text).toContain('Casey Morgan Review');
     expect(printed.text.toLowerCase()).toContain('tenancy scores');
-    for (const value of ['15 Jun 1990', '1990-06-15', '123456789', '123 456 789']) expect(printed.text).not.toContain(value);
+    for (const value of ['15 Jun 1990', '1990-06-15', '123456789', '123 456 789'])
+      expect(printed.text).not.toContain(value);
   }, 120_000);
 });

@@ -6,7 +6,10 @@ import { sampleReportInput } from './samples.js';
 
 const hrRich = sampleReportInput({ teamType: 'HR', variant: 'rich' });
 const render = (input: ReportInput): string => renderReportHtml(buildReportView(input));
-const withSettings = (input: ReportInput, settings: ReportInput['settings']): ReportInput => ({ ...input, settings: { ...input.settings, ...settings } });
+const withSettings = (input: ReportInput, settings: ReportInput['settings']): ReportInput => ({
+  ...input,
+  settings: { ...input.settings, ...settings },
+});
 
 const SAMPLES: Record<string, ReportInput> = {
   'HR rich': hrRich,
@@ -20,11 +23,16 @@ const SAMPLES: Record<string, ReportInput> = {
 function referencesIn(html: string): string[] {
   const tags = [...html.matchAll(/<[a-z][^>]*>/gi)].map((match) => match[0]);
   const attributes = tags.flatMap((tag) =>
-    [...tag.matchAll(/\s(?:src|href|srcset|action|formaction|poster|data|background|xlink:href)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)].map(
-      (match) => match[1] ?? match[2] ?? match[3] ?? '',
-    ),
+    [
+      ...tag.matchAll(
+        /\s(?:src|href|srcset|action|formaction|poster|data|background|xlink:href)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi,
+      ),
+    ].map((match) => match[1] ?? match[2] ?? match[3] ?? ''),
   );
-  const css = [...[...html.matchAll(/<style>([\s\S]*?)<\/style>/gi)].map((match) => match[1] ?? ''), ...tags.flatMap((tag) => /\sstyle="([^"]*)"/i.exec(tag)?.[1] ?? [])];
+  const css = [
+    ...[...html.matchAll(/<style>([\s\S]*?)<\/style>/gi)].map((match) => match[1] ?? ''),
+    ...tags.flatMap((tag) => /\sstyle="([^"]*)"/i.exec(tag)?.[1] ?? []),
+  ];
   const cssUrls = css.flatMap((sheet) => [...sheet.matchAll(/url\(\s*([^)]*)\)/gi)].map((match) => `url(${match[1]})`));
   const imports = css.flatMap((sheet) => [...sheet.matchAll(/@import[^;]*/gi)].map((match) => match[0]));
   return [...attributes, ...cssUrls, ...imports];
@@ -45,24 +53,31 @@ describe('renderReportHtml', () => {
   });
 
   it('finds a reference when there is one (the parser is not blind)', () => {
-    expect(referencesIn('<a href="https://x.test/">x</a><i style="background:url(//x.test/a.png)"></i><style>@import "a.css";</style>')).toEqual([
-      'https://x.test/',
-      'url(//x.test/a.png)',
-      '@import "a.css"',
-    ]);
+    expect(
+      referencesIn(
+        '<a href="https://x.test/">x</a><i style="background:url(//x.test/a.png)"></i><style>@import "a.css";</style>',
+      ),
+    ).toEqual(['https://x.test/', 'url(//x.test/a.png)', '@import "a.css"']);
   });
 
   it('escapes every value the applicant or the team supplied', () => {
     const hostile: ReportInput = {
       ...hrRich,
-      organisation: { name: 'Evil "}</style><link rel=stylesheet href=https://evil.test/a.css>', primaryColor: 'red;}</style><script>x()</script>' },
+      organisation: {
+        name: 'Evil "}</style><link rel=stylesheet href=https://evil.test/a.css>',
+        primaryColor: 'red;}</style><script>x()</script>',
+      },
       information: {
         ...hrRich.information,
         first_name: '<script>alert("x")</script>',
         last_name: `O'Brien "</title><img src=https://evil.test/p.png>"`,
         phone_number: '<iframe src=//evil.test>',
       },
-      applicant: { ...hrRich.applicant, email: 'a"><svg onload=alert(1)>@example.com', tag: '</style><base href=https://evil.test/>' },
+      applicant: {
+        ...hrRich.applicant,
+        email: 'a"><svg onload=alert(1)>@example.com',
+        tag: '</style><base href=https://evil.test/>',
+      },
     };
     const html = render(hostile);
     expect(html).not.toMatch(/<(script|link|img|iframe|svg|base)\b/i);
@@ -118,7 +133,9 @@ describe('renderReportHtml', () => {
   it('flags a FAILED check as could not be completed', () => {
     const html = render(hrRich);
     expect(html).toContain('<span class="chip tone-failed">Failed</span>');
-    expect(html).toContain('<strong>Could not be completed – review.</strong> The provider did not answer after 3 attempts.');
+    expect(html).toContain(
+      '<strong>Could not be completed – review.</strong> The provider did not answer after 3 attempts.',
+    );
   });
 
   it('shows the HR scores on an HR report and the tenancy scores on a PM report', () => {

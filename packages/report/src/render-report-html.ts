@@ -63,9 +63,14 @@ function block(value: ReportBlock, level: number): string {
     case 'facts':
       return `<div class="block">${value.title ? heading(level, 'block-title', e(value.title)) : ''}${factsList(value.facts, true)}</div>`;
     case 'table': {
-      const head = value.columns.map((column) => `<th${column.align === 'end' ? ' class="end"' : ''} scope="col">${e(column.label)}</th>`).join('');
+      const head = value.columns
+        .map((column) => `<th${column.align === 'end' ? ' class="end"' : ''} scope="col">${e(column.label)}</th>`)
+        .join('');
       const rows = value.rows
-        .map((row) => `<tr>${row.map((cell, index) => tableCell(cell, value.columns[index]?.align ?? 'start')).join('')}</tr>`)
+        .map(
+          (row) =>
+            `<tr>${row.map((cell, index) => tableCell(cell, value.columns[index]?.align ?? 'start')).join('')}</tr>`,
+        )
         .join('');
       // A short table is never split across pages; a long one breaks between rows and repeats its header.
       return `<div class="block${isSmall(value) ? ' keep' : ''}">${value.title ? heading(level, 'block-title', e(value.title)) : ''}<table class="data"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
@@ -85,7 +90,9 @@ function block(value: ReportBlock, level: number): string {
 
 function masthead(view: ReportView): string {
   const { branding, report } = view;
-  const orderedBy = branding.whitelabel ? '' : `<div class="brand-sub">Prepared for ${e(branding.organisationName)}</div>`;
+  const orderedBy = branding.whitelabel
+    ? ''
+    : `<div class="brand-sub">Prepared for ${e(branding.organisationName)}</div>`;
   return (
     `<header class="masthead"><div><div class="brand-name">${e(branding.brandName)}</div>${orderedBy}<div class="doc-title">${e(view.title)}</div></div>` +
     `<dl class="doc-meta"><dt>Report ID</dt><dd>${e(report.id)}</dd><dt>Version</dt><dd>${e(String(report.version))}</dd>` +
@@ -126,7 +133,9 @@ function overview(view: ReportView): string {
 }
 
 const notices = (view: ReportView): string =>
-  view.notices.length === 0 ? '' : `<div class="notices">${view.notices.map((notice) => `<p>${e(notice)}</p>`).join('')}</div>`;
+  view.notices.length === 0
+    ? ''
+    : `<div class="notices">${view.notices.map((notice) => `<p>${e(notice)}</p>`).join('')}</div>`;
 
 function summaryTable(view: ReportView): string {
   const rows = view.summary
@@ -147,7 +156,10 @@ function summaryTable(view: ReportView): string {
 function flagGroups(groups: readonly FlagGroup[], colour: 'red' | 'green', empty: string): string {
   if (groups.length === 0) return `<p class="none">${e(empty)}</p>`;
   return groups
-    .map((group) => `<div class="flag-group"><div class="source">${e(group.title)}</div><ul class="flags ${colour}">${group.flags.map((flag) => `<li>${e(flag)}</li>`).join('')}</ul></div>`)
+    .map(
+      (group) =>
+        `<div class="flag-group"><div class="source">${e(group.title)}</div><ul class="flags ${colour}">${group.flags.map((flag) => `<li>${e(flag)}</li>`).join('')}</ul></div>`,
+    )
     .join('');
 }
 
@@ -173,7 +185,10 @@ function sectionFlags(section: CheckSection, compact: boolean): string {
 }
 
 function checkSection(section: CheckSection, compact: boolean): string {
-  const status = section.status.tone === 'neutral' ? `<span class="status">${e(section.status.text)}</span>` : `${chip(section.status)} `;
+  const status =
+    section.status.tone === 'neutral'
+      ? `<span class="status">${e(section.status.text)}</span>`
+      : `${chip(section.status)} `;
   const failure = section.failure
     ? `<div class="block"><p class="note tone-failed"><strong>Could not be completed – review.</strong> ${e(section.failure)} ` +
       'The overall result counts this check as Review until it is run again.</p></div>'

@@ -10,9 +10,11 @@ import { portalPage } from '../portal/views/layout.js';
 /** How many messages the list shows, newest first. */
 const LIST_LIMIT = 200;
 
-const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
+const PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
 /** An email's HTML part, shown in a sandboxed frame of the message page: its styles and its https images, nothing else. */
-const EMAIL_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; form-action 'none'; frame-ancestors 'self'; base-uri 'none'";
+const EMAIL_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; form-action 'none'; frame-ancestors 'self'; base-uri 'none'";
 
 const withPolicy = (policy: string, route: string) => (_request: Request, response: Response, next: NextFunction) => {
   setLogRoute(response, route);
@@ -33,16 +35,22 @@ const RELAYED_BY_PROXY = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x
  * a path that does not exist.
  */
 function onThisMachineOnly(request: Request, _response: Response, next: NextFunction): void {
-  const local = isLoopback(request.socket.remoteAddress) && LOOPBACK_HOST.test(request.get('host') ?? '') && RELAYED_BY_PROXY.every((header) => request.get(header) === undefined);
+  const local =
+    isLoopback(request.socket.remoteAddress) &&
+    LOOPBACK_HOST.test(request.get('host') ?? '') &&
+    RELAYED_BY_PROXY.every((header) => request.get(header) === undefined);
   next(local ? undefined : 'router');
 }
 
-const page = (title: string, body: string) => portalPage({ language: 'en', title: `${title} · svc development outbox`, branding: null, body });
+const page = (title: string, body: string) =>
+  portalPage({ language: 'en', title: `${title} · svc development outbox`, branding: null, body });
 
-const describe = (message: OutboxMessage): string => (message.channel === 'email' ? (message.subject ?? '(no subject)') : `SMS to ${message.recipient}`);
+const describe = (message: OutboxMessage): string =>
+  message.channel === 'email' ? (message.subject ?? '(no subject)') : `SMS to ${message.recipient}`;
 
 /** Plain text with its URLs as links. */
-const linkified = (text: string): string => escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+const linkified = (text: string): string =>
+  escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
 function listPage(messages: OutboxMessage[]): string {
   const rows = messages
@@ -101,8 +109,15 @@ export function devOutboxRouter(deps: Deps): Router {
   router.use(onThisMachineOnly);
   const manager = deps.db.dataSource.manager;
   const messageOr404 = async (request: Request<{ id: string }>, response: Response): Promise<OutboxMessage | null> => {
-    const message = isUuidv7(request.params.id) ? await findOutboxMessage({ manager, outboxMessageId: request.params.id }) : null;
-    if (!message) sendHtml(response, 404, page('Not found', '<h1>No such message</h1><p><a href="/dev/outbox">Back to the outbox</a></p>'));
+    const message = isUuidv7(request.params.id)
+      ? await findOutboxMessage({ manager, outboxMessageId: request.params.id })
+      : null;
+    if (!message)
+      sendHtml(
+        response,
+        404,
+        page('Not found', '<h1>No such message</h1><p><a href="/dev/outbox">Back to the outbox</a></p>'),
+      );
     return message;
   };
   router.get('/', withPolicy(PAGE_POLICY, '/dev/outbox'), async (_request, response) => {
@@ -112,9 +127,18 @@ export function devOutboxRouter(deps: Deps): Router {
     const message = await messageOr404(request, response);
     if (message) sendHtml(response, 200, messagePage(message));
   });
-  router.get('/:id/html', withPolicy(EMAIL_POLICY, '/dev/outbox/:id/html'), async (request: Request<{ id: string }>, response) => {
-    const message = await messageOr404(request, response);
-    if (message) sendHtml(response, message.htmlBody ? 200 : 404, message.htmlBody ?? page('No HTML part', '<h1>This message has no HTML part</h1>'));
-  });
+  router.get(
+    '/:id/html',
+    withPolicy(EMAIL_POLICY, '/dev/outbox/:id/html'),
+    async (request: Request<{ id: string }>, response) => {
+      const message = await messageOr404(request, response);
+      if (message)
+        sendHtml(
+          response,
+          message.htmlBody ? 200 : 404,
+          message.htmlBody ?? page('No HTML part', '<h1>This message has no HTML part</h1>'),
+        );
+    },
+  );
   return router;
 }

@@ -17,7 +17,11 @@ function versionAtLeast(version: string, minimum: number[]): boolean {
 /** Superteams, teams and users: a partner-admin key of a partner on API version 1.1.0 or later. */
 export function requireAdministration(principal: ApiPrincipal): void {
   if (!versionAtLeast(principal.partner.apiVersion, ADMIN_API_VERSION)) {
-    throw new AppError({ code: 'api_version_unsupported', status: 403, detail: `Superteams, teams and users need API version 1.1.0 or later; your account is on ${principal.partner.apiVersion}.` });
+    throw new AppError({
+      code: 'api_version_unsupported',
+      status: 403,
+      detail: `Superteams, teams and users need API version 1.1.0 or later; your account is on ${principal.partner.apiVersion}.`,
+    });
   }
   requirePartnerAdmin(principal);
 }
@@ -29,7 +33,12 @@ export function requireAdministration(principal: ApiPrincipal): void {
 export function requireLiveAdministration(principal: ApiPrincipal): void {
   requireAdministration(principal);
   if (principal.environment === 'demo') {
-    throw new AppError({ code: 'forbidden_in_demo', status: 403, detail: 'Superteams, teams and users are shared with the live environment: a demo key may read them but not change them. Use the live key.' });
+    throw new AppError({
+      code: 'forbidden_in_demo',
+      status: 403,
+      detail:
+        'Superteams, teams and users are shared with the live environment: a demo key may read them but not change them. Use the live key.',
+    });
   }
 }
 
@@ -38,7 +47,8 @@ export function requirePartnerAdmin(principal: ApiPrincipal): void {
 }
 
 /** The team a caller's reads and writes are limited to: none for a partner admin, the user's team otherwise. */
-export const teamScopeOf = (principal: ApiPrincipal): string | undefined => (principal.user.isPartnerAdmin ? undefined : principal.team.id);
+export const teamScopeOf = (principal: ApiPrincipal): string | undefined =>
+  principal.user.isPartnerAdmin ? undefined : principal.team.id;
 
 /** Path ids are strings in the contract; anything that is not a UUID is simply not found. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,7 +1,12 @@
 import { isIPv6 } from 'node:net';
 import type { Database } from '@svc/db';
 import type { NextFunction, Request, Response } from 'express';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { sendProblem } from './errors.js';
 import { AppError } from './problem.js';
 
@@ -14,7 +19,8 @@ const ADDRESS_LIMIT_TABLE = 'address_rate_limits';
  * The client's address as limits count it: the peer's, or what a proxy on this machine says it is (`trust proxy`
  * accepts `X-Forwarded-For` from loopback peers only, see app.ts), through `addressLimitKey`.
  */
-export const clientAddressOf = (request: Request): string => addressLimitKey(request.ip ?? request.socket.remoteAddress ?? 'unknown');
+export const clientAddressOf = (request: Request): string =>
+  addressLimitKey(request.ip ?? request.socket.remoteAddress ?? 'unknown');
 
 const IPV4_MAPPED = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
 
@@ -29,7 +35,8 @@ export function addressLimitKey(address: string): string {
   const unzoned = address.split('%')[0]!;
   if (!isIPv6(unzoned)) return address;
   const [head = '', tail] = unzoned.split('::');
-  const groupsOf = (part: string) => (part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])));
+  const groupsOf = (part: string) =>
+    part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group]));
   const headGroups = groupsOf(head);
   const tailGroups = tail === undefined ? [] : groupsOf(tail);
   const groups = [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
@@ -45,7 +52,15 @@ export function addressLimitKey(address: string): string {
  * refuses the address from memory until the window ends, without a statement per request; while the database cannot
  * count, each process counts alone.
  */
-export function addressLimiter({ db, name, pointsPerMinute }: { db: Database; name: string; pointsPerMinute: number }): RateLimiterAbstract {
+export function addressLimiter({
+  db,
+  name,
+  pointsPerMinute,
+}: {
+  db: Database;
+  name: string;
+  pointsPerMinute: number;
+}): RateLimiterAbstract {
   const options = { keyPrefix: name, points: pointsPerMinute, duration: WINDOW_SECONDS };
   if (db.kind === 'pglite') return new RateLimiterMemory(options);
   return new RateLimiterPostgres({
@@ -63,7 +78,12 @@ export function addressLimiter({ db, name, pointsPerMinute }: { db: Database; na
 const retryAfterSecondsOf = (refusal: RateLimiterRes): number => Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
 
 function addressRateLimited({ retryAfterSeconds, detail }: { retryAfterSeconds: number; detail: string }): AppError {
-  return new AppError({ code: 'rate_limited', status: 429, detail: `${detail} Retry after ${retryAfterSeconds} seconds.`, headers: { 'Retry-After': String(retryAfterSeconds) } });
+  return new AppError({
+    code: 'rate_limited',
+    status: 429,
+    detail: `${detail} Retry after ${retryAfterSeconds} seconds.`,
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
 }
 
 /** The surfaces answered without an API key (the portal, hosted report links, the outbox): `limiter` points per request, before anything else runs. */
@@ -74,7 +94,13 @@ export function limitRequestsByAddress(limiter: RateLimiterAbstract) {
       next();
     } catch (refusal) {
       if (!(refusal instanceof RateLimiterRes)) return next(refusal);
-      sendProblem(response, addressRateLimited({ retryAfterSeconds: retryAfterSecondsOf(refusal), detail: `Too many requests from your address (at most ${limiter.points} a minute).` }));
+      sendProblem(
+        response,
+        addressRateLimited({
+          retryAfterSeconds: retryAfterSecondsOf(refusal),
+          detail: `Too many requests from your address (at most ${limiter.points} a minute).`,
+        }),
+      );
     }
   };
 }
@@ -90,10 +116,16 @@ export type AuthenticationFailures = {
 /** At most this many addresses are remembered as refused; more (a flood from many addresses) start the memory afresh. */
 const MAX_REFUSED_ADDRESSES = 10_000;
 
-export function authenticationFailures(limiter: RateLimiterAbstract, now: () => number = Date.now): AuthenticationFailures {
+export function authenticationFailures(
+  limiter: RateLimiterAbstract,
+  now: () => number = Date.now,
+): AuthenticationFailures {
   const refusedUntil = new Map<string, number>();
   const refusal = (until: number) =>
-    addressRateLimited({ retryAfterSeconds: Math.max(1, Math.ceil((until - now()) / 1000)), detail: `Too many failed authentications from your address (at most ${limiter.points} a minute).` });
+    addressRateLimited({
+      retryAfterSeconds: Math.max(1, Math.ceil((until - now()) / 1000)),
+      detail: `Too many failed authentications from your address (at most ${limiter.points} a minute).`,
+    });
   return {
     refusalOf(address) {
       const until = refusedUntil.get(address);

@@ -8,7 +8,8 @@ const AUTHORIZATION = /^(?:Bearer|Token)\s+(svc_(live|demo)_[A-Za-z0-9_-]{20,100
 
 export type Authenticated = ApiPrincipal;
 
-const unauthenticated = (detail: string) => new AppError({ code: 'unauthenticated', status: 401, detail, headers: { 'WWW-Authenticate': 'Bearer realm="svc"' } });
+const unauthenticated = (detail: string) =>
+  new AppError({ code: 'unauthenticated', status: 401, detail, headers: { 'WWW-Authenticate': 'Bearer realm="svc"' } });
 
 /**
  * Resolves the API key of a request to its user, partner and environment, or refuses with 401. The key is looked
@@ -18,7 +19,13 @@ const unauthenticated = (detail: string) => new AppError({ code: 'unauthenticate
  * found valid recently is still served: guessing needs unknown keys, and clients behind one shared address (an
  * office, a proxy that does not forward addresses) must not lose their valid keys to one client's failures.
  */
-export function authenticate({ principals, failures }: { principals: PrincipalLookup; failures: AuthenticationFailures }) {
+export function authenticate({
+  principals,
+  failures,
+}: {
+  principals: PrincipalLookup;
+  failures: AuthenticationFailures;
+}) {
   return async (request: Request, response: Response, next: NextFunction): Promise<void> => {
     const address = clientAddressOf(request);
     const header = request.get('authorization');
@@ -30,7 +37,8 @@ export function authenticate({ principals, failures }: { principals: PrincipalLo
     const fail = async (detail: string) => next((await failures.record(address)) ?? unauthenticated(detail));
     try {
       if (!header) return await fail('Send your API key as `Authorization: Bearer <key>`.');
-      if (!key) return await fail('The Authorization header must be `Bearer <key>` or `Token <key>` with an svc API key.');
+      if (!key)
+        return await fail('The Authorization header must be `Bearer <key>` or `Token <key>` with an svc API key.');
       const principal = await principals.find(key);
       if (!principal) return await fail('This API key is not valid (unknown or revoked).');
       if (!principal.user.isActive) return await fail('The user of this API key is inactive.');
@@ -59,7 +67,12 @@ export type PrincipalLookup = {
  */
 export function cachedPrincipalLookup(
   findPrincipal: (key: string) => Promise<ApiPrincipal | null>,
-  { ttlMs, knownMs = 60 * 60_000, now = Date.now, maxEntries = 10_000 }: { ttlMs: number; knownMs?: number; now?: () => number; maxEntries?: number },
+  {
+    ttlMs,
+    knownMs = 60 * 60_000,
+    now = Date.now,
+    maxEntries = 10_000,
+  }: { ttlMs: number; knownMs?: number; now?: () => number; maxEntries?: number },
 ): PrincipalLookup {
   const remembered = new Map<string, { principal: ApiPrincipal; expiresAt: number }>();
   const unknown = new Map<string, number>();

@@ -11,14 +11,21 @@ function bodyDefect(body: unknown): { path: string; code: 'too_deep' | 'invalid_
   while (pending.length > 0) {
     const { value, path, depth } = pending.pop() as (typeof pending)[number];
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return { path, code: 'invalid_character', message: 'must not contain the NUL character (U+0000)' };
+      if (value.includes('\u0000'))
+        return { path, code: 'invalid_character', message: 'must not contain the NUL character (U+0000)' };
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
-    if (depth >= MAX_BODY_DEPTH) return { path, code: 'too_deep', message: `nests deeper than ${MAX_BODY_DEPTH} levels` };
+    if (depth >= MAX_BODY_DEPTH)
+      return { path, code: 'too_deep', message: `nests deeper than ${MAX_BODY_DEPTH} levels` };
     for (const [key, item] of Object.entries(value)) {
       const itemPath = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-      if (key.includes('\u0000')) return { path: itemPath, code: 'invalid_character', message: 'field names must not contain the NUL character (U+0000)' };
+      if (key.includes('\u0000'))
+        return {
+          path: itemPath,
+          code: 'invalid_character',
+          message: 'field names must not contain the NUL character (U+0000)',
+        };
       pending.push({ value: item, path: itemPath, depth: depth + 1 });
     }
   }

@@ -1,5 +1,11 @@
 import type { NextFunction, Request, Response } from 'express';
-import { claimIdempotencyKey, releaseIdempotencyKey, signWithProcessKey, storeIdempotentResponse, type Database } from '@svc/db';
+import {
+  claimIdempotencyKey,
+  releaseIdempotencyKey,
+  signWithProcessKey,
+  storeIdempotentResponse,
+  type Database,
+} from '@svc/db';
 import { principalOf } from './auth.js';
 import { AppError } from './problem.js';
 
@@ -22,8 +28,19 @@ function canonicalJson(value: unknown): string {
  * the path below the mount point and the body with sorted keys. Stored in clear, a plain hash of a body holding a
  * 9-digit SSN would give the SSN back to whoever tries the billion candidates.
  */
-export const idempotencyRequestHash = ({ method, path, body }: { method: string; path: string; body: unknown }): string =>
-  signWithProcessKey({ purpose: 'idempotency request', data: `${method} ${path.replace(/\/$/, '')}\n${canonicalJson(body ?? null)}` });
+export const idempotencyRequestHash = ({
+  method,
+  path,
+  body,
+}: {
+  method: string;
+  path: string;
+  body: unknown;
+}): string =>
+  signWithProcessKey({
+    purpose: 'idempotency request',
+    data: `${method} ${path.replace(/\/$/, '')}\n${canonicalJson(body ?? null)}`,
+  });
 
 /**
  * `Idempotency-Key` on POST and PUT: the first response to a key is stored (before it is sent) and replayed for 24
@@ -35,7 +52,12 @@ export function idempotency({ db, now, leaseMs }: { db: Database; now: () => Dat
   return async (request: Request, response: Response, next: NextFunction): Promise<void> => {
     const key = request.get('idempotency-key');
     if (!key || (request.method !== 'POST' && request.method !== 'PUT')) return next();
-    if (key.length > 255) return next(AppError.validation([{ path: 'Idempotency-Key', code: 'invalid_value', message: 'must be at most 255 characters' }]));
+    if (key.length > 255)
+      return next(
+        AppError.validation([
+          { path: 'Idempotency-Key', code: 'invalid_value', message: 'must be at most 255 characters' },
+        ]),
+      );
     const manager = db.dataSource.manager;
     const apiKeyId = principalOf(response).apiKeyId;
     const requestHash = idempotencyRequestHash({ method: request.method, path: request.path, body: request.body });
@@ -48,7 +70,13 @@ export function idempotency({ db, now, leaseMs }: { db: Database; now: () => Dat
           response.status(claim.response.status).send(claim.response.body);
           return;
         case 'mismatch':
-          return next(new AppError({ code: 'idempotency_key_reused', status: 409, detail: 'This Idempotency-Key was used for a different request. Use a new key for a new request.' }));
+          return next(
+            new AppError({
+              code: 'idempotency_key_reused',
+              status: 409,
+              detail: 'This Idempotency-Key was used for a different request. Use a new key for a new request.',
+            }),
+          );
         case 'in_flight':
           return next(
             new AppError({
@@ -68,10 +96,20 @@ export function idempotency({ db, now, leaseMs }: { db: Database; now: () => Dat
     const send = response.send.bind(response);
     response.send = ((body: unknown) => {
       const status = response.statusCode;
-      const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : JSON.stringify(body);
-      const headers = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (response.getHeader(name) ? [[name, String(response.getHeader(name))]] : [])));
-      const settle = status >= 500 ? releaseIdempotencyKey({ manager, apiKeyId, key }) : storeIdempotentResponse({ manager, apiKeyId, key, response: { status, body: text, headers } });
-      settle.catch(() => releaseIdempotencyKey({ manager, apiKeyId, key }).catch(() => undefined)).finally(() => send(body));
+      const text =
+        typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : JSON.stringify(body);
+      const headers = Object.fromEntries(
+        REPLAYED_HEADERS.flatMap((name) =>
+          response.getHeader(name) ? [[name, String(response.getHeader(name))]] : [],
+        ),
+      );
+      const settle =
+        status >= 500
+          ? releaseIdempotencyKey({ manager, apiKeyId, key })
+          : storeIdempotentResponse({ manager, apiKeyId, key, response: { status, body: text, headers } });
+      settle
+        .catch(() => releaseIdempotencyKey({ manager, apiKeyId, key }).catch(() => undefined))
+        .finally(() => send(body));
       return response;
     }) as Response['send'];
     next();

@@ -19,7 +19,19 @@ export function pageRequest(query: { page?: number | undefined; page_size?: numb
  * The page envelope of every list: `next` and `previous` are absolute URLs that keep the other query parameters.
  * A page past the end is 404 `invalid_page`; page 1 of an empty list is an empty page.
  */
-export function pageOf<T>({ request, page, count, results, publicUrl }: { request: Pick<Request, 'originalUrl'>; page: PageRequest; count: number; results: T[]; publicUrl: string }) {
+export function pageOf<T>({
+  request,
+  page,
+  count,
+  results,
+  publicUrl,
+}: {
+  request: Pick<Request, 'originalUrl'>;
+  page: PageRequest;
+  count: number;
+  results: T[];
+  publicUrl: string;
+}) {
   const lastPage = Math.max(1, Math.ceil(count / page.pageSize));
   if (page.page > lastPage) {
     throw invalidPage(`Page ${page.page} does not exist: the last page is ${lastPage}.`);

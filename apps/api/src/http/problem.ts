@@ -28,7 +28,19 @@ export class AppError extends Error {
   readonly errors: ProblemFieldError[] | undefined;
   readonly headers: Record<string, string>;
 
-  constructor({ code, status, detail, errors, headers = {} }: { code: ProblemCode; status: number; detail: string; errors?: ProblemFieldError[]; headers?: Record<string, string> }) {
+  constructor({
+    code,
+    status,
+    detail,
+    errors,
+    headers = {},
+  }: {
+    code: ProblemCode;
+    status: number;
+    detail: string;
+    errors?: ProblemFieldError[];
+    headers?: Record<string, string>;
+  }) {
     super(detail);
     this.code = code;
     this.status = status;
@@ -38,7 +50,12 @@ export class AppError extends Error {
 
   static validation(errors: ProblemFieldError[], detail?: string): AppError {
     const fields = [...new Set(errors.map((error) => error.path || '(body)'))];
-    return new AppError({ code: 'validation_failed', status: 400, detail: detail ?? `Check these fields: ${fields.join(', ')}.`, errors });
+    return new AppError({
+      code: 'validation_failed',
+      status: 400,
+      detail: detail ?? `Check these fields: ${fields.join(', ')}.`,
+      errors,
+    });
   }
 
   static notFound(what: string): AppError {
@@ -75,7 +92,11 @@ function fieldErrorsFromIssue(issue: ZodIssue, prefix: string[]): ProblemFieldEr
   const path = [...prefix, ...issue.path.map(String)].join('.');
   switch (issue.code) {
     case 'unrecognized_keys':
-      return issue.keys.map((key) => ({ path: [path, key].filter(Boolean).join('.'), code: 'unknown_field', message: `${key} is not a field of this operation` }));
+      return issue.keys.map((key) => ({
+        path: [path, key].filter(Boolean).join('.'),
+        code: 'unknown_field',
+        message: `${key} is not a field of this operation`,
+      }));
     case 'invalid_type':
       return issue.received === 'undefined'
         ? [{ path, code: 'required', message: 'is required' }]
@@ -87,7 +108,13 @@ function fieldErrorsFromIssue(issue: ZodIssue, prefix: string[]): ProblemFieldEr
       return [{ path, code, message: issue.message }];
     }
     default:
-      return [{ path, code: 'invalid_value', message: issue.message.replace(/^String /, '').replace(/^Invalid /, 'must be a valid ') }];
+      return [
+        {
+          path,
+          code: 'invalid_value',
+          message: issue.message.replace(/^String /, '').replace(/^Invalid /, 'must be a valid '),
+        },
+      ];
   }
 }
 

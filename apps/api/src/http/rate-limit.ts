@@ -31,7 +31,12 @@ export function rateLimit({ db, limitPerMinute, now }: { db: Database; limitPerM
   const leases = new Map<string, KeyLease>();
 
   async function takeLease(apiKeyId: string, lease: KeyLease): Promise<void> {
-    const count = await countRequests({ manager: db.dataSource.manager, apiKeyId, requests: leaseSize, windowStart: new Date(lease.windowStart) });
+    const count = await countRequests({
+      manager: db.dataSource.manager,
+      apiKeyId,
+      requests: leaseSize,
+      windowStart: new Date(lease.windowStart),
+    });
     const granted = Math.max(0, Math.min(leaseSize, limitPerMinute - (count - leaseSize)));
     lease.available += granted;
     lease.countAfterLease = count;
@@ -42,7 +47,8 @@ export function rateLimit({ db, limitPerMinute, now }: { db: Database; limitPerM
     const current = leases.get(apiKeyId);
     if (current?.windowStart === windowStart) return current;
     // Leases of ended windows are worth nothing: drop them all now and then so the map holds the active keys only.
-    if (leases.size > 10_000) for (const [key, stale] of leases) if (stale.windowStart !== windowStart) leases.delete(key);
+    if (leases.size > 10_000)
+      for (const [key, stale] of leases) if (stale.windowStart !== windowStart) leases.delete(key);
     const fresh: KeyLease = { windowStart, available: 0, countAfterLease: 0, exhausted: false, pending: null };
     leases.set(apiKeyId, fresh);
     return fresh;
@@ -55,7 +61,11 @@ export function rateLimit({ db, limitPerMinute, now }: { db: Database; limitPerM
       const lease = leaseOf(apiKeyId, windowStart);
       if (lease.available > 0) {
         lease.available -= 1;
-        return { allowed: true, remaining: Math.max(0, limitPerMinute - lease.countAfterLease) + lease.available, resetAt };
+        return {
+          allowed: true,
+          remaining: Math.max(0, limitPerMinute - lease.countAfterLease) + lease.available,
+          resetAt,
+        };
       }
       if (lease.exhausted) return { allowed: false, remaining: 0, resetAt };
       lease.pending ??= takeLease(apiKeyId, lease).finally(() => {

@@ -64,7 +64,17 @@ export class ReadCache {
   /** `performance.now()` of the last read of changes that came back. */
   #caughtUpAt = 0;
 
-  constructor({ ttlMs, maxBytes, now = Date.now, freshMs = FRESH_MS }: { ttlMs: number; maxBytes: number; now?: () => number; freshMs?: number }) {
+  constructor({
+    ttlMs,
+    maxBytes,
+    now = Date.now,
+    freshMs = FRESH_MS,
+  }: {
+    ttlMs: number;
+    maxBytes: number;
+    now?: () => number;
+    freshMs?: number;
+  }) {
     this.#ttlMs = ttlMs;
     this.#maxBytes = maxBytes;
     this.#now = now;
@@ -79,7 +89,12 @@ export class ReadCache {
    * The answer of a read (its body, as the operation's handler returns it): from memory, or `load()`ed and kept with
    * the headers the operation set on `response`.
    */
-  async answer<T extends object>(request: object, response: Response, { partnerId, key }: CachedRead, load: () => Promise<T>): Promise<T> {
+  async answer<T extends object>(
+    request: object,
+    response: Response,
+    { partnerId, key }: CachedRead,
+    load: () => Promise<T>,
+  ): Promise<T> {
     const hit = this.#hit(partnerId, key);
     if (hit) return cachedBody<T>(hit);
     const generation = this.#generationOf(partnerId);
@@ -117,7 +132,13 @@ export class ReadCache {
   #hit(partnerId: string, key: string): Entry | null {
     if (!this.enabled) return null;
     const hit = this.#entries.get(key);
-    if (!hit || hit.partnerId !== partnerId || hit.generation !== this.#generationOf(partnerId) || hit.expiresAt <= this.#now()) return null;
+    if (
+      !hit ||
+      hit.partnerId !== partnerId ||
+      hit.generation !== this.#generationOf(partnerId) ||
+      hit.expiresAt <= this.#now()
+    )
+      return null;
     // Most recently used last: Map iteration order is insertion order.
     this.#entries.delete(key);
     this.#entries.set(key, hit);
@@ -216,7 +237,13 @@ export function sendCachedBodiesAsText(app: Express): void {
  */
 export function answerRepeatedReads(cache: ReadCache, publicUrlOf: (request: Request) => string) {
   return (request: Request, response: Response, next: NextFunction): void => {
-    if (request.method !== 'GET' || !cache.enabled || request.get('content-length') !== undefined || request.get('transfer-encoding') !== undefined) return next();
+    if (
+      request.method !== 'GET' ||
+      !cache.enabled ||
+      request.get('content-length') !== undefined ||
+      request.get('transfer-encoding') !== undefined
+    )
+      return next();
     if (!cache.replay(readOf(request, response, publicUrlOf(request)), response)) next();
   };
 }
@@ -259,5 +286,8 @@ export function connectReadCache(cache: ReadCache, db: Database, logger: Logger)
  */
 export function readOf(request: Pick<Request, 'originalUrl'>, response: Response, publicUrl: string): CachedRead {
   const principal = principalOf(response);
-  return { partnerId: principal.partner.id, key: `${principal.partner.id} ${principal.environment} ${teamScopeOf(principal) ?? '*'} ${publicUrl}${request.originalUrl}` };
+  return {
+    partnerId: principal.partner.id,
+    key: `${principal.partner.id} ${principal.environment} ${teamScopeOf(principal) ?? '*'} ${publicUrl}${request.originalUrl}`,
+  };
 }

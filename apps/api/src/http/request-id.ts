@@ -12,4 +12,5 @@ export function requestId(request: Request, response: Response, next: NextFuncti
   next();
 }
 
-export const requestIdOf = (response: Response): string => (response.locals.requestId as string | undefined) ?? 'unknown';
+export const requestIdOf = (response: Response): string =>
+  (response.locals.requestId as string | undefined) ?? 'unknown';

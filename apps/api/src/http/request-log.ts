@@ -14,7 +14,10 @@ export const setLogRoute = (response: Response, pattern: string): void => {
 export function routeForLog(request: Request, response: Response): string {
   const tsRestPath = (request as Request & { tsRestRoute?: { path: string } }).tsRestRoute?.path;
   const expressPath = (request.route as { path?: unknown } | undefined)?.path;
-  const pattern = tsRestPath ?? (response.locals.logRoute as string | undefined) ?? (typeof expressPath === 'string' ? `${request.baseUrl}${expressPath}` : undefined);
+  const pattern =
+    tsRestPath ??
+    (response.locals.logRoute as string | undefined) ??
+    (typeof expressPath === 'string' ? `${request.baseUrl}${expressPath}` : undefined);
   if (pattern) return pattern;
   // The first segment of the whole path (`request.path` is below the mount point of a middleware that answered, such
   // as a limit in front of `/apply`: its first segment would be the token).
@@ -31,7 +34,13 @@ export function requestLog(logger: Logger) {
     response.on('finish', () => {
       const route = routeForLog(request, response);
       logger.info(
-        { request_id: requestIdOf(response), method: request.method, route, status: response.statusCode, duration_ms: Number(process.hrtime.bigint() - started) / 1e6 },
+        {
+          request_id: requestIdOf(response),
+          method: request.method,
+          route,
+          status: response.statusCode,
+          duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
+        },
         'request',
       );
     });

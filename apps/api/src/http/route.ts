@@ -6,10 +6,15 @@ import type { Deps } from '../deps.js';
 export type RouteFactory<R extends AppRoute> = (deps: Deps) => AppRouteImplementation<R>;
 
 /** An implementation of every operation of one part of the contract. */
-export type ResourceImplementation<T extends AppRouter> = { [K in keyof T]: T[K] extends AppRoute ? AppRouteImplementation<T[K]> : never };
+export type ResourceImplementation<T extends AppRouter> = {
+  [K in keyof T]: T[K] extends AppRoute ? AppRouteImplementation<T[K]> : never;
+};
 
 /**
  * One resource's part of the contract with its implementation, to register (`routes/index.ts`). Typed here because
  * registration is not: an operation of the contract left without an implementation fails to compile.
  */
-export const resourceRoutes = <T extends AppRouter>(contract: T, implementation: ResourceImplementation<T>) => ({ contract, implementation });
+export const resourceRoutes = <T extends AppRouter>(contract: T, implementation: ResourceImplementation<T>) => ({
+  contract,
+  implementation,
+});

@@ -1,5 +1,12 @@
 import type { PortalApplicant } from '@svc/db';
-import { emailBrandingOf, isPortalLanguage, portalRequirements, type EmailBranding, type PortalLanguage, type PortalRequirements } from '@svc/domain';
+import {
+  emailBrandingOf,
+  isPortalLanguage,
+  portalRequirements,
+  type EmailBranding,
+  type PortalLanguage,
+  type PortalRequirements,
+} from '@svc/domain';
 import type { Request } from 'express';
 
 /** What every page of one applicant's form needs: what the checks ask for, the branding and the language. */
@@ -17,9 +24,18 @@ export type PortalContext = {
 export const chosenLanguageOf = (value: unknown): PortalLanguage | null => (isPortalLanguage(value) ? value : null);
 
 /** The language of a page that knows no applicant (an unknown link): the one asked for, else the browser's. */
-export const requestLanguageOf = (request: Request, chosen: PortalLanguage | null): PortalLanguage => chosen ?? (request.acceptsLanguages('en', 'fr') === 'fr' ? 'fr' : 'en');
+export const requestLanguageOf = (request: Request, chosen: PortalLanguage | null): PortalLanguage =>
+  chosen ?? (request.acceptsLanguages('en', 'fr') === 'fr' ? 'fr' : 'en');
 
-export function portalContext({ token, applicant, chosenLanguage }: { token: string; applicant: PortalApplicant; chosenLanguage: PortalLanguage | null }): PortalContext {
+export function portalContext({
+  token,
+  applicant,
+  chosenLanguage,
+}: {
+  token: string;
+  applicant: PortalApplicant;
+  chosenLanguage: PortalLanguage | null;
+}): PortalContext {
   return {
     token,
     applicant,
@@ -31,10 +47,21 @@ export function portalContext({ token, applicant, chosenLanguage }: { token: str
 }
 
 /** The form's own URL (relative), keeping the chosen language, with more query parameters and a fragment. */
-export function pageUrl({ token, chosenLanguage, query = {}, fragment }: { token: string; chosenLanguage: PortalLanguage | null; query?: Record<string, string>; fragment?: string }): string {
+export function pageUrl({
+  token,
+  chosenLanguage,
+  query = {},
+  fragment,
+}: {
+  token: string;
+  chosenLanguage: PortalLanguage | null;
+  query?: Record<string, string>;
+  fragment?: string;
+}): string {
   const parameters = new URLSearchParams({ ...(chosenLanguage ? { lang: chosenLanguage } : {}), ...query }).toString();
   return `/apply/${encodeURIComponent(token)}${parameters ? `?${parameters}` : ''}${fragment ? `#${fragment}` : ''}`;
 }
 
 /** The applicant's date: today in UTC, at midnight. */
-export const todayOf = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+export const todayOf = (now: Date): Date =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));

@@ -25,5 +25,11 @@ export function formIssuedAt({ token, formToken, now }: { token: string; formTok
   const issued = Number(match[1]);
   const age = now.getTime() / 1000 - issued;
   if (age < -60 || age > FORM_TOKEN_HOURS * 3600) return null;
-  return hasProcessSignature({ purpose: PURPOSE, data: `${hashOnboardingToken(token)}.${issued}`, signature: match[2]! }) ? new Date(issued * 1000) : null;
+  return hasProcessSignature({
+    purpose: PURPOSE,
+    data: `${hashOnboardingToken(token)}.${issued}`,
+    signature: match[2]!,
+  })
+    ? new Date(issued * 1000)
+    : null;
 }

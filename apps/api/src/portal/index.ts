@@ -1,5 +1,11 @@
 import { isDatabaseUnavailable } from '@svc/db';
-import express, { type ErrorRequestHandler, type NextFunction, type Request, type Response, type Router } from 'express';
+import express, {
+  type ErrorRequestHandler,
+  type NextFunction,
+  type Request,
+  type Response,
+  type Router,
+} from 'express';
 import type { Deps } from '../deps.js';
 import { requestIdOf } from '../http/request-id.js';
 import { setLogRoute } from '../http/request-log.js';
@@ -13,7 +19,8 @@ import { showPortalForm } from './show-form.js';
  * link carries a secret: never cached (`noStore`, app.ts), never indexed, and never sent to another site as a referrer (`same-origin`
  * rather than `no-referrer`, with which browsers post the form with `Origin: null` and the same-origin check fails).
  */
-const PORTAL_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+const PORTAL_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 function portalHeaders(_request: Request, response: Response, next: NextFunction): void {
   setLogRoute(response, '/apply/:token');
@@ -29,12 +36,16 @@ function portalErrorHandler(deps: Deps): ErrorRequestHandler {
     const language = requestLanguageOf(request, chosenLanguageOf(request.query.lang));
     // The body parser's refusals (too large, too many fields, bad charset) and a path that does not decode carry a 4xx status.
     const status = (error as { status?: unknown })?.status;
-    if (typeof status === 'number' && status >= 400 && status < 500) return sendRefusal(response, { refusal: 'bad_request', language, status });
+    if (typeof status === 'number' && status >= 400 && status < 500)
+      return sendRefusal(response, { refusal: 'bad_request', language, status });
     if (isDatabaseUnavailable(error)) {
       response.setHeader('Retry-After', '5');
       return sendRefusal(response, { refusal: 'unavailable', language });
     }
-    deps.logger.error({ request_id: requestIdOf(response), method: request.method, route: '/apply/:token', err: error }, 'unexpected error in the applicant portal');
+    deps.logger.error(
+      { request_id: requestIdOf(response), method: request.method, route: '/apply/:token', err: error },
+      'unexpected error in the applicant portal',
+    );
     sendRefusal(response, { refusal: 'unavailable', language, status: 500 });
   };
 }
@@ -44,12 +55,18 @@ export function portalRouter(deps: Deps): Router {
   const router = express.Router();
   router.use('/apply', portalHeaders);
   router.get('/apply/:token', showPortalForm(deps));
-  router.post('/apply/:token', express.urlencoded({ extended: false, limit: '200kb', parameterLimit: 2_000 }), postPortalForm(deps));
+  router.post(
+    '/apply/:token',
+    express.urlencoded({ extended: false, limit: '200kb', parameterLimit: 2_000 }),
+    postPortalForm(deps),
+  );
   router.all('/apply/:token', (request, response) => {
     response.setHeader('Allow', 'GET, POST');
     sendRefusal(response, { refusal: 'bad_request', language: requestLanguageOf(request, null), status: 405 });
   });
-  router.all(['/apply', '/apply/'], (request, response) => sendRefusal(response, { refusal: 'not_found', language: requestLanguageOf(request, null) }));
+  router.all(['/apply', '/apply/'], (request, response) =>
+    sendRefusal(response, { refusal: 'not_found', language: requestLanguageOf(request, null) }),
+  );
   router.use('/apply', portalErrorHandler(deps));
   return router;
 }

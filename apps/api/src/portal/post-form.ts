@@ -20,7 +20,11 @@ import { sendForm, sendHtml, sendRefusal } from './responses.js';
 import { submittedPage } from './views/message-pages.js';
 
 /** What a button of the form asks for. */
-type FormAction = { kind: 'save' } | { kind: 'submit' } | { kind: 'add'; section: PortalSection } | { kind: 'remove'; section: PortalSection; index: number };
+type FormAction =
+  | { kind: 'save' }
+  | { kind: 'submit' }
+  | { kind: 'add'; section: PortalSection }
+  | { kind: 'remove'; section: PortalSection; index: number };
 
 function actionOf(value: unknown): FormAction | null {
   if (value === 'save' || value === 'submit') return { kind: value };
@@ -28,7 +32,8 @@ function actionOf(value: unknown): FormAction | null {
   const [kind, section = '', index] = value.split(':');
   if (!isPortalSection(section)) return null;
   if (kind === 'add' && index === undefined) return { kind, section };
-  if (kind === 'remove' && index !== undefined && /^\d{1,2}$/.test(index)) return { kind, section, index: Number(index) };
+  if (kind === 'remove' && index !== undefined && /^\d{1,2}$/.test(index))
+    return { kind, section, index: Number(index) };
   return null;
 }
 
@@ -50,7 +55,9 @@ function isSameOrigin(request: Request, deps: Deps): boolean {
 }
 
 /** The fields a missing-information refusal names, as errors of the form (it should not happen: the form asks for them). */
-const errorsOfMissingInformation = (refusal: Extract<OrderRefusal, { code: 'missing_information' }>): PortalFieldError[] =>
+const errorsOfMissingInformation = (
+  refusal: Extract<OrderRefusal, { code: 'missing_information' }>,
+): PortalFieldError[] =>
   refusal.missing.map(({ path }) => {
     const field = path.replace(/^information\./, '');
     return { field: isPortalSection(field) ? field : `identity.${field}`, code: 'required' };
@@ -68,7 +75,16 @@ const signingClientOf = (request: Request, formIssued: Date): SigningClient => (
   formIssuedAt: formIssued,
 });
 
-async function submit(deps: Deps, { response, context, form, client, now }: { response: Response; context: PortalContext; form: PortalForm; client: SigningClient; now: Date }): Promise<void> {
+async function submit(
+  deps: Deps,
+  {
+    response,
+    context,
+    form,
+    client,
+    now,
+  }: { response: Response; context: PortalContext; form: PortalForm; client: SigningClient; now: Date },
+): Promise<void> {
   const { token, requirements, applicant, language } = context;
   const cleaned = withoutBlankEntries(form);
   const errors = validatePortalForm({ form: cleaned, requirements, today: todayOf(now) });
@@ -96,7 +112,12 @@ async function submit(deps: Deps, { response, context, form, client, now }: { re
     },
     now,
   });
-  if (outcome.ok) return sendHtml(response, 200, submittedPage({ language, branding: context.branding, redirectUrl: applicant.teamSettings.redirect_url }));
+  if (outcome.ok)
+    return sendHtml(
+      response,
+      200,
+      submittedPage({ language, branding: context.branding, redirectUrl: applicant.teamSettings.redirect_url }),
+    );
   switch (outcome.refusal.code) {
     case 'missing_information':
       return redisplay(errorsOfMissingInformation(outcome.refusal));
@@ -115,29 +136,46 @@ async function submit(deps: Deps, { response, context, form, client, now }: { re
  * POST /apply/:token: save progress, add or remove an entry (each saves and shows the page again: no JavaScript
  * needed), or submit. Refused unless posted from this origin with the page's form token.
  */
-export const postPortalForm = (deps: Deps) => async (request: Request<{ token: string }>, response: Response): Promise<void> => {
-  const { token } = request.params;
-  const fields = (request.body ?? {}) as Record<string, unknown>;
-  const chosenLanguage = chosenLanguageOf(fields.lang);
-  const fallbackLanguage = requestLanguageOf(request, chosenLanguage);
-  const now = deps.now();
-  if (!request.is('application/x-www-form-urlencoded')) return sendRefusal(response, { refusal: 'bad_request', language: fallbackLanguage, status: 415 });
-  const formIssued = isSameOrigin(request, deps) ? formIssuedAt({ token, formToken: fields.form_token, now }) : null;
-  if (!formIssued) return sendRefusal(response, { refusal: 'stale', language: fallbackLanguage });
-  const action = actionOf(fields.action);
-  if (!action) return sendRefusal(response, { refusal: 'bad_request', language: fallbackLanguage });
+export const postPortalForm =
+  (deps: Deps) =>
+  async (request: Request<{ token: string }>, response: Response): Promise<void> => {
+    const { token } = request.params;
+    const fields = (request.body ?? {}) as Record<string, unknown>;
+    const chosenLanguage = chosenLanguageOf(fields.lang);
+    const fallbackLanguage = requestLanguageOf(request, chosenLanguage);
+    const now = deps.now();
+    if (!request.is('application/x-www-form-urlencoded'))
+      return sendRefusal(response, { refusal: 'bad_request', language: fallbackLanguage, status: 415 });
+    const formIssued = isSameOrigin(request, deps) ? formIssuedAt({ token, formToken: fields.form_token, now }) : null;
+    if (!formIssued) return sendRefusal(response, { refusal: 'stale', language: fallbackLanguage });
+    const action = actionOf(fields.action);
+    if (!action) return sendRefusal(response, { refusal: 'bad_request', language: fallbackLanguage });
 
-  const lookup = await findPortalApplicant({ manager: deps.db.dataSource.manager, token, now });
-  if (!lookup.open) return sendRefusal(response, { refusal: lookup.reason, language: fallbackLanguage });
-  const context = portalContext({ token, applicant: lookup.applicant, chosenLanguage });
-  const form = portalFormFromFields(fields, context.requirements);
-  if (action.kind === 'submit') return submit(deps, { response, context, form, client: signingClientOf(request, formIssued), now });
+    const lookup = await findPortalApplicant({ manager: deps.db.dataSource.manager, token, now });
+    if (!lookup.open) return sendRefusal(response, { refusal: lookup.reason, language: fallbackLanguage });
+    const context = portalContext({ token, applicant: lookup.applicant, chosenLanguage });
+    const form = portalFormFromFields(fields, context.requirements);
+    if (action.kind === 'submit')
+      return submit(deps, { response, context, form, client: signingClientOf(request, formIssued), now });
 
-  const changed = action.kind === 'add' ? withEntryAdded(form, action.section) : action.kind === 'remove' ? withEntryRemoved(form, action.section, action.index) : form;
-  const draft = withEntriesToFill(changed, context.requirements);
-  const saved = await savePortalDraft({ db: deps.db, token, draft, now });
-  if (!saved.saved) return sendRefusal(response, { refusal: saved.reason, language: context.language });
-  // Post, redirect, get: reloading the page does not post again. The fragment leads to what changed.
-  const fragment = action.kind === 'add' ? `${action.section}-${draft[action.section].length - 1}` : action.kind === 'remove' ? action.section : undefined;
-  response.redirect(303, pageUrl({ token, chosenLanguage, query: { saved: '1' }, ...(fragment ? { fragment } : {}) }));
-};
+    const changed =
+      action.kind === 'add'
+        ? withEntryAdded(form, action.section)
+        : action.kind === 'remove'
+          ? withEntryRemoved(form, action.section, action.index)
+          : form;
+    const draft = withEntriesToFill(changed, context.requirements);
+    const saved = await savePortalDraft({ db: deps.db, token, draft, now });
+    if (!saved.saved) return sendRefusal(response, { refusal: saved.reason, language: context.language });
+    // Post, redirect, get: reloading the page does not post again. The fragment leads to what changed.
+    const fragment =
+      action.kind === 'add'
+        ? `${action.section}-${draft[action.section].length - 1}`
+        : action.kind === 'remove'
+          ? action.section
+          : undefined;
+    response.redirect(
+      303,
+      pageUrl({ token, chosenLanguage, query: { saved: '1' }, ...(fragment ? { fragment } : {}) }),
+    );
+  };

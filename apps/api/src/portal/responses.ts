@@ -10,14 +10,37 @@ export const sendHtml = (response: Response, status: number, html: string): void
 };
 
 /** The HTTP status of each refusal page: an unknown link is 404, a link that worked once 410. */
-const REFUSAL_STATUS: { [R in PortalRefusal]: number } = { not_found: 404, expired: 410, submitted: 410, stale: 403, bad_request: 400, unavailable: 503 };
+const REFUSAL_STATUS: { [R in PortalRefusal]: number } = {
+  not_found: 404,
+  expired: 410,
+  submitted: 410,
+  stale: 403,
+  bad_request: 400,
+  unavailable: 503,
+};
 
-export function sendRefusal(response: Response, { refusal, language, status = REFUSAL_STATUS[refusal] }: { refusal: PortalRefusal; language: PortalLanguage; status?: number }): void {
+export function sendRefusal(
+  response: Response,
+  {
+    refusal,
+    language,
+    status = REFUSAL_STATUS[refusal],
+  }: { refusal: PortalRefusal; language: PortalLanguage; status?: number },
+): void {
   sendHtml(response, status, refusalPage({ language, refusal }));
 }
 
 /** The form page (200, or 422 with its errors), with a fresh form token. */
-export function sendForm(response: Response, { context, form, errors = [], saved = false, now }: { context: PortalContext; form: PortalForm; errors?: readonly PortalFieldError[]; saved?: boolean; now: Date }): void {
+export function sendForm(
+  response: Response,
+  {
+    context,
+    form,
+    errors = [],
+    saved = false,
+    now,
+  }: { context: PortalContext; form: PortalForm; errors?: readonly PortalFieldError[]; saved?: boolean; now: Date },
+): void {
   const { token, chosenLanguage, language } = context;
   const html = formPage({
     language,

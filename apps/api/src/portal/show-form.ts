@@ -6,13 +6,19 @@ import { chosenLanguageOf, portalContext, requestLanguageOf } from './context.js
 import { sendForm, sendRefusal } from './responses.js';
 
 /** GET /apply/:token: the applicant's form, from the saved draft or pre-filled from the invitation. */
-export const showPortalForm = (deps: Deps) => async (request: Request<{ token: string }>, response: Response): Promise<void> => {
-  const { token } = request.params;
-  const chosenLanguage = chosenLanguageOf(request.query.lang);
-  const now = deps.now();
-  const lookup = await findPortalApplicant({ manager: deps.db.dataSource.manager, token, now });
-  if (!lookup.open) return sendRefusal(response, { refusal: lookup.reason, language: requestLanguageOf(request, chosenLanguage) });
-  const context = portalContext({ token, applicant: lookup.applicant, chosenLanguage });
-  const form = withEntriesToFill(lookup.applicant.draft ?? portalFormFromInformation(lookup.applicant.information), context.requirements);
-  sendForm(response, { context, form, saved: request.query.saved === '1', now });
-};
+export const showPortalForm =
+  (deps: Deps) =>
+  async (request: Request<{ token: string }>, response: Response): Promise<void> => {
+    const { token } = request.params;
+    const chosenLanguage = chosenLanguageOf(request.query.lang);
+    const now = deps.now();
+    const lookup = await findPortalApplicant({ manager: deps.db.dataSource.manager, token, now });
+    if (!lookup.open)
+      return sendRefusal(response, { refusal: lookup.reason, language: requestLanguageOf(request, chosenLanguage) });
+    const context = portalContext({ token, applicant: lookup.applicant, chosenLanguage });
+    const form = withEntriesToFill(
+      lookup.applicant.draft ?? portalFormFromInformation(lookup.applicant.information),
+      context.requirements,
+    );
+    sendForm(response, { context, form, saved: request.query.saved === '1', now });
+  };

@@ -4,14 +4,20 @@ import type { ApplicantRecord, StoredInformation } from '@svc/db';
 type Entry = Record<string, unknown>;
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const numberOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const numberOrNull = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
 const booleanOrNull = (value: unknown): boolean | null => (typeof value === 'boolean' ? value : null);
-const objectOrNull = <T>(value: unknown): T | null => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as T) : null);
-const entries = (value: unknown): Entry[] => (Array.isArray(value) ? value.filter((item): item is Entry => item !== null && typeof item === 'object') : []);
+const objectOrNull = <T>(value: unknown): T | null =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as T) : null;
+const entries = (value: unknown): Entry[] =>
+  Array.isArray(value) ? value.filter((item): item is Entry => item !== null && typeof item === 'object') : [];
 
 const VERIFICATIONS = new Set(['NONE', 'VERIFIED', 'PARTIALLY_VERIFIED', 'NOT_VERIFIED', 'UNABLE_TO_VERIFY']);
 const verificationFields = (entry: Entry) => ({
-  svc_verification: typeof entry.svc_verification === 'string' && VERIFICATIONS.has(entry.svc_verification) ? (entry.svc_verification as 'NONE') : null,
+  svc_verification:
+    typeof entry.svc_verification === 'string' && VERIFICATIONS.has(entry.svc_verification)
+      ? (entry.svc_verification as 'NONE')
+      : null,
   verification_notes: text(entry.verification_notes),
 });
 
@@ -34,7 +40,9 @@ const sinSsnNumber = (value: unknown): number | null => {
  * The Information object of the record: every field present, null when unknown, and the SIN/SSN and date of birth
  * null when the team hides them (`hide_sin_ssn`, `hide_date_of_birth`).
  */
-export function presentInformation(record: Pick<ApplicantRecord, 'applicant' | 'team'> & { information: StoredInformation }): Information {
+export function presentInformation(
+  record: Pick<ApplicantRecord, 'applicant' | 'team'> & { information: StoredInformation },
+): Information {
   const { applicant, information: info } = record;
   const settings = record.team.settingsConfig;
   return {
@@ -85,7 +93,12 @@ export function presentInformation(record: Pick<ApplicantRecord, 'applicant' | '
       const address = objectOrNull<Entry>(entry.address);
       return {
         institution: text(entry.institution),
-        degree: degree ? { degree: text(degree.degree) ?? '', ...(typeof degree.verified === 'boolean' ? { verified: degree.verified } : {}) } : null,
+        degree: degree
+          ? {
+              degree: text(degree.degree) ?? '',
+              ...(typeof degree.verified === 'boolean' ? { verified: degree.verified } : {}),
+            }
+          : null,
         address: address ? addressFields(address) : null,
         start_date: text(entry.start_date),
         end_date: text(entry.end_date),

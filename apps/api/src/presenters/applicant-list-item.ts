@@ -1,5 +1,12 @@
 import { adjudicationStatus, type HrApplicantListItem, type PmApplicantListItem } from '@svc/contract';
-import { invitationResendOf, onboardingLink, reportSummaryOf, type Applicant, type ApplicantListRow, type ApplicantRecord } from '@svc/db';
+import {
+  invitationResendOf,
+  onboardingLink,
+  reportSummaryOf,
+  type Applicant,
+  type ApplicantListRow,
+  type ApplicantRecord,
+} from '@svc/db';
 import { labelOf } from '@svc/domain';
 import { presentInformation } from './applicant-information.js';
 import { presentRequestFlags } from './application.js';
@@ -19,7 +26,8 @@ export const onboardingLinkOf = (applicant: Applicant, { publicUrl }: Links): st
  * A quick screen may name no email; the list's applicant items need one, so such an applicant shows an address
  * of the reserved `.invalid` domain (RFC 2606) that can never be delivered to.
  */
-const emailOf = (applicant: Applicant): string => applicant.email || `no-email+${applicant.shortUid.toLowerCase()}@applicant.invalid`;
+const emailOf = (applicant: Applicant): string =>
+  applicant.email || `no-email+${applicant.shortUid.toLowerCase()}@applicant.invalid`;
 
 const nameOf = (applicant: Applicant, field: 'first_name' | 'last_name'): string | null => {
   const value = applicant.information[field];
@@ -70,13 +78,24 @@ export function presentHrApplicantListItem(row: ApplicantListRow, links: Links):
   return {
     ...listItemBase(row, links),
     information: presentInformation(row),
-    application: { owner: { email: owner.email }, posting: null, is_active: application.isActive, team: { internal_name: null } },
-    applicant_adjudication: adjudication === 'NONE' ? null : { status: adjudication, notes: null, modified: applicant.modified.toISOString() },
+    application: {
+      owner: { email: owner.email },
+      posting: null,
+      is_active: application.isActive,
+      team: { internal_name: null },
+    },
+    applicant_adjudication:
+      adjudication === 'NONE'
+        ? null
+        : { status: adjudication, notes: null, modified: applicant.modified.toISOString() },
   };
 }
 
 /** One applicant of a PM application, as the list item's `application.applicants` shows it. */
-function presentGroupedApplicant(applicant: Applicant, links: Links): PmApplicantListItem['application']['applicants'][number] {
+function presentGroupedApplicant(
+  applicant: Applicant,
+  links: Links,
+): PmApplicantListItem['application']['applicants'][number] {
   return {
     id: applicant.id,
     first_name: nameOf(applicant, 'first_name'),
@@ -86,8 +105,10 @@ function presentGroupedApplicant(applicant: Applicant, links: Links): PmApplican
     share_of_rent: applicant.shareOfRent === null ? null : Number(applicant.shareOfRent),
     is_cosigner: applicant.isCosigner,
     // The applicant's form; a quick-screened applicant has none, so its record in the API.
-    application_url: onboardingLinkOf(applicant, links) ?? `${base(links.publicUrl)}/api/v1/pm/applicants/${applicant.id}/`,
-    report_url: applicant.status === 'Returned' ? `${base(links.publicUrl)}/api/v1/pm/reports/${applicant.id}/web/` : null,
+    application_url:
+      onboardingLinkOf(applicant, links) ?? `${base(links.publicUrl)}/api/v1/pm/applicants/${applicant.id}/`,
+    report_url:
+      applicant.status === 'Returned' ? `${base(links.publicUrl)}/api/v1/pm/reports/${applicant.id}/web/` : null,
     status: applicant.status,
   };
 }

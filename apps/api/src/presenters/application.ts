@@ -41,7 +41,12 @@ function recordBase(record: ApplicantRecord): RecordBase {
     status: applicant.status,
     status_label: labelOf(applicationStatus, applicant.status),
     applicant_account: { id: applicant.id, email: applicant.email },
-    application: { id: application.id, created: application.created.toISOString(), modified: application.modified.toISOString(), email: application.email },
+    application: {
+      id: application.id,
+      created: application.created.toISOString(),
+      modified: application.modified.toISOString(),
+      email: application.email,
+    },
     country: applicant.country,
     information: presentInformation(record),
   };
@@ -59,7 +64,10 @@ export function presentPmApplication(record: ApplicantRecord): PmApplication {
 }
 
 /** An applicant of an invite response. */
-export function presentInvitedApplicant(applicant: Applicant, information: { first_name?: unknown; last_name?: unknown } = {}) {
+export function presentInvitedApplicant(
+  applicant: Applicant,
+  information: { first_name?: unknown; last_name?: unknown } = {},
+) {
   return {
     id: applicant.id,
     status: applicant.status,
@@ -67,7 +75,11 @@ export function presentInvitedApplicant(applicant: Applicant, information: { fir
     last_name: typeof information.last_name === 'string' ? information.last_name : null,
     email: applicant.email,
     phone_number: applicant.phoneNumber
-      ? { phone_type: applicant.phoneNumber.phone_type as 'NONE', number: applicant.phoneNumber.number, country: applicant.phoneNumber.country }
+      ? {
+          phone_type: applicant.phoneNumber.phone_type as 'NONE',
+          number: applicant.phoneNumber.number,
+          country: applicant.phoneNumber.country,
+        }
       : { phone_type: 'NONE' as const, number: null, country: null },
   };
 }

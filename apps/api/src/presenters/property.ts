@@ -3,9 +3,13 @@ import type { PropertyRecord } from '@svc/db';
 import { presentUserWithTeam } from './user-with-team.js';
 
 /** The address on one line: `12 Elm St, Toronto, ON M5V 1A1, CA`, leaving out the parts that are empty. */
-export function fullAddressOf(property: Pick<PropertyRecord, 'address' | 'city' | 'county' | 'provinceState' | 'postalCode' | 'country'>): string {
+export function fullAddressOf(
+  property: Pick<PropertyRecord, 'address' | 'city' | 'county' | 'provinceState' | 'postalCode' | 'country'>,
+): string {
   const region = [property.provinceState, property.postalCode].filter(Boolean).join(' ');
-  return [property.address, property.city, property.county, region, property.country].filter((part) => part && part.trim() !== '').join(', ');
+  return [property.address, property.city, property.county, region, property.country]
+    .filter((part) => part && part.trim() !== '')
+    .join(', ');
 }
 
 /** A property with its owner and listing count, as the contract's Property record. */

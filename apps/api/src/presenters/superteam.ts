@@ -17,7 +17,15 @@ export function presentSuperteam(superteam: Superteam) {
 }
 
 /** The update answers with the seed's account shape, in a one-element array. */
-export function presentSuperteamAccount({ superteam, activeUserCount, teamTypes }: { superteam: Superteam; activeUserCount: number; teamTypes: Array<'HR' | 'PM'> }) {
+export function presentSuperteamAccount({
+  superteam,
+  activeUserCount,
+  teamTypes,
+}: {
+  superteam: Superteam;
+  activeUserCount: number;
+  teamTypes: Array<'HR' | 'PM'>;
+}) {
   return [
     {
       id: superteam.id,

@@ -19,8 +19,13 @@ export function presentUserWithTeam(user: UserWithTeam, { publicUrl }: { publicU
       team_type: team.type,
       internal_name: null,
       app_url: new URL('/', publicUrl).toString(),
-      compliance_region: (team.complianceRegion as ComplianceRegion | null) ?? complianceRegionFor({ country: team.country, type: team.type }),
-      settings_config: { ...defaultTeamSettingsConfig({ name: team.name, type: team.type }), ...(team.settingsConfig as Partial<SettingsConfig>) },
+      compliance_region:
+        (team.complianceRegion as ComplianceRegion | null) ??
+        complianceRegionFor({ country: team.country, type: team.type }),
+      settings_config: {
+        ...defaultTeamSettingsConfig({ name: team.name, type: team.type }),
+        ...(team.settingsConfig as Partial<SettingsConfig>),
+      },
       billing_plan: team.billingPlan as BillingPlan,
       google_analytics_key: null,
       adwords_key: null,

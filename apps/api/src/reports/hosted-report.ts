@@ -10,7 +10,8 @@ import { verifyReportLink } from './report-links.js';
 export const HOSTED_REPORT_PATH = '/reports/hosted';
 
 /** The absolute URL of a hosted report link (`link/` answers it as `report_url`). */
-export const hostedReportUrl = (publicUrl: string, token: string): string => `${publicUrl.replace(/\/+$/, '')}${HOSTED_REPORT_PATH}/${token}`;
+export const hostedReportUrl = (publicUrl: string, token: string): string =>
+  `${publicUrl.replace(/\/+$/, '')}${HOSTED_REPORT_PATH}/${token}`;
 
 /**
  * Serves the PDF behind a hosted report link, without an API key (DESIGN.md section 7): an altered or unknown
@@ -22,14 +23,24 @@ export function mountHostedReports(app: Express, deps: Deps): void {
     if (!check.ok) {
       const problem =
         check.reason === 'expired'
-          ? new AppError({ code: 'link_expired', status: 410, detail: 'This report link has expired: links work for one hour. Ask for a new one.' })
+          ? new AppError({
+              code: 'link_expired',
+              status: 410,
+              detail: 'This report link has expired: links work for one hour. Ask for a new one.',
+            })
           : AppError.notFound('Report');
       return sendProblem(response, problem);
     }
     const { applicantId, version } = check.grant;
     const report = await findReportContent(deps.db.dataSource.manager, { applicantId, version, part: 'pdf' });
     if (!report) return sendProblem(response, AppError.notFound('Report'));
-    await recordReportAccess(deps, { state: { id: applicantId, partnerId: report.partnerId, environment: report.environment }, access: 'report.hosted_pdf', principal: null, request, response });
+    await recordReportAccess(deps, {
+      state: { id: applicantId, partnerId: report.partnerId, environment: report.environment },
+      access: 'report.hosted_pdf',
+      principal: null,
+      request,
+      response,
+    });
     sendPdfHeaders(response, { fileName: report.fileName, disposition: 'inline' });
     response.send(report.pdf);
   });

@@ -1,4 +1,11 @@
-import { findApplicantReportState, findReportContent, markReportViewed, recordAudit, type ApiPrincipal, type ApplicantReportState } from '@svc/db';
+import {
+  findApplicantReportState,
+  findReportContent,
+  markReportViewed,
+  recordAudit,
+  type ApiPrincipal,
+  type ApplicantReportState,
+} from '@svc/db';
 import type { Request, Response } from 'express';
 import type { Deps } from '../deps.js';
 import { idOrNotFound } from '../http/access.js';
@@ -23,7 +30,19 @@ export const applicationProcessing = () =>
  */
 export async function recordReportAccess(
   deps: Deps,
-  { state, access, principal, request, response }: { state: Pick<ApplicantReportState, 'id' | 'partnerId' | 'environment'>; access: ReportAccess; principal: ApiPrincipal | null; request: Pick<Request, 'ip'>; response: Response },
+  {
+    state,
+    access,
+    principal,
+    request,
+    response,
+  }: {
+    state: Pick<ApplicantReportState, 'id' | 'partnerId' | 'environment'>;
+    access: ReportAccess;
+    principal: ApiPrincipal | null;
+    request: Pick<Request, 'ip'>;
+    response: Response;
+  },
 ): Promise<void> {
   const manager = deps.db.dataSource.manager;
   await recordAudit(manager, {
@@ -45,15 +64,24 @@ export async function recordReportAccess(
 }
 
 /** The applicant of a report operation: in the key's scope (else 404) and `Returned` (else 409). */
-export async function returnedApplicantOf(deps: Deps, { principal, kind, applicantId }: { principal: ApiPrincipal; kind: 'HR' | 'PM'; applicantId: string }): Promise<ApplicantReportState> {
-  const state = await findApplicantReportState(deps.db.dataSource.manager, { scope: applicationScopeOf(principal, kind), applicantId: idOrNotFound(applicantId, 'Applicant') });
+export async function returnedApplicantOf(
+  deps: Deps,
+  { principal, kind, applicantId }: { principal: ApiPrincipal; kind: 'HR' | 'PM'; applicantId: string },
+): Promise<ApplicantReportState> {
+  const state = await findApplicantReportState(deps.db.dataSource.manager, {
+    scope: applicationScopeOf(principal, kind),
+    applicantId: idOrNotFound(applicantId, 'Applicant'),
+  });
   if (!state) throw AppError.notFound('Applicant');
   if (state.status !== 'Returned') throw applicationProcessing();
   return state;
 }
 
 /** The stored HTML or PDF of the applicant's report at `version`. A returned applicant always has one. */
-export async function storedReportOf<P extends 'html' | 'pdf'>(deps: Deps, { applicantId, version, part }: { applicantId: string; version: number; part: P }) {
+export async function storedReportOf<P extends 'html' | 'pdf'>(
+  deps: Deps,
+  { applicantId, version, part }: { applicantId: string; version: number; part: P },
+) {
   const report = await findReportContent(deps.db.dataSource.manager, { applicantId, version, part });
   if (!report) throw new Error(`applicant ${applicantId} has no stored report version ${version}`);
   return report;

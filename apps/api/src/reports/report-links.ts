@@ -26,8 +26,10 @@ export function verifyReportLink(token: string, now: Date): ReportLinkCheck {
   const parts = token.split('.');
   if (parts.length !== 4) return { ok: false, reason: 'invalid' };
   const [applicantId = '', version = '', expiry = '', signature = ''] = parts;
-  if (!UUID.test(applicantId) || !/^[1-9][0-9]{0,8}$/.test(version) || !/^[0-9]{1,12}$/.test(expiry)) return { ok: false, reason: 'invalid' };
-  if (!hasProcessSignature({ purpose: PURPOSE, data: `${applicantId}.${version}.${expiry}`, signature })) return { ok: false, reason: 'invalid' };
+  if (!UUID.test(applicantId) || !/^[1-9][0-9]{0,8}$/.test(version) || !/^[0-9]{1,12}$/.test(expiry))
+    return { ok: false, reason: 'invalid' };
+  if (!hasProcessSignature({ purpose: PURPOSE, data: `${applicantId}.${version}.${expiry}`, signature }))
+    return { ok: false, reason: 'invalid' };
   const expiresAt = new Date(Number(expiry) * 1000);
   if (expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
   return { ok: true, grant: { applicantId, version: Number(version), expiresAt } };

@@ -1,5 +1,14 @@
 import { acicParametersShape, type ProblemFieldError } from '@svc/contract';
-import { findApplicant, type ApiPrincipal, type OrderIdempotency, type ApplicantRecord, type ApplicationScope, type OrderOutcome, type OrderRefusal, type RefusedFlag } from '@svc/db';
+import {
+  findApplicant,
+  type ApiPrincipal,
+  type OrderIdempotency,
+  type ApplicantRecord,
+  type ApplicationScope,
+  type OrderOutcome,
+  type OrderRefusal,
+  type RefusedFlag,
+} from '@svc/db';
 import type { Request } from 'express';
 import type { Deps } from '../deps.js';
 import { teamScopeOf } from '../http/access.js';
@@ -18,7 +27,10 @@ export const applicationScopeOf = (principal: ApiPrincipal, kind: 'HR' | 'PM'): 
 const ACIC_PARAMETERS = Object.keys(acicParametersShape);
 
 /** The request's `Idempotency-Key` with the caller's API key: an order placed again with them is the same order. */
-export function orderIdempotencyOf(request: Pick<Request, 'get'>, principal: ApiPrincipal): OrderIdempotency | undefined {
+export function orderIdempotencyOf(
+  request: Pick<Request, 'get'>,
+  principal: ApiPrincipal,
+): OrderIdempotency | undefined {
   const key = request.get('idempotency-key');
   return key ? { apiKeyId: principal.apiKeyId, key } : undefined;
 }
@@ -40,9 +52,13 @@ function refusedFlagError({ flag, reason }: RefusedFlag, kind: 'HR' | 'PM'): Pro
 export function orderRefusalProblem(refusal: OrderRefusal, kind: 'HR' | 'PM'): AppError {
   switch (refusal.code) {
     case 'invalid_owner':
-      return AppError.validation([{ path: 'owner_id', code: 'invalid_value', message: `is not a user of ${KIND_NAMES[kind]} of your account` }]);
+      return AppError.validation([
+        { path: 'owner_id', code: 'invalid_value', message: `is not a user of ${KIND_NAMES[kind]} of your account` },
+      ]);
     case 'invalid_listing':
-      return AppError.validation([{ path: 'listing_id', code: 'invalid_value', message: 'is not a listing of the team of owner_id' }]);
+      return AppError.validation([
+        { path: 'listing_id', code: 'invalid_value', message: 'is not a listing of the team of owner_id' },
+      ]);
     case 'check_not_enabled': {
       const flags = refusal.flags.map((refused) => refused.flag);
       return new AppError({
@@ -75,7 +91,10 @@ export function acceptedOrThrow<T>(outcome: OrderOutcome<T>, kind: 'HR' | 'PM'):
 }
 
 /** The record of an applicant just ordered, upgraded or asked for; 404 when not in the scope. */
-export async function recordOrNotFound(deps: Deps, { scope, applicantId }: { scope: ApplicationScope; applicantId: string }): Promise<ApplicantRecord> {
+export async function recordOrNotFound(
+  deps: Deps,
+  { scope, applicantId }: { scope: ApplicationScope; applicantId: string },
+): Promise<ApplicantRecord> {
   const record = await findApplicant(deps.db.dataSource.manager, { scope, applicantId });
   if (!record) throw AppError.notFound('Applicant');
   return record;

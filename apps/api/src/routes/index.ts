@@ -19,7 +19,12 @@ import { reportRoutes } from './reports/index.js';
 /** The options every resource router is registered with. */
 const options = {
   globalMiddleware: [deprecationHeader as never],
-  requestValidationErrorHandler: (error: RequestValidationError, _request: Request, _response: Response, next: NextFunction) => next(validationProblem(error)),
+  requestValidationErrorHandler: (
+    error: RequestValidationError,
+    _request: Request,
+    _response: Response,
+    next: NextFunction,
+  ) => next(validationProblem(error)),
   responseValidation: false,
 };
 
@@ -39,16 +44,35 @@ function sharedPathStart(contract: AppRouter): string {
  * request under the resource's paths enters. Express tries every route's pattern in turn until one matches; the
  * order operations came after some 80 routes of other resources.
  */
-function register<T extends AppRouter>(app: Express, contract: T, implementation: Parameters<typeof createExpressEndpoints<T>>[1]): void {
+function register<T extends AppRouter>(
+  app: Express,
+  contract: T,
+  implementation: Parameters<typeof createExpressEndpoints<T>>[1],
+): void {
   const router = Router();
   createExpressEndpoints(contract, implementation, router as never, options as never);
   const start = sharedPathStart(contract);
   // OPTIONS passes by: a router answers it itself (200, `Allow`) when a route has the path, where the app answers 404.
   const enters = (request: Request) => request.method !== 'OPTIONS' && request.path.toLowerCase().startsWith(start);
-  app.use((request: Request, response: Response, next: NextFunction) => (enters(request) ? router(request, response, next) : next()));
+  app.use((request: Request, response: Response, next: NextFunction) =>
+    enters(request) ? router(request, response, next) : next(),
+  );
 }
 
 /** Every implemented resource router, registered on the app. An operation not registered answers 404. */
 export function registerRoutes(app: Express, deps: Deps): void {
-  for (const { contract, implementation } of [superteamRoutes(deps), teamRoutes(deps), userRoutes(deps), packageRoutes(deps), propertyRoutes(deps), listingRoutes(deps), hrApplicationRoutes(deps), hrV1ApplicationRoutes(deps), pmApplicationRoutes(deps), serviceCollectionRoutes(deps), ...reportRoutes(deps)]) register(app, contract, implementation as never);
+  for (const { contract, implementation } of [
+    superteamRoutes(deps),
+    teamRoutes(deps),
+    userRoutes(deps),
+    packageRoutes(deps),
+    propertyRoutes(deps),
+    listingRoutes(deps),
+    hrApplicationRoutes(deps),
+    hrV1ApplicationRoutes(deps),
+    pmApplicationRoutes(deps),
+    serviceCollectionRoutes(deps),
+    ...reportRoutes(deps),
+  ])
+    register(app, contract, implementation as never);
 }

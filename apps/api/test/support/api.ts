@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createClient, type SvcClient } from '@svc/contract';
-import { bootstrapPartner, createApiKey, runMigrations, useEncryptionKey, type BootstrappedAccount, type Database } from '@svc/db';
+import {
+  bootstrapPartner,
+  createApiKey,
+  runMigrations,
+  useEncryptionKey,
+  type BootstrappedAccount,
+  type Database,
+} from '@svc/db';
 import { databaseTargets, type DatabaseTarget } from '@svc/db/testing';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createLogger, type Logger } from '../../src/logger.js';
@@ -44,7 +51,10 @@ export function apiTargets({ everyDatabase = false }: { everyDatabase?: boolean 
   const targets = databaseTargets().filter((target) => everyDatabase || target.name === 'pglite');
   return targets.map((target) => ({
     name: target.name,
-    async start(overrides: Partial<Config> = {}, { logger = createLogger({ level: 'silent' }), docsSite }: StartOptions = {}) {
+    async start(
+      overrides: Partial<Config> = {},
+      { logger = createLogger({ level: 'silent' }), docsSite }: StartOptions = {},
+    ) {
       const db = await target.open();
       await runMigrations(db);
       let offsetMs = 0;
@@ -52,7 +62,10 @@ export function apiTargets({ everyDatabase = false }: { everyDatabase?: boolean 
       // The read cache off unless a test turns it on: most tests write behind the API's back (as the worker does) and
       // read at once, and a cache sees such a write only when it next reads `record_changes` (within ~20 ms). The
       // read-cache, lifecycle, portal and reliability tests run with it on.
-      const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SVC_READ_CACHE_SECONDS: '0' }), ...overrides };
+      const config = {
+        ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SVC_READ_CACHE_SECONDS: '0' }),
+        ...overrides,
+      };
       // startApi opens the job queue (pg-boss) on the same database; target.dispose() closes the database and stops it.
       const api = await startApi({ config, db, port: 0, logger, now, docsSite });
       return {
@@ -61,7 +74,8 @@ export function apiTargets({ everyDatabase = false }: { everyDatabase?: boolean 
         db,
         api,
         newPartner: (name = 'Test partner') => bootstrapPartner(db, { name }),
-        newTeamUserKey: (userId, environment = 'live') => createApiKey({ manager: db.dataSource.manager, userId, environment }),
+        newTeamUserKey: (userId, environment = 'live') =>
+          createApiKey({ manager: db.dataSource.manager, userId, environment }),
         client: (apiKey: string) => createClient({ baseUrl: api.url, apiKey }),
         advanceClock: (ms: number) => {
           offsetMs += ms;
@@ -76,7 +90,10 @@ export function apiTargets({ everyDatabase = false }: { everyDatabase?: boolean 
 }
 
 /** A raw request, for what the typed client cannot send (malformed JSON, wrong content types, huge bodies). */
-export async function rawRequest(url: string, init: RequestInit & { apiKey?: string } = {}): Promise<{ status: number; headers: Headers; body: any }> {
+export async function rawRequest(
+  url: string,
+  init: RequestInit & { apiKey?: string } = {},
+): Promise<{ status: number; headers: Headers; body: any }> {
   const headers = new Headers(init.headers);
   if (init.apiKey) headers.set('authorization', `Bearer ${init.apiKey}`);
   const response = await fetch(url, { ...init, headers });

@@ -1,11 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckName, CreateTeamBody, InformationInput, SvcClient } from '@svc/contract';
-import { CHECK_RUN_QUEUE, createUser, MESSAGE_SEND_QUEUE, sealValue, type BootstrappedAccount, type Database } from '@svc/db';
+import {
+  CHECK_RUN_QUEUE,
+  createUser,
+  MESSAGE_SEND_QUEUE,
+  sealValue,
+  type BootstrappedAccount,
+  type Database,
+} from '@svc/db';
 import { simulateCheck } from '@svc/domain';
 
 // Bodies and database probes shared by the application tests.
 
-export const location = { address: '100 King St W', city: 'Toronto', province_state: 'ON', country: 'CA', postal_code: 'M5X 1A9' };
+export const location = {
+  address: '100 King St W',
+  city: 'Toronto',
+  province_state: 'ON',
+  country: 'CA',
+  postal_code: 'M5X 1A9',
+};
 
 /** Everything the criminal and identity checks need (name, date of birth, address history) and a SIN. */
 export const fullInformation = () => ({
@@ -13,17 +26,37 @@ export const fullInformation = () => ({
   last_name: `Lovelace${randomUUID().slice(0, 6)}`,
   date_of_birth: '1985-12-10',
   sin_ssn: '046-454-286',
-  addresses: [{ address: '1 Main St', city: 'Toronto', province_state: 'ON', country: 'CA', postal_code: 'M5V 1A1', start_date: '2019-01-01' }],
+  addresses: [
+    {
+      address: '1 Main St',
+      city: 'Toronto',
+      province_state: 'ON',
+      country: 'CA',
+      postal_code: 'M5V 1A1',
+      start_date: '2019-01-01',
+    },
+  ],
   employers: [{ company_name: 'Analytical Engines Ltd', position: 'Engineer', start_date: '2020-02-01' }],
-  educations: [{ institution: 'University of London', degree: { degree: 'BSc Mathematics' }, start_date: '2003-09-01', end_date: '2007-06-30' }],
-  credentials: [{ institution: 'Engineers Canada', certification: 'P.Eng.', date_of_certification: '2012-05-01', current: true }],
+  educations: [
+    {
+      institution: 'University of London',
+      degree: { degree: 'BSc Mathematics' },
+      start_date: '2003-09-01',
+      end_date: '2007-06-30',
+    },
+  ],
+  credentials: [
+    { institution: 'Engineers Canada', certification: 'P.Eng.', date_of_certification: '2012-05-01', current: true },
+  ],
 });
 
 export const executionIdOf = (prefixed: string) => prefixed.replace(/^check_exec_/, '');
 
 /** The ids of the check executions that have a `check.run` job in pg-boss's table. */
 export async function queuedJobExecutionIds(db: Database): Promise<string[]> {
-  const rows = (await db.dataSource.query(`SELECT data->>'checkExecutionId' AS id FROM pgboss.job WHERE name = 'check.run'`)) as Array<{ id: string }>;
+  const rows = (await db.dataSource.query(
+    `SELECT data->>'checkExecutionId' AS id FROM pgboss.job WHERE name = 'check.run'`,
+  )) as Array<{ id: string }>;
   return rows.map((row) => row.id);
 }
 
@@ -34,9 +67,17 @@ export async function queuedJobExecutionIds(db: Database): Promise<string[]> {
  */
 export async function orderTableCounts(db: Database): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  const tables = { applications: 'applications', applicants: 'applicants', check_executions: 'check_executions', outbox_messages: 'outbox_messages', 'pgboss.job': `pgboss.job WHERE name IN ('${CHECK_RUN_QUEUE}', '${MESSAGE_SEND_QUEUE}')` };
+  const tables = {
+    applications: 'applications',
+    applicants: 'applicants',
+    check_executions: 'check_executions',
+    outbox_messages: 'outbox_messages',
+    'pgboss.job': `pgboss.job WHERE name IN ('${CHECK_RUN_QUEUE}', '${MESSAGE_SEND_QUEUE}')`,
+  };
   for (const [name, rows] of Object.entries(tables)) {
-    const [row] = (await db.dataSource.query(`SELECT count(*) AS count FROM ${rows}`)) as Array<{ count: string | number }>;
+    const [row] = (await db.dataSource.query(`SELECT count(*) AS count FROM ${rows}`)) as Array<{
+      count: string | number;
+    }>;
     counts[name] = Number(row?.count ?? 0);
   }
   return counts;
@@ -44,7 +85,10 @@ export async function orderTableCounts(db: Database): Promise<Record<string, num
 
 /** What the worker will do once every check ran: the applicant `Returned` with every check complete. */
 export async function markReturned(db: Database, applicantId: string): Promise<void> {
-  await db.dataSource.query(`UPDATE check_executions SET status = 'COMPLETE', finished_at = now() WHERE applicant_id = $1`, [applicantId]);
+  await db.dataSource.query(
+    `UPDATE check_executions SET status = 'COMPLETE', finished_at = now() WHERE applicant_id = $1`,
+    [applicantId],
+  );
   await db.dataSource.query(
     `UPDATE applicants SET status = 'Returned', report_status = 'COMPLETE', order_status = 'COMPLETE', report_version = 1, returned_at = now() WHERE id = $1`,
     [applicantId],
@@ -56,19 +100,38 @@ export async function newApiTeamWithUser(
   { admin, db, account }: { admin: SvcClient; db: Database; account: BootstrappedAccount },
   type: 'HR' | 'PM',
 ): Promise<{ teamId: string; userId: string }> {
-  const body: CreateTeamBody = { name: `Team ${randomUUID()}`, type, country: 'CA', superteam: account.superteam_id, province_state: 'ON', pre_pay: false };
+  const body: CreateTeamBody = {
+    name: `Team ${randomUUID()}`,
+    type,
+    country: 'CA',
+    superteam: account.superteam_id,
+    province_state: 'ON',
+    pre_pay: false,
+  };
   const created = await admin.teams.create({ body });
   if (created.status !== 201) throw new Error(`team not created: ${JSON.stringify(created.body)}`);
   const user = await createUser(db.dataSource.manager, {
     partnerId: account.partner_id,
-    user: { firstName: 'Sam', lastName: 'Orderer', email: `sam.${randomUUID()}@example.com`, language: 'en', isActive: true, teamId: created.body.id },
+    user: {
+      firstName: 'Sam',
+      lastName: 'Orderer',
+      email: `sam.${randomUUID()}@example.com`,
+      language: 'en',
+      isActive: true,
+      teamId: created.body.id,
+    },
   });
   return { teamId: created.body.id, userId: user.id };
 }
 
 /** What the worker does, in short: every execution run through the simulator and stored, then the applicant Returned. */
-export async function completeWithSimulator(db: Database, { applicantId, information }: { applicantId: string; information: InformationInput }): Promise<void> {
-  const executions = (await db.dataSource.query(`SELECT id, check_name FROM check_executions WHERE applicant_id = $1`, [applicantId])) as Array<{ id: string; check_name: CheckName }>;
+export async function completeWithSimulator(
+  db: Database,
+  { applicantId, information }: { applicantId: string; information: InformationInput },
+): Promise<void> {
+  const executions = (await db.dataSource.query(`SELECT id, check_name FROM check_executions WHERE applicant_id = $1`, [
+    applicantId,
+  ])) as Array<{ id: string; check_name: CheckName }>;
   for (const execution of executions) {
     const result = simulateCheck({ checkName: execution.check_name, information, location, now: new Date() });
     // Results are encrypted at rest, bound to their execution, as the worker stores them.
@@ -79,13 +142,17 @@ export async function completeWithSimulator(db: Database, { applicantId, informa
 }
 
 /** Polls a record, as a partner would, until it is `Returned`; throws after `timeoutMs`. */
-export async function untilReturned(retrieve: () => Promise<{ status: number; body: unknown }>, timeoutMs = 90_000): Promise<unknown> {
+export async function untilReturned(
+  retrieve: () => Promise<{ status: number; body: unknown }>,
+  timeoutMs = 90_000,
+): Promise<unknown> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await retrieve();
     const body = response.body as { status?: string; report_status?: string };
     if (response.status === 200 && body.status === 'Returned') return response.body;
-    if (Date.now() > deadline) throw new Error(`still ${response.status} ${body.status}/${body.report_status} after ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline)
+      throw new Error(`still ${response.status} ${body.status}/${body.report_status} after ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

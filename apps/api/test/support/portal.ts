@@ -3,7 +3,8 @@ import { outboxMessagesOfApplicant, type Database } from '@svc/db';
 // Reading and posting the applicant portal's form over plain HTTP, as a browser without JavaScript would.
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-const decode = (text: string): string => text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
+const decode = (text: string): string =>
+  text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
 const attributeOf = (tag: string, name: string): string | undefined => {
   const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
   return match ? decode(match[1] ?? '') : undefined;
@@ -42,7 +43,11 @@ export async function getPage(url: string): Promise<PortalAnswer> {
 }
 
 /** Posts `fields` as the form does (urlencoded), from the page's own origin unless told otherwise. */
-export async function postPage(url: string, fields: Record<string, string>, { origin = new URL(url).origin, headers = {} }: { origin?: string | null; headers?: Record<string, string> } = {}): Promise<PortalAnswer> {
+export async function postPage(
+  url: string,
+  fields: Record<string, string>,
+  { origin = new URL(url).origin, headers = {} }: { origin?: string | null; headers?: Record<string, string> } = {},
+): Promise<PortalAnswer> {
   const response = await fetch(url, {
     method: 'POST',
     redirect: 'manual',
@@ -61,4 +66,7 @@ export async function linkFromOutbox(db: Database, applicantId: string): Promise
 }
 
 /** The ids of the error summary's links, in order. */
-export const summaryTargets = (html: string): string[] => [...(/<div class="error-summary"[\s\S]*?<\/div>/.exec(html)?.[0] ?? '').matchAll(/href="#([^"]+)"/g)].map((match) => match[1] ?? '');
+export const summaryTargets = (html: string): string[] =>
+  [...(/<div class="error-summary"[\s\S]*?<\/div>/.exec(html)?.[0] ?? '').matchAll(/href="#([^"]+)"/g)].map(
+    (match) => match[1] ?? '',
+  );

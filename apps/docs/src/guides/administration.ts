@@ -28,11 +28,31 @@ ${table({
   caption: 'Levels of the hierarchy',
   head: ['Level', 'What it is', 'Operations'],
   rows: [
-    ['Partner', 'Your account with svc, created by <code>pnpm svc bootstrap</code> (or by <code>npm start</code> for the demo partner). It has an API version (1.1.0 by default).', '—'],
-    ['Superteam', 'Upper level: a reseller separates its customers with several superteams. It sets SMS invitations (<code>is_secure_sms_enabled</code>).', `${opLink('listSuperteams', 'list')}, ${opLink('retrieveSuperteam', 'retrieve')}, ${opLink('createSuperteam', 'create')}, ${opLink('updateSuperteam', 'update')}`],
-    ['Team', 'Lower level, of type HR or PM, where applications are ordered and billed: invoiced monthly, or paid online by the applicant when <code>pre_pay</code> is true. Its settings say which checks it may run.', `${opLink('listTeams', 'list')}, ${opLink('retrieveTeam', 'retrieve')}, ${opLink('createTeam', 'create')}, ${opLink('replaceTeam', 'replace')}, reference templates (${opLink('listAddressReferenceTemplates', 'address')}, ${opLink('listEmployerReferenceTemplates', 'employer')})`],
-    ['User', 'A person who orders checks and owns applications (<code>owner_id</code>). No welcome email is sent on creation.', `${opLink('listUsers', 'list')}, ${opLink('retrieveUser', 'retrieve')}, ${opLink('createUser', 'create')}, ${opLink('updateUser', 'update')}`],
-    ['Package', 'A named set of request flags plus settings, of a team. End users pick one; you send its flags when ordering.', `${opLink('listPackages', 'list')}, ${opLink('retrievePackage', 'retrieve')}, ${opLink('createPackage', 'create')}, ${opLink('replacePackage', 'replace')}, ${opLink('deletePackage', 'delete')}`],
+    [
+      'Partner',
+      'Your account with svc, created by <code>pnpm svc bootstrap</code> (or by <code>npm start</code> for the demo partner). It has an API version (1.1.0 by default).',
+      '—',
+    ],
+    [
+      'Superteam',
+      'Upper level: a reseller separates its customers with several superteams. It sets SMS invitations (<code>is_secure_sms_enabled</code>).',
+      `${opLink('listSuperteams', 'list')}, ${opLink('retrieveSuperteam', 'retrieve')}, ${opLink('createSuperteam', 'create')}, ${opLink('updateSuperteam', 'update')}`,
+    ],
+    [
+      'Team',
+      'Lower level, of type HR or PM, where applications are ordered and billed: invoiced monthly, or paid online by the applicant when <code>pre_pay</code> is true. Its settings say which checks it may run.',
+      `${opLink('listTeams', 'list')}, ${opLink('retrieveTeam', 'retrieve')}, ${opLink('createTeam', 'create')}, ${opLink('replaceTeam', 'replace')}, reference templates (${opLink('listAddressReferenceTemplates', 'address')}, ${opLink('listEmployerReferenceTemplates', 'employer')})`,
+    ],
+    [
+      'User',
+      'A person who orders checks and owns applications (<code>owner_id</code>). No welcome email is sent on creation.',
+      `${opLink('listUsers', 'list')}, ${opLink('retrieveUser', 'retrieve')}, ${opLink('createUser', 'create')}, ${opLink('updateUser', 'update')}`,
+    ],
+    [
+      'Package',
+      'A named set of request flags plus settings, of a team. End users pick one; you send its flags when ordering.',
+      `${opLink('listPackages', 'list')}, ${opLink('retrievePackage', 'retrieve')}, ${opLink('createPackage', 'create')}, ${opLink('replacePackage', 'replace')}, ${opLink('deletePackage', 'delete')}`,
+    ],
   ],
 })}
 <h2 id="keys">Which keys may do what</h2>
@@ -40,9 +60,17 @@ ${table({
   caption: 'Permissions',
   head: ['Operations', 'Partner-admin key', 'Team user key'],
   rows: [
-    ['Superteams, teams, users', 'Yes, on API version 1.1.0 or later (else <code>403 api_version_unsupported</code>); a demo key reads them but its writes answer <code>403 forbidden_in_demo</code>', '<code>403 forbidden</code>'],
+    [
+      'Superteams, teams, users',
+      'Yes, on API version 1.1.0 or later (else <code>403 api_version_unsupported</code>); a demo key reads them but its writes answer <code>403 forbidden_in_demo</code>',
+      '<code>403 forbidden</code>',
+    ],
     ['Packages', 'Every package of the partner', 'Its team’s packages'],
-    ['Applications and reports (HR, PM)', 'Any <code>owner_id</code> of the partner; every application', 'Its team’s applications'],
+    [
+      'Applications and reports (HR, PM)',
+      'Any <code>owner_id</code> of the partner; every application',
+      'Its team’s applications',
+    ],
     ['Properties and listings (PM)', 'Every PM team of the partner', 'Its team’s'],
   ],
 })}
@@ -68,7 +96,10 @@ export function enumsGuide(): Guide {
   const sections = entries
     .map(([name, definition]) => {
       const description = (definition.schema.description ?? '').replace(/ One of: .*$/, '');
-      const rows = definition.values.map((value) => [`<code>${escapeHtml(value)}</code>`, escapeHtml(definition.labels[value] ?? '')]);
+      const rows = definition.values.map((value) => [
+        `<code>${escapeHtml(value)}</code>`,
+        escapeHtml(definition.labels[value] ?? ''),
+      ]);
       return `<h2 id="${name}"><code>${name}</code></h2>\n<p>${inline(description)}</p>\n${table({ caption: `Values of ${name}`, head: ['Value', 'Label (display text)'], rows })}`;
     })
     .join('\n');

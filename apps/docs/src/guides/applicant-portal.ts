@@ -17,22 +17,34 @@ function asksFor(requirements: PortalRequirements): string {
   if (requirements.sinSsn === 'optional') asks.push('SIN/SSN (optional)');
   if (requirements.driverLicence) asks.push('driver’s licence number and issuing province or state');
   if (requirements.addresses.required) asks.push(`addresses covering ${requirements.addresses.years} years`);
-  if (requirements.addresses.references) asks.push(`a landlord reference (${requirements.addresses.references.email ? 'email' : 'phone'})`);
-  if (requirements.employers.required) asks.push(requirements.employers.years > 0 ? `employers covering ${requirements.employers.years} years` : 'at least one employer');
-  if (requirements.employers.references) asks.push(`a manager reference (${requirements.employers.references.email ? 'email' : 'phone'})`);
+  if (requirements.addresses.references)
+    asks.push(`a landlord reference (${requirements.addresses.references.email ? 'email' : 'phone'})`);
+  if (requirements.employers.required)
+    asks.push(
+      requirements.employers.years > 0
+        ? `employers covering ${requirements.employers.years} years`
+        : 'at least one employer',
+    );
+  if (requirements.employers.references)
+    asks.push(`a manager reference (${requirements.employers.references.email ? 'email' : 'phone'})`);
   if (requirements.educations) asks.push('education');
   if (requirements.credentials) asks.push('professional credentials');
   return asks.join(', ');
 }
 
-const checkRows = CHECK_DEFINITIONS.map((check) => [`<code>${check.flag}</code>`, check.displayName, asksFor(portalRequirements({ flags: [check.flag], settings: {} }))]);
+const checkRows = CHECK_DEFINITIONS.map((check) => [
+  `<code>${check.flag}</code>`,
+  check.displayName,
+  asksFor(portalRequirements({ flags: [check.flag], settings: {} })),
+]);
 
 const code = (text: string) => `<code>${text}</code>`;
 
 export const applicantPortalGuide: Guide = {
   file: 'guides/applicant-portal.html',
   title: 'Invitations and the applicant portal',
-  summary: 'The invitation email and SMS, white-labelling, resending, and the form behind onboarding_link: what it asks, consent, PM groups.',
+  summary:
+    'The invitation email and SMS, white-labelling, resending, and the form behind onboarding_link: what it asks, consent, PM groups.',
   body: `<h1>Invitations and the applicant portal</h1>
 <p class="lead">An invite (${opLink('hrInvite', 'HR')}, ${opLink('pmInvite', 'PM')}) sends the applicant an email, and an SMS when the superteam has SMS enabled and a phone number is given. Both carry the ${code('onboarding_link')}: the applicant portal, where the applicant gives what the requested checks need, reads the disclosure, consents and submits. The submission moves the application to ${code('IN_PROGRESS')} and starts its checks.</p>
 
@@ -50,8 +62,16 @@ ${table({
   caption: 'How messages are delivered',
   head: ['Configuration', 'Emails', 'SMS'],
   rows: [
-    [`${code('SMTP_URL')} set (${code('smtp://user:password@host:587')} or ${code('smtps://…:465')}) and ${code('SVC_MAIL_FROM')} (the sender address)`, `Sent through that SMTP server (nodemailer), always encrypted: ${code('smtps://')} is TLS, and an ${code('smtp://')} server must offer STARTTLS or nothing is sent (${code('SVC_SMTP_ALLOW_PLAINTEXT=1')} allows a server without it).`, 'Kept in the outbox (no SMS provider is configured in this release).'],
-    [`${code('SMTP_URL')} unset (the default of ${code('npm start')})`, `Kept in the outbox, marked delivered there. In development, ${code('GET /dev/outbox')} lists them, newest first, each with its text and HTML parts: a page that exists only with ${code('SVC_DEV_OUTBOX=1')} (${code('npm start')} sets it), answers only requests made on the API's own machine, and is refused with ${code('DATABASE_URL')} unless ${code('SVC_DEV_OUTBOX_ALLOW_SHARED_DATABASE=1')} is set too.`, 'Kept in the outbox.'],
+    [
+      `${code('SMTP_URL')} set (${code('smtp://user:password@host:587')} or ${code('smtps://…:465')}) and ${code('SVC_MAIL_FROM')} (the sender address)`,
+      `Sent through that SMTP server (nodemailer), always encrypted: ${code('smtps://')} is TLS, and an ${code('smtp://')} server must offer STARTTLS or nothing is sent (${code('SVC_SMTP_ALLOW_PLAINTEXT=1')} allows a server without it).`,
+      'Kept in the outbox (no SMS provider is configured in this release).',
+    ],
+    [
+      `${code('SMTP_URL')} unset (the default of ${code('npm start')})`,
+      `Kept in the outbox, marked delivered there. In development, ${code('GET /dev/outbox')} lists them, newest first, each with its text and HTML parts: a page that exists only with ${code('SVC_DEV_OUTBOX=1')} (${code('npm start')} sets it), answers only requests made on the API's own machine, and is refused with ${code('DATABASE_URL')} unless ${code('SVC_DEV_OUTBOX_ALLOW_SHARED_DATABASE=1')} is set too.`,
+      'Kept in the outbox.',
+    ],
   ],
 })}
 <p>A refused or failed send is retried 6 times, 15 seconds apart and doubling (about 16 minutes in all). A message that still fails is marked ${code('FAILED')}; the invitation itself (the applicant and its link) is never lost, and the invitation can be sent again. A message that was sent is never sent twice, whatever happens to the job.</p>
@@ -68,13 +88,31 @@ ${table({
   caption: 'Team settings the portal follows',
   head: ['Setting', 'Effect'],
   rows: [
-    [code('tenancy_years_amount_req'), `Years of address history (default ${DEFAULT_ADDRESS_HISTORY_YEARS} when a check needs addresses; at most ${MAX_HISTORY_YEARS}).`],
-    [`${code('address_references_years')}, ${code('address_references_years_or_individually')}`, 'Years of addresses when address references are requested and counted in years.'],
-    [`${code('tenancy_ref_amount_req')}, ${code('address_references_min')}`, 'How many addresses need a landlord reference (default 1).'],
-    [`${code('employer_years_amount_req')}, ${code('employment_verification_years')}, ${code('employer_references_years')}`, 'Years of employment history (default: one employer).'],
+    [
+      code('tenancy_years_amount_req'),
+      `Years of address history (default ${DEFAULT_ADDRESS_HISTORY_YEARS} when a check needs addresses; at most ${MAX_HISTORY_YEARS}).`,
+    ],
+    [
+      `${code('address_references_years')}, ${code('address_references_years_or_individually')}`,
+      'Years of addresses when address references are requested and counted in years.',
+    ],
+    [
+      `${code('tenancy_ref_amount_req')}, ${code('address_references_min')}`,
+      'How many addresses need a landlord reference (default 1).',
+    ],
+    [
+      `${code('employer_years_amount_req')}, ${code('employment_verification_years')}, ${code('employer_references_years')}`,
+      'Years of employment history (default: one employer).',
+    ],
     [code('employer_references_min'), 'How many employers need a manager reference (default 1).'],
-    [`${code('tenancy_ref_email_req')}, ${code('tenancy_ref_phone_req')}, ${code('employer_ref_email_req')}, ${code('employer_ref_phone_req')}`, 'Referees must be given with an email or a phone number, besides what the reference checks use (email for the reference checks, phone for the phone reference checks).'],
-    [`${code('education_req')}, ${code('employer_ref_req')}`, 'Ask for education, or for employers with references, whatever the checks.'],
+    [
+      `${code('tenancy_ref_email_req')}, ${code('tenancy_ref_phone_req')}, ${code('employer_ref_email_req')}, ${code('employer_ref_phone_req')}`,
+      'Referees must be given with an email or a phone number, besides what the reference checks use (email for the reference checks, phone for the phone reference checks).',
+    ],
+    [
+      `${code('education_req')}, ${code('employer_ref_req')}`,
+      'Ask for education, or for employers with references, whatever the checks.',
+    ],
     [code('redirect_url'), 'An https URL the thank-you page links to after the submission.'],
   ],
 })}

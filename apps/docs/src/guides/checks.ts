@@ -13,7 +13,12 @@ const REGION_NAMES: Record<CheckDefinition['region'], string> = {
 };
 
 const needs = (definition: CheckDefinition): string =>
-  definition.requiredInformation.map((requirement) => `<code>${escapeHtml(requirement.path)}</code>${requirement.kind === 'non_empty_list' ? ' (at least one)' : ''}`).join(', ');
+  definition.requiredInformation
+    .map(
+      (requirement) =>
+        `<code>${escapeHtml(requirement.path)}</code>${requirement.kind === 'non_empty_list' ? ' (at least one)' : ''}`,
+    )
+    .join(', ');
 
 const yesNo = (value: boolean): string => (value ? 'Yes' : '<span class="muted">No</span>');
 
@@ -31,7 +36,16 @@ export const checksGuide: Guide = {
 </ul>
 ${table({
   caption: 'Check catalogue',
-  head: ['Request flag', 'Check', 'What it checks', 'HR', 'PM', 'Needs in <code>information</code>', 'Default', 'Result field'],
+  head: [
+    'Request flag',
+    'Check',
+    'What it checks',
+    'HR',
+    'PM',
+    'Needs in <code>information</code>',
+    'Default',
+    'Result field',
+  ],
   rows: CHECK_DEFINITIONS.map((definition) => [
     `<code id="${definition.flag}">${definition.flag}</code>`,
     `${escapeHtml(definition.displayName)}<br><span class="muted">${REGION_NAMES[definition.region]}</span>`,
@@ -49,7 +63,11 @@ ${table({
 };
 
 const affected = (checks: readonly string[]): string =>
-  checks.length === CHECK_NAMES.length ? 'Every check' : checks.map((check) => escapeHtml(CHECK_DISPLAY_NAMES[check as keyof typeof CHECK_DISPLAY_NAMES] ?? check)).join(', ');
+  checks.length === CHECK_NAMES.length
+    ? 'Every check'
+    : checks
+        .map((check) => escapeHtml(CHECK_DISPLAY_NAMES[check as keyof typeof CHECK_DISPLAY_NAMES] ?? check))
+        .join(', ');
 
 export const testDataGuide: Guide = {
   file: 'guides/test-data.html',
@@ -73,12 +91,20 @@ ${table({
 <li>Checks that fail temporarily are retried by the worker; <code>Flaky</code> shows the retry, <code>Broken</code> what you see when a provider never answers.</li>
 </ul>
 <h2 id="example">Example: a criminal record</h2>
-${codeBlock(json({
-  information: { first_name: 'Ada', last_name: 'Lovelace', date_of_birth: '1980-01-01', addresses: [{ address: '22 Wellesley St E', city: 'Toronto', province_state: 'ON', country: 'CA' }] },
-  position_or_property_location: { province_state: 'ON', country: 'CA' },
-  request_softcheck: true,
-  request_criminal_record_check: true,
-  owner_id: '<users.hr from credentials.json>',
-}), { label: 'Quick screen body (demo key)', language: 'json' })}
+${codeBlock(
+  json({
+    information: {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      date_of_birth: '1980-01-01',
+      addresses: [{ address: '22 Wellesley St E', city: 'Toronto', province_state: 'ON', country: 'CA' }],
+    },
+    position_or_property_location: { province_state: 'ON', country: 'CA' },
+    request_softcheck: true,
+    request_criminal_record_check: true,
+    owner_id: '<users.hr from credentials.json>',
+  }),
+  { label: 'Quick screen body (demo key)', language: 'json' },
+)}
 <p>Poll the application until it is <code>Returned</code>: <code>risk_result</code> and <code>rcmp_result</code> show <code>result</code> <code>REVIEW</code> with the case in their details and red flags.</p>`,
 };

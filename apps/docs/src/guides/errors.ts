@@ -12,7 +12,11 @@ const example = {
   detail: 'The request has 2 invalid fields.',
   code: 'validation_failed',
   errors: [
-    { path: 'information.date_of_birth', code: 'required', message: 'date_of_birth is required by the softcheck public records scan.' },
+    {
+      path: 'information.date_of_birth',
+      code: 'required',
+      message: 'date_of_birth is required by the softcheck public records scan.',
+    },
     { path: 'request_softchek', code: 'unknown_field', message: 'is not a field of this request' },
   ],
   request_id: 'req_01JQ3Z8V7W2KX9',
@@ -20,11 +24,19 @@ const example = {
 
 const SEED_CONDITIONS: Array<[string, string, string]> = [
   ['Required fields missing', 'invite, quick, create property, create listing', '400 <code>validation_failed</code>'],
-  ['Wrong format or data type', 'invite, quick, upgrade, create property, create listing', '400 <code>validation_failed</code>'],
+  [
+    'Wrong format or data type',
+    'invite, quick, upgrade, create property, create listing',
+    '400 <code>validation_failed</code>',
+  ],
   ['Account not configured for a check', 'invite, quick, upgrade', '403 <code>check_not_enabled</code>'],
   ['Page number does not exist', 'every paginated list', '404 <code>invalid_page</code>'],
   ['Identifier not found', 'retrieve application, all report operations', '404 <code>not_found</code>'],
-  ['Application still processing', 'PDF, hosted link and HTML reports (and upgrade)', '409 <code>application_processing</code>'],
+  [
+    'Application still processing',
+    'PDF, hosted link and HTML reports (and upgrade)',
+    '409 <code>application_processing</code>',
+  ],
 ];
 
 export const errorsGuide: Guide = {
@@ -43,7 +55,12 @@ ${table({
   head: ['Code', 'Status', 'Cause', 'Remedy'],
   rows: ALL_PROBLEM_CODES.map((code) => {
     const doc = PROBLEM_CODE_DOCS[code];
-    return [`<code id="${code}">${code}</code>`, String(doc.status), `${inline(doc.cause)}<br><span class="applies">Applies to: ${inline(doc.appliesTo)}</span>`, inline(doc.remedy)];
+    return [
+      `<code id="${code}">${code}</code>`,
+      String(doc.status),
+      `${inline(doc.cause)}<br><span class="applies">Applies to: ${inline(doc.appliesTo)}</span>`,
+      inline(doc.remedy),
+    ];
   }),
 })}
 <h2 id="seed-conditions">Document 1’s conditions</h2>

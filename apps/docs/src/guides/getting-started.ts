@@ -17,33 +17,42 @@ ${step(
   1,
   'Get an API key',
   `<p>Start svc: <code>npm start</code> installs what is missing, builds, serves the API on <code>http://localhost:3000</code>, and on first start creates a demo partner and prints its keys. They are also kept in <code>.data/credentials.json</code>. On a PostgreSQL deployment, <code>pnpm svc bootstrap --json</code> creates a partner and prints the same JSON.</p>
-${codeBlock(`npm start
+${codeBlock(
+  `npm start
 export SVC_BASE_URL=http://localhost:3000
 export SVC_API_KEY=$(node -p "require('./.data/credentials.json').api_keys.demo")
-export OWNER_ID=$(node -p "require('./.data/credentials.json').users.hr")`, { label: 'Shell', language: 'shell' })}
+export OWNER_ID=$(node -p "require('./.data/credentials.json').users.hr")`,
+  { label: 'Shell', language: 'shell' },
+)}
 <p>The JSON holds <code>partner_id</code>, <code>superteam_id</code>, <code>teams</code> (<code>hr</code>, <code>pm</code>), <code>users</code> (<code>hr</code>, <code>pm</code>), the partner-admin <code>user_id</code> and <code>email</code>, and <code>api_keys</code> (<code>live</code>, <code>demo</code>). Use the <strong>demo</strong> key while integrating: demo checks run on the <a href="${fromGuide('guides/test-data.html')}">deterministic simulator</a> and demo data never mixes with live data. Keys are shown once; keep them secret.</p>`,
 )}
 ${step(
   2,
   'Quick-screen an applicant',
   `<p>${opLink('hrQuickScreen', 'POST /api/v1/hr/applications/quick/')} runs the checks at once from the body. You must have the applicant’s consent first. <code>owner_id</code> is the user ordering the application (a user of an HR team). Send an <code>Idempotency-Key</code> so a retry never orders twice.</p>
-${codeBlock(`curl -X POST "$SVC_BASE_URL/api/v1/hr/applications/quick/" \\
+${codeBlock(
+  `curl -X POST "$SVC_BASE_URL/api/v1/hr/applications/quick/" \\
   -H "Authorization: Bearer $SVC_API_KEY" \\
   -H 'Content-Type: application/json' \\
   -H 'Idempotency-Key: quick-ada-2025-03-14' \\
   -d @- <<JSON
 ${json({ ...(quickBody as Record<string, unknown>), owner_id: '$OWNER_ID' })}
-JSON`, { label: 'curl', language: 'shell' })}
+JSON`,
+  { label: 'curl', language: 'shell' },
+)}
 <p>The answer is <code>201</code> with the application record: <code>status</code> <code>Pending</code>, <code>report_status</code> <code>IN_PROGRESS</code>. Keep its <code>id</code>: it is the <code>applicant_id</code> of the next calls.</p>`,
 )}
 ${step(
   3,
   'Poll until it is Returned',
   `<p>svc sends no webhooks. ${opLink('hrRetrieveApplicant', 'GET /api/v1/hr/applicants/{applicant_id}/')} until <code>status</code> is <code>Returned</code> (and <code>report_status</code> <code>COMPLETE</code>): then every report format is ready. Poll every few seconds, backing off; in the demo environment it takes seconds.</p>
-${codeBlock(`until curl -s -H "Authorization: Bearer $SVC_API_KEY" \\
+${codeBlock(
+  `until curl -s -H "Authorization: Bearer $SVC_API_KEY" \\
     "$SVC_BASE_URL/api/v1/hr/applicants/$APPLICANT_ID/" | grep -q '"status":"Returned"'; do
   sleep 3
-done`, { label: 'Shell', language: 'shell' })}`,
+done`,
+  { label: 'Shell', language: 'shell' },
+)}`,
 )}
 ${step(
   4,
@@ -59,7 +68,8 @@ ${codeBlock(`curl -H "Authorization: Bearer $SVC_API_KEY" -o report.pdf "$SVC_BA
 )}
 <h2 id="typescript">The same in TypeScript</h2>
 <p>The typed client of <code>@svc/contract</code> knows every operation: each call resolves to <code>{ status, body, headers }</code> and never throws on a 4xx, so branch on <code>status</code>.</p>
-${codeBlock(`import { writeFile } from 'node:fs/promises';
+${codeBlock(
+  `import { writeFile } from 'node:fs/promises';
 import { createClient } from '@svc/contract';
 
 const svc = createClient({ baseUrl: 'http://localhost:3000', apiKey: process.env.SVC_API_KEY! });
@@ -90,7 +100,9 @@ const link = await svc.hr.reportLink({ params: { applicant_id } });
 if (link.status === 200) console.log('Share for one hour:', link.body.report_url);
 
 const pdf = await svc.hr.reportPdf({ params: { applicant_id } });
-if (pdf.status === 200) await writeFile('report.pdf', Buffer.from(await (pdf.body as Blob).arrayBuffer()));`, { label: 'TypeScript', language: 'ts' })}
+if (pdf.status === 200) await writeFile('report.pdf', Buffer.from(await (pdf.body as Blob).arrayBuffer()));`,
+  { label: 'TypeScript', language: 'ts' },
+)}
 <h2 id="next">Next</h2>
 <ul>
 <li><a href="${fromGuide('guides/checks.html')}">Check catalogue</a>: which request flags exist and what information each check needs.</li>
@@ -107,8 +119,11 @@ export const authenticationGuide: Guide = {
   body: `<h1>Authentication and environments</h1>
 <p class="lead">Every request carries an API key in the <code>Authorization</code> header. A key belongs to a user and to one environment: <strong>live</strong> or <strong>demo</strong>.</p>
 <h2 id="sending-a-key">Sending a key</h2>
-${codeBlock(`Authorization: Bearer svc_live_3q2mX…   # preferred
-Authorization: Token svc_live_3q2mX…    # accepted too (the original service's scheme)`, { label: 'HTTP headers', language: 'http' })}
+${codeBlock(
+  `Authorization: Bearer svc_live_3q2mX…   # preferred
+Authorization: Token svc_live_3q2mX…    # accepted too (the original service's scheme)`,
+  { label: 'HTTP headers', language: 'http' },
+)}
 <p>No header, an unknown or revoked key, or a malformed header answers <code>401</code> <a href="${fromGuide('guides/errors.html#unauthenticated')}"><code>unauthenticated</code></a>. Keys are sent over HTTPS only in production; never put them in URLs or front-end code.</p>
 <h2 id="keys">Keys</h2>
 <ul>
@@ -122,7 +137,11 @@ ${table({
   caption: 'Live and demo environments',
   head: ['', 'Live key <code>svc_live_…</code>', 'Demo key <code>svc_demo_…</code>'],
   rows: [
-    ['Checks', 'Run through the configured providers', 'Run on the deterministic <a href="test-data.html">simulator</a>: test inputs force each outcome'],
+    [
+      'Checks',
+      'Run through the configured providers',
+      'Run on the deterministic <a href="test-data.html">simulator</a>: test inputs force each outcome',
+    ],
     ['Data', 'Live packages, properties, listings and applications', 'Demo ones only: demo and live data never mix'],
     ['Account hierarchy', 'Shared: the same partner, superteams, teams and users', 'Shared'],
     ['Another environment’s id', '<code>404 not_found</code>', '<code>404 not_found</code>'],
@@ -133,8 +152,14 @@ ${table({
   caption: 'Permissions by kind of key',
   head: ['Key of', 'May'],
   rows: [
-    ['A partner-admin user', 'Everything in its partner: superteams, teams, users and packages; order applications for any <code>owner_id</code> of the partner (the application belongs to the owner’s team); read every application.'],
-    ['A team user', 'The applications, packages, properties and listings of its own team. Superteams, teams and users answer <code>403 forbidden</code>.'],
+    [
+      'A partner-admin user',
+      'Everything in its partner: superteams, teams, users and packages; order applications for any <code>owner_id</code> of the partner (the application belongs to the owner’s team); read every application.',
+    ],
+    [
+      'A team user',
+      'The applications, packages, properties and listings of its own team. Superteams, teams and users answer <code>403 forbidden</code>.',
+    ],
   ],
 })}
 <p>Another tenant’s identifier answers <code>404 not_found</code>, never 403, and never data. HR operations take <code>owner_id</code> from HR teams, PM operations from PM teams; any other owner is a <code>400</code> naming <code>owner_id</code>. See <a href="administration.html">Administration</a> for the hierarchy and API versions.</p>`,

@@ -9,4 +9,5 @@ export const guidePage = (guide: Guide): Page => ({ ...guide, kind: 'guide' });
 export const fromGuide = (toFile: string): string => `../${toFile}`;
 
 /** A link to an operation's page from a guide. */
-export const opLink = (operationId: string, label: string): string => `<a href="../reference/${operationId}.html">${label}</a>`;
+export const opLink = (operationId: string, label: string): string =>
+  `<a href="../reference/${operationId}.html">${label}</a>`;

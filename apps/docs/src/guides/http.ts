@@ -24,13 +24,16 @@ ${codeBlock(json({ count: 57, next: 'http://localhost:3000/api/v1/hr/applicants/
 <li>A page past the end answers <code>404</code> <a href="errors.html#invalid_page"><code>invalid_page</code></a>. Page 1 of an empty list is a <code>200</code> with <code>results: []</code>.</li>
 <li>Unknown query parameters are ignored; a bad value of a known one (<code>page=0</code>, <code>page_size=500</code>) is a <code>400</code>.</li>
 </ul>
-${codeBlock(`let url: string | null = '/api/v1/hr/applicants/?page_size=100';
+${codeBlock(
+  `let url: string | null = '/api/v1/hr/applicants/?page_size=100';
 while (url) {
   const response = await fetch(new URL(url, 'http://localhost:3000'), { headers: { authorization: \`Bearer \${key}\` } });
   const page = await response.json();
   for (const applicant of page.results) console.log(applicant.id, applicant.report_status);
   url = page.next;
-}`, { label: 'Following next', language: 'ts' })}`,
+}`,
+  { label: 'Following next', language: 'ts' },
+)}`,
 };
 
 export const idempotencyGuide: Guide = {
@@ -39,19 +42,31 @@ export const idempotencyGuide: Guide = {
   summary: 'Idempotency-Key on POST and PUT: the first response is stored and replayed for 24 hours.',
   body: `<h1>Idempotency</h1>
 <p class="lead">Invites and quick screens are billable: a retried request must never order twice. Send an <code>Idempotency-Key</code> header on every POST and PUT.</p>
-${codeBlock(`curl -X POST "$SVC_BASE_URL/api/v1/hr/applications/quick/" \\
+${codeBlock(
+  `curl -X POST "$SVC_BASE_URL/api/v1/hr/applications/quick/" \\
   -H "Authorization: Bearer $SVC_API_KEY" \\
   -H 'Content-Type: application/json' \\
   -H 'Idempotency-Key: 6f1c8a0e-quick-ada' \\
-  -d @quick-screen.json`, { label: 'curl', language: 'shell' })}
+  -d @quick-screen.json`,
+  { label: 'curl', language: 'shell' },
+)}
 ${table({
   caption: 'Idempotency rules',
   head: ['When you send', 'svc answers'],
   rows: [
     ['A new key', 'Runs the request and stores its response (success or refusal) before sending it.'],
-    ['The same key and the same body, within 24 hours', 'The stored response again, with <code>Idempotent-Replayed: true</code>. Nothing is created twice.'],
-    ['The same key with another body', '<code>409</code> <a href="errors.html#idempotency_key_reused"><code>idempotency_key_reused</code></a>.'],
-    ['The same key while the first request still runs', '<code>409</code> <a href="errors.html#conflict"><code>conflict</code></a>: retry in a moment.'],
+    [
+      'The same key and the same body, within 24 hours',
+      'The stored response again, with <code>Idempotent-Replayed: true</code>. Nothing is created twice.',
+    ],
+    [
+      'The same key with another body',
+      '<code>409</code> <a href="errors.html#idempotency_key_reused"><code>idempotency_key_reused</code></a>.',
+    ],
+    [
+      'The same key while the first request still runs',
+      '<code>409</code> <a href="errors.html#conflict"><code>conflict</code></a>: retry in a moment.',
+    ],
     ['A key whose first request failed with a 5xx', 'Runs it again: a 5xx frees the key.'],
   ],
 })}
@@ -93,7 +108,8 @@ ${table({
 export const conventionsGuide: Guide = {
   file: 'guides/conventions.html',
   title: 'Conventions and decisions',
-  summary: 'Paths, trailing slashes, strict bodies, identifiers, deprecation, enums and personal data: what the specification left open.',
+  summary:
+    'Paths, trailing slashes, strict bodies, identifiers, deprecation, enums and personal data: what the specification left open.',
   body: `<h1>Conventions and decisions</h1>
 <p class="lead">What the specification leaves open, as svc decides it. Each entry says what you see as a client.</p>
 <h2 id="http">HTTP</h2>

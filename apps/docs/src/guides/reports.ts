@@ -8,17 +8,34 @@ export const SAMPLE_REPORT_PAGE = 'assets/report-hr-page-1.png';
 export const reportsGuide: Guide = {
   file: 'guides/reports.html',
   title: 'Reports',
-  summary: 'The report of a Returned application as JSON, HTML, PDF or a one-hour hosted link; what it shows and hides.',
+  summary:
+    'The report of a Returned application as JSON, HTML, PDF or a one-hour hosted link; what it shows and hides.',
   body: `<h1>Reports</h1>
 <p class="lead">Once an application is <code>Returned</code>, its report exists in every format. Before, each report operation answers <code>409</code> <a href="errors.html#application_processing"><code>application_processing</code></a>.</p>
 ${table({
   caption: 'Report formats',
   head: ['Format', 'Operation', 'What you get'],
   rows: [
-    ['JSON', opLink('hrRetrieveApplicant', 'Retrieve an applicant'), 'The application record: every result object, scores and flags, for your own screens.'],
-    ['HTML', opLink('hrReportWeb', 'GET …/reports/{applicant_id}/web/'), '<code>{"html": "…"}</code>: one self-contained document (styles inline, nothing fetched from elsewhere), to show in your application.'],
-    ['PDF', opLink('hrReportPdf', 'GET …/reports/{applicant_id}/pdf/'), 'The same document printed by Chromium: <code>application/pdf</code>, with a file name made of the applicant’s <code>short_uid</code> and the report version, like <code>svc-report-7KQ2M9XZ-v1.pdf</code> (never the applicant’s name). Letter in the US and Canada, A4 elsewhere; tagged for screen readers.'],
-    ['Hosted link', opLink('hrReportLink', 'GET …/reports/{applicant_id}/link/'), '<code>{"report_url": "…"}</code>: a signed URL of the PDF that anyone holding it can open for one hour, without an API key.'],
+    [
+      'JSON',
+      opLink('hrRetrieveApplicant', 'Retrieve an applicant'),
+      'The application record: every result object, scores and flags, for your own screens.',
+    ],
+    [
+      'HTML',
+      opLink('hrReportWeb', 'GET …/reports/{applicant_id}/web/'),
+      '<code>{"html": "…"}</code>: one self-contained document (styles inline, nothing fetched from elsewhere), to show in your application.',
+    ],
+    [
+      'PDF',
+      opLink('hrReportPdf', 'GET …/reports/{applicant_id}/pdf/'),
+      'The same document printed by Chromium: <code>application/pdf</code>, with a file name made of the applicant’s <code>short_uid</code> and the report version, like <code>svc-report-7KQ2M9XZ-v1.pdf</code> (never the applicant’s name). Letter in the US and Canada, A4 elsewhere; tagged for screen readers.',
+    ],
+    [
+      'Hosted link',
+      opLink('hrReportLink', 'GET …/reports/{applicant_id}/link/'),
+      '<code>{"report_url": "…"}</code>: a signed URL of the PDF that anyone holding it can open for one hour, without an API key.',
+    ],
   ],
 })}
 <h2 id="what-a-report-shows">What a report shows</h2>
@@ -32,13 +49,28 @@ ${table({
   caption: 'Settings read when a report is rendered',
   head: ['Setting', 'Effect'],
   rows: [
-    ['<code>hide_sin_ssn</code>', 'The SIN/SSN is left out everywhere (it is never printed in full: at most its last digits), provider texts included; records and list items hide it too.'],
-    ['<code>hide_date_of_birth</code>', 'The date of birth is left out everywhere, provider texts included; records and list items hide it too.'],
-    ['<code>hide_detailed_financial</code>', 'The credit score and counts stay; accounts, balances, limits and amounts go.'],
+    [
+      '<code>hide_sin_ssn</code>',
+      'The SIN/SSN is left out everywhere (it is never printed in full: at most its last digits), provider texts included; records and list items hide it too.',
+    ],
+    [
+      '<code>hide_date_of_birth</code>',
+      'The date of birth is left out everywhere, provider texts included; records and list items hide it too.',
+    ],
+    [
+      '<code>hide_detailed_financial</code>',
+      'The credit score and counts stay; accounts, balances, limits and amounts go.',
+    ],
     ['<code>hide_current_address</code>', 'The current address is left out.'],
-    ['<code>exclude_softcheck_possible_matches</code>', 'Possible matches below 80% confidence are left out, and counted.'],
+    [
+      '<code>exclude_softcheck_possible_matches</code>',
+      'Possible matches below 80% confidence are left out, and counted.',
+    ],
     ['<code>compact_pdf_report</code>', 'The same summary and sections with fewer details per check.'],
-    ['<code>whitelabel_report</code>, <code>org_name</code>, <code>org_primary_color</code>', 'Your organisation name and colour instead of svc branding (the colour darkened where needed for contrast).'],
+    [
+      '<code>whitelabel_report</code>, <code>org_name</code>, <code>org_primary_color</code>',
+      'Your organisation name and colour instead of svc branding (the colour darkened where needed for contrast).',
+    ],
   ],
 })}
 <h2 id="versions">Versions and upgrades</h2>

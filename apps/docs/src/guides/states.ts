@@ -2,10 +2,20 @@ import { checkExecutionStatus, orderStatus } from '@svc/contract';
 import { table } from '../markup.js';
 import { opLink, type Guide } from './guide.js';
 
-type Box = { x: number; y: number; w: number; h: number; title: string; lines: string[]; tone: 'wait' | 'run' | 'done' };
+type Box = {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  title: string;
+  lines: string[];
+  tone: 'wait' | 'run' | 'done';
+};
 
 function box({ x, y, w, h, title, lines, tone }: Box): string {
-  const text = lines.map((line, index) => `<text x="${x + 14}" y="${y + 50 + index * 18}" class="sm-line">${line}</text>`).join('');
+  const text = lines
+    .map((line, index) => `<text x="${x + 14}" y="${y + 50 + index * 18}" class="sm-line">${line}</text>`)
+    .join('');
   return `<g class="sm-box sm-${tone}"><rect x="${x}" y="${y}" width="${w}" height="${h}" rx="10"/><text x="${x + 14}" y="${y + 26}" class="sm-title">${title}</text>${text}</g>`;
 }
 
@@ -37,7 +47,8 @@ ${box({ x: 620, y: 200, w: 250, h: 100, title: 'Returned', lines: ['status: Retu
 export const statesGuide: Guide = {
   file: 'guides/states.html',
   title: 'Application and report states',
-  summary: 'Pending, SENT and WAITING_ON_CANDIDATE, then IN_PROGRESS, then Returned and COMPLETE; upgrade goes back to Pending.',
+  summary:
+    'Pending, SENT and WAITING_ON_CANDIDATE, then IN_PROGRESS, then Returned and COMPLETE; upgrade goes back to Pending.',
   body: `<h1>Application and report states</h1>
 <p class="lead">An application is <code>Pending</code> while its checks are outstanding and <code>Returned</code> when every report format is ready. Poll it: svc sends no events.</p>
 ${stateDiagram}
@@ -46,10 +57,26 @@ ${table({
   caption: 'State fields of an application',
   head: ['Field', 'Values', 'Meaning'],
   rows: [
-    ['<code>status</code>', '<code>Pending</code>, <code>Returned</code>', 'Application (and applicant) status. <code>Returned</code> means every report format (JSON, PDF, link, HTML) is ready.'],
-    ['<code>report_status</code>', '<code>SENT</code>, <code>IN_PROGRESS</code>, <code>COMPLETE</code>', 'Invitation sent; checks running; report ready.'],
-    ['<code>order_status</code>', orderStatus.values.map((value) => `<code>${value}</code>`).join(', '), 'The order as a whole (in list items).'],
-    ['<code>check_executions[].status</code>', checkExecutionStatus.values.map((value) => `<code>${value}</code>`).join(', '), 'One check. A check whose provider never answers ends <code>FAILED</code>, and its result shows <code>REVIEW</code>.'],
+    [
+      '<code>status</code>',
+      '<code>Pending</code>, <code>Returned</code>',
+      'Application (and applicant) status. <code>Returned</code> means every report format (JSON, PDF, link, HTML) is ready.',
+    ],
+    [
+      '<code>report_status</code>',
+      '<code>SENT</code>, <code>IN_PROGRESS</code>, <code>COMPLETE</code>',
+      'Invitation sent; checks running; report ready.',
+    ],
+    [
+      '<code>order_status</code>',
+      orderStatus.values.map((value) => `<code>${value}</code>`).join(', '),
+      'The order as a whole (in list items).',
+    ],
+    [
+      '<code>check_executions[].status</code>',
+      checkExecutionStatus.values.map((value) => `<code>${value}</code>`).join(', '),
+      'One check. A check whose provider never answers ends <code>FAILED</code>, and its result shows <code>REVIEW</code>.',
+    ],
   ],
 })}
 <h2 id="transitions">Transitions</h2>
@@ -57,11 +84,31 @@ ${table({
   caption: 'Transitions',
   head: ['Event', 'Before', 'After'],
   rows: [
-    [opLink('hrInvite', 'Invite'), '—', '<code>Pending</code> · <code>SENT</code> · every check <code>WAITING_ON_CANDIDATE</code>. An email (and an SMS when the superteam has SMS enabled and a phone number is given) carries the <code>onboarding_link</code> to the applicant’s form (see <a href="applicant-portal.html">Invitations and the applicant portal</a>).'],
-    ['Applicant submits the form with consent', '<code>SENT</code>', '<code>IN_PROGRESS</code>: one job per requested check (<code>QUEUED</code>, then <code>RUNNING</code>).'],
-    [opLink('hrQuickScreen', 'Quick screen'), '—', '<code>Pending</code> · <code>IN_PROGRESS</code> at once: the checks run on the request’s information.'],
-    ['Every check finished', '<code>IN_PROGRESS</code>', 'Results and scores computed, the report rendered (HTML and PDF stored), then in one step <code>Returned</code> · <code>COMPLETE</code>.'],
-    [opLink('hrUpgrade', 'Upgrade'), '<code>Returned</code> only', 'New flags added; <code>Pending</code> · <code>IN_PROGRESS</code>; only the new checks run; the report is rendered again with every result. Earlier: <code>409 application_processing</code>; every flag already on the application: <code>409 conflict</code>.'],
+    [
+      opLink('hrInvite', 'Invite'),
+      '—',
+      '<code>Pending</code> · <code>SENT</code> · every check <code>WAITING_ON_CANDIDATE</code>. An email (and an SMS when the superteam has SMS enabled and a phone number is given) carries the <code>onboarding_link</code> to the applicant’s form (see <a href="applicant-portal.html">Invitations and the applicant portal</a>).',
+    ],
+    [
+      'Applicant submits the form with consent',
+      '<code>SENT</code>',
+      '<code>IN_PROGRESS</code>: one job per requested check (<code>QUEUED</code>, then <code>RUNNING</code>).',
+    ],
+    [
+      opLink('hrQuickScreen', 'Quick screen'),
+      '—',
+      '<code>Pending</code> · <code>IN_PROGRESS</code> at once: the checks run on the request’s information.',
+    ],
+    [
+      'Every check finished',
+      '<code>IN_PROGRESS</code>',
+      'Results and scores computed, the report rendered (HTML and PDF stored), then in one step <code>Returned</code> · <code>COMPLETE</code>.',
+    ],
+    [
+      opLink('hrUpgrade', 'Upgrade'),
+      '<code>Returned</code> only',
+      'New flags added; <code>Pending</code> · <code>IN_PROGRESS</code>; only the new checks run; the report is rendered again with every result. Earlier: <code>409 application_processing</code>; every flag already on the application: <code>409 conflict</code>.',
+    ],
   ],
 })}
 <h2 id="rules">Rules</h2>

@@ -19,7 +19,10 @@ function typeCell(row: FieldRow): string {
 
 function presenceCell(row: FieldRow, mode: FieldTableMode): string {
   if (mode === 'request') {
-    const defaultText = row.defaultValue !== undefined ? `<br><span class="default">default <code>${escapeHtml(JSON.stringify(row.defaultValue))}</code></span>` : '';
+    const defaultText =
+      row.defaultValue !== undefined
+        ? `<br><span class="default">default <code>${escapeHtml(JSON.stringify(row.defaultValue))}</code></span>`
+        : '';
     return `${row.required ? '<strong class="required">required</strong>' : 'optional'}${defaultText}`;
   }
   return row.required ? 'always' : 'optional';
@@ -37,13 +40,28 @@ function rowCells(row: FieldRow, mode: FieldTableMode, depthOffset: number, extr
   return [nameCell(row, depthOffset), typeCell(row), presenceCell(row, mode), `${inline(row.description)}${extra}`];
 }
 
-const headFor = (mode: FieldTableMode) => ['Field', 'Type', mode === 'request' ? 'Required' : 'Presence', 'Description'];
+const headFor = (mode: FieldTableMode) => [
+  'Field',
+  'Type',
+  mode === 'request' ? 'Required' : 'Presence',
+  'Description',
+];
 
 /**
  * A table of every field, nested fields as indented rows beneath their parent. A top-level field with many nested
  * fields (a result object, the items of a page) gets a table of its own in a disclosure after the main table.
  */
-export function fieldTables({ rows, caption, idPrefix, mode }: { rows: FieldRow[]; caption: string; idPrefix: string; mode: FieldTableMode }): string {
+export function fieldTables({
+  rows,
+  caption,
+  idPrefix,
+  mode,
+}: {
+  rows: FieldRow[];
+  caption: string;
+  idPrefix: string;
+  mode: FieldTableMode;
+}): string {
   if (rows.length === 0) return '<p>No fields.</p>';
   const main: string[][] = [];
   const sections: Array<{ id: string; row: FieldRow; rows: FieldRow[] }> = [];
@@ -56,7 +74,14 @@ export function fieldTables({ rows, caption, idPrefix, mode }: { rows: FieldRow[
     if (subtree.length > SPLIT_ABOVE) {
       const id = `${idPrefix}-${slugify(row.path)}`;
       sections.push({ id, row, rows: subtree });
-      main.push(rowCells(row, mode, row.depth, ` <a class="fields-link" href="#${id}">Its ${subtree.length} nested fields ↓</a>`));
+      main.push(
+        rowCells(
+          row,
+          mode,
+          row.depth,
+          ` <a class="fields-link" href="#${id}">Its ${subtree.length} nested fields ↓</a>`,
+        ),
+      );
     } else {
       main.push(rowCells(row, mode, row.depth));
       for (const child of subtree) main.push(rowCells(child, mode, row.depth));

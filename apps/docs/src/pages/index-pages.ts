@@ -17,7 +17,13 @@ export function referenceIndexPage(operations: readonly Operation[]): Page {
   const body = `<h1>API reference</h1>
 <p>Every operation of svc API 1.1.0 (${operations.length} in all), generated from the contract (<code>@svc/contract</code>). The same contract produces the <a href="../openapi.json">OpenAPI document</a> and the typed client. Paths are relative to your base URL (<code>http://localhost:3000</code> for a local svc) and each answers with or without its trailing slash.</p>
 ${groups}`;
-  return { file, title: 'API reference', summary: `All ${operations.length} operations of the svc API, by resource.`, body, kind: 'reference' };
+  return {
+    file,
+    title: 'API reference',
+    summary: `All ${operations.length} operations of the svc API, by resource.`,
+    body,
+    kind: 'reference',
+  };
 }
 
 /** The home page: what svc is, where to start. */
@@ -27,7 +33,10 @@ export function homePage(guides: readonly NavGuide[], operations: readonly Opera
     .map((guide) => `<li><a href="${linkFrom(file, guide.file)}">${escapeHtml(guide.title)}</a></li>`)
     .join('\n');
   const tagCards = operationsByTag(operations)
-    .map(({ tag, slug, operations: members }) => `<li><a href="${linkFrom(file, `reference/index.html#${slug}`)}">${escapeHtml(tag)}</a> <span class="count">${members.length}</span></li>`)
+    .map(
+      ({ tag, slug, operations: members }) =>
+        `<li><a href="${linkFrom(file, `reference/index.html#${slug}`)}">${escapeHtml(tag)}</a> <span class="count">${members.length}</span></li>`,
+    )
     .join('\n');
   const body = `<h1>svc API documentation</h1>
 <p class="lead">svc runs background screenings. HR teams hiring and property managers renting order a screening of an applicant, choose the checks with request flags, follow the application until it is <code>Returned</code>, and fetch the report as JSON, PDF, a one-hour hosted PDF link, or HTML.</p>
@@ -56,13 +65,34 @@ ${table({
   caption: 'The API at a glance',
   head: ['Topic', 'What to know'],
   rows: [
-    ['Base URL', '<code>http://localhost:3000</code> after <code>npm start</code>; your deployment’s <code>SVC_PUBLIC_URL</code> in production.'],
-    ['Authentication', '<code>Authorization: Bearer svc_live_…</code> (or <code>svc_demo_…</code>); <code>Token</code> works too.'],
-    ['Format', 'JSON requests and responses; the PDF report is <code>application/pdf</code>; errors are <code>application/problem+json</code>.'],
-    ['Versions', 'API version 1.1.0. Paths carry <code>/api/v1/</code>, <code>/hr/v1/</code> and <code>/api/v2/</code> (listing create).'],
+    [
+      'Base URL',
+      '<code>http://localhost:3000</code> after <code>npm start</code>; your deployment’s <code>SVC_PUBLIC_URL</code> in production.',
+    ],
+    [
+      'Authentication',
+      '<code>Authorization: Bearer svc_live_…</code> (or <code>svc_demo_…</code>); <code>Token</code> works too.',
+    ],
+    [
+      'Format',
+      'JSON requests and responses; the PDF report is <code>application/pdf</code>; errors are <code>application/problem+json</code>.',
+    ],
+    [
+      'Versions',
+      'API version 1.1.0. Paths carry <code>/api/v1/</code>, <code>/hr/v1/</code> and <code>/api/v2/</code> (listing create).',
+    ],
     ['Events', 'No webhooks: poll the application until <code>status</code> is <code>Returned</code>.'],
-    ['OpenAPI', `<a href="${linkFrom(file, 'openapi.json')}">openapi.json</a> (OpenAPI 3.0), generated from the same contract.`],
+    [
+      'OpenAPI',
+      `<a href="${linkFrom(file, 'openapi.json')}">openapi.json</a> (OpenAPI 3.0), generated from the same contract.`,
+    ],
   ],
 })}`;
-  return { file, title: 'Overview', summary: 'svc background-screening API: guides and the reference of every operation.', body, kind: 'home' };
+  return {
+    file,
+    title: 'Overview',
+    summary: 'svc background-screening API: guides and the reference of every operation.',
+    body,
+    kind: 'home',
+  };
 }

@@ -22,7 +22,8 @@ export const rootOf = (file: string): string => '../'.repeat(file.split('/').len
 /** A link from one page to another site-relative file. */
 export const linkFrom = (fromFile: string, toFile: string): string => `${rootOf(fromFile)}${toFile}`;
 
-export const methodBadge = (method: string): string => `<span class="method method-${method.toLowerCase()}">${method}</span>`;
+export const methodBadge = (method: string): string =>
+  `<span class="method method-${method.toLowerCase()}">${method}</span>`;
 
 function sidebar(page: Page, guides: readonly NavGuide[], operations: readonly Operation[]): string {
   const link = (file: string, label: string) =>
@@ -32,7 +33,10 @@ function sidebar(page: Page, guides: readonly NavGuide[], operations: readonly O
     .map(({ tag, slug, operations: members }) => {
       const open = members.some((operation) => operation.file === page.file) ? ' open' : '';
       const items = members
-        .map((operation) => `<li>${link(operation.file, `${methodBadge(operation.method)} <span>${escapeHtml(navLabel(operation))}</span>`)}</li>`)
+        .map(
+          (operation) =>
+            `<li>${link(operation.file, `${methodBadge(operation.method)} <span>${escapeHtml(navLabel(operation))}</span>`)}</li>`,
+        )
         .join('\n');
       return `<details class="nav-group" id="nav-${slug}"${open}><summary>${escapeHtml(tag)} <span class="count">${members.length}</span></summary><ul>${items}</ul></details>`;
     })
@@ -50,7 +54,10 @@ ${groups}
 }
 
 /** The whole HTML document of a page: header with search, sidebar, main content, footer. */
-export function renderPage(page: Page, context: { guides: readonly NavGuide[]; operations: readonly Operation[] }): string {
+export function renderPage(
+  page: Page,
+  context: { guides: readonly NavGuide[]; operations: readonly Operation[] },
+): string {
   const root = rootOf(page.file);
   return `<!doctype html>
 <html lang="en" data-root="${root}">

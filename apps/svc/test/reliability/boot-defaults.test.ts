@@ -36,14 +36,25 @@ async function listeningAddresses(port: number): Promise<string[]> {
  * A request whose target is in absolute form (`GET http://host/path HTTP/1.1`, which HTTP/1.1 servers must accept),
  * another way to name a host; resolves to the answer's raw text.
  */
-function absoluteFormGet({ port, target, headers }: { port: number; target: string; headers: Record<string, string> }): Promise<string> {
+function absoluteFormGet({
+  port,
+  target,
+  headers,
+}: {
+  port: number;
+  target: string;
+  headers: Record<string, string>;
+}): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     socket.on('error', reject);
-    const lines = [`GET ${target} HTTP/1.1`, ...Object.entries({ ...headers, connection: 'close' }).map(([name, value]) => `${name}: ${value}`)];
+    const lines = [
+      `GET ${target} HTTP/1.1`,
+      ...Object.entries({ ...headers, connection: 'close' }).map(([name, value]) => `${name}: ${value}`),
+    ];
     socket.write(`${lines.join('\r\n')}\r\n\r\n`);
   });
 }
@@ -63,7 +74,12 @@ async function refusedBoot(environment: Record<string, string | undefined>): Pro
 
 describe('svc api refuses a configuration that would expose links or the outbox (before it opens the database)', () => {
   // Nothing listens on port 1: the refusals come before any connection.
-  const unreachable = { DATABASE_URL: 'postgres://svc@127.0.0.1:1/svc', SVC_ENCRYPTION_KEY: randomBytes(32).toString('hex'), NODE_ENV: undefined, PORT: '0' };
+  const unreachable = {
+    DATABASE_URL: 'postgres://svc@127.0.0.1:1/svc',
+    SVC_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    NODE_ENV: undefined,
+    PORT: '0',
+  };
 
   it('refuses to boot with DATABASE_URL and no SVC_PUBLIC_URL, saying what to set', async () => {
     const said = await refusedBoot({ ...unreachable, SVC_PUBLIC_URL: undefined });
@@ -72,7 +88,12 @@ describe('svc api refuses a configuration that would expose links or the outbox 
   }, 60_000);
 
   it('refuses SVC_DEV_OUTBOX=1 with DATABASE_URL unless SVC_DEV_OUTBOX_ALLOW_SHARED_DATABASE=1 too', async () => {
-    const said = await refusedBoot({ ...unreachable, SVC_PUBLIC_URL: PUBLIC_URL, SVC_DEV_OUTBOX: '1', SVC_DEV_OUTBOX_ALLOW_SHARED_DATABASE: undefined });
+    const said = await refusedBoot({
+      ...unreachable,
+      SVC_PUBLIC_URL: PUBLIC_URL,
+      SVC_DEV_OUTBOX: '1',
+      SVC_DEV_OUTBOX_ALLOW_SHARED_DATABASE: undefined,
+    });
     expect(said).toContain('SVC_DEV_OUTBOX: refused with DATABASE_URL');
     expect(said).toContain('SVC_DEV_OUTBOX_ALLOW_SHARED_DATABASE=1');
   }, 60_000);
@@ -141,7 +162,12 @@ describe.skipIf(!postgresTarget)('a default svc api over PostgreSQL (no NODE_ENV
       const answer = await http.send({
         method,
         path,
-        headers: { host: FORGED_HOST, 'x-forwarded-host': FORGED_HOST, authorization: `Bearer ${account.api_keys.live}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          host: FORGED_HOST,
+          'x-forwarded-host': FORGED_HOST,
+          authorization: `Bearer ${account.api_keys.live}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       answers.push(`${method} ${path} -> ${answer.status}\n${JSON.stringify(answer.headers)}\n${answer.text}`);
@@ -150,7 +176,12 @@ describe.skipIf(!postgresTarget)('a default svc api over PostgreSQL (no NODE_ENV
     try {
       const invited: string[] = [];
       for (const last of ['Hopper', 'Lovelace']) {
-        const answer = await send('POST', '/api/v1/hr/applications/invite/', { owner_id: account.users.hr, email: `${last.toLowerCase()}@example.com`, information: { first_name: 'Grace', last_name: last }, request_softcheck: true });
+        const answer = await send('POST', '/api/v1/hr/applications/invite/', {
+          owner_id: account.users.hr,
+          email: `${last.toLowerCase()}@example.com`,
+          information: { first_name: 'Grace', last_name: last },
+          request_softcheck: true,
+        });
         expect(answer.status, answer.text).toBe(201);
         invited.push((answer.json as { applicant: { id: string } }).applicant.id);
       }
@@ -159,11 +190,25 @@ describe.skipIf(!postgresTarget)('a default svc api over PostgreSQL (no NODE_ENV
       expect(page.next?.startsWith(`${PUBLIC_URL}/api/v1/hr/applicants/?`)).toBe(true);
       const second = (await send('GET', '/api/v1/hr/applicants/?page_size=1&page=2')).json as Page;
       expect(second.previous?.startsWith(`${PUBLIC_URL}/api/v1/hr/applicants/?`)).toBe(true);
-      for (const item of [...page.results, ...second.results]) expect(item.onboarding_link.startsWith(`${PUBLIC_URL}/apply/`)).toBe(true);
+      for (const item of [...page.results, ...second.results])
+        expect(item.onboarding_link.startsWith(`${PUBLIC_URL}/apply/`)).toBe(true);
       for (const id of invited) expect((await send('GET', `/api/v1/hr/applicants/${id}/`)).status).toBe(200);
-      for (const path of ['/api/v1/superteams/', '/api/v1/teams/', '/api/v1/users/', '/api/v1/packages/', '/api/v1/servicecollections/', '/api/v1/pm/properties', '/api/v1/pm/applicants/']) await send('GET', `${path}?page_size=1`);
+      for (const path of [
+        '/api/v1/superteams/',
+        '/api/v1/teams/',
+        '/api/v1/users/',
+        '/api/v1/packages/',
+        '/api/v1/servicecollections/',
+        '/api/v1/pm/properties',
+        '/api/v1/pm/applicants/',
+      ])
+        await send('GET', `${path}?page_size=1`);
       await send('GET', `/api/v1/hr/reports/${invited[0]}/link/`);
-      const absolute = await absoluteFormGet({ port, target: `http://${FORGED_HOST}/api/v1/hr/applicants/?page_size=1`, headers: { host: FORGED_HOST, authorization: `Bearer ${account.api_keys.live}` } });
+      const absolute = await absoluteFormGet({
+        port,
+        target: `http://${FORGED_HOST}/api/v1/hr/applicants/?page_size=1`,
+        headers: { host: FORGED_HOST, authorization: `Bearer ${account.api_keys.live}` },
+      });
       expect(absolute).toMatch(/^HTTP\/1\.1 200/);
       answers.push(absolute);
       for (const answer of answers) expect(answer).not.toContain(FORGED_HOST);
@@ -190,7 +235,16 @@ describe('npm start (svc start)', () => {
     const port = await freePort();
     api = startApiProcess({
       command: 'start',
-      environment: { SVC_DATA_DIR: dataDir, PORT: String(port), HOST: undefined, DATABASE_URL: undefined, SVC_DEV_OUTBOX: undefined, SVC_PUBLIC_URL: undefined, NODE_ENV: undefined, LOG_LEVEL: 'warn' },
+      environment: {
+        SVC_DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: undefined,
+        DATABASE_URL: undefined,
+        SVC_DEV_OUTBOX: undefined,
+        SVC_PUBLIC_URL: undefined,
+        NODE_ENV: undefined,
+        LOG_LEVEL: 'warn',
+      },
       lines,
     });
     await api.started;

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTargets, fullInformation, type HttpAnswer, httpClient, type HttpClient, inParallel, location, type TestApi } from '@svc/api/testing';
+import {
+  apiTargets,
+  fullInformation,
+  type HttpAnswer,
+  httpClient,
+  type HttpClient,
+  inParallel,
+  location,
+  type TestApi,
+} from '@svc/api/testing';
 import { fuzzRequest, type FuzzRequest } from './support/fuzz-requests.js';
 import { expectNoSecretsIn, recordingLoggers, sinSpellings } from './support/logs.js';
 import { contractOperations, type Operation } from './support/operations.js';
@@ -30,9 +39,14 @@ describe.each(apiTargets({ everyDatabase: true }))('fuzzing every operation of t
   let propertyId: string;
   beforeAll(async () => {
     // The rate limit must not interfere: one key sends every request.
-    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000_000, SVC_READ_CACHE_SECONDS: 2 }, { logger: logs.api });
+    svc = await target.start(
+      { SVC_RATE_LIMIT_PER_MINUTE: 100_000_000, SVC_READ_CACHE_SECONDS: 2 },
+      { logger: logs.api },
+    );
     tenant = await seedTenant(svc, 'Fuzz');
-    const property = await svc.client(tenant.keys.adminLive).properties.create({ body: { ...location, owner_id: tenant.account.users.pm } });
+    const property = await svc
+      .client(tenant.keys.adminLive)
+      .properties.create({ body: { ...location, owner_id: tenant.account.users.pm } });
     if (property.status !== 201) throw new Error(`property refused: ${JSON.stringify(property.body)}`);
     propertyId = property.body.id;
     http = httpClient({ baseUrl: svc.url, connections: CONCURRENCY });
@@ -45,7 +59,10 @@ describe.each(apiTargets({ everyDatabase: true }))('fuzzing every operation of t
   /** The tenant's own record for each path parameter (\`RecordIds\` of the world names one per parameter). */
   const idsOf = (operation: Operation): Record<string, string> => {
     const records = tenant.live;
-    return { ...records, applicant_id: PM_OPERATION.test(operation.name) ? records.pm_applicant_id : records.hr_applicant_id };
+    return {
+      ...records,
+      applicant_id: PM_OPERATION.test(operation.name) ? records.pm_applicant_id : records.hr_applicant_id,
+    };
   };
   const hintsOf = (operation: Operation) => {
     const { account } = tenant;
@@ -74,13 +91,24 @@ describe.each(apiTargets({ everyDatabase: true }))('fuzzing every operation of t
     let digest = await tenantStateDigest(svc.db);
     for (let start = 0; start < total; start += BATCH) {
       // Round-robin over the operations: every one gets its share, the report operations included.
-      const batch = Array.from({ length: Math.min(BATCH, total - start) }, (_, index) => fuzzRequest(operations[(start + index) % operations.length] as Operation, { random, ids: idsOf, hints: hintsOf }));
+      const batch = Array.from({ length: Math.min(BATCH, total - start) }, (_, index) =>
+        fuzzRequest(operations[(start + index) % operations.length] as Operation, {
+          random,
+          ids: idsOf,
+          hints: hintsOf,
+        }),
+      );
       let acceptedWrites = 0;
       await inParallel(batch, CONCURRENCY, async (request) => {
         perOperation.set(request.operation, (perOperation.get(request.operation) ?? 0) + 1);
         let answer: HttpAnswer;
         try {
-          answer = await http.send({ method: request.method, path: request.path, headers: { authorization: `Bearer ${tenant.keys.adminLive}`, ...request.headers }, ...(request.body === undefined ? {} : { body: request.body }) });
+          answer = await http.send({
+            method: request.method,
+            path: request.path,
+            headers: { authorization: `Bearer ${tenant.keys.adminLive}`, ...request.headers },
+            ...(request.body === undefined ? {} : { body: request.body }),
+          });
         } catch (error) {
           failures.push(`${describeRequest(request)}: ${(error as Error).message}`);
           return;
@@ -107,7 +135,12 @@ describe.each(apiTargets({ everyDatabase: true }))('fuzzing every operation of t
         tally.stateChecked += batch.length;
         if (JSON.stringify(after) !== JSON.stringify(digest)) {
           const changed = Object.keys(after).filter((table) => after[table] !== digest[table]);
-          failures.push(`[seed ${seed}] a batch of refused requests (${start}..${start + batch.length}) changed ${changed.join(', ')}: ${batch.map((request) => `${request.operation} (${request.kind})`).join('; ').slice(0, 2000)}`);
+          failures.push(
+            `[seed ${seed}] a batch of refused requests (${start}..${start + batch.length}) changed ${changed.join(', ')}: ${batch
+              .map((request) => `${request.operation} (${request.kind})`)
+              .join('; ')
+              .slice(0, 2000)}`,
+          );
         }
       }
       digest = after;
@@ -125,19 +158,60 @@ describe.each(apiTargets({ everyDatabase: true }))('fuzzing every operation of t
 
   // What fuzzing found (each was a 500): fixed in app.ts (body guard), errors.ts (path decoding), pagination.ts.
   it.each([
-    ['a body nested 100,000 levels deep, with an Idempotency-Key', 'POST', '/api/v1/packages/', { 'idempotency-key': 'deep-1' }, `{"name":${deeplyNested(100_000, 'array')}}`, 400, 'too_deep'],
-    ['a NUL character in a string', 'POST', '/api/v1/pm/properties', {}, JSON.stringify({ ...location, city: 'To\u0000ronto' }), 400, 'invalid_character'],
-    ['a path id that is not valid percent-encoding', 'GET', '/api/v1/packages/%E0%A4%A/', {}, undefined, 400, 'malformed_path'],
-    ['a page number past any possible page', 'GET', '/api/v1/superteams/?page=999999999999999999999', {}, undefined, 404, undefined],
+    [
+      'a body nested 100,000 levels deep, with an Idempotency-Key',
+      'POST',
+      '/api/v1/packages/',
+      { 'idempotency-key': 'deep-1' },
+      `{"name":${deeplyNested(100_000, 'array')}}`,
+      400,
+      'too_deep',
+    ],
+    [
+      'a NUL character in a string',
+      'POST',
+      '/api/v1/pm/properties',
+      {},
+      JSON.stringify({ ...location, city: 'To\u0000ronto' }),
+      400,
+      'invalid_character',
+    ],
+    [
+      'a path id that is not valid percent-encoding',
+      'GET',
+      '/api/v1/packages/%E0%A4%A/',
+      {},
+      undefined,
+      400,
+      'malformed_path',
+    ],
+    [
+      'a page number past any possible page',
+      'GET',
+      '/api/v1/superteams/?page=999999999999999999999',
+      {},
+      undefined,
+      404,
+      undefined,
+    ],
   ] as const)('refuses %s with a 4xx problem', async (_case, method, path, headers, body, status, fieldCode) => {
-    const answer = await http.send({ method, path, headers: { authorization: `Bearer ${tenant.keys.adminLive}`, 'content-type': 'application/json', ...headers }, ...(body === undefined ? {} : { body }) });
+    const answer = await http.send({
+      method,
+      path,
+      headers: { authorization: `Bearer ${tenant.keys.adminLive}`, 'content-type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { body }),
+    });
     expect(answer.status, answer.text.slice(0, 300)).toBe(status);
     expectProblemAnswer(answer, path);
     if (fieldCode) expect((answer.json as { errors: Array<{ code: string }> }).errors[0]?.code).toBe(fieldCode);
   });
 
   it('logged none of the personal data or the key it was sent', () => {
-    const searched = expectNoSecretsIn(logs.lines, [...sinSpellings(tenant.personal.sin), tenant.personal.dateOfBirth, tenant.keys.adminLive]);
+    const searched = expectNoSecretsIn(logs.lines, [
+      ...sinSpellings(tenant.personal.sin),
+      tenant.personal.dateOfBirth,
+      tenant.keys.adminLive,
+    ]);
     expect(searched).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTargets, fullInformation, type HttpAnswer, httpClient, type HttpClient, location, type TestApi } from '@svc/api/testing';
+import {
+  apiTargets,
+  fullInformation,
+  type HttpAnswer,
+  httpClient,
+  type HttpClient,
+  location,
+  type TestApi,
+} from '@svc/api/testing';
 import { expectNoSecretsIn, recordingLoggers, sinSpellings } from './support/logs.js';
 import { contractOperations, isUnregisteredAnswer, pathOf, type Operation } from './support/operations.js';
 import { randomUuid, seededRandom } from './support/random.js';
@@ -18,17 +26,37 @@ const PM_OPERATION = /^(pm|properties|listings)\./;
 const ENVIRONMENT_SCOPED = new Set(['applicant_id', 'package_id']);
 const withIds = contractOperations().filter((operation) => operation.pathParams.length > 0);
 
-type Case = { name: string; key: (tenant: Tenant, operation: Operation) => string; records: (caller: Tenant, other: Tenant) => RecordIds; applies: (operation: Operation) => boolean };
+type Case = {
+  name: string;
+  key: (tenant: Tenant, operation: Operation) => string;
+  records: (caller: Tenant, other: Tenant) => RecordIds;
+  applies: (operation: Operation) => boolean;
+};
 const CASES: Case[] = [
-  { name: 'another partner', key: (tenant) => tenant.keys.adminLive, records: (_caller, other) => other.live, applies: () => true },
+  {
+    name: 'another partner',
+    key: (tenant) => tenant.keys.adminLive,
+    records: (_caller, other) => other.live,
+    applies: () => true,
+  },
   {
     name: 'another team of the same partner (team user key)',
     key: (tenant, operation) => (PM_OPERATION.test(operation.name) ? tenant.keys.pmTeamUser : tenant.keys.hrTeamUser),
     records: (caller) => caller.secondTeams,
     applies: () => true,
   },
-  { name: 'the demo environment (live key)', key: (tenant) => tenant.keys.adminLive, records: (caller) => caller.demo, applies: (operation) => operation.pathParams.every((param) => ENVIRONMENT_SCOPED.has(param)) },
-  { name: 'the live environment (demo key)', key: (tenant) => tenant.keys.adminDemo, records: (caller) => caller.live, applies: (operation) => operation.pathParams.every((param) => ENVIRONMENT_SCOPED.has(param)) },
+  {
+    name: 'the demo environment (live key)',
+    key: (tenant) => tenant.keys.adminLive,
+    records: (caller) => caller.demo,
+    applies: (operation) => operation.pathParams.every((param) => ENVIRONMENT_SCOPED.has(param)),
+  },
+  {
+    name: 'the live environment (demo key)',
+    key: (tenant) => tenant.keys.adminDemo,
+    records: (caller) => caller.live,
+    applies: (operation) => operation.pathParams.every((param) => ENVIRONMENT_SCOPED.has(param)),
+  },
 ];
 
 const idsFor = (operation: Operation, records: RecordIds): Record<string, string> => ({
@@ -75,11 +103,17 @@ describe.each(apiTargets({ everyDatabase: true }))('the tenancy matrix on $name'
     throw new Error(`${operation.name}: no valid body generated`);
   };
 
-  const ask = (operation: Operation, { key, ids, body }: { key: string; ids: Record<string, string>; body: string | undefined }): Promise<HttpAnswer> =>
+  const ask = (
+    operation: Operation,
+    { key, ids, body }: { key: string; ids: Record<string, string>; body: string | undefined },
+  ): Promise<HttpAnswer> =>
     http.send({
       method: operation.method,
       path: pathOf(operation, ids),
-      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body }),
     });
 
@@ -92,11 +126,17 @@ describe.each(apiTargets({ everyDatabase: true }))('the tenancy matrix on $name'
         const key = matrixCase.key(caller, operation);
         const foreign = idsFor(operation, matrixCase.records(caller, other));
         const unknown = Object.fromEntries(operation.pathParams.map((param) => [param, randomUuid(random)]));
-        const [answer, unknownAnswer] = [await ask(operation, { key, ids: foreign, body }), await ask(operation, { key, ids: unknown, body })];
+        const [answer, unknownAnswer] = [
+          await ask(operation, { key, ids: foreign, body }),
+          await ask(operation, { key, ids: unknown, body }),
+        ];
         counts.requests += 2;
         const context = `${operation.name} with ${matrixCase.name}: ${answer.status} ${answer.text.slice(0, 300)}`;
         // Exactly what an id that does not exist gets: nothing tells the caller the record is there.
-        expect({ status: answer.status, code: (answer.json as { code?: string }).code }, context).toEqual({ status: unknownAnswer.status, code: (unknownAnswer.json as { code?: string }).code });
+        expect({ status: answer.status, code: (answer.json as { code?: string }).code }, context).toEqual({
+          status: unknownAnswer.status,
+          code: (unknownAnswer.json as { code?: string }).code,
+        });
         expect([404, 403], context).toContain(answer.status);
         if (isUnregisteredAnswer(answer)) counts.unregistered.add(operation.name);
         else if (answer.status === 404) {
@@ -108,27 +148,36 @@ describe.each(apiTargets({ everyDatabase: true }))('the tenancy matrix on $name'
         }
         // No value of the foreign record (the path the caller sent aside).
         const shown = answer.text.split(pathOf(operation, foreign)).join('');
-        for (const value of [...other.markers, ...caller.markers, ...Object.values(foreign)]) expect(shown, context).not.toContain(value);
+        for (const value of [...other.markers, ...caller.markers, ...Object.values(foreign)])
+          expect(shown, context).not.toContain(value);
       }
     }
     expect(await tenantStateDigest(svc.db)).toEqual(before);
     console.log(
       `tenancy: ${withIds.length} operations with ids x ${CASES.length} cases on ${target.name}: ${counts.requests} requests, ${counts.notFound} foreign ids 404 not_found, ${counts.forbidden} 403 for any id (admin operations, team key), no foreign data, no table changed` +
-        (counts.unregistered.size ? `; not registered yet (404 No operation): ${[...counts.unregistered].join(', ')}` : ''),
+        (counts.unregistered.size
+          ? `; not registered yet (404 No operation): ${[...counts.unregistered].join(', ')}`
+          : ''),
     );
     expect(counts.notFound).toBeGreaterThan(0);
   });
 
   it('answers the same reads with the caller’s own ids (the matrix can tell found from not found)', async () => {
     for (const operation of withIds.filter((candidate) => candidate.method === 'GET')) {
-      const answer = await ask(operation, { key: caller.keys.adminLive, ids: idsFor(operation, caller.live), body: undefined });
+      const answer = await ask(operation, {
+        key: caller.keys.adminLive,
+        ids: idsFor(operation, caller.live),
+        body: undefined,
+      });
       if (isUnregisteredAnswer(answer)) continue;
       expect(answer.status, `${operation.name}: ${answer.text.slice(0, 300)}`).toBe(200);
     }
   });
 
   it('never lists another partner’s or team’s records when a list is filtered by their ids', async () => {
-    const lists = contractOperations().filter((operation) => operation.method === 'GET' && operation.query && operation.pathParams.length === 0);
+    const lists = contractOperations().filter(
+      (operation) => operation.method === 'GET' && operation.query && operation.pathParams.length === 0,
+    );
     for (const operation of lists) {
       const filters = Object.keys(operation.query?.shape ?? {}).filter((name) => !name.startsWith('page'));
       for (const [key, records] of [
@@ -136,16 +185,32 @@ describe.each(apiTargets({ everyDatabase: true }))('the tenancy matrix on $name'
         [caller.keys.hrTeamUser, caller.secondTeams],
         [caller.keys.pmTeamUser, caller.secondTeams],
       ] as const) {
-        const query = filters.map((name) => `${name}=${name === 'superteam' ? records.superteam_id : name === 'owner' ? records.user_id : records.team_id}`).join('&');
-        const answer = await http.send({ method: 'GET', path: `${operation.path}?page_size=100${query ? `&${query}` : ''}`, headers: { authorization: `Bearer ${key}` } });
+        const query = filters
+          .map(
+            (name) =>
+              `${name}=${name === 'superteam' ? records.superteam_id : name === 'owner' ? records.user_id : records.team_id}`,
+          )
+          .join('&');
+        const answer = await http.send({
+          method: 'GET',
+          path: `${operation.path}?page_size=100${query ? `&${query}` : ''}`,
+          headers: { authorization: `Bearer ${key}` },
+        });
         expect(answer.status, `${operation.name}: ${answer.text.slice(0, 300)}`).toBeLessThan(500);
         const foreignIds = [records.hr_applicant_id, records.pm_applicant_id, records.package_id];
-        for (const value of records === other.live ? [...other.markers, ...foreignIds] : foreignIds) expect(answer.text, `${operation.name} lists a foreign record`).not.toContain(value);
+        for (const value of records === other.live ? [...other.markers, ...foreignIds] : foreignIds)
+          expect(answer.text, `${operation.name} lists a foreign record`).not.toContain(value);
       }
     }
   });
 
   it('logged none of the personal data or keys', () => {
-    expectNoSecretsIn(logs.lines, [...sinSpellings(caller.personal.sin), caller.personal.dateOfBirth, caller.keys.adminLive, caller.keys.hrTeamUser, other.keys.adminLive]);
+    expectNoSecretsIn(logs.lines, [
+      ...sinSpellings(caller.personal.sin),
+      caller.personal.dateOfBirth,
+      caller.keys.adminLive,
+      caller.keys.hrTeamUser,
+      other.keys.adminLive,
+    ]);
   });
 });

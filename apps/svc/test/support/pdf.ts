@@ -12,7 +12,10 @@ export async function readPdf(bytes: Uint8Array): Promise<{ text: string; pages:
   try {
     const file = join(directory, 'report.pdf');
     await writeFile(file, bytes);
-    const [{ stdout: text }, { stdout: info }] = await Promise.all([run('pdftotext', ['-layout', file, '-']), run('pdfinfo', [file])]);
+    const [{ stdout: text }, { stdout: info }] = await Promise.all([
+      run('pdftotext', ['-layout', file, '-']),
+      run('pdfinfo', [file]),
+    ]);
     const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? 0);
     const pageSize = /^Page size:\s+(.+)$/m.exec(info)?.[1]?.trim() ?? '';
     return { text, pages, pageSize };

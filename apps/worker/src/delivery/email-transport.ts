@@ -2,7 +2,13 @@ import type { OutboxDelivery } from '@svc/db';
 import { createTransport } from 'nodemailer';
 
 /** An email as the outbox holds it, ready to go out. */
-export type OutgoingEmail = { to: string; senderName: string | null; subject: string; text: string; html: string | null };
+export type OutgoingEmail = {
+  to: string;
+  senderName: string | null;
+  subject: string;
+  text: string;
+  html: string | null;
+};
 
 /** Where emails go: an SMTP server, or nowhere but the outbox table (no SMTP configured). */
 export type EmailTransport = {
@@ -21,12 +27,32 @@ export const outboxEmailTransport: EmailTransport = { delivery: 'outbox', send: 
  * offer STARTTLS or nothing is sent (nodemailer's `requireTLS`), unless `allowPlaintext` (SVC_SMTP_ALLOW_PLAINTEXT).
  * Timeouts stay far below the job's expiry, so a hung server fails the attempt instead of letting the job run twice.
  */
-export function smtpEmailTransport({ url, from, allowPlaintext = false }: { url: string; from: string; allowPlaintext?: boolean }): EmailTransport {
-  const transport = createTransport({ url, requireTLS: !allowPlaintext, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+export function smtpEmailTransport({
+  url,
+  from,
+  allowPlaintext = false,
+}: {
+  url: string;
+  from: string;
+  allowPlaintext?: boolean;
+}): EmailTransport {
+  const transport = createTransport({
+    url,
+    requireTLS: !allowPlaintext,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     delivery: 'smtp',
     async send({ to, senderName, subject, text, html }) {
-      await transport.sendMail({ from: senderName ? { name: senderName, address: from } : from, to, subject, text, ...(html ? { html } : {}) });
+      await transport.sendMail({
+        from: senderName ? { name: senderName, address: from } : from,
+        to,
+        subject,
+        text,
+        ...(html ? { html } : {}),
+      });
     },
     close: () => transport.close(),
   };

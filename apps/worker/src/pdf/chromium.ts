@@ -36,9 +36,14 @@ const CHROMIUM_ARGS = [
 export type ChromiumSandbox = 'auto' | 'on' | 'off';
 export const CHROMIUM_SANDBOX_MODES: readonly ChromiumSandbox[] = ['auto', 'on', 'off'];
 
-const SANDBOX_HELP = 'run the worker as a non-root user on a kernel that allows unprivileged user namespaces (README: Reports)';
+const SANDBOX_HELP =
+  'run the worker as a non-root user on a kernel that allows unprivileged user namespaces (README: Reports)';
 
-const sysctl = (path: string): Promise<string | null> => readFile(path, 'utf8').then((text) => text.trim(), () => null);
+const sysctl = (path: string): Promise<string | null> =>
+  readFile(path, 'utf8').then(
+    (text) => text.trim(),
+    () => null,
+  );
 
 /**
  * Why Chromium cannot have its sandbox here, or null when it may: Chromium refuses it to root, and without a setuid
@@ -48,8 +53,10 @@ const sysctl = (path: string): Promise<string | null> => readFile(path, 'utf8').
  */
 async function chromiumSandboxObstacle(): Promise<string | null> {
   if (process.getuid?.() === 0) return 'the worker runs as root, and Chromium refuses its sandbox to root';
-  if ((await sysctl('/proc/sys/user/max_user_namespaces')) === '0') return 'user namespaces are off (user.max_user_namespaces = 0)';
-  if ((await sysctl('/proc/sys/kernel/unprivileged_userns_clone')) === '0') return 'unprivileged user namespaces are off (kernel.unprivileged_userns_clone = 0)';
+  if ((await sysctl('/proc/sys/user/max_user_namespaces')) === '0')
+    return 'user namespaces are off (user.max_user_namespaces = 0)';
+  if ((await sysctl('/proc/sys/kernel/unprivileged_userns_clone')) === '0')
+    return 'unprivileged user namespaces are off (kernel.unprivileged_userns_clone = 0)';
   return null;
 }
 
@@ -69,13 +76,27 @@ const launch = (executablePath: string, timeoutMs: number, sandboxed: boolean): 
   });
 
 const launchFailure = (executablePath: string, error: unknown) =>
-  new PdfRenderError('launch_failed', `Chromium (${executablePath}) did not start: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  new PdfRenderError(
+    'launch_failed',
+    `Chromium (${executablePath}) did not start: ${error instanceof Error ? error.message : String(error)}`,
+    { cause: error },
+  );
 
 /**
  * Launches Chromium, with its sandbox unless `sandbox` or the system says otherwise (see `ChromiumSandbox`), or says
  * clearly why it cannot. Running without the sandbox is always logged, with what to grant.
  */
-export async function launchChromium({ executablePath, timeoutMs, sandbox = 'auto', logger }: { executablePath: string; timeoutMs: number; sandbox?: ChromiumSandbox; logger?: Logger | undefined }): Promise<Browser> {
+export async function launchChromium({
+  executablePath,
+  timeoutMs,
+  sandbox = 'auto',
+  logger,
+}: {
+  executablePath: string;
+  timeoutMs: number;
+  sandbox?: ChromiumSandbox;
+  logger?: Logger | undefined;
+}): Promise<Browser> {
   try {
     await access(executablePath, constants.X_OK);
   } catch {
@@ -85,7 +106,10 @@ export async function launchChromium({ executablePath, timeoutMs, sandbox = 'aut
     );
   }
   const withoutSandbox = async (reason: string) => {
-    logger?.warn({ reason }, `Chromium runs without its sandbox: ${reason}. To print reports sandboxed, ${SANDBOX_HELP}`);
+    logger?.warn(
+      { reason },
+      `Chromium runs without its sandbox: ${reason}. To print reports sandboxed, ${SANDBOX_HELP}`,
+    );
     try {
       return await launch(executablePath, timeoutMs, false);
     } catch (error) {
@@ -94,13 +118,22 @@ export async function launchChromium({ executablePath, timeoutMs, sandbox = 'aut
   };
   if (sandbox === 'off') return withoutSandbox('SVC_CHROMIUM_SANDBOX=off');
   const obstacle = await chromiumSandboxObstacle();
-  if (obstacle && sandbox === 'on') throw new PdfRenderError('sandbox_unavailable', `Chromium cannot have its sandbox (SVC_CHROMIUM_SANDBOX=on): ${obstacle}; ${SANDBOX_HELP}`);
+  if (obstacle && sandbox === 'on')
+    throw new PdfRenderError(
+      'sandbox_unavailable',
+      `Chromium cannot have its sandbox (SVC_CHROMIUM_SANDBOX=on): ${obstacle}; ${SANDBOX_HELP}`,
+    );
   if (obstacle) return withoutSandbox(obstacle);
   try {
     return await launch(executablePath, timeoutMs, true);
   } catch (error) {
     const reason = `a sandboxed launch failed (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
-    if (sandbox === 'on') throw new PdfRenderError('sandbox_unavailable', `Chromium cannot have its sandbox (SVC_CHROMIUM_SANDBOX=on): ${reason}; ${SANDBOX_HELP}`, { cause: error });
+    if (sandbox === 'on')
+      throw new PdfRenderError(
+        'sandbox_unavailable',
+        `Chromium cannot have its sandbox (SVC_CHROMIUM_SANDBOX=on): ${reason}; ${SANDBOX_HELP}`,
+        { cause: error },
+      );
     return withoutSandbox(reason);
   }
 }

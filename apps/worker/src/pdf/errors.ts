@@ -17,7 +17,11 @@ export type PdfRenderErrorCode =
   /** The renderer was closed (the process is stopping); another worker can render it. */
   | 'renderer_closed';
 
-const NOT_RETRYABLE: ReadonlySet<PdfRenderErrorCode> = new Set(['chromium_missing', 'sandbox_unavailable', 'invalid_request']);
+const NOT_RETRYABLE: ReadonlySet<PdfRenderErrorCode> = new Set([
+  'chromium_missing',
+  'sandbox_unavailable',
+  'invalid_request',
+]);
 
 /**
  * A failed render. `retryable` tells the worker whether the job should be retried (with back-off) or failed at once.

@@ -65,8 +65,16 @@ const PAGE_CLEANUP_TIMEOUT_MS = 5_000;
  * its window, timers included). A page that failed, timed out or cannot be emptied is closed instead, and a page that
  * will not close takes its browser down with it (the next render relaunches).
  */
-export function createPdfRenderer({ executablePath = chromiumPath(), sandbox = 'auto', maxPages = 2, renderTimeoutMs = 30_000, logger, javascript = false }: PdfRendererOptions = {}): PdfRenderer {
-  if (!Number.isInteger(maxPages) || maxPages < 1) throw new RangeError(`maxPages must be a positive integer, not ${maxPages}`);
+export function createPdfRenderer({
+  executablePath = chromiumPath(),
+  sandbox = 'auto',
+  maxPages = 2,
+  renderTimeoutMs = 30_000,
+  logger,
+  javascript = false,
+}: PdfRendererOptions = {}): PdfRenderer {
+  if (!Number.isInteger(maxPages) || maxPages < 1)
+    throw new RangeError(`maxPages must be a positive integer, not ${maxPages}`);
   if (!(renderTimeoutMs > 0)) throw new RangeError(`renderTimeoutMs must be positive, not ${renderTimeoutMs}`);
   const log = logger?.child({ component: 'pdf-renderer' });
   const slots = createSlots(maxPages);
@@ -76,7 +84,8 @@ export function createPdfRenderer({ executablePath = chromiumPath(), sandbox = '
   let current: BrowserSession | null = null;
   let closing: Promise<void> | null = null;
 
-  const closedError = () => new PdfRenderError('renderer_closed', 'the PDF renderer is closed (the worker is stopping)');
+  const closedError = () =>
+    new PdfRenderError('renderer_closed', 'the PDF renderer is closed (the worker is stopping)');
 
   function browserSession(): Promise<BrowserSession> {
     // Gone before its `disconnected` event was handled: launch another.
@@ -115,10 +124,17 @@ export function createPdfRenderer({ executablePath = chromiumPath(), sandbox = '
       }
       if (closing) throw closedError();
       if (!browser.connected) throw new PdfRenderError('launch_failed', 'Chromium exited while starting');
-      log?.info({ chromium_pid: pid, chromium_version: await browser.version(), ms: Math.round(performance.now() - started) }, 'Chromium launched');
+      log?.info(
+        { chromium_pid: pid, chromium_version: await browser.version(), ms: Math.round(performance.now() - started) },
+        'Chromium launched',
+      );
     } catch (error) {
       await browser.close().catch(() => {});
-      throw error instanceof PdfRenderError ? error : new PdfRenderError('launch_failed', `Chromium started but could not be prepared: ${messageOf(error)}`, { cause: error });
+      throw error instanceof PdfRenderError
+        ? error
+        : new PdfRenderError('launch_failed', `Chromium started but could not be prepared: ${messageOf(error)}`, {
+            cause: error,
+          });
     }
     current = launched;
     return launched;
@@ -126,7 +142,10 @@ export function createPdfRenderer({ executablePath = chromiumPath(), sandbox = '
 
   /** Kills a browser that no longer answers; its `disconnected` handler forgets it. */
   function discard(discarded: BrowserSession, reason: string) {
-    log?.error({ chromium_pid: discarded.browser.process()?.pid, reason }, 'killing Chromium: the next render launches a new one');
+    log?.error(
+      { chromium_pid: discarded.browser.process()?.pid, reason },
+      'killing Chromium: the next render launches a new one',
+    );
     if (current === discarded) {
       current = null;
       session = null;
@@ -153,7 +172,9 @@ export function createPdfRenderer({ executablePath = chromiumPath(), sandbox = '
   /** Back to the idle pages on a blank document, or closed. */
   async function recyclePage(owner: BrowserSession, page: Page, printed: boolean) {
     if (printed && !closing && current === owner) {
-      const emptied = javascript ? page.goto('about:blank', { timeout: PAGE_CLEANUP_TIMEOUT_MS }) : page.setContent(EMPTY_DOCUMENT, { timeout: PAGE_CLEANUP_TIMEOUT_MS });
+      const emptied = javascript
+        ? page.goto('about:blank', { timeout: PAGE_CLEANUP_TIMEOUT_MS })
+        : page.setContent(EMPTY_DOCUMENT, { timeout: PAGE_CLEANUP_TIMEOUT_MS });
       const reset = await emptied.then(
         () => true,
         () => false,
@@ -173,7 +194,14 @@ export function createPdfRenderer({ executablePath = chromiumPath(), sandbox = '
     if (attempt.timedOut) throw new PdfRenderError('render_timeout', 'timed out before printing');
     // Our own timeout governs both steps (puppeteer's default 30 s would cut a longer renderTimeoutMs short).
     await attempt.page.setContent(html, { waitUntil: 'load', timeout: 0 });
-    return attempt.page.pdf({ format: pageSize, printBackground: true, preferCSSPageSize: true, tagged: true, outline: true, timeout: 0 });
+    return attempt.page.pdf({
+      format: pageSize,
+      printBackground: true,
+      preferCSSPageSize: true,
+      tagged: true,
+      outline: true,
+      timeout: 0,
+    });
   }
 
   /** After a timeout: close the page so the stuck work fails, wait for it, and kill the browser if it will not. */
@@ -183,7 +211,8 @@ export function createPdfRenderer({ executablePath = chromiumPath(), sandbox = '
       () => {},
     );
     const pageClosed = attempt.page && attempt.session ? closePage(attempt.session, attempt.page) : Promise.resolve();
-    if (!(await settlesWithin(settled, PAGE_CLEANUP_TIMEOUT_MS)) && attempt.session) discard(attempt.session, 'a timed-out render did not stop');
+    if (!(await settlesWithin(settled, PAGE_CLEANUP_TIMEOUT_MS)) && attempt.session)
+      discard(attempt.session, 'a timed-out render did not stop');
     await settled;
     await pageClosed;
     // A page opened after the timeout (the first close found none).
@@ -194,7 +223,11 @@ export function createPdfRenderer({ executablePath = chromiumPath(), sandbox = '
     if (error instanceof PdfRenderError) return error;
     if (closing) return closedError();
     if (attempt.session && !attempt.session.browser.connected) {
-      return new PdfRenderError('browser_disconnected', 'Chromium died or was disconnected during the render; the next render launches a new one', { cause: error });
+      return new PdfRenderError(
+        'browser_disconnected',
+        'Chromium died or was disconnected during the render; the next render launches a new one',
+        { cause: error },
+      );
     }
     return new PdfRenderError('render_failed', `Chromium failed the render: ${messageOf(error)}`, { cause: error });
   }
@@ -207,18 +240,35 @@ export function createPdfRenderer({ executablePath = chromiumPath(), sandbox = '
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         attempt.timedOut = true;
-        reject(new PdfRenderError('render_timeout', `the render took longer than ${renderTimeoutMs} ms: its page was closed`));
+        reject(
+          new PdfRenderError(
+            'render_timeout',
+            `the render took longer than ${renderTimeoutMs} ms: its page was closed`,
+          ),
+        );
       }, renderTimeoutMs);
     });
     let printed = false;
     try {
       const pdf = await Promise.race([work, timeout]);
       printed = true;
-      log?.debug({ page_size: request.pageSize, bytes: pdf.byteLength, ms: Math.round(performance.now() - started) }, 'PDF rendered');
+      log?.debug(
+        { page_size: request.pageSize, bytes: pdf.byteLength, ms: Math.round(performance.now() - started) },
+        'PDF rendered',
+      );
       return pdf;
     } catch (error) {
       const failure = renderErrorOf(error, attempt);
-      log?.warn({ code: failure.code, retryable: failure.retryable, page_size: request.pageSize, ms: Math.round(performance.now() - started), reason: failure.message }, 'PDF render failed');
+      log?.warn(
+        {
+          code: failure.code,
+          retryable: failure.retryable,
+          page_size: request.pageSize,
+          ms: Math.round(performance.now() - started),
+          reason: failure.message,
+        },
+        'PDF render failed',
+      );
       throw failure;
     } finally {
       clearTimeout(timer);
@@ -246,7 +296,8 @@ export function createPdfRenderer({ executablePath = chromiumPath(), sandbox = '
         session = null;
         current = null;
         if (!running?.browser.connected) return;
-        if (!(await settlesWithin(running.browser.close(), PAGE_CLEANUP_TIMEOUT_MS))) running.browser.process()?.kill('SIGKILL');
+        if (!(await settlesWithin(running.browser.close(), PAGE_CLEANUP_TIMEOUT_MS)))
+          running.browser.process()?.kill('SIGKILL');
         log?.info('Chromium closed');
       })();
       return closing;
@@ -257,8 +308,10 @@ export function createPdfRenderer({ executablePath = chromiumPath(), sandbox = '
 }
 
 function assertRenderRequest(request: PdfRenderRequest): void {
-  if (typeof request?.html !== 'string') throw new PdfRenderError('invalid_request', 'html must be a string holding an HTML document');
-  if (!PDF_PAGE_SIZES.includes(request.pageSize)) throw new PdfRenderError('invalid_request', `pageSize must be one of ${PDF_PAGE_SIZES.join(', ')}`);
+  if (typeof request?.html !== 'string')
+    throw new PdfRenderError('invalid_request', 'html must be a string holding an HTML document');
+  if (!PDF_PAGE_SIZES.includes(request.pageSize))
+    throw new PdfRenderError('invalid_request', `pageSize must be one of ${PDF_PAGE_SIZES.join(', ')}`);
 }
 
 /** A FIFO counting semaphore: `acquire` resolves with the function that frees the slot. */
@@ -288,7 +341,13 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
     timer = setTimeout(() => resolve(false), ms);
   });
   try {
-    return await Promise.race([promise.then(() => true, () => true), expiry]);
+    return await Promise.race([
+      promise.then(
+        () => true,
+        () => true,
+      ),
+      expiry,
+    ]);
   } finally {
     clearTimeout(timer);
   }

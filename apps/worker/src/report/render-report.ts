@@ -13,6 +13,11 @@ export function createReportRenderer({ pdf }: { pdf: Pick<PdfRenderer, 'render'>
     const view = buildReportView(reportInputOf(subject));
     const html = renderReportHtml(view);
     const bytes = await pdf.render({ html, pageSize: view.pageSize });
-    return { html, pdf: bytes, pageSize: view.pageSize, fileName: reportFileName({ shortUid: subject.record.applicant.shortUid, version: view.report.version }) };
+    return {
+      html,
+      pdf: bytes,
+      pageSize: view.pageSize,
+      fileName: reportFileName({ shortUid: subject.record.applicant.shortUid, version: view.report.version }),
+    };
   };
 }

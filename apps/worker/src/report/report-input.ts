@@ -13,13 +13,28 @@ function organisationOf(team: Team): ReportInput['organisation'] {
 
 function propertyAddressOf(listing: NonNullable<ReportRecord['listing']>): string {
   const { property } = listing;
-  return [property.address, listing.unit ? `unit ${listing.unit}` : null, property.city, property.provinceState, property.postalCode, property.country]
+  return [
+    property.address,
+    listing.unit ? `unit ${listing.unit}` : null,
+    property.city,
+    property.provinceState,
+    property.postalCode,
+    property.country,
+  ]
     .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
     .join(', ');
 }
 
 /** What @svc/domain builds the report view from: one finished applicant's record, read by the worker. */
-export function reportInputOf({ record, reportVersion, generatedAt }: { record: ReportRecord; reportVersion: number; generatedAt: Date }): ReportInput {
+export function reportInputOf({
+  record,
+  reportVersion,
+  generatedAt,
+}: {
+  record: ReportRecord;
+  reportVersion: number;
+  generatedAt: Date;
+}): ReportInput {
   const { applicant, team, listing } = record;
   const failures = new Map(record.executions.map((execution) => [execution.checkName, execution.failure]));
   return {

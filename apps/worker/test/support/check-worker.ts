@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createJobQueue, JOB_QUEUES, runMigrations, useEncryptionKey, type BootstrappedAccount, type Database } from '@svc/db';
+import {
+  createJobQueue,
+  JOB_QUEUES,
+  runMigrations,
+  useEncryptionKey,
+  type BootstrappedAccount,
+  type Database,
+} from '@svc/db';
 import type { DatabaseTarget } from '@svc/db/testing';
 import type { PgBoss } from 'pg-boss';
 import { configureCheckRunQueue, createWorker, type Worker, type WorkerOptions } from '../../src/index.js';
@@ -18,11 +25,22 @@ export async function startCheckWorker(
   const db = await target.open();
   await runMigrations(db);
   await installStatusAudit(db);
-  const jobs = await createJobQueue(db, { queues: JOB_QUEUES, onError: (error) => testLogger.error({ err: error }, 'job queue error') });
+  const jobs = await createJobQueue(db, {
+    queues: JOB_QUEUES,
+    onError: (error) => testLogger.error({ err: error }, 'job queue error'),
+  });
   await configureCheckRunQueue(jobs, { expireInSeconds: 60, retryDelayMaxSeconds: 0 });
-  const worker = await createWorker({ db, jobs, logger: testLogger, concurrency: 4, pollingIntervalSeconds: 0.5, ...options });
+  const worker = await createWorker({
+    db,
+    jobs,
+    logger: testLogger,
+    concurrency: 4,
+    pollingIntervalSeconds: 0.5,
+    ...options,
+  });
   return { db, jobs, worker, account: await newAccount(db) };
 }
 
 /** Whether the applicant is `Returned` yet (for `waitFor`). */
-export const returned = (db: Database, applicantId: string) => async () => (await applicantOf(db, applicantId)).status === 'Returned';
+export const returned = (db: Database, applicantId: string) => async () =>
+  (await applicantOf(db, applicantId)).status === 'Returned';

@@ -17,10 +17,16 @@ import { pino } from 'pino';
 /** A logger that writes nothing (set LOG_LEVEL to see the worker's logs). */
 export const testLogger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 
-export const newAccount = (db: Database): Promise<BootstrappedAccount> => bootstrapPartner(db, { name: `Worker partner ${randomBytes(4).toString('hex')}` });
+export const newAccount = (db: Database): Promise<BootstrappedAccount> =>
+  bootstrapPartner(db, { name: `Worker partner ${randomBytes(4).toString('hex')}` });
 
 /** HR checks that need little more than a name, a date of birth, an SIN and an address history. */
-export const HR_CHECKS: readonly RequestFlag[] = ['request_softcheck', 'request_criminal_record_check', 'request_bureau', 'request_behavioural'];
+export const HR_CHECKS: readonly RequestFlag[] = [
+  'request_softcheck',
+  'request_criminal_record_check',
+  'request_bureau',
+  'request_behavioural',
+];
 
 /** Complete information for the checks above; `first_name` picks a simulator scenario (`Flaky`, `Broken`). */
 export function informationFor({ firstName = 'Ada' }: { firstName?: string } = {}): InformationInput {
@@ -30,7 +36,16 @@ export function informationFor({ firstName = 'Ada' }: { firstName?: string } = {
     last_name: `Lovelace${suffix}`,
     date_of_birth: '1987-03-14',
     sin_ssn: '046454286',
-    addresses: [{ address: '100 King St W', city: 'Toronto', province_state: 'ON', country: 'CA', postal_code: 'M5X 1A9', start_date: '2019-01-01' }],
+    addresses: [
+      {
+        address: '100 King St W',
+        city: 'Toronto',
+        province_state: 'ON',
+        country: 'CA',
+        postal_code: 'M5X 1A9',
+        start_date: '2019-01-01',
+      },
+    ],
     employers: [{ company_name: 'Analytical Engines Ltd.', position: 'Engineer', start_date: '2019-02-01' }],
   } as InformationInput;
 }
@@ -60,7 +75,13 @@ export async function orderQuickScreen({
       flags,
       email: `applicant-${randomBytes(4).toString('hex')}@example.com`,
       information: informationFor({ firstName }),
-      location: { address: '100 King St W', city: 'Toronto', province_state: 'ON', country: 'CA', postal_code: 'M5X 1A9' },
+      location: {
+        address: '100 King St W',
+        city: 'Toronto',
+        province_state: 'ON',
+        country: 'CA',
+        postal_code: 'M5X 1A9',
+      },
     },
     now,
   });
@@ -72,9 +93,23 @@ export async function orderQuickScreen({
  * A quick-screened applicant (Pending / IN_PROGRESS, executions QUEUED) written with the entities and no job, so no
  * worker runs it: for tests that drive the check runs themselves.
  */
-export async function insertScreenWithoutJobs({ db, account, flags }: { db: Database; account: BootstrappedAccount; flags: readonly RequestFlag[] }): Promise<string> {
+export async function insertScreenWithoutJobs({
+  db,
+  account,
+  flags,
+}: {
+  db: Database;
+  account: BootstrappedAccount;
+  flags: readonly RequestFlag[];
+}): Promise<string> {
   return db.transaction(async (manager) => {
-    const owner = { partnerId: account.partner_id, environment: 'live' as const, teamId: account.teams.hr, ownerId: account.users.hr, kind: 'HR' as const };
+    const owner = {
+      partnerId: account.partner_id,
+      environment: 'live' as const,
+      teamId: account.teams.hr,
+      ownerId: account.users.hr,
+      kind: 'HR' as const,
+    };
     const email = `applicant-${randomBytes(4).toString('hex')}@example.com`;
     const application = await manager.save(manager.create(Application, { ...owner, email }));
     const { sin_ssn: sinSsn, date_of_birth: dateOfBirth, ...plain } = informationFor() as Record<string, unknown>;
@@ -101,14 +136,23 @@ export async function insertScreenWithoutJobs({ db, account, flags }: { db: Data
     );
     await manager.save(
       flags.map((flag) =>
-        manager.create(CheckExecution, { applicantId: applicant.id, partnerId: account.partner_id, checkName: checkNameOf(flag), status: 'QUEUED', resultId: uuidv7(), queuedAt: new Date(), reportVersion: 1 }),
+        manager.create(CheckExecution, {
+          applicantId: applicant.id,
+          partnerId: account.partner_id,
+          checkName: checkNameOf(flag),
+          status: 'QUEUED',
+          resultId: uuidv7(),
+          queuedAt: new Date(),
+          reportVersion: 1,
+        }),
       ),
     );
     return applicant.id;
   });
 }
 
-export const applicantOf = (db: Database, applicantId: string): Promise<Applicant> => db.dataSource.manager.findOneByOrFail(Applicant, { id: applicantId });
+export const applicantOf = (db: Database, applicantId: string): Promise<Applicant> =>
+  db.dataSource.manager.findOneByOrFail(Applicant, { id: applicantId });
 
 export const executionsOf = (db: Database, applicantId: string): Promise<CheckExecution[]> =>
   db.dataSource.manager.find(CheckExecution, { where: { applicantId }, order: { created: 'ASC', id: 'ASC' } });
@@ -136,16 +180,22 @@ export async function installStatusAudit(db: Database): Promise<void> {
 }
 
 /** How many times rows of `table` changed to `newStatus`, per row id. */
-export async function statusChangeCounts(db: Database, { table, newStatus }: { table: 'applicants' | 'check_executions'; newStatus: string }): Promise<Map<string, number>> {
-  const rows = (await db.dataSource.query(`SELECT row_id, count(*)::int AS changes FROM test_status_changes WHERE table_name = $1 AND new_status = $2 GROUP BY row_id`, [
-    table,
-    newStatus,
-  ])) as Array<{ row_id: string; changes: number }>;
+export async function statusChangeCounts(
+  db: Database,
+  { table, newStatus }: { table: 'applicants' | 'check_executions'; newStatus: string },
+): Promise<Map<string, number>> {
+  const rows = (await db.dataSource.query(
+    `SELECT row_id, count(*)::int AS changes FROM test_status_changes WHERE table_name = $1 AND new_status = $2 GROUP BY row_id`,
+    [table, newStatus],
+  )) as Array<{ row_id: string; changes: number }>;
   return new Map(rows.map((row) => [row.row_id, row.changes]));
 }
 
 /** How many `report.render` jobs asked for the report of `applicantId`. */
 export async function reportRenderJobsOf(db: Database, applicantId: string): Promise<number> {
-  const [row] = (await db.dataSource.query(`SELECT count(*)::int AS jobs FROM pgboss.job WHERE name = $1 AND singleton_key = $2`, [REPORT_RENDER_QUEUE, applicantId])) as Array<{ jobs: number }>;
+  const [row] = (await db.dataSource.query(
+    `SELECT count(*)::int AS jobs FROM pgboss.job WHERE name = $1 AND singleton_key = $2`,
+    [REPORT_RENDER_QUEUE, applicantId],
+  )) as Array<{ jobs: number }>;
   return row?.jobs ?? 0;
 }

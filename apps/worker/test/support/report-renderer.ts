@@ -3,7 +3,11 @@ import { createPdfRenderer } from '../../src/pdf/index.js';
 import { createReportRenderer } from '../../src/report/render-report.js';
 
 /** The worker's real report renderer (the HTML of @svc/report printed by Chromium), counting what it rendered. */
-export function countingReportRenderer({ delayMs = 0 }: { delayMs?: number } = {}): { renderReport: ReportRenderer; renders(): number; close(): Promise<void> } {
+export function countingReportRenderer({ delayMs = 0 }: { delayMs?: number } = {}): {
+  renderReport: ReportRenderer;
+  renders(): number;
+  close(): Promise<void>;
+} {
   const pdf = createPdfRenderer({ maxPages: 2 });
   const render = createReportRenderer({ pdf });
   let renders = 0;

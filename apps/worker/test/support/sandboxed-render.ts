@@ -9,12 +9,19 @@ const logger = pino({ level: 'warn' }, { write: (line: string) => warnings.push(
 const sandbox = (process.env.SVC_CHROMIUM_SANDBOX ?? 'auto') as ChromiumSandbox;
 const renderer = createPdfRenderer({ logger, sandbox, renderTimeoutMs: 60_000 });
 try {
-  const pdf = await renderer.render({ html: '<!doctype html><title>Sandboxed</title><p>Printed in the sandbox</p>', pageSize: 'A4' });
+  const pdf = await renderer.render({
+    html: '<!doctype html><title>Sandboxed</title><p>Printed in the sandbox</p>',
+    pageSize: 'A4',
+  });
   const chromium = renderer.browser()?.process();
-  process.stdout.write(`${JSON.stringify({ uid: process.getuid?.(), args: chromium?.spawnargs ?? [], pdf: Buffer.from(pdf.subarray(0, 5)).toString('latin1'), warnings })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ uid: process.getuid?.(), args: chromium?.spawnargs ?? [], pdf: Buffer.from(pdf.subarray(0, 5)).toString('latin1'), warnings })}\n`,
+  );
 } catch (error) {
   if (!(error instanceof PdfRenderError)) throw error;
-  process.stdout.write(`${JSON.stringify({ uid: process.getuid?.(), args: [], pdf: '', warnings, failure: { code: error.code, retryable: error.retryable } })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ uid: process.getuid?.(), args: [], pdf: '', warnings, failure: { code: error.code, retryable: error.retryable } })}\n`,
+  );
 } finally {
   await renderer.close();
 }

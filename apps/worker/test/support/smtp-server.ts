@@ -8,7 +8,12 @@ export type ReceivedMail = { from: string; to: string[]; raw: string };
  * A real SMTP server on loopback in the test process (no TLS, no auth). `rejectWith` makes it refuse every message
  * with that SMTP status (a mail server refusing for a while).
  */
-export async function startSmtpServer(): Promise<{ url: string; received: ReceivedMail[]; rejectWith(code: number | null): void; close(): Promise<void> }> {
+export async function startSmtpServer(): Promise<{
+  url: string;
+  received: ReceivedMail[];
+  rejectWith(code: number | null): void;
+  close(): Promise<void>;
+}> {
   const received: ReceivedMail[] = [];
   let rejection: number | null = null;
   const server = new SMTPServer({
@@ -24,7 +29,11 @@ export async function startSmtpServer(): Promise<{ url: string; received: Receiv
           return;
         }
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-        received.push({ from, to: session.envelope.rcptTo.map((recipient) => recipient.address), raw: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          from,
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -72,15 +81,30 @@ function entity(text: string): { headers: Record<string, string>; body: string }
 }
 
 /** The headers of a received message and the decoded parts of its multipart/alternative body. */
-export function parseMail(raw: string): { headers: Record<string, string>; parts: Array<{ contentType: string; body: string }> } {
+export function parseMail(raw: string): {
+  headers: Record<string, string>;
+  parts: Array<{ contentType: string; body: string }>;
+} {
   const message = entity(raw);
   const boundary = /boundary="?([^";]+)"?/i.exec(message.headers['content-type'] ?? '')?.[1];
-  if (!boundary) return { headers: message.headers, parts: [{ contentType: message.headers['content-type'] ?? '', body: decode(message.body, message.headers['content-transfer-encoding']) }] };
+  if (!boundary)
+    return {
+      headers: message.headers,
+      parts: [
+        {
+          contentType: message.headers['content-type'] ?? '',
+          body: decode(message.body, message.headers['content-transfer-encoding']),
+        },
+      ],
+    };
   const parts = message.body
     .split(`--${boundary}`)
     .slice(1)
     .filter((part) => !part.startsWith('--'))
     .map((part) => entity(part.replace(/^\r?\n/, '')))
-    .map((part) => ({ contentType: part.headers['content-type'] ?? '', body: decode(part.body, part.headers['content-transfer-encoding']) }));
+    .map((part) => ({
+      contentType: part.headers['content-type'] ?? '',
+      body: decode(part.body, part.headers['content-transfer-encoding']),
+    }));
   return { headers: message.headers, parts };
 }

@@ -21,7 +21,12 @@ export function refuseHiddenCharacters(value: unknown, ctx: z.RefinementCtx, pat
   if (typeof value === 'string') {
     const found = hiddenCharacterIn(value);
     if (found) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path, message: `must not hold invisible or text-direction control characters (found ${found})`, params: { code: 'invalid_character' } });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path,
+        message: `must not hold invisible or text-direction control characters (found ${found})`,
+        params: { code: 'invalid_character' },
+      });
     }
   } else if (Array.isArray(value)) {
     value.forEach((item, index) => refuseHiddenCharacters(item, ctx, [...path, index]));
@@ -37,11 +42,14 @@ export const MINIMUM_APPLICANT_AGE = 14;
 
 /** The latest date of birth accepted on `now`'s UTC day: that day 14 years earlier (29 February gives 1 March). */
 export function latestBirthDate(now: Date): string {
-  return new Date(Date.UTC(now.getUTCFullYear() - MINIMUM_APPLICANT_AGE, now.getUTCMonth(), now.getUTCDate())).toISOString().slice(0, 10);
+  return new Date(Date.UTC(now.getUTCFullYear() - MINIMUM_APPLICANT_AGE, now.getUTCMonth(), now.getUTCDate()))
+    .toISOString()
+    .slice(0, 10);
 }
 
 /** Whether a `YYYY-MM-DD` date of birth lies between 1900-01-01 and `now`'s UTC day 14 years earlier, both included. */
-export const isBirthDateInRange = (date: string, now: Date): boolean => date >= EARLIEST_BIRTH_DATE && date <= latestBirthDate(now);
+export const isBirthDateInRange = (date: string, now: Date): boolean =>
+  date >= EARLIEST_BIRTH_DATE && date <= latestBirthDate(now);
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -54,6 +62,10 @@ export const birthDate = () =>
       const now = new Date();
       // A value that is not written YYYY-MM-DD has its own issue already.
       if (ISO_DAY.test(value) && !isBirthDateInRange(value, now)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be between ${EARLIEST_BIRTH_DATE} and ${latestBirthDate(now)} (the applicant must be at least ${MINIMUM_APPLICANT_AGE})`, params: { code: 'out_of_range' } });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: `must be between ${EARLIEST_BIRTH_DATE} and ${latestBirthDate(now)} (the applicant must be at least ${MINIMUM_APPLICANT_AGE})`,
+          params: { code: 'out_of_range' },
+        });
       }
     });

@@ -5,7 +5,9 @@ type Colour = 'red' | 'green' | 'blue';
 
 describe('chosenKeys', () => {
   it('lists the keys set to true, in the order they are written', () => {
-    const warm = chosenKeys({ red: true, blue: false, green: true } as const satisfies { readonly [C in Colour]: boolean });
+    const warm = chosenKeys({ red: true, blue: false, green: true } as const satisfies {
+      readonly [C in Colour]: boolean;
+    });
     expect(warm).toEqual(['red', 'green']);
     const typed: readonly ('red' | 'green')[] = warm;
     expect(typed).toBe(warm);

@@ -12,7 +12,9 @@ export const writeHeaders = z.object({
     .min(1)
     .max(255)
     .optional()
-    .describe('Makes a retry safe: the first response to this key is stored for 24 hours and replayed to the same request.'),
+    .describe(
+      'Makes a retry safe: the first response to this key is stored for 24 hours and replayed to the same request.',
+    ),
 });
 
 /** Path parameter of the application and report operations. Any string is accepted; an unknown one answers 404. */
@@ -25,10 +27,12 @@ export const HR_PREFIXES = { api: '/api/v1/hr', hr: '/hr/v1' } as const;
 export type HrForm = keyof typeof HR_PREFIXES;
 
 export function ownerIdField<F extends HrForm | 'pm'>(form: F) {
-  const field = uuid().describe('User ordering the application (a user of an HR team for HR operations, of a PM team for PM).');
-  return (form === 'hr' ? field.optional().describe("User ordering the application; defaults to the API key's user.") : field) as F extends 'hr'
-    ? z.ZodOptional<z.ZodString>
-    : z.ZodString;
+  const field = uuid().describe(
+    'User ordering the application (a user of an HR team for HR operations, of a PM team for PM).',
+  );
+  return (
+    form === 'hr' ? field.optional().describe("User ordering the application; defaults to the API key's user.") : field
+  ) as F extends 'hr' ? z.ZodOptional<z.ZodString> : z.ZodString;
 }
 
 /** Route metadata read by the OpenAPI generator and the docs site. */

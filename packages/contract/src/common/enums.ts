@@ -36,10 +36,7 @@ export const reportStatus = defineEnum(
   { SENT: 'Sent', IN_PROGRESS: 'In progress', COMPLETE: 'Complete' },
   'Report status: `SENT` (invitation sent), `IN_PROGRESS` (checks running), `COMPLETE` (report ready).',
 );
-export const applicantType = defineEnum(
-  { STANDARD: 'Standard', COSIGNER: 'Co-signer' },
-  'Kind of applicant.',
-);
+export const applicantType = defineEnum({ STANDARD: 'Standard', COSIGNER: 'Co-signer' }, 'Kind of applicant.');
 export const checkResult = defineEnum(
   { NONE: 'None', CLEAR: 'Clear', REVIEW: 'Review', NOT_CLEAR: 'Not clear' },
   'Outcome of a check or of a report: `NONE` until known, `CLEAR` nothing adverse, `REVIEW` something to look at, `NOT_CLEAR` an adverse finding.',
@@ -103,7 +100,10 @@ export const identityVerificationStatus = defineEnum(
 );
 export const propertyStatus = defineEnum({ N: 'No Vacancy', V: 'Vacancy' }, 'Vacancy status of a property.');
 export const teamType = defineEnum({ HR: 'Human resources', PM: 'Property management' }, 'Kind of team.');
-export const language = defineEnum({ en: 'English', fr: 'French' }, 'Language of a user and of the emails and forms they see.');
+export const language = defineEnum(
+  { en: 'English', fr: 'French' },
+  'Language of a user and of the emails and forms they see.',
+);
 export const adminCountry = defineEnum(
   { CA: 'Canada', US: 'United States', GB: 'United Kingdom', AU: 'Australia' },
   'Country of a superteam or team.',
@@ -146,19 +146,25 @@ export const employmentSector = defineEnum(
 /** Display texts of the risk scores (`early_termination_label`, `eviction_potential_label`, …): 0–100, higher is riskier. */
 export const riskLabelSchema = z
   .enum(['Not scored', 'Very low', 'Low', 'Moderate', 'High', 'Very high'])
-  .describe('Display text of a risk score (0–100, higher is riskier): `Not scored` until computed, then `Very low` to `Very high`.');
+  .describe(
+    'Display text of a risk score (0–100, higher is riskier): `Not scored` until computed, then `Very low` to `Very high`.',
+  );
 export type RiskLabel = z.infer<typeof riskLabelSchema>;
 
 /** Display texts of `svc_score`: 0–100, higher is better. */
 export const svcScoreLabelSchema = z
   .enum(['Not scored', 'Poor', 'Fair', 'Good', 'Excellent'])
-  .describe('Display text of `svc_score` (0–100, higher is better): `Not scored` until computed, then `Poor` to `Excellent`.');
+  .describe(
+    'Display text of `svc_score` (0–100, higher is better): `Not scored` until computed, then `Poor` to `Excellent`.',
+  );
 export type SvcScoreLabel = z.infer<typeof svcScoreLabelSchema>;
 
 /** Display texts of `tenancy_length` (predicted months of tenancy). */
 export const tenancyLengthLabelSchema = z
   .enum(['Not scored', 'Short', 'Medium', 'Long'])
-  .describe('Display text of `tenancy_length` (predicted months): `Not scored` until computed, then `Short`, `Medium` or `Long`.');
+  .describe(
+    'Display text of `tenancy_length` (predicted months): `Not scored` until computed, then `Short`, `Medium` or `Long`.',
+  );
 export type TenancyLengthLabel = z.infer<typeof tenancyLengthLabelSchema>;
 
 export type EnumValue<E> = E extends EnumDefinition<infer V, string> ? V : never;

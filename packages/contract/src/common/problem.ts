@@ -38,7 +38,10 @@ export const problemSchema = z
     status: z.number().int().describe('The HTTP status code.'),
     detail: z.string().describe('Explanation of this occurrence.'),
     code: z.enum(PROBLEM_CODES).describe('Machine-readable error code.'),
-    errors: z.array(problemFieldErrorSchema).optional().describe('One entry per offending field, on `validation_failed`.'),
+    errors: z
+      .array(problemFieldErrorSchema)
+      .optional()
+      .describe('One entry per offending field, on `validation_failed`.'),
     request_id: z.string().describe('Identifier of the request; quote it to support.'),
   })
   .describe('An error, in the RFC 9457 problem shape.');

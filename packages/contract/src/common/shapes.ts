@@ -20,7 +20,10 @@ export function nullableFields<S extends Shape>(shape: S): { [K in keyof S]: z.Z
 
 /** The request form of a shape: the `required` keys as they are, every other key optional. */
 export function withRequired<S extends Shape, const K extends keyof S>(shape: S, required: readonly K[]) {
-  const optional = Object.fromEntries(Object.entries(shape).filter(([key]) => !required.includes(key as K))) as Omit<S, K>;
+  const optional = Object.fromEntries(Object.entries(shape).filter(([key]) => !required.includes(key as K))) as Omit<
+    S,
+    K
+  >;
   const kept = Object.fromEntries(required.map((key) => [key, shape[key]])) as Pick<S, K>;
   return { ...optionalFields(optional), ...kept };
 }

@@ -9,6 +9,7 @@ export const hrRetrieveApplicant = <F extends HrForm>(form: F) =>
     pathParams: applicantIdParams,
     responses: { 200: hrApplicationSchema, ...problemResponses(404) },
     summary: 'Retrieve an HR application',
-    description: 'The full application record with every result. Check `status` for completion: `Returned` means every report format is ready.',
+    description:
+      'The full application record with every result. Check `status` for completion: `Returned` means every report format is ready.',
     metadata: metadata('HR applications', form === 'api' ? 'hrRetrieveApplicant' : 'hrV1RetrieveApplicant'),
   });

@@ -9,6 +9,7 @@ export const createPackage = c.mutation({
   body: createPackageBodySchema,
   responses: { 201: createPackageResponseSchema, ...problemResponses(400, 403, 404, 409) },
   summary: 'Create a package',
-  description: "Creates a named set of request flags and settings. `team` defaults to the API key user's team. Unknown request flags are refused.",
+  description:
+    "Creates a named set of request flags and settings. `team` defaults to the API key user's team. Unknown request flags are refused.",
   metadata: metadata('Packages', 'createPackage'),
 });

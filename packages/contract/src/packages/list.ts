@@ -15,6 +15,7 @@ export const listPackages = c.query({
   }),
   responses: { 200: paginated(packageSchema, 'packages'), ...problemResponses(400, 404) },
   summary: 'List packages',
-  description: 'Packages you can order with, oldest first: a team key sees its team’s packages, a partner-admin key every package of the partner. Available to all partners.',
+  description:
+    'Packages you can order with, oldest first: a team key sees its team’s packages, a partner-admin key every package of the partner. Available to all partners.',
   metadata: metadata('Packages', 'listPackages'),
 });

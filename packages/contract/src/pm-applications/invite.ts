@@ -12,7 +12,10 @@ export const groupedApplicantSchema = z
   .object({
     email: z.string().trim().email().max(254).describe('Email address of this applicant.'),
     phone_number: phoneNumberSchema.optional().describe('Phone number for an SMS invitation.'),
-    is_cosigner: z.boolean().optional().describe('Whether this applicant is a co-signer (guarantor) rather than a tenant (default false).'),
+    is_cosigner: z
+      .boolean()
+      .optional()
+      .describe('Whether this applicant is a co-signer (guarantor) rather than a tenant (default false).'),
     share_of_rent: z.number().min(0).max(100).optional().describe('Percentage of the rent this applicant pays.'),
   })
   .strict()
@@ -33,10 +36,17 @@ export const pmInviteBodySchema = z
   .superRefine(requireOneRequestFlag)
   .superRefine(refuseHiddenCharacters)
   .superRefine((body, ctx) => {
-    const emails = [body.email, ...(body.grouped_applicants ?? []).map((applicant) => applicant.email)].map((e) => e.toLowerCase());
+    const emails = [body.email, ...(body.grouped_applicants ?? []).map((applicant) => applicant.email)].map((e) =>
+      e.toLowerCase(),
+    );
     emails.forEach((address, index) => {
       if (index > 0 && emails.indexOf(address) < index) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['grouped_applicants', index - 1, 'email'], message: 'is already an applicant of this application', params: { code: 'duplicate' } });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['grouped_applicants', index - 1, 'email'],
+          message: 'is already an applicant of this application',
+          params: { code: 'duplicate' },
+        });
       }
     });
   })

@@ -3,9 +3,21 @@ import { HR_PREFIXES } from '../common/contract.js';
 
 /** Where the reports of each client type live. HR reports answer under both HR prefixes; PM paths keep the seeds' slashes. */
 export const REPORT_PATHS = {
-  api: { pdf: `${HR_PREFIXES.api}/reports/:applicant_id/pdf/`, link: `${HR_PREFIXES.api}/reports/:applicant_id/link/`, web: `${HR_PREFIXES.api}/reports/:applicant_id/web/` },
-  hr: { pdf: `${HR_PREFIXES.hr}/reports/:applicant_id/pdf/`, link: `${HR_PREFIXES.hr}/reports/:applicant_id/link/`, web: `${HR_PREFIXES.hr}/reports/:applicant_id/web/` },
-  pm: { pdf: '/api/v1/pm/reports/:applicant_id/pdf', link: '/api/v1/pm/reports/:applicant_id/link', web: '/api/v1/pm/reports/:applicant_id/web/' },
+  api: {
+    pdf: `${HR_PREFIXES.api}/reports/:applicant_id/pdf/`,
+    link: `${HR_PREFIXES.api}/reports/:applicant_id/link/`,
+    web: `${HR_PREFIXES.api}/reports/:applicant_id/web/`,
+  },
+  hr: {
+    pdf: `${HR_PREFIXES.hr}/reports/:applicant_id/pdf/`,
+    link: `${HR_PREFIXES.hr}/reports/:applicant_id/link/`,
+    web: `${HR_PREFIXES.hr}/reports/:applicant_id/web/`,
+  },
+  pm: {
+    pdf: '/api/v1/pm/reports/:applicant_id/pdf',
+    link: '/api/v1/pm/reports/:applicant_id/link',
+    web: '/api/v1/pm/reports/:applicant_id/web/',
+  },
 } as const;
 export type ReportForm = keyof typeof REPORT_PATHS;
 
@@ -17,10 +29,14 @@ export const reportLinkSchema = z
     report_url: z
       .string()
       .url()
-      .describe('Absolute URL of the PDF report. It needs no API key and is valid for one hour: afterwards it answers 410.'),
+      .describe(
+        'Absolute URL of the PDF report. It needs no API key and is valid for one hour: afterwards it answers 410.',
+      ),
   })
   .describe('A hosted PDF link.');
 
 export const reportHtmlSchema = z
-  .object({ html: z.string().describe('The report as one self-contained HTML document (styles inline, no external resources).') })
+  .object({
+    html: z.string().describe('The report as one self-contained HTML document (styles inline, no external resources).'),
+  })
   .describe('The report as HTML.');

@@ -19,14 +19,21 @@ import { countryCode, dateTime, email, uuid } from '../common/primitives.js';
 import { checkNameSchema, requestFlagsRecordShape } from '../common/request-flags.js';
 import { informationSchema } from './information.js';
 import { listingSchema } from './listing.js';
-import { identityVerificationSchema, RESULT_OBJECT_FIELDS, resultSchemasByField, type ResultObjectField } from './results.js';
+import {
+  identityVerificationSchema,
+  RESULT_OBJECT_FIELDS,
+  resultSchemasByField,
+  type ResultObjectField,
+} from './results.js';
 
 // The application record (quick screen, upgrade, retrieve), the invite responses and the list items, HR and PM.
 
 const resultFieldsShape = Object.fromEntries(
   RESULT_OBJECT_FIELDS.map((field) => [
     field,
-    resultSchemasByField[field].nullable().describe(`Result of the checks reported as \`${field}\`; null when none of them was requested.`),
+    resultSchemasByField[field]
+      .nullable()
+      .describe(`Result of the checks reported as \`${field}\`; null when none of them was requested.`),
   ]),
 ) as { [F in ResultObjectField]: z.ZodNullable<(typeof resultSchemasByField)[F]> };
 
@@ -37,7 +44,9 @@ const applicationRecordShape = {
   created: dateTime().describe('When the application was created.'),
   modified: dateTime().describe('When the record last changed.'),
   last_updated: dateTime().describe('When the application or one of its checks last changed.'),
-  submitted_time: dateTime().nullable().describe('When the applicant submitted the form (or the quick screen was created).'),
+  submitted_time: dateTime()
+    .nullable()
+    .describe('When the applicant submitted the form (or the quick screen was created).'),
   tag: z.string().nullable().describe('Your label grouping related applications.'),
   ...requestFlagsRecordShape,
   is_submitted: z.boolean().describe('Whether the information is complete and the checks were started.'),
@@ -47,10 +56,18 @@ const applicationRecordShape = {
   status_label: applicationStatus.labelSchema,
   result: checkResult.schema,
   result_label: checkResult.labelSchema,
-  svc_score: z.number().min(0).max(100).nullable().describe('Overall svc score (0–100, higher is better); null until returned.'),
+  svc_score: z
+    .number()
+    .min(0)
+    .max(100)
+    .nullable()
+    .describe('Overall svc score (0–100, higher is better); null until returned.'),
   svc_score_label: svcScoreLabelSchema,
   applicant_account: z
-    .object({ id: z.string().describe('Identifier of the applicant account.'), email: z.string().describe('Email of the applicant.') })
+    .object({
+      id: z.string().describe('Identifier of the applicant account.'),
+      email: z.string().describe('Email of the applicant.'),
+    })
     .describe('Account of the applicant.'),
   application: z
     .object({
@@ -68,13 +85,21 @@ const applicationRecordShape = {
   ...resultFieldsShape,
   identity_verified: z.boolean().describe('Whether the identity was verified.'),
   employment_verified: z.boolean().describe('Whether the current employment was verified.'),
-  identity_verification: identityVerificationSchema.nullable().describe('Identity verification; null when not requested.'),
-  enhanced_identity_verification: identityVerificationSchema.nullable().describe('Enhanced identity verification; null when not requested.'),
-  manual_id_verification: identityVerificationSchema.nullable().describe('Manual review of identity documents; null when none took place.'),
+  identity_verification: identityVerificationSchema
+    .nullable()
+    .describe('Identity verification; null when not requested.'),
+  enhanced_identity_verification: identityVerificationSchema
+    .nullable()
+    .describe('Enhanced identity verification; null when not requested.'),
+  manual_id_verification: identityVerificationSchema
+    .nullable()
+    .describe('Manual review of identity documents; null when none took place.'),
 };
 
 const scorePair = <N extends string, L extends z.ZodTypeAny>(name: N, what: string, label: L) =>
-  ({ [name]: score(what), [`${name}_label`]: label }) as { [K in N]: ReturnType<typeof score> } & { [K in `${N}_label`]: L };
+  ({ [name]: score(what), [`${name}_label`]: label }) as { [K in N]: ReturnType<typeof score> } & {
+    [K in `${N}_label`]: L;
+  };
 
 export const hrApplicationSchema = z
   .object({
@@ -180,7 +205,10 @@ export type SummaryResultField = (typeof SUMMARY_RESULT_FIELDS)[number];
 export const reportSummarySchema = z
   .object({
     ...(Object.fromEntries(
-      SUMMARY_RESULT_FIELDS.map((field) => [field, summaryEntrySchema.nullable().describe(`Summary of \`${field}\`; null when not requested.`)]),
+      SUMMARY_RESULT_FIELDS.map((field) => [
+        field,
+        summaryEntrySchema.nullable().describe(`Summary of \`${field}\`; null when not requested.`),
+      ]),
     ) as { [F in SummaryResultField]: z.ZodNullable<typeof summaryEntrySchema> }),
     svc_verification: z
       .object({
@@ -230,7 +258,10 @@ const listItemShape = {
     .array(
       z
         .object({
-          id: z.string().regex(/^check_exec_/).describe('Identifier of the execution, prefixed `check_exec_`.'),
+          id: z
+            .string()
+            .regex(/^check_exec_/)
+            .describe('Identifier of the execution, prefixed `check_exec_`.'),
           check_name: checkNameSchema,
           status: checkExecutionStatus.schema,
         })
@@ -248,7 +279,9 @@ export const hrApplicantListItemSchema = z
         owner: z.object({ email: z.string().describe('Email of the ordering user.') }).describe('The ordering user.'),
         posting: z.string().nullable().describe('Job posting the application is for.'),
         is_active: z.boolean().describe('Whether the application is active.'),
-        team: z.object({ internal_name: z.string().nullable().describe('Internal name of the team.') }).describe('Team of the application.'),
+        team: z
+          .object({ internal_name: z.string().nullable().describe('Internal name of the team.') })
+          .describe('Team of the application.'),
       })
       .describe('The application.'),
     applicant_adjudication: z
@@ -273,7 +306,11 @@ export const pmGroupedApplicantSchema = z
     share_of_rent: z.number().min(0).max(100).nullable().describe('Percentage of the rent this applicant pays.'),
     is_cosigner: z.boolean().describe('Whether the applicant is a co-signer (guarantor).'),
     application_url: z.string().url().describe("Link to this applicant's form."),
-    report_url: z.string().url().nullable().describe("Link to this applicant's report in the web application, once returned."),
+    report_url: z
+      .string()
+      .url()
+      .nullable()
+      .describe("Link to this applicant's report in the web application, once returned."),
     status: applicationStatus.schema,
   })
   .describe('An applicant of a PM application.');
@@ -283,7 +320,10 @@ export const pmApplicantListItemSchema = z
     ...listItemShape,
     is_cosigner: z.boolean().describe('Whether the applicant is a co-signer.'),
     information: z
-      .object({ first_name: z.string().nullable().describe('Given name.'), last_name: z.string().nullable().describe('Family name.') })
+      .object({
+        first_name: z.string().nullable().describe('Given name.'),
+        last_name: z.string().nullable().describe('Family name.'),
+      })
       .describe('Name of the applicant.'),
     application: z
       .object({

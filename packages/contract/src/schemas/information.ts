@@ -52,7 +52,9 @@ const verificationFields = {
 
 const addressHistoryFields = {
   ...addressFields,
-  rent_or_own: z.enum(['RENT', 'OWN', 'OTHER']).describe('Whether the applicant rented or owned: `RENT`, `OWN` or `OTHER`.'),
+  rent_or_own: z
+    .enum(['RENT', 'OWN', 'OTHER'])
+    .describe('Whether the applicant rented or owned: `RENT`, `OWN` or `OTHER`.'),
   cost: z.number().nonnegative().describe('Monthly rent or housing cost.'),
   start_date: calendarDate().describe('Date the applicant moved in.'),
   end_date: calendarDate().describe('Date the applicant moved out; absent for the current address.'),
@@ -114,12 +116,18 @@ const personFields = {
   gender: z.string().trim().max(50).describe('Gender, as the applicant gives it.'),
   birth_city: z.string().trim().max(100).describe('City of birth.'),
   birth_province_state: z.string().trim().max(3).describe('ISO province or state code of birth (`OT` for other).'),
-  birth_other_province_state: z.string().trim().max(100).describe('Province or state of birth when `birth_province_state` is `OT`.'),
+  birth_other_province_state: z
+    .string()
+    .trim()
+    .max(100)
+    .describe('Province or state of birth when `birth_province_state` is `OT`.'),
   birth_country: countryCode().describe('ISO country code of birth.'),
   license_number: z.string().trim().max(50).describe("Driver's licence number. Encrypted at rest."),
   license_valid: z.boolean().describe("Whether the driver's licence is valid."),
   license_prov_state: z.string().trim().max(3).describe("ISO province or state code that issued the driver's licence."),
-  license_other_country: z.boolean().describe("Whether the driver's licence was issued outside the applicant's country."),
+  license_other_country: z
+    .boolean()
+    .describe("Whether the driver's licence was issued outside the applicant's country."),
   license_type: z.string().trim().max(50).describe("Class or type of the driver's licence."),
   cover_letter: z.string().max(20_000).describe('Cover letter of the applicant.'),
 };
@@ -130,7 +138,9 @@ const MAX_HISTORY = 20;
 export const informationInputSchema = z
   .object({
     ...optionalFields(personFields),
-    date_of_birth: birthDate().optional().describe(`${personFields.date_of_birth.description} From 1900-01-01 to today (UTC) 14 years ago.`),
+    date_of_birth: birthDate()
+      .optional()
+      .describe(`${personFields.date_of_birth.description} From 1900-01-01 to today (UTC) 14 years ago.`),
     sin_ssn: sinSsnInput.optional(),
     addresses: z
       .array(z.object(withRequired(addressHistoryFields, ['address', 'city', 'province_state', 'country'])).strict())
@@ -185,7 +195,10 @@ export const informationSchema = z
     educations: z
       .array(
         z.object({
-          ...nullableFields({ ...educationFields, address: z.object(nullableFields(addressFields)).describe('Location of the institution.') }),
+          ...nullableFields({
+            ...educationFields,
+            address: z.object(nullableFields(addressFields)).describe('Location of the institution.'),
+          }),
           ...recordedVerification,
         }),
       )

@@ -34,7 +34,9 @@ export const listingSchema = z
     selected_application: z
       .object({
         is_selected: z.boolean().describe('Whether an application was selected.'),
-        applicants: z.array(z.object({ id: uuid(), first_name: z.string().nullable(), last_name: z.string().nullable() })).describe('Applicants of the selected application.'),
+        applicants: z
+          .array(z.object({ id: uuid(), first_name: z.string().nullable(), last_name: z.string().nullable() }))
+          .describe('Applicants of the selected application.'),
       })
       .describe('The application chosen for the unit.'),
     length_of_lease: z.string().nullable().describe('Length of the lease.'),
@@ -54,7 +56,12 @@ export const createListingBodySchema = z
     move_in_date: calendarDate().optional().describe('Move-in date, YYYY-MM-DD.'),
     unit: z.string().trim().max(50).optional().describe('Unit of the property.'),
     pet_deposit_amount: money('Pet deposit.').optional(),
-    'url-code': z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/).optional().describe('Code for the public application link; generated when absent.'),
+    'url-code': z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .optional()
+      .describe('Code for the public application link; generated when absent.'),
     is_active: z.boolean().optional().describe('Whether the listing accepts applications (default true).'),
     is_public: z.boolean().optional().describe('Whether the listing is shown publicly (default true).'),
     property_manager_terms: z.string().max(20_000).optional().describe('Terms shown to applicants.'),

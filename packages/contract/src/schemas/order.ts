@@ -30,10 +30,17 @@ export const tagField = z.string().trim().max(100).optional().describe('Your lab
 
 export const enhancedIdentityVerificationInputSchema = z
   .object({
-    document_type: z.enum(['PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID']).describe('Kind of identity document presented.'),
+    document_type: z
+      .enum(['PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID'])
+      .describe('Kind of identity document presented.'),
     document_number: z.string().trim().min(1).max(50).describe('Number of the document. Encrypted at rest.'),
     issuing_country: countryCode().describe('ISO country code of the issuer.'),
-    issuing_province_state: z.string().trim().max(3).optional().describe('ISO province or state code of the issuer, for licences.'),
+    issuing_province_state: z
+      .string()
+      .trim()
+      .max(3)
+      .optional()
+      .describe('ISO province or state code of the issuer, for licences.'),
     expiry_date: calendarDate().optional().describe('Expiry date of the document.'),
   })
   .strict()
@@ -42,9 +49,13 @@ export const enhancedIdentityVerificationInputSchema = z
 /** Fields of every invite (HR and PM). */
 export const inviteShape = {
   email: z.string().trim().email().max(254).describe("Applicant's email address: the invitation is sent there."),
-  phone_number: phoneNumberSchema.optional().describe('Phone number for an SMS invitation (when the superteam has SMS enabled).'),
+  phone_number: phoneNumberSchema
+    .optional()
+    .describe('Phone number for an SMS invitation (when the superteam has SMS enabled).'),
   tag: tagField,
-  information: informationInputSchema.optional().describe('What you already know of the applicant: it pre-fills the form.'),
+  information: informationInputSchema
+    .optional()
+    .describe('What you already know of the applicant: it pre-fills the form.'),
   ...requestFlagsOrderShape,
 };
 

@@ -9,8 +9,13 @@ const words = (what: string) => z.string().trim().max(200).describe(what);
 
 /** Package `settings` (document 2): how the checks of a package are run. */
 export const packageSettingsShape = {
-  requested_countries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(250).describe('Countries searched by the international criminal record check.'),
-  us_criminal_record_check_years: z.union([z.literal(7), z.literal(10)]).describe('Years searched by US criminal record checks: 7 or 10.'),
+  requested_countries: z
+    .array(z.string().regex(/^[A-Z]{2}$/))
+    .max(250)
+    .describe('Countries searched by the international criminal record check.'),
+  us_criminal_record_check_years: z
+    .union([z.literal(7), z.literal(10)])
+    .describe('Years searched by US criminal record checks: 7 or 10.'),
   employer_questionaire_id: uuid().nullable().describe('Employer reference template used.'),
   address_questionaire_id: uuid().nullable().describe('Address reference template used.'),
   employer_references_min: count('Fewest employer references.'),
@@ -86,7 +91,12 @@ export type CreatePackageBody = z.infer<typeof createPackageBodySchema>;
 export const createPackageResponseSchema = packageSchema.omit({ superteam: true }).describe('The package created.');
 
 export const replacePackageBodySchema = z
-  .object({ name: packageName, team: uuid().describe('Team of the package.'), request_flags: requestFlagsList, settings: packageSettingsSchema })
+  .object({
+    name: packageName,
+    team: uuid().describe('Team of the package.'),
+    request_flags: requestFlagsList,
+    settings: packageSettingsSchema,
+  })
   .strict()
   .describe('The whole package, replacing it.');
 export type ReplacePackageBody = z.infer<typeof replacePackageBodySchema>;

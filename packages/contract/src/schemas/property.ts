@@ -44,7 +44,12 @@ export const createPropertyBodySchema = z
   .strict()
   .superRefine((body, ctx) => {
     if (body.country === 'US' && !body.county) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['county'], message: 'is required for a US address', params: { code: 'required' } });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['county'],
+        message: 'is required for a US address',
+        params: { code: 'required' },
+      });
     }
   })
   .describe('A property to create.');

@@ -255,7 +255,14 @@ const usCriminalResult: UsCriminalRecordCheckResult = {
     all_state_county_record_scan: 'Not requested',
   },
   record_check_requests: [
-    { status: 'Complete', state: 'TX', county: 'Travis', district: null, fips_code: '48453', search_type: 'County criminal' },
+    {
+      status: 'Complete',
+      state: 'TX',
+      county: 'Travis',
+      district: null,
+      fips_code: '48453',
+      search_type: 'County criminal',
+    },
   ],
 };
 
@@ -318,7 +325,8 @@ function issuePaths(result: z.SafeParseReturnType<unknown, unknown>): string[] {
 describe('result schemas accept seed-shaped results', () => {
   it('parses a risk result with a criminal case, a charge and a disposition', () => {
     const parsed = riskResultSchema.parse(riskResult);
-    const charge = parsed.risk_evaluations[0]?.criminal_results[0]?.criminal_identity.criminal_cases[0]?.criminal_charges[0];
+    const charge =
+      parsed.risk_evaluations[0]?.criminal_results[0]?.criminal_identity.criminal_cases[0]?.criminal_charges[0];
     expect(charge?.dispositions[0]?.disposition_description).toBe('Convicted');
     expect(charge?.fines).toBe(500);
   });

@@ -32,7 +32,10 @@ const nullableAmount = (description: string) =>
 const nullableFlag = (description: string) => z.boolean().nullable().describe(description);
 /** A date-like value from a data provider: an ISO 8601 date string as reported, or null. */
 const reportedDate = (description: string) =>
-  z.string().nullable().describe(`${description} ISO 8601 date (YYYY-MM-DD) as reported by the source; null when not reported.`);
+  z
+    .string()
+    .nullable()
+    .describe(`${description} ISO 8601 date (YYYY-MM-DD) as reported by the source; null when not reported.`);
 const textList = (description: string) => z.array(z.string()).describe(description);
 
 // Base package result: the fields every result object carries
@@ -90,7 +93,9 @@ export const criminalDispositionSchema = z
     offense_date: reportedDate('Date of the offense.'),
     description: nullableText('Description of the disposition.'),
     disposition_date: reportedDate('Date of the disposition.'),
-    statue: nullableText('Statute (law and section) the charge was brought under; field name kept as the source spells it.'),
+    statue: nullableText(
+      'Statute (law and section) the charge was brought under; field name kept as the source spells it.',
+    ),
     offense_class: nullableText('Class or degree of the offense.'),
     final_plea: nullableText('Final plea entered (for example guilty, not guilty, no contest).'),
     disposition_description: nullableText('Outcome of the charge (for example convicted, dismissed, acquitted).'),
@@ -264,7 +269,9 @@ export const criminalResultSchema = z
       .number()
       .min(0)
       .max(100)
-      .describe('Confidence (0–100) that the criminal identity is the applicant, from matching names, dates of birth and addresses.'),
+      .describe(
+        'Confidence (0–100) that the criminal identity is the applicant, from matching names, dates of birth and addresses.',
+      ),
     confidence_label: matchConfidenceLabelSchema,
     overall_score: describeEnum(overallScore.schema, 'Score of this possible match.'),
     criminal_identity: criminalIdentitySchema,
@@ -325,7 +332,9 @@ export type SsnIdDocumentReport = z.infer<typeof ssnIdDocumentReportSchema>;
 
 export const scanStatusValueSchema = z
   .enum(['Complete', 'Incomplete', 'Not requested'])
-  .describe('State of one scan: `Complete`, `Incomplete` (still running or could not finish), `Not requested` (not in the tier ordered).');
+  .describe(
+    'State of one scan: `Complete`, `Incomplete` (still running or could not finish), `Not requested` (not in the tier ordered).',
+  );
 export type ScanStatusValue = z.infer<typeof scanStatusValueSchema>;
 const scan = (what: string) => describeEnum(scanStatusValueSchema, `${what}.`);
 
@@ -631,7 +640,9 @@ export const bureauResultSchema = baseResultSchema
     liens: z.array(bureauLienSchema).describe('Liens.'),
     secured_loans: z.array(bureauSecuredLoanSchema).describe('Registered secured loans.'),
     fraud_warnings: z.array(bureauFraudWarningSchema).describe('Fraud warnings.'),
-    non_sufficient_funds: z.array(bureauNonSufficientFundsSchema).describe('Payments returned for non-sufficient funds.'),
+    non_sufficient_funds: z
+      .array(bureauNonSufficientFundsSchema)
+      .describe('Payments returned for non-sufficient funds.'),
     credit_file_metadatas: z.array(bureauCreditFileMetadataSchema).describe('Metadata of the credit file.'),
     other_incomes: z.array(bureauOtherIncomeSchema).describe('Income other than employment.'),
     consumer_statements: z.array(bureauConsumerStatementSchema).describe('Statements added by the applicant.'),
@@ -817,9 +828,7 @@ export type RcmpResult = z.infer<typeof rcmpResultSchema>;
 export const socialMediaCheckResultSchema = baseResultSchema.describe('Result of the social media check.');
 export type SocialMediaCheckResult = z.infer<typeof socialMediaCheckResultSchema>;
 
-export const soquijResultSchema = baseResultSchema.describe(
-  'Result of the SOQUIJ search (Québec court decisions).',
-);
+export const soquijResultSchema = baseResultSchema.describe('Result of the SOQUIJ search (Québec court decisions).');
 export type SoquijResult = z.infer<typeof soquijResultSchema>;
 
 export const internationalCriminalRecordCheckResultSchema = baseResultSchema
@@ -918,7 +927,9 @@ export type UkBasicDsCheckResult = z.infer<typeof ukBasicDsCheckResultSchema>;
 
 /** What a right-to-work check establishes besides its outcome. */
 const rightToWorkShape = {
-  document_type: nullableText('Document the right to work was established with (for example passport, share code, visa).'),
+  document_type: nullableText(
+    'Document the right to work was established with (for example passport, share code, visa).',
+  ),
   permission_expiry_date: calendarDate()
     .nullable()
     .describe('Date the permission to work ends (YYYY-MM-DD); null when unlimited or unknown.'),

@@ -11,7 +11,13 @@ const superteamFields = {
   city: z.string().trim().min(1).max(100).describe('City of the primary location.'),
   postal_code: z.string().trim().min(1).max(20).describe('Postal or ZIP code of the primary location.'),
   province_state: provinceStateCode().describe('ISO province or state code, or `OT` for other.'),
-  other_province_state: z.string().trim().min(1).max(100).nullable().describe('Province or state when `province_state` is `OT`.'),
+  other_province_state: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .nullable()
+    .describe('Province or state when `province_state` is `OT`.'),
   country: adminCountry.schema,
 };
 
@@ -20,7 +26,9 @@ export const superteamSchema = z
   .describe('A superteam: the upper level of the account hierarchy.');
 export type Superteam = z.infer<typeof superteamSchema>;
 
-export const superteamListItemSchema = superteamSchema.pick({ id: true, name: true }).describe('A superteam in a list.');
+export const superteamListItemSchema = superteamSchema
+  .pick({ id: true, name: true })
+  .describe('A superteam in a list.');
 
 export const createSuperteamBodySchema = z
   .object({
@@ -69,4 +77,6 @@ export const superteamAccountSchema = z
     team_type: z.enum(['HR', 'PM']).nullable().describe('Kind of its teams when they are all of one kind.'),
   })
   .describe('A superteam as an account.');
-export const updateSuperteamResponseSchema = z.array(superteamAccountSchema).describe('The superteam updated, as a one-element array.');
+export const updateSuperteamResponseSchema = z
+  .array(superteamAccountSchema)
+  .describe('The superteam updated, as a one-element array.');

@@ -78,9 +78,12 @@ export const SETTINGS_STRINGS = {
   my_crc_region: 'Region of the Canadian criminal record check service.',
   credential_verification_level: 'Which credentials are verified (`ALL`, `HIGHEST`, `MOST_RECENT`).',
   education_verification_level: 'Which educations are verified (`ALL`, `HIGHEST`, `MOST_RECENT`).',
-  employment_verification_years_or_individually: 'Whether employment verification counts years or employers (`YEARS`, `INDIVIDUALLY`).',
-  address_references_years_or_individually: 'Whether address references count years or addresses (`YEARS`, `INDIVIDUALLY`).',
-  employer_references_years_or_individually: 'Whether employer references count years or employers (`YEARS`, `INDIVIDUALLY`).',
+  employment_verification_years_or_individually:
+    'Whether employment verification counts years or employers (`YEARS`, `INDIVIDUALLY`).',
+  address_references_years_or_individually:
+    'Whether address references count years or addresses (`YEARS`, `INDIVIDUALLY`).',
+  employer_references_years_or_individually:
+    'Whether employer references count years or employers (`YEARS`, `INDIVIDUALLY`).',
   purpose_of_check: 'Purpose of criminal record checks.',
   position_title: 'Title of the position screened for.',
   place_of_work: 'Place of work of the position.',
@@ -161,7 +164,12 @@ export const BILLING_PRICE_KEYS = (['hr', 'pm'] as const).flatMap((side) => [
 export const billingPlanSchema = z
   .object({
     ...Object.fromEntries(
-      BILLING_PRICE_KEYS.map((key) => [key, decimalString().optional().describe(`Price of one \`${key.replace(/_price$/, '')}\` check.`)]),
+      BILLING_PRICE_KEYS.map((key) => [
+        key,
+        decimalString()
+          .optional()
+          .describe(`Price of one \`${key.replace(/_price$/, '')}\` check.`),
+      ]),
     ),
     payment_public_api_key: z.string().optional().describe('Public key of the payment provider (pre-paid teams).'),
   })

@@ -10,6 +10,7 @@ export const listServiceCollections = c.query({
   query: z.object(pageQueryShape),
   responses: { 200: paginated(serviceCollectionSchema, 'service collections'), ...problemResponses(400, 404) },
   summary: 'List service collections',
-  description: "Preset groups of checks and settings of the key's teams, oldest first. Send a collection's `request_*` flags to invite or quick-screen with it.",
+  description:
+    "Preset groups of checks and settings of the key's teams, oldest first. Send a collection's `request_*` flags to invite or quick-screen with it.",
   metadata: metadata('Service collections', 'listServiceCollections'),
 });

@@ -43,12 +43,17 @@ export type CheckRunRecorded = { applicantId: string; outcome: 'applied' | 'alre
 type ExecutionWithApplicant = { execution: CheckExecution; applicant: Applicant };
 
 /** Executions with their applicants, read in one statement (no lock: the writes that follow are conditional). */
-async function executionsWithApplicants(manager: EntityManager, checkExecutionIds: readonly string[]): Promise<Map<string, ExecutionWithApplicant>> {
+async function executionsWithApplicants(
+  manager: EntityManager,
+  checkExecutionIds: readonly string[],
+): Promise<Map<string, ExecutionWithApplicant>> {
   const pairs = await findExecutionsWithApplicants(manager, checkExecutionIds);
   return new Map(pairs.map((pair) => [pair.execution.id, pair]));
 }
 
-type ExecutionChanges = Partial<Pick<CheckExecution, 'status' | 'attempts' | 'startedAt' | 'finishedAt' | 'result' | 'failure'>>;
+type ExecutionChanges = Partial<
+  Pick<CheckExecution, 'status' | 'attempts' | 'startedAt' | 'finishedAt' | 'result' | 'failure'>
+>;
 
 /** One conditional write: the execution as it was read (`seen`) and what to set. */
 type ExecutionWrite = { seen: Pick<CheckExecution, 'id' | 'status' | 'attempts'>; changes: ExecutionChanges };
@@ -59,7 +64,10 @@ type ExecutionWrite = { seen: Pick<CheckExecution, 'id' | 'status' | 'attempts'>
  * of checks. Every item must change the same columns. Returns the ids written; an id missing was changed by another
  * delivery meanwhile (the caller reads it again).
  */
-async function updateExecutionsIfUnchanged(manager: EntityManager, writes: readonly ExecutionWrite[]): Promise<Set<string>> {
+async function updateExecutionsIfUnchanged(
+  manager: EntityManager,
+  writes: readonly ExecutionWrite[],
+): Promise<Set<string>> {
   if (writes.length === 0) return new Set();
   const metadata = manager.connection.getMetadata(CheckExecution);
   const columns = Object.keys(writes[0]!.changes).map((property) => metadata.findColumnWithPropertyName(property)!);
@@ -67,15 +75,17 @@ async function updateExecutionsIfUnchanged(manager: EntityManager, writes: reado
   const sealed = sealedColumnsOf(metadata);
   // One JSON parameter holds the batch (PostgreSQL and PGlite read it alike); the record's columns are typed as stored.
   // In id order, so that two workers writing overlapping batches (a redelivered job) lock their rows in the same order.
-  const records = [...writes].sort((a, b) => (a.seen.id < b.seen.id ? -1 : a.seen.id > b.seen.id ? 1 : 0)).map(({ seen, changes }) => {
-    const record: Record<string, unknown> = { id: seen.id, seen_status: seen.status, seen_attempts: seen.attempts };
-    for (const column of columns) {
-      record[column.databaseName] = sealed.includes(column)
-        ? sealEntityColumn(metadata, column, { ...changes, id: seen.id })
-        : (changes[column.propertyName as keyof ExecutionChanges] ?? null);
-    }
-    return record;
-  });
+  const records = [...writes]
+    .sort((a, b) => (a.seen.id < b.seen.id ? -1 : a.seen.id > b.seen.id ? 1 : 0))
+    .map(({ seen, changes }) => {
+      const record: Record<string, unknown> = { id: seen.id, seen_status: seen.status, seen_attempts: seen.attempts };
+      for (const column of columns) {
+        record[column.databaseName] = sealed.includes(column)
+          ? sealEntityColumn(metadata, column, { ...changes, id: seen.id })
+          : (changes[column.propertyName as keyof ExecutionChanges] ?? null);
+      }
+      return record;
+    });
   const definitions = columns.map((column) => `"${column.databaseName}" ${String(column.type)}`).join(', ');
   const assignments = columns.map((column) => `"${column.databaseName}" = v."${column.databaseName}"`).join(', ');
   const updated = await queryRows<{ id: string }>(
@@ -92,13 +102,19 @@ async function updateExecutionsIfUnchanged(manager: EntityManager, writes: reado
  * The state machine's answer to a check event: it reads only the applicant and the check the event names, so the
  * other executions are not loaded (finaliseApplicantIfDone reads them all).
  */
-function checkTransition(applicant: Applicant, execution: CheckExecution, event: ApplicationEvent): ApplicationTransition {
+function checkTransition(
+  applicant: Applicant,
+  execution: CheckExecution,
+  event: ApplicationEvent,
+): ApplicationTransition {
   return applicationStateAfter(applicationStateOf(applicant, [execution]), event);
 }
 
 function requestedCountriesOf(applicant: Applicant): string[] | null {
   const countries = applicant.orderParameters?.requested_countries;
-  return Array.isArray(countries) && countries.every((country) => typeof country === 'string') ? [...(countries as string[])] : null;
+  return Array.isArray(countries) && countries.every((country) => typeof country === 'string')
+    ? [...(countries as string[])]
+    : null;
 }
 
 /**
@@ -107,7 +123,15 @@ function requestedCountriesOf(applicant: Applicant): string[] | null {
  * checks it holds. Maps each id to what to run, or to null when there is nothing to run: the execution does not exist,
  * has finished already (a re-delivered job), or still waits for the applicant.
  */
-export async function startCheckRuns({ manager, checkExecutionIds, now }: { manager: EntityManager; checkExecutionIds: readonly string[]; now: Date }): Promise<Map<string, CheckRun | null>> {
+export async function startCheckRuns({
+  manager,
+  checkExecutionIds,
+  now,
+}: {
+  manager: EntityManager;
+  checkExecutionIds: readonly string[];
+  now: Date;
+}): Promise<Map<string, CheckRun | null>> {
   const runs = new Map<string, CheckRun | null>();
   let pending = [...new Set(checkExecutionIds)];
   // Each round settles every id but those another delivery changed between the read and the write: read them again.
@@ -116,13 +140,21 @@ export async function startCheckRuns({ manager, checkExecutionIds, now }: { mana
     const claims: Array<ExecutionWithApplicant & { attempt: number }> = [];
     for (const id of pending) {
       const pair = found.get(id);
-      const transition = pair && checkTransition(pair.applicant, pair.execution, { type: 'check_started', checkName: pair.execution.checkName as CheckName });
+      const transition =
+        pair &&
+        checkTransition(pair.applicant, pair.execution, {
+          type: 'check_started',
+          checkName: pair.execution.checkName as CheckName,
+        });
       if (pair && transition?.ok) claims.push({ ...pair, attempt: pair.execution.attempts + 1 });
       else runs.set(id, null);
     }
     const claimed = await updateExecutionsIfUnchanged(
       manager,
-      claims.map(({ execution, attempt }) => ({ seen: execution, changes: { status: 'RUNNING', attempts: attempt, startedAt: execution.startedAt ?? now } })),
+      claims.map(({ execution, attempt }) => ({
+        seen: execution,
+        changes: { status: 'RUNNING', attempts: attempt, startedAt: execution.startedAt ?? now },
+      })),
     );
     pending = [];
     for (const { execution, applicant, attempt } of claims) {
@@ -147,12 +179,21 @@ export async function startCheckRuns({ manager, checkExecutionIds, now }: { mana
 }
 
 /** `startCheckRuns` of one check. */
-export async function startCheckRun({ manager, checkExecutionId, now }: { manager: EntityManager; checkExecutionId: string; now: Date }): Promise<CheckRun | null> {
+export async function startCheckRun({
+  manager,
+  checkExecutionId,
+  now,
+}: {
+  manager: EntityManager;
+  checkExecutionId: string;
+  now: Date;
+}): Promise<CheckRun | null> {
   return (await startCheckRuns({ manager, checkExecutionIds: [checkExecutionId], now })).get(checkExecutionId) ?? null;
 }
 
 /** What a check's attempt came to: the provider's answer, or why it could not be run. */
-export type CheckOutcome = { status: 'COMPLETE'; result: Record<string, unknown> } | { status: 'FAILED'; failure: string };
+export type CheckOutcome =
+  { status: 'COMPLETE'; result: Record<string, unknown> } | { status: 'FAILED'; failure: string };
 
 /** The outcome of one check to record, and the attempt this worker started (if it started one). */
 export type CheckRunFinish = { checkExecutionId: string; outcome: CheckOutcome; started?: StartedRun | undefined };
@@ -173,34 +214,62 @@ const finishedChanges = (outcome: CheckOutcome, now: Date): ExecutionChanges => 
  * failure, so one execution the state machine refuses does not fail the others; the call fails as a whole only when
  * the batch's statement does.
  */
-export async function finishCheckRuns({ manager, finishes, now }: { manager: EntityManager; finishes: readonly CheckRunFinish[]; now: Date }): Promise<Array<PromiseSettledResult<CheckRunRecorded | null>>> {
+export async function finishCheckRuns({
+  manager,
+  finishes,
+  now,
+}: {
+  manager: EntityManager;
+  finishes: readonly CheckRunFinish[];
+  now: Date;
+}): Promise<Array<PromiseSettledResult<CheckRunRecorded | null>>> {
   const running = new Map<string, CheckRunFinish>();
-  for (const finish of finishes) if (finish.started && !running.has(finish.checkExecutionId)) running.set(finish.checkExecutionId, finish);
+  for (const finish of finishes)
+    if (finish.started && !running.has(finish.checkExecutionId)) running.set(finish.checkExecutionId, finish);
   const written = await updateExecutionsIfUnchanged(
     manager,
-    [...running.values()].map(({ checkExecutionId, outcome, started }) => ({ seen: { id: checkExecutionId, status: 'RUNNING', attempts: started!.attempt }, changes: finishedChanges(outcome, now) })),
+    [...running.values()].map(({ checkExecutionId, outcome, started }) => ({
+      seen: { id: checkExecutionId, status: 'RUNNING', attempts: started!.attempt },
+      changes: finishedChanges(outcome, now),
+    })),
   );
   const recorded: Array<PromiseSettledResult<CheckRunRecorded | null>> = [];
   for (const finish of finishes) {
     if (written.has(finish.checkExecutionId) && running.get(finish.checkExecutionId) === finish) {
       recorded.push({ status: 'fulfilled', value: { applicantId: finish.started!.applicantId, outcome: 'applied' } });
     } else {
-      recorded.push(await finishOneCheckRun(manager, finish, now).then((value) => ({ status: 'fulfilled', value }), (reason: unknown) => ({ status: 'rejected', reason })));
+      recorded.push(
+        await finishOneCheckRun(manager, finish, now).then(
+          (value) => ({ status: 'fulfilled', value }),
+          (reason: unknown) => ({ status: 'rejected', reason }),
+        ),
+      );
     }
   }
   return recorded;
 }
 
 /** The slow path of `finishCheckRuns`: read the execution, ask the state machine, write if nothing changed meanwhile. */
-async function finishOneCheckRun(manager: EntityManager, { checkExecutionId, outcome }: CheckRunFinish, now: Date): Promise<CheckRunRecorded | null> {
+async function finishOneCheckRun(
+  manager: EntityManager,
+  { checkExecutionId, outcome }: CheckRunFinish,
+  now: Date,
+): Promise<CheckRunRecorded | null> {
   for (;;) {
     const found = (await executionsWithApplicants(manager, [checkExecutionId])).get(checkExecutionId);
     if (!found) return null;
     const { execution, applicant } = found;
-    const transition = checkTransition(applicant, execution, { type: outcome.status === 'COMPLETE' ? 'check_completed' : 'check_failed', checkName: execution.checkName as CheckName });
+    const transition = checkTransition(applicant, execution, {
+      type: outcome.status === 'COMPLETE' ? 'check_completed' : 'check_failed',
+      checkName: execution.checkName as CheckName,
+    });
     if (!transition.ok) throw new Error(`check execution ${execution.id} cannot finish: ${transition.refusal.code}`);
     if (transition.outcome === 'already_applied') return { applicantId: applicant.id, outcome: 'already_applied' };
-    if ((await updateExecutionsIfUnchanged(manager, [{ seen: execution, changes: finishedChanges(outcome, now) }])).has(execution.id)) {
+    if (
+      (await updateExecutionsIfUnchanged(manager, [{ seen: execution, changes: finishedChanges(outcome, now) }])).has(
+        execution.id,
+      )
+    ) {
       return { applicantId: applicant.id, outcome: 'applied' };
     }
   }
@@ -233,7 +302,13 @@ export async function completeCheckRun({
   result: Record<string, unknown>;
   started?: StartedRun | undefined;
 }): Promise<CheckRunRecorded | null> {
-  return finishOneOf(await finishCheckRuns({ manager, finishes: [{ checkExecutionId, outcome: { status: 'COMPLETE', result }, started }], now }));
+  return finishOneOf(
+    await finishCheckRuns({
+      manager,
+      finishes: [{ checkExecutionId, outcome: { status: 'COMPLETE', result }, started }],
+      now,
+    }),
+  );
 }
 
 /**
@@ -254,7 +329,13 @@ export async function failCheckRun({
   failure: string;
   started?: StartedRun | undefined;
 }): Promise<CheckRunRecorded | null> {
-  return finishOneOf(await finishCheckRuns({ manager, finishes: [{ checkExecutionId, outcome: { status: 'FAILED', failure }, started }], now }));
+  return finishOneOf(
+    await finishCheckRuns({
+      manager,
+      finishes: [{ checkExecutionId, outcome: { status: 'FAILED', failure }, started }],
+      now,
+    }),
+  );
 }
 
 const FINISHED_CHECK_STATUSES = checkExecutionStatus.values.filter(isCheckFinished);
@@ -265,7 +346,13 @@ const FINISHED_CHECK_STATUSES = checkExecutionStatus.values.filter(isCheckFinish
  * the worker can ask after every check. Maps each such execution's id to its applicant's; an execution whose
  * applicant is not due (or that does not exist) is absent. `finaliseApplicantIfDone` asks again, locked.
  */
-export async function applicantsAwaitingReport({ manager, checkExecutionIds }: { manager: EntityManager; checkExecutionIds: readonly string[] }): Promise<Map<string, string>> {
+export async function applicantsAwaitingReport({
+  manager,
+  checkExecutionIds,
+}: {
+  manager: EntityManager;
+  checkExecutionIds: readonly string[];
+}): Promise<Map<string, string>> {
   const rows = await queryRows<{ execution_id: string; applicant_id: string }>(
     manager,
     `SELECT e.id AS execution_id, a.id AS applicant_id FROM check_executions e JOIN applicants a ON a.id = e.applicant_id
@@ -277,6 +364,14 @@ export async function applicantsAwaitingReport({ manager, checkExecutionIds }: {
 }
 
 /** `applicantsAwaitingReport` of one execution: its applicant's id when its report is due, else null. */
-export async function applicantAwaitingReport({ manager, checkExecutionId }: { manager: EntityManager; checkExecutionId: string }): Promise<string | null> {
-  return (await applicantsAwaitingReport({ manager, checkExecutionIds: [checkExecutionId] })).get(checkExecutionId) ?? null;
+export async function applicantAwaitingReport({
+  manager,
+  checkExecutionId,
+}: {
+  manager: EntityManager;
+  checkExecutionId: string;
+}): Promise<string | null> {
+  return (
+    (await applicantsAwaitingReport({ manager, checkExecutionIds: [checkExecutionId] })).get(checkExecutionId) ?? null
+  );
 }

@@ -36,6 +36,8 @@ export function newOnboardingToken(): { token: string; tokenHash: string } {
 export const hashOnboardingToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** The applicant portal's page for a token. */
-export const onboardingLink = ({ publicUrl, token }: { publicUrl: string; token: string }): string => `${publicUrl.replace(/\/+$/, '')}/apply/${token}`;
+export const onboardingLink = ({ publicUrl, token }: { publicUrl: string; token: string }): string =>
+  `${publicUrl.replace(/\/+$/, '')}/apply/${token}`;
 
-export const onboardingExpiry = (now: Date): Date => new Date(now.getTime() + ONBOARDING_LINK_DAYS * 24 * 60 * 60 * 1000);
+export const onboardingExpiry = (now: Date): Date =>
+  new Date(now.getTime() + ONBOARDING_LINK_DAYS * 24 * 60 * 60 * 1000);

@@ -19,19 +19,64 @@ export {
   type ReportRenderPayload,
 } from './jobs.js';
 export { hashOnboardingToken, ONBOARDING_LINK_DAYS, onboardingLink, randomShortUid } from './identifiers.js';
-export { invitationResendOf, queueInvitationMessages, resendInvitation, type InvitationSender, type ResendOutcome, type ResendRefusal } from './invitations.js';
-export { findPortalApplicant, savePortalDraft, type PortalApplicant, type PortalClosed, type PortalLookup } from './portal.js';
-export { mergeInformation, readInformation, SENSITIVE_INFORMATION_FIELDS, type SensitiveInformation, type StoredInformation } from './information.js';
+export {
+  invitationResendOf,
+  queueInvitationMessages,
+  resendInvitation,
+  type InvitationSender,
+  type ResendOutcome,
+  type ResendRefusal,
+} from './invitations.js';
+export {
+  findPortalApplicant,
+  savePortalDraft,
+  type PortalApplicant,
+  type PortalClosed,
+  type PortalLookup,
+} from './portal.js';
+export {
+  mergeInformation,
+  readInformation,
+  SENSITIVE_INFORMATION_FIELDS,
+  type SensitiveInformation,
+  type StoredInformation,
+} from './information.js';
 export { findOrderingOwner, type ApplicationScope, type OrderingOwner } from './order-rules.js';
 // The pure ordering rules live in @svc/domain; the API takes them from here with the operations that answer them.
-export { refusedFlags, requestedFlags, storedFlags, type OrderOutcome, type OrderRefusal, type RefusedFlag } from '@svc/domain';
+export {
+  refusedFlags,
+  requestedFlags,
+  storedFlags,
+  type OrderOutcome,
+  type OrderRefusal,
+  type RefusedFlag,
+} from '@svc/domain';
 export type { IdentityDocumentInput, OrderFields, OrderIdempotency } from './new-applicant.js';
-export { createInvitation, createQuickScreen, type InvitationOrder, type Invitation, type InvitedPerson, type QuickScreenOrder } from './orders.js';
+export {
+  createInvitation,
+  createQuickScreen,
+  type InvitationOrder,
+  type Invitation,
+  type InvitedPerson,
+  type QuickScreenOrder,
+} from './orders.js';
 export { submitApplicantInformation, type ApplicantConsent, type ApplicantReference } from './submissions.js';
 export { upgradeApplication } from './upgrades.js';
 export { applicationStateOf } from './state.js';
-export { checkRunsOf, hrApplicationResultsOf, pmApplicationResultsOf, reportSummaryOf, stableResultId } from './results.js';
-export { findApplicant, listApplicants, type ApplicantListFilters, type ApplicantListRow, type ApplicantRecord } from './queries.js';
+export {
+  checkRunsOf,
+  hrApplicationResultsOf,
+  pmApplicationResultsOf,
+  reportSummaryOf,
+  stableResultId,
+} from './results.js';
+export {
+  findApplicant,
+  listApplicants,
+  type ApplicantListFilters,
+  type ApplicantListRow,
+  type ApplicantRecord,
+} from './queries.js';
 export {
   createDefaultServiceCollections,
   createTeamWithServiceCollections,

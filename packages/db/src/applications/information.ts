@@ -6,15 +6,25 @@ export const SENSITIVE_INFORMATION_FIELDS = ['sin_ssn', 'date_of_birth', 'licens
 type SensitiveField = (typeof SENSITIVE_INFORMATION_FIELDS)[number];
 
 /** What `sensitive_information` holds once decrypted: the sensitive fields and the enhanced identity document number. */
-export type SensitiveInformation = { sin_ssn?: string; date_of_birth?: string; license_number?: string; document_number?: string };
+export type SensitiveInformation = {
+  sin_ssn?: string;
+  date_of_birth?: string;
+  license_number?: string;
+  document_number?: string;
+};
 
 /** The applicant's information as the rules and the presenters read it: plain and sensitive fields together. */
-export type StoredInformation = Record<string, unknown> & { sin_ssn?: string; date_of_birth?: string; license_number?: string };
+export type StoredInformation = Record<string, unknown> & {
+  sin_ssn?: string;
+  date_of_birth?: string;
+  license_number?: string;
+};
 
 /** 123-456-789, 123456789 and 123456789 (a number) are the same SIN/SSN: kept as its digits. */
 const sinSsnDigits = (value: number | string): string => String(value).replace(/\D/g, '');
 
-const isSensitive = (field: string): field is SensitiveField => (SENSITIVE_INFORMATION_FIELDS as readonly string[]).includes(field);
+const isSensitive = (field: string): field is SensitiveField =>
+  (SENSITIVE_INFORMATION_FIELDS as readonly string[]).includes(field);
 
 /** Splits information into what may be stored in clear and what must be encrypted. Absent fields stay absent. */
 export function splitInformation(information: InformationInput | StoredInformation | undefined): {
@@ -36,7 +46,9 @@ export function splitInformation(information: InformationInput | StoredInformati
 
 /** The encrypted column's plaintext: JSON of the sensitive fields, or null when there are none. */
 export function sensitiveColumnOf(sensitive: SensitiveInformation): string | null {
-  const present = Object.fromEntries(Object.entries(sensitive).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(sensitive).filter(([, value]) => value !== undefined && value !== ''),
+  );
   return Object.keys(present).length === 0 ? null : JSON.stringify(present);
 }
 
@@ -57,13 +69,22 @@ export function readInformation(applicant: Pick<Applicant, 'information' | 'sens
 export function mergeInformation(stored: StoredInformation, given: InformationInput): StoredInformation {
   const merged: StoredInformation = { ...stored };
   for (const [field, value] of Object.entries(given)) {
-    if (value !== undefined) merged[field] = field === 'sin_ssn' && value !== null ? sinSsnDigits(value as number | string) : value;
+    if (value !== undefined)
+      merged[field] = field === 'sin_ssn' && value !== null ? sinSsnDigits(value as number | string) : value;
   }
   return merged;
 }
 
 /** Columns of an applicant for `information` (the document number of the enhanced identity verification kept). */
-export function informationColumns(information: StoredInformation | InformationInput | undefined, documentNumber?: string): Pick<Applicant, 'information' | 'sensitiveInformation'> {
+export function informationColumns(
+  information: StoredInformation | InformationInput | undefined,
+  documentNumber?: string,
+): Pick<Applicant, 'information' | 'sensitiveInformation'> {
   const { plain, sensitive } = splitInformation(information);
-  return { information: plain, sensitiveInformation: sensitiveColumnOf(documentNumber === undefined ? sensitive : { ...sensitive, document_number: documentNumber }) };
+  return {
+    information: plain,
+    sensitiveInformation: sensitiveColumnOf(
+      documentNumber === undefined ? sensitive : { ...sensitive, document_number: documentNumber },
+    ),
+  };
 }

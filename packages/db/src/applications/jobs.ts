@@ -40,21 +40,52 @@ export type CheckRunPayload = ReturnType<typeof checkRunPayloadSchema.parse>;
  * A check provider may be briefly unreachable: up to 4 retries, 1 s then doubling (pg-boss backoff).
  * The handler is idempotent (a finished execution is not run again), so a re-delivery is harmless.
  */
-export const CHECK_RUN_SEND_OPTIONS = { retryLimit: 4, retryDelay: 1, retryBackoff: true } as const satisfies Omit<SendOptions, 'db'>;
+export const CHECK_RUN_SEND_OPTIONS = { retryLimit: 4, retryDelay: 1, retryBackoff: true } as const satisfies Omit<
+  SendOptions,
+  'db'
+>;
 
 /** One job per payload on `queue`, inserted in the caller's transaction (one statement): they exist if and only if
  * it commits. */
-async function enqueueEach({ jobs, transaction, queue, payloads, options }: { jobs: PgBoss; transaction: EntityManager; queue: QueueName; payloads: readonly object[]; options: Omit<SendOptions, 'db'> }): Promise<void> {
+async function enqueueEach({
+  jobs,
+  transaction,
+  queue,
+  payloads,
+  options,
+}: {
+  jobs: PgBoss;
+  transaction: EntityManager;
+  queue: QueueName;
+  payloads: readonly object[];
+  options: Omit<SendOptions, 'db'>;
+}): Promise<void> {
   await enqueueManyInTransaction({ jobs, transaction, queue, inserts: payloads.map((data) => ({ ...options, data })) });
 }
 
 /** One `check.run` job per execution. */
 const checkRunJobs = (checkExecutionIds: readonly string[]): JobInsert[] =>
-  checkExecutionIds.map((checkExecutionId) => ({ ...CHECK_RUN_SEND_OPTIONS, data: checkRunPayloadSchema.parse({ checkExecutionId }) satisfies CheckRunPayload }));
+  checkExecutionIds.map((checkExecutionId) => ({
+    ...CHECK_RUN_SEND_OPTIONS,
+    data: checkRunPayloadSchema.parse({ checkExecutionId }) satisfies CheckRunPayload,
+  }));
 
 /** One `check.run` job per execution, inserted in the caller's transaction. */
-export async function enqueueCheckRuns({ jobs, transaction, checkExecutionIds }: { jobs: PgBoss; transaction: EntityManager; checkExecutionIds: readonly string[] }): Promise<void> {
-  await enqueueManyInTransaction({ jobs, transaction, queue: CHECK_RUN_QUEUE, inserts: checkRunJobs(checkExecutionIds) });
+export async function enqueueCheckRuns({
+  jobs,
+  transaction,
+  checkExecutionIds,
+}: {
+  jobs: PgBoss;
+  transaction: EntityManager;
+  checkExecutionIds: readonly string[];
+}): Promise<void> {
+  await enqueueManyInTransaction({
+    jobs,
+    transaction,
+    queue: CHECK_RUN_QUEUE,
+    inserts: checkRunJobs(checkExecutionIds),
+  });
 }
 
 /** The payload of a `message.send` job. */
@@ -65,11 +96,24 @@ export type MessageSendPayload = ReturnType<typeof messageSendPayloadSchema.pars
  * A mail server may refuse for a while: up to 6 retries, 15 s then doubling (about 16 minutes in all). The handler
  * never sends a SENT message again; after the last retry the message is FAILED and the invitation can be resent.
  */
-export const MESSAGE_SEND_OPTIONS = { retryLimit: 6, retryDelay: 15, retryBackoff: true } as const satisfies Omit<SendOptions, 'db'>;
+export const MESSAGE_SEND_OPTIONS = { retryLimit: 6, retryDelay: 15, retryBackoff: true } as const satisfies Omit<
+  SendOptions,
+  'db'
+>;
 
 /** One `message.send` job per outbox message, inserted in the caller's transaction (with the messages). */
-export async function enqueueMessageSends({ jobs, transaction, outboxMessageIds }: { jobs: PgBoss; transaction: EntityManager; outboxMessageIds: readonly string[] }): Promise<void> {
-  const payloads: MessageSendPayload[] = outboxMessageIds.map((outboxMessageId) => messageSendPayloadSchema.parse({ outboxMessageId }));
+export async function enqueueMessageSends({
+  jobs,
+  transaction,
+  outboxMessageIds,
+}: {
+  jobs: PgBoss;
+  transaction: EntityManager;
+  outboxMessageIds: readonly string[];
+}): Promise<void> {
+  const payloads: MessageSendPayload[] = outboxMessageIds.map((outboxMessageId) =>
+    messageSendPayloadSchema.parse({ outboxMessageId }),
+  );
   await enqueueEach({ jobs, transaction, queue: MESSAGE_SEND_QUEUE, payloads, options: MESSAGE_SEND_OPTIONS });
 }
 
@@ -81,15 +125,28 @@ export type ReportRenderPayload = ReturnType<typeof reportRenderPayloadSchema.pa
  * Chromium or the database may be away for a while: up to 6 retries, 2 s then doubling (about two minutes). A job
  * still running when its claim lapses (`REPORT_RENDER_CLAIM_MS`) is presumed lost with its worker and runs again.
  */
-export const REPORT_RENDER_SEND_OPTIONS = { retryLimit: 6, retryDelay: 2, retryBackoff: true, expireInSeconds: REPORT_RENDER_CLAIM_MS / 1000 } as const satisfies Omit<SendOptions, 'db'>;
+export const REPORT_RENDER_SEND_OPTIONS = {
+  retryLimit: 6,
+  retryDelay: 2,
+  retryBackoff: true,
+  expireInSeconds: REPORT_RENDER_CLAIM_MS / 1000,
+} as const satisfies Omit<SendOptions, 'db'>;
 
 /**
  * The `report.render` job of one applicant: one waits at a time per applicant (`singletonKey`, queue policy `short`).
  * It expires with the render claim (`claimSeconds`, default `REPORT_RENDER_CLAIM_MS`).
  */
-const reportRenderJob = (applicantId: string, { startAfter, claimSeconds }: { startAfter?: Date | undefined; claimSeconds?: number | undefined } = {}) => ({
+const reportRenderJob = (
+  applicantId: string,
+  { startAfter, claimSeconds }: { startAfter?: Date | undefined; claimSeconds?: number | undefined } = {},
+) => ({
   data: reportRenderPayloadSchema.parse({ applicantId }) satisfies ReportRenderPayload,
-  options: { ...REPORT_RENDER_SEND_OPTIONS, singletonKey: applicantId, ...(startAfter ? { startAfter } : {}), ...(claimSeconds ? { expireInSeconds: claimSeconds } : {}) },
+  options: {
+    ...REPORT_RENDER_SEND_OPTIONS,
+    singletonKey: applicantId,
+    ...(startAfter ? { startAfter } : {}),
+    ...(claimSeconds ? { expireInSeconds: claimSeconds } : {}),
+  },
 });
 
 /**
@@ -97,7 +154,17 @@ const reportRenderJob = (applicantId: string, { startAfter, claimSeconds }: { st
  * one is queued, asking again adds nothing (null). Rendering is claimed and idempotent, so a second job that runs
  * anyway changes nothing.
  */
-export async function requestReportRender({ jobs, applicantId, startAfter, claimSeconds }: { jobs: PgBoss; applicantId: string; startAfter?: Date; claimSeconds?: number }): Promise<string | null> {
+export async function requestReportRender({
+  jobs,
+  applicantId,
+  startAfter,
+  claimSeconds,
+}: {
+  jobs: PgBoss;
+  applicantId: string;
+  startAfter?: Date;
+  claimSeconds?: number;
+}): Promise<string | null> {
   const { data, options } = reportRenderJob(applicantId, { startAfter, claimSeconds });
   return jobs.send(REPORT_RENDER_QUEUE, data, options);
 }
@@ -106,7 +173,15 @@ export async function requestReportRender({ jobs, applicantId, startAfter, claim
  * `requestReportRender` of many applicants (now), in one statement: the worker asks for the reports of a batch of
  * checks at once. An applicant named twice, or whose report job is queued already, gets one job.
  */
-export async function requestReportRenders({ jobs, applicantIds, claimSeconds }: { jobs: PgBoss; applicantIds: readonly string[]; claimSeconds?: number }): Promise<void> {
+export async function requestReportRenders({
+  jobs,
+  applicantIds,
+  claimSeconds,
+}: {
+  jobs: PgBoss;
+  applicantIds: readonly string[];
+  claimSeconds?: number;
+}): Promise<void> {
   const unique = [...new Set(applicantIds)];
   if (unique.length === 0) return;
   await jobs.insert(

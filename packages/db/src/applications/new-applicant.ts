@@ -54,7 +54,10 @@ export function newApplication(
   });
 }
 
-export async function insertApplication(manager: EntityManager, fields: Parameters<typeof newApplication>[1]): Promise<Application> {
+export async function insertApplication(
+  manager: EntityManager,
+  fields: Parameters<typeof newApplication>[1],
+): Promise<Application> {
   const application = newApplication(manager, fields);
   await insertOrderRows(manager, { applications: [application] });
   return application;
@@ -83,7 +86,10 @@ type ApplicantOrder = {
 };
 
 /** An applicant of `application` in `state` (from the domain's state machine), with one execution per check. */
-export async function insertApplicant(manager: EntityManager, order: ApplicantOrder): Promise<{ applicant: Applicant; executions: CheckExecution[] }> {
+export async function insertApplicant(
+  manager: EntityManager,
+  order: ApplicantOrder,
+): Promise<{ applicant: Applicant; executions: CheckExecution[] }> {
   const built = newApplicant(manager, order);
   await insertOrderRows(manager, { applicants: [built.applicant], executions: built.executions });
   return built;
@@ -92,19 +98,15 @@ export async function insertApplicant(manager: EntityManager, order: ApplicantOr
 /** The same, not yet inserted (ids assigned): an order inserts it with its application in one statement. */
 export function newApplicant(
   manager: EntityManager,
-  {
-    application,
-    owner,
-    order,
-    applicant,
-    state,
-    shortUid,
-    isQuickScreen,
-    now,
-  }: ApplicantOrder,
+  { application, owner, order, applicant, state, shortUid, isQuickScreen, now }: ApplicantOrder,
 ): { applicant: Applicant; executions: CheckExecution[] } {
-  const { document_number: documentNumber, ...identityDocument } = applicant.identityDocument ?? { document_number: undefined };
-  const parameters = { ...order.parameters, ...(applicant.identityDocument ? { enhanced_identity_verification: identityDocument } : {}) };
+  const { document_number: documentNumber, ...identityDocument } = applicant.identityDocument ?? {
+    document_number: undefined,
+  };
+  const parameters = {
+    ...order.parameters,
+    ...(applicant.identityDocument ? { enhanced_identity_verification: identityDocument } : {}),
+  };
   const built = manager.create(Applicant, {
     id: uuidv7(),
     applicationId: application.id,
@@ -115,7 +117,13 @@ export function newApplicant(
     kind: application.kind,
     shortUid,
     email: applicant.email,
-    phoneNumber: applicant.phoneNumber ? { phone_type: applicant.phoneNumber.phone_type, number: applicant.phoneNumber.number, country: applicant.phoneNumber.country } : null,
+    phoneNumber: applicant.phoneNumber
+      ? {
+          phone_type: applicant.phoneNumber.phone_type,
+          number: applicant.phoneNumber.number,
+          country: applicant.phoneNumber.country,
+        }
+      : null,
     isCosigner: applicant.isCosigner ?? false,
     shareOfRent: applicant.shareOfRent === undefined ? null : applicant.shareOfRent.toFixed(2),
     applicantType: applicant.isCosigner ? 'COSIGNER' : 'STANDARD',
@@ -129,7 +137,9 @@ export function newApplicant(
     orderParameters: parameters,
     country: applicant.location?.country ?? owner.team.country,
     // An invitation names no location: the checks are run for the owner's team's province (the portal may change it).
-    location: applicant.location ? { ...applicant.location } : { country: owner.team.country, province_state: owner.team.provinceState, city: owner.team.city },
+    location: applicant.location
+      ? { ...applicant.location }
+      : { country: owner.team.country, province_state: owner.team.provinceState, city: owner.team.city },
     tag: order.tag ?? null,
     ...informationColumns(applicant.information, documentNumber),
     informationId: uuidv7(),
@@ -140,14 +150,26 @@ export function newApplicant(
     reportVersion: 0,
     lastUpdated: now,
   });
-  return { applicant: built, executions: newCheckExecutions(manager, { applicant: built, checks: state.checks, reportVersion: 1, existing: [], now }) };
+  return {
+    applicant: built,
+    executions: newCheckExecutions(manager, {
+      applicant: built,
+      checks: state.checks,
+      reportVersion: 1,
+      existing: [],
+      now,
+    }),
+  };
 }
 
 /**
  * One execution per check. Checks reporting into the same result field share its result id (one result object),
  * reusing the id of an existing execution of that field (an upgrade adds to the same result).
  */
-export async function insertCheckExecutions(manager: EntityManager, fields: Parameters<typeof newCheckExecutions>[1]): Promise<CheckExecution[]> {
+export async function insertCheckExecutions(
+  manager: EntityManager,
+  fields: Parameters<typeof newCheckExecutions>[1],
+): Promise<CheckExecution[]> {
   const executions = newCheckExecutions(manager, fields);
   await insertOrderRows(manager, { executions });
   return executions;

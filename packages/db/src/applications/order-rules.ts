@@ -20,7 +20,10 @@ export type OrderingOwner = User & { team: Team & { superteam: Superteam } };
  * The user an order is placed for: a user of the partner, of a team of the operation's kind, and for a team user
  * of their own team. Null otherwise (the API answers 400 naming `owner_id`).
  */
-export async function findOrderingOwner(manager: EntityManager, { scope, ownerId }: { scope: ApplicationScope; ownerId: string }): Promise<OrderingOwner | null> {
+export async function findOrderingOwner(
+  manager: EntityManager,
+  { scope, ownerId }: { scope: ApplicationScope; ownerId: string },
+): Promise<OrderingOwner | null> {
   const [row] = await queryRows<Record<'u' | 't' | 's', Record<string, unknown>>>(
     manager,
     `SELECT to_json(u) AS u, to_json(t) AS t, to_json(s) AS s
@@ -35,8 +38,18 @@ export async function findOrderingOwner(manager: EntityManager, { scope, ownerId
 }
 
 /** A listing applied for must be a listing of the owner's team, in the environment of the key. */
-export async function isListingOfTeam(manager: EntityManager, { scope, teamId, listingId }: { scope: DataScope; teamId: string; listingId: string }): Promise<boolean> {
-  return (await manager.countBy(Listing, { id: listingId, partnerId: scope.partnerId, environment: scope.environment, teamId })) > 0;
+export async function isListingOfTeam(
+  manager: EntityManager,
+  { scope, teamId, listingId }: { scope: DataScope; teamId: string; listingId: string },
+): Promise<boolean> {
+  return (
+    (await manager.countBy(Listing, {
+      id: listingId,
+      partnerId: scope.partnerId,
+      environment: scope.environment,
+      teamId,
+    })) > 0
+  );
 }
 
 /** The rules an order must pass before anything is written, in the order they are reported. */
@@ -48,12 +61,19 @@ export async function orderRefusal(
     flags,
     listingId,
     information,
-  }: { scope: ApplicationScope; owner: OrderingOwner | null; flags: readonly RequestFlag[]; listingId?: string | undefined; information?: Information | undefined },
+  }: {
+    scope: ApplicationScope;
+    owner: OrderingOwner | null;
+    flags: readonly RequestFlag[];
+    listingId?: string | undefined;
+    information?: Information | undefined;
+  },
 ): Promise<OrderRefusal | null> {
   if (!owner) return { code: 'invalid_owner' };
   const refused = refusedFlags({ team: owner.team, flags });
   if (refused.length > 0) return { code: 'check_not_enabled', flags: refused };
-  if (listingId !== undefined && !(await isListingOfTeam(manager, { scope, teamId: owner.teamId, listingId }))) return { code: 'invalid_listing' };
+  if (listingId !== undefined && !(await isListingOfTeam(manager, { scope, teamId: owner.teamId, listingId })))
+    return { code: 'invalid_listing' };
   if (information !== undefined) {
     const missing = missingInformation({ flags, information });
     if (missing.length > 0) return { code: 'missing_information', missing };

@@ -11,7 +11,16 @@ import { enqueueCheckRuns } from './jobs.js';
 import { constraintOf } from '../repositories/database-errors.js';
 import { IDEMPOTENCY_TTL_MS } from '../repositories/idempotency.js';
 import { insertOrderRows } from './sql.js';
-import { insertApplicant, insertApplication, newApplicant, newApplication, type IdentityDocumentInput, type NewApplicant, type OrderFields, type OrderIdempotency } from './new-applicant.js';
+import {
+  insertApplicant,
+  insertApplication,
+  newApplicant,
+  newApplication,
+  type IdentityDocumentInput,
+  type NewApplicant,
+  type OrderFields,
+  type OrderIdempotency,
+} from './new-applicant.js';
 import { readInformation } from './information.js';
 import type { ApplicantRecord } from './queries.js';
 import { findOrderingOwner, orderRefusal, type ApplicationScope } from './order-rules.js';
@@ -44,35 +53,61 @@ export async function createQuickScreen({
   now: Date;
 }): Promise<OrderOutcome<{ applicantId: string; record?: ApplicantRecord }>> {
   const replay = ({ applicants }: PlacedOrder) => ({ applicantId: (applicants[0] as Applicant).id });
-  return placeOnce({ db, idempotency: order.idempotency, now, replay, readsOutsideTransaction: true }, async (manager) => {
-    const owner = await findOrderingOwner(manager, { scope, ownerId: order.ownerId });
-    const refusal = await orderRefusal(manager, { scope, owner, flags: order.flags, listingId: order.listingId, information: order.information as Information });
-    if (refusal || !owner) return refuse(refusal ?? { code: 'invalid_owner' });
-    const transition = newApplicationState({ type: 'quick_screened', flags: order.flags });
-    if (!transition.ok) throw new Error(`quick screen refused by the state machine: ${transition.refusal.message}`);
-    const email = order.email ?? '';
-    const application = newApplication(manager, { scope, owner, email, order });
-    const { applicant, executions } = newApplicant(manager, {
-      application,
-      owner,
-      order,
-      applicant: { email, information: order.information, identityDocument: order.identityDocument, location: order.location },
-      state: transition.state,
-      shortUid: drawShortUids(1)[0]!,
-      isQuickScreen: true,
-      now,
-    });
-    await db.transaction(async (transaction) => {
-      await insertOrderRows(transaction, { applications: [application], applicants: [applicant], executions });
-      await enqueueCheckRuns({ jobs, transaction, checkExecutionIds: executions.map((execution) => execution.id) });
-    });
-    // Everything the record shows is in hand: the caller answers with it, without reading it back.
-    const record: ApplicantRecord = { applicant, application, team: owner.team, owner, information: readInformation(applicant), executions };
-    return { ok: true, value: { applicantId: applicant.id, record } };
-  });
+  return placeOnce(
+    { db, idempotency: order.idempotency, now, replay, readsOutsideTransaction: true },
+    async (manager) => {
+      const owner = await findOrderingOwner(manager, { scope, ownerId: order.ownerId });
+      const refusal = await orderRefusal(manager, {
+        scope,
+        owner,
+        flags: order.flags,
+        listingId: order.listingId,
+        information: order.information as Information,
+      });
+      if (refusal || !owner) return refuse(refusal ?? { code: 'invalid_owner' });
+      const transition = newApplicationState({ type: 'quick_screened', flags: order.flags });
+      if (!transition.ok) throw new Error(`quick screen refused by the state machine: ${transition.refusal.message}`);
+      const email = order.email ?? '';
+      const application = newApplication(manager, { scope, owner, email, order });
+      const { applicant, executions } = newApplicant(manager, {
+        application,
+        owner,
+        order,
+        applicant: {
+          email,
+          information: order.information,
+          identityDocument: order.identityDocument,
+          location: order.location,
+        },
+        state: transition.state,
+        shortUid: drawShortUids(1)[0]!,
+        isQuickScreen: true,
+        now,
+      });
+      await db.transaction(async (transaction) => {
+        await insertOrderRows(transaction, { applications: [application], applicants: [applicant], executions });
+        await enqueueCheckRuns({ jobs, transaction, checkExecutionIds: executions.map((execution) => execution.id) });
+      });
+      // Everything the record shows is in hand: the caller answers with it, without reading it back.
+      const record: ApplicantRecord = {
+        applicant,
+        application,
+        team: owner.team,
+        owner,
+        information: readInformation(applicant),
+        executions,
+      };
+      return { ok: true, value: { applicantId: applicant.id, record } };
+    },
+  );
 }
 
-export type InvitedPerson = { email: string; phoneNumber?: PhoneNumber | undefined; isCosigner?: boolean | undefined; shareOfRent?: number | undefined };
+export type InvitedPerson = {
+  email: string;
+  phoneNumber?: PhoneNumber | undefined;
+  isCosigner?: boolean | undefined;
+  shareOfRent?: number | undefined;
+};
 
 export type InvitationOrder = OrderFields & {
   email: string;
@@ -110,7 +145,10 @@ export async function createInvitation({
 }): Promise<OrderOutcome<Invitation>> {
   const replay = ({ application, applicants }: PlacedOrder): Invitation => ({
     application,
-    applicants: applicants.map((applicant) => ({ applicant, onboardingLink: onboardingLink({ publicUrl, token: applicant.onboardingToken ?? '' }) })),
+    applicants: applicants.map((applicant) => ({
+      applicant,
+      onboardingLink: onboardingLink({ publicUrl, token: applicant.onboardingToken ?? '' }),
+    })),
   });
   return placeOnce({ db, idempotency: order.idempotency, now, replay }, async (manager) => {
     const owner = await findOrderingOwner(manager, { scope, ownerId: order.ownerId });
@@ -139,7 +177,13 @@ export async function createInvitation({
         now,
       });
       const link = onboardingLink({ publicUrl, token });
-      await queueInvitationMessages(manager, { jobs, sender: { team: owner.team, language: owner.language }, applicant, link, expiresAt });
+      await queueInvitationMessages(manager, {
+        jobs,
+        sender: { team: owner.team, language: owner.language },
+        applicant,
+        link,
+        expiresAt,
+      });
       applicants.push({ applicant, onboardingLink: link });
     }
     return { ok: true, value: { application, applicants } };
@@ -152,14 +196,23 @@ type PlacedOrder = { application: Application; applicants: Applicant[] };
  * The order placed earlier with the same API key and `Idempotency-Key`, with its applicants (oldest first), or null.
  * An order older than the idempotency window gives its key up: the key may be used for a new order.
  */
-async function orderPlacedWith(manager: EntityManager, { idempotency, now }: { idempotency: OrderIdempotency; now: Date }): Promise<PlacedOrder | null> {
-  const application = await manager.findOneBy(Application, { orderApiKeyId: idempotency.apiKeyId, orderIdempotencyKey: idempotency.key });
+async function orderPlacedWith(
+  manager: EntityManager,
+  { idempotency, now }: { idempotency: OrderIdempotency; now: Date },
+): Promise<PlacedOrder | null> {
+  const application = await manager.findOneBy(Application, {
+    orderApiKeyId: idempotency.apiKeyId,
+    orderIdempotencyKey: idempotency.key,
+  });
   if (!application) return null;
   if (application.created.getTime() <= now.getTime() - IDEMPOTENCY_TTL_MS) {
     await manager.update(Application, { id: application.id }, { orderIdempotencyKey: null });
     return null;
   }
-  const applicants = await manager.find(Applicant, { where: { applicationId: application.id }, order: { created: 'ASC', id: 'ASC' } });
+  const applicants = await manager.find(Applicant, {
+    where: { applicationId: application.id },
+    order: { created: 'ASC', id: 'ASC' },
+  });
   return { application, applicants };
 }
 
@@ -170,7 +223,19 @@ async function orderPlacedWith(manager: EntityManager, { idempotency, now }: { i
  * or with `readsOutsideTransaction` outside one: it then reads what it needs and opens a transaction for its writes.
  */
 async function placeOnce<T>(
-  { db, idempotency, now, replay, readsOutsideTransaction = false }: { db: Database; idempotency: OrderIdempotency | undefined; now: Date; replay: (placed: PlacedOrder) => T; readsOutsideTransaction?: boolean },
+  {
+    db,
+    idempotency,
+    now,
+    replay,
+    readsOutsideTransaction = false,
+  }: {
+    db: Database;
+    idempotency: OrderIdempotency | undefined;
+    now: Date;
+    replay: (placed: PlacedOrder) => T;
+    readsOutsideTransaction?: boolean;
+  },
   place: (manager: EntityManager) => Promise<OrderOutcome<T>>,
 ): Promise<OrderOutcome<T>> {
   const placeUnlessPlaced = async (manager: EntityManager): Promise<OrderOutcome<T>> => {
@@ -179,7 +244,9 @@ async function placeOnce<T>(
   };
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await (readsOutsideTransaction ? placeUnlessPlaced(db.dataSource.manager) : db.transaction(placeUnlessPlaced));
+      return await (readsOutsideTransaction
+        ? placeUnlessPlaced(db.dataSource.manager)
+        : db.transaction(placeUnlessPlaced));
     } catch (error) {
       const constraint = constraintOf(error);
       // A short uid drawn twice (one in a million at a million applicants): placed again with new ones.

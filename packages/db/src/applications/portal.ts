@@ -42,7 +42,10 @@ function closedReason(applicant: Applicant | null, now: Date): PortalClosed | nu
 }
 
 const findByToken = (manager: EntityManager, token: string, lock = false) =>
-  manager.findOne(Applicant, { where: { onboardingTokenHash: hashOnboardingToken(token) }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+  manager.findOne(Applicant, {
+    where: { onboardingTokenHash: hashOnboardingToken(token) },
+    ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+  });
 
 function draftOf(applicant: Applicant): PortalForm | null {
   if (!applicant.portalDraft) return null;
@@ -54,11 +57,22 @@ function draftOf(applicant: Applicant): PortalForm | null {
 }
 
 /** The applicant of an onboarding link (by the SHA-256 of its token), if the link still opens the form. */
-export async function findPortalApplicant({ manager, token, now }: { manager: EntityManager; token: string; now: Date }): Promise<PortalLookup> {
+export async function findPortalApplicant({
+  manager,
+  token,
+  now,
+}: {
+  manager: EntityManager;
+  token: string;
+  now: Date;
+}): Promise<PortalLookup> {
   const applicant = await findByToken(manager, token);
   const reason = closedReason(applicant, now);
   if (reason || !applicant) return { open: false, reason: reason ?? 'not_found' };
-  const [team, owner] = [await manager.findOneByOrFail(Team, { id: applicant.teamId }), await manager.findOneBy(User, { id: applicant.ownerId })];
+  const [team, owner] = [
+    await manager.findOneByOrFail(Team, { id: applicant.teamId }),
+    await manager.findOneBy(User, { id: applicant.ownerId }),
+  ];
   return {
     open: true,
     applicant: {
@@ -79,12 +93,34 @@ export async function findPortalApplicant({ manager, token, now }: { manager: En
 }
 
 /** Keeps the form as the applicant typed it (encrypted at rest), while the link still opens it. */
-export async function savePortalDraft({ db, token, draft, now }: { db: Database; token: string; draft: PortalForm; now: Date }): Promise<{ saved: true } | { saved: false; reason: PortalClosed }> {
+export async function savePortalDraft({
+  db,
+  token,
+  draft,
+  now,
+}: {
+  db: Database;
+  token: string;
+  draft: PortalForm;
+  now: Date;
+}): Promise<{ saved: true } | { saved: false; reason: PortalClosed }> {
   return db.transaction(async (manager) => {
     const applicant = await findByToken(manager, token, true);
     const reason = closedReason(applicant, now);
     if (reason || !applicant) return { saved: false, reason: reason ?? 'not_found' };
-    await manager.update(Applicant, { id: applicant.id }, { portalDraft: sealValue({ table: 'applicants', column: 'portal_draft', rowId: applicant.id, value: JSON.stringify(draft) }) as string, lastUpdated: now });
+    await manager.update(
+      Applicant,
+      { id: applicant.id },
+      {
+        portalDraft: sealValue({
+          table: 'applicants',
+          column: 'portal_draft',
+          rowId: applicant.id,
+          value: JSON.stringify(draft),
+        }) as string,
+        lastUpdated: now,
+      },
+    );
     return { saved: true };
   });
 }

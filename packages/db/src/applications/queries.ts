@@ -39,10 +39,17 @@ export type ApplicantListFilters = {
 };
 
 /** The scope's condition on `applicants a`, its parameters numbered from $1. */
-function scopeCondition({ partnerId, environment, kind, teamId }: ApplicationScope, filters: ApplicantListFilters = {}): { where: string; parameters: unknown[] } {
+function scopeCondition(
+  { partnerId, environment, kind, teamId }: ApplicationScope,
+  filters: ApplicantListFilters = {},
+): { where: string; parameters: unknown[] } {
   const parameters: unknown[] = [partnerId, environment, kind];
   const conditions = ['a.partner_id = $1', 'a.environment = $2', 'a.kind = $3'];
-  for (const [column, value] of [['team_id', teamId], ['team_id', filters.teamId], ['owner_id', filters.ownerId]] as const) {
+  for (const [column, value] of [
+    ['team_id', teamId],
+    ['team_id', filters.teamId],
+    ['owner_id', filters.ownerId],
+  ] as const) {
     if (value === undefined) continue;
     parameters.push(value);
     conditions.push(`a.${column} = $${parameters.length}`);
@@ -53,7 +60,11 @@ function scopeCondition({ partnerId, environment, kind, teamId }: ApplicationSco
 export function applicantQuery(manager: EntityManager, { partnerId, environment, kind, teamId }: ApplicationScope) {
   const query = manager
     .createQueryBuilder(Applicant, 'applicant')
-    .where('applicant.partner_id = :partnerId AND applicant.environment = :environment AND applicant.kind = :kind', { partnerId, environment, kind });
+    .where('applicant.partner_id = :partnerId AND applicant.environment = :environment AND applicant.kind = :kind', {
+      partnerId,
+      environment,
+      kind,
+    });
   if (teamId !== undefined) query.andWhere('applicant.team_id = :scopeTeamId', { scopeTeamId: teamId });
   return query;
 }
@@ -72,7 +83,8 @@ export async function listApplicants(
   const { where, parameters } = scopeCondition(scope, filters);
   const page = `$${parameters.length + 1}`;
   const [rows, [counted]] = await Promise.all([
-    queryRows<Record<string, unknown>>(manager, 
+    queryRows<Record<string, unknown>>(
+      manager,
       `WITH page AS MATERIALIZED (SELECT a.id FROM applicants a WHERE ${where} ORDER BY a.created, a.id OFFSET ${page} LIMIT $${parameters.length + 2})
        SELECT ${RECORD_SELECT}${scope.kind === 'PM' ? `, ${GROUP_IDS}` : ''} FROM page JOIN applicants a ON a.id = page.id ${RECORD_JOINS} ORDER BY a.created, a.id`,
       [...parameters, offset, limit],
@@ -81,17 +93,29 @@ export async function listApplicants(
   ]);
   const count = counted?.count ?? 0;
   const records = rows.map(recordOfRow);
-  if (scope.kind === 'HR') return { count, rows: records.map((record) => ({ ...record, groupApplicants: [record.applicant], listing: null })) };
+  if (scope.kind === 'HR')
+    return {
+      count,
+      rows: records.map((record) => ({ ...record, groupApplicants: [record.applicant], listing: null })),
+    };
 
   // The other applicants of the page's applications: most applications have one, so most pages need no query.
-  const groupIds = new Map(records.map((record, index) => [record.applicant.id, (rows[index]?.['group_ids'] ?? []) as string[]]));
+  const groupIds = new Map(
+    records.map((record, index) => [record.applicant.id, (rows[index]?.['group_ids'] ?? []) as string[]]),
+  );
   const onPage = new Map(records.map((record) => [record.applicant.id, record.applicant]));
   const missing = [...new Set([...groupIds.values()].flat().filter((id) => !onPage.has(id)))];
-  const others = missing.length === 0 ? [] : await findApplicantsByIds(manager, { partnerId: scope.partnerId, applicantIds: missing });
+  const others =
+    missing.length === 0
+      ? []
+      : await findApplicantsByIds(manager, { partnerId: scope.partnerId, applicantIds: missing });
   const groupMembers = new Map([...onPage, ...others.map((applicant) => [applicant.id, applicant] as const)]);
   const listings = new Map<string, ListingRecord | null>();
   for (const listingId of new Set(records.flatMap((record) => record.application.listingId ?? []))) {
-    listings.set(listingId, await findListing(manager, { partnerId: scope.partnerId, environment: scope.environment, listingId }));
+    listings.set(
+      listingId,
+      await findListing(manager, { partnerId: scope.partnerId, environment: scope.environment, listingId }),
+    );
   }
   return {
     count,
@@ -105,9 +129,13 @@ export async function listApplicants(
 
 /** One applicant of the scope with its record, in one statement; null when not found in the scope (another tenant's
  * is not found). */
-export async function findApplicant(manager: EntityManager, { scope, applicantId }: { scope: ApplicationScope; applicantId: string }): Promise<ApplicantRecord | null> {
+export async function findApplicant(
+  manager: EntityManager,
+  { scope, applicantId }: { scope: ApplicationScope; applicantId: string },
+): Promise<ApplicantRecord | null> {
   const { where, parameters } = scopeCondition(scope);
-  const rows = await queryRows<Record<string, unknown>>(manager, 
+  const rows = await queryRows<Record<string, unknown>>(
+    manager,
     `SELECT ${RECORD_SELECT} FROM applicants a ${RECORD_JOINS} WHERE ${where} AND a.id = $${parameters.length + 1}`,
     [...parameters, applicantId],
   );

@@ -50,14 +50,17 @@ const executionsOf = (manager: EntityManager, applicantId: string) =>
 const reportVersionOf = (applicant: Applicant, executions: readonly CheckExecution[]): number =>
   Math.max(applicant.reportVersion, ...executions.map((execution) => execution.reportVersion));
 
-type FinalisationCheck = { ready: true; reportVersion: number; returned: ApplicationState } | { ready: false; finalisation: ApplicantFinalisation };
+type FinalisationCheck =
+  | { ready: true; reportVersion: number; returned: ApplicationState }
+  | { ready: false; finalisation: ApplicantFinalisation };
 
 /** Asks the state machine whether the applicant can be returned now (every check finished, not returned yet). */
 async function finalisationCheck(manager: EntityManager, applicant: Applicant): Promise<FinalisationCheck> {
   const executions = await executionsOf(manager, applicant.id);
   const transition = applicationStateAfter(applicationStateOf(applicant, executions), { type: 'report_rendered' });
   if (!transition.ok) {
-    if (transition.refusal.code === 'checks_outstanding') return { ready: false, finalisation: { outcome: 'checks_outstanding' } };
+    if (transition.refusal.code === 'checks_outstanding')
+      return { ready: false, finalisation: { outcome: 'checks_outstanding' } };
     throw new Error(`applicant ${applicant.id} cannot be returned: ${transition.refusal.code}`);
   }
   if (transition.outcome === 'already_applied') return { ready: false, finalisation: { outcome: 'already_returned' } };
@@ -71,14 +74,20 @@ const lockApplicant = (manager: EntityManager, applicantId: string) =>
  * Claims the rendering of a finished applicant's report for `claimMs` (one short transaction, the applicant row
  * locked), so that two workers finishing its last two checks at the same moment render it once.
  */
-async function claimReportRendering(manager: EntityManager, { applicantId, now, claimMs }: { applicantId: string; now: Date; claimMs: number }): Promise<FinalisationCheck> {
+async function claimReportRendering(
+  manager: EntityManager,
+  { applicantId, now, claimMs }: { applicantId: string; now: Date; claimMs: number },
+): Promise<FinalisationCheck> {
   return manager.transaction(async (transaction) => {
     const applicant = await lockApplicant(transaction, applicantId);
     if (!applicant) return { ready: false, finalisation: { outcome: 'not_found' } };
     const check = await finalisationCheck(transaction, applicant);
     if (!check.ready) return check;
     if (applicant.reportClaimedUntil && applicant.reportClaimedUntil.getTime() > now.getTime()) {
-      return { ready: false, finalisation: { outcome: 'rendering_elsewhere', claimedUntil: applicant.reportClaimedUntil } };
+      return {
+        ready: false,
+        finalisation: { outcome: 'rendering_elsewhere', claimedUntil: applicant.reportClaimedUntil },
+      };
     }
     await transaction.update(Applicant, { id: applicantId }, { reportClaimedUntil: new Date(now.getTime() + claimMs) });
     return check;
@@ -124,14 +133,20 @@ export async function finaliseApplicantIfDone({
 /** Stores the rendered report and returns the applicant, in one transaction, if nothing changed meanwhile. */
 async function returnWithReport(
   manager: EntityManager,
-  { applicantId, now, reportVersion, rendered }: { applicantId: string; now: Date; reportVersion: number; rendered: RenderedReport },
+  {
+    applicantId,
+    now,
+    reportVersion,
+    rendered,
+  }: { applicantId: string; now: Date; reportVersion: number; rendered: RenderedReport },
 ): Promise<ApplicantFinalisation> {
   return manager.transaction(async (transaction) => {
     const applicant = await lockApplicant(transaction, applicantId);
     if (!applicant) return { outcome: 'not_found' };
     const check = await finalisationCheck(transaction, applicant);
     if (!check.ready) return check.finalisation;
-    if (check.reportVersion !== reportVersion) throw new Error(`applicant ${applicantId} changed while its report was rendered`);
+    if (check.reportVersion !== reportVersion)
+      throw new Error(`applicant ${applicantId} changed while its report was rendered`);
     await storeReport(transaction, { applicant, version: check.reportVersion, rendered });
     await transaction.update(
       Applicant,

@@ -54,16 +54,24 @@ function assemble(record: ApplicantRecord, teamType: 'HR' | 'PM') {
     now: applicant.returnedAt ?? applicant.lastUpdated,
     information: record.information as ScoringInformation,
   });
-  return redactDeep(results, redactionsFor(record.information as InformationInput, responsePrivacyOf(record.team.settingsConfig)));
+  return redactDeep(
+    results,
+    redactionsFor(record.information as InformationInput, responsePrivacyOf(record.team.settingsConfig)),
+  );
 }
 
 /** Every computed field of an HR record (results, identity objects, verification enums, scores and risk pairs). */
-export const hrApplicationResultsOf = (record: ApplicantRecord): HrApplicationResults => assemble(record, 'HR') as HrApplicationResults;
+export const hrApplicationResultsOf = (record: ApplicantRecord): HrApplicationResults =>
+  assemble(record, 'HR') as HrApplicationResults;
 
 /** Every computed field of a PM record. */
-export const pmApplicationResultsOf = (record: ApplicantRecord): PmApplicationResults => assemble(record, 'PM') as PmApplicationResults;
+export const pmApplicationResultsOf = (record: ApplicantRecord): PmApplicationResults =>
+  assemble(record, 'PM') as PmApplicationResults;
 
 /** The list item's `report_summary`. */
 export function reportSummaryOf(record: ApplicantRecord): HrApplicantListItem['report_summary'] {
-  return reportSummary({ results: assemble(record, record.applicant.kind), reportStatus: record.applicant.reportStatus });
+  return reportSummary({
+    results: assemble(record, record.applicant.kind),
+    reportStatus: record.applicant.reportStatus,
+  });
 }

@@ -7,7 +7,12 @@ import { inTransaction, type AccountScope, type PageOf, type PageRequest } from 
 import { createTeamWithUniqueName } from '../repositories/teams.js';
 import type { TeamFields } from '../repositories/teams.js';
 
-type Preset = { name: string; isQuickscreen: boolean; flags: readonly RequestFlag[]; settings: Record<string, unknown> };
+type Preset = {
+  name: string;
+  isQuickscreen: boolean;
+  flags: readonly RequestFlag[];
+  settings: Record<string, unknown>;
+};
 
 const REFERENCES_INDIVIDUALLY = {
   address_references_years_or_individually: 'INDIVIDUALLY',
@@ -24,7 +29,14 @@ const PRESETS: Record<TeamType, readonly Preset[]> = {
     {
       name: 'Standard employment',
       isQuickscreen: false,
-      flags: ['request_identity_verification', 'request_softcheck', 'request_criminal_record_check', 'request_employer_references', 'request_employment_verification', 'request_education_verification'],
+      flags: [
+        'request_identity_verification',
+        'request_softcheck',
+        'request_criminal_record_check',
+        'request_employer_references',
+        'request_employment_verification',
+        'request_education_verification',
+      ],
       settings: {
         ...REFERENCES_INDIVIDUALLY,
         employer_references_min: 1,
@@ -67,13 +79,24 @@ const PRESETS: Record<TeamType, readonly Preset[]> = {
         credential_verification_level: 'ALL',
       },
     },
-    { name: 'Quick identity', isQuickscreen: true, flags: ['request_identity_verification', 'request_softcheck'], settings: {} },
+    {
+      name: 'Quick identity',
+      isQuickscreen: true,
+      flags: ['request_identity_verification', 'request_softcheck'],
+      settings: {},
+    },
   ],
   PM: [
     {
       name: 'Tenant standard',
       isQuickscreen: false,
-      flags: ['request_identity_verification', 'request_bureau', 'request_softcheck', 'request_address_references', 'request_employment_verification'],
+      flags: [
+        'request_identity_verification',
+        'request_bureau',
+        'request_softcheck',
+        'request_address_references',
+        'request_employment_verification',
+      ],
       settings: {
         ...REFERENCES_INDIVIDUALLY,
         address_references_min: 1,
@@ -84,12 +107,20 @@ const PRESETS: Record<TeamType, readonly Preset[]> = {
         employment_verification_years: 2,
       },
     },
-    { name: 'Quick identity', isQuickscreen: true, flags: ['request_identity_verification', 'request_softcheck'], settings: {} },
+    {
+      name: 'Quick identity',
+      isQuickscreen: true,
+      flags: ['request_identity_verification', 'request_softcheck'],
+      settings: {},
+    },
   ],
 };
 
 /** The preset service collections of a new team (bootstrap and team creation). */
-export async function createDefaultServiceCollections(manager: EntityManager, team: Pick<Team, 'id' | 'partnerId' | 'type'>): Promise<ServiceCollection[]> {
+export async function createDefaultServiceCollections(
+  manager: EntityManager,
+  team: Pick<Team, 'id' | 'partnerId' | 'type'>,
+): Promise<ServiceCollection[]> {
   const rows = PRESETS[team.type].map((preset) =>
     manager.create(ServiceCollection, {
       partnerId: team.partnerId,
@@ -104,7 +135,10 @@ export async function createDefaultServiceCollections(manager: EntityManager, te
 }
 
 /** createTeamWithUniqueName, and the team's preset service collections, in one transaction. */
-export async function createTeamWithServiceCollections(manager: EntityManager, params: { partnerId: string; team: TeamFields }): Promise<Team> {
+export async function createTeamWithServiceCollections(
+  manager: EntityManager,
+  params: { partnerId: string; team: TeamFields },
+): Promise<Team> {
   return inTransaction(manager, async (transaction) => {
     const team = await createTeamWithUniqueName(transaction, params);
     await createDefaultServiceCollections(transaction, team);
@@ -113,7 +147,10 @@ export async function createTeamWithServiceCollections(manager: EntityManager, p
 }
 
 /** The service collections of the scope's teams (every team of the partner for a partner admin), oldest first. */
-export async function listServiceCollections(manager: EntityManager, { partnerId, teamId, offset, limit }: AccountScope & PageRequest): Promise<PageOf<ServiceCollection>> {
+export async function listServiceCollections(
+  manager: EntityManager,
+  { partnerId, teamId, offset, limit }: AccountScope & PageRequest,
+): Promise<PageOf<ServiceCollection>> {
   const [rows, count] = await manager.findAndCount(ServiceCollection, {
     where: { partnerId, ...(teamId === undefined ? {} : { teamId }) },
     order: { created: 'ASC', id: 'ASC' },
@@ -123,6 +160,13 @@ export async function listServiceCollections(manager: EntityManager, { partnerId
   return { count, rows };
 }
 
-export async function findServiceCollection(manager: EntityManager, { partnerId, teamId, serviceCollectionId }: AccountScope & { serviceCollectionId: string }): Promise<ServiceCollection | null> {
-  return manager.findOneBy(ServiceCollection, { id: serviceCollectionId, partnerId, ...(teamId === undefined ? {} : { teamId }) });
+export async function findServiceCollection(
+  manager: EntityManager,
+  { partnerId, teamId, serviceCollectionId }: AccountScope & { serviceCollectionId: string },
+): Promise<ServiceCollection | null> {
+  return manager.findOneBy(ServiceCollection, {
+    id: serviceCollectionId,
+    partnerId,
+    ...(teamId === undefined ? {} : { teamId }),
+  });
 }

@@ -4,7 +4,13 @@ import { Application } from '../entities/application.js';
 import { CheckExecution } from '../entities/check-execution.js';
 import { TEAMS, USERS } from '../repositories/account-rows.js';
 import { queryRows } from '../repositories/query-rows.js';
-import { entityOfRow, insertRows, rowsToInsert, type ColumnProperty, type TableRows } from '../repositories/table-rows.js';
+import {
+  entityOfRow,
+  insertRows,
+  rowsToInsert,
+  type ColumnProperty,
+  type TableRows,
+} from '../repositories/table-rows.js';
 import type { UserWithTeam } from '../repositories/users.js';
 import { readInformation } from './information.js';
 import type { ApplicantRecord } from './queries.js';
@@ -20,9 +26,20 @@ export const APPLICATIONS: TableRows<Application, ColumnProperty<Application>> =
   table: 'applications',
   create: () => new Application(),
   columns: {
-    id: 'id', partnerId: 'partner_id', environment: 'environment', teamId: 'team_id', ownerId: 'owner_id', kind: 'kind', listingId: 'listing_id',
-    email: 'email', tag: 'tag', isActive: 'is_active', orderApiKeyId: 'order_api_key_id', orderIdempotencyKey: 'order_idempotency_key',
-    created: 'created', modified: 'modified',
+    id: 'id',
+    partnerId: 'partner_id',
+    environment: 'environment',
+    teamId: 'team_id',
+    ownerId: 'owner_id',
+    kind: 'kind',
+    listingId: 'listing_id',
+    email: 'email',
+    tag: 'tag',
+    isActive: 'is_active',
+    orderApiKeyId: 'order_api_key_id',
+    orderIdempotencyKey: 'order_idempotency_key',
+    created: 'created',
+    modified: 'modified',
   },
   dates: ['created', 'modified'],
 };
@@ -31,17 +48,58 @@ export const APPLICANTS: TableRows<Applicant, ColumnProperty<Applicant>> = {
   table: 'applicants',
   create: () => new Applicant(),
   columns: {
-    id: 'id', applicationId: 'application_id', partnerId: 'partner_id', environment: 'environment', teamId: 'team_id', ownerId: 'owner_id',
-    kind: 'kind', shortUid: 'short_uid', email: 'email', phoneNumber: 'phone_number', isCosigner: 'is_cosigner', shareOfRent: 'share_of_rent',
-    applicantType: 'applicant_type', status: 'status', reportStatus: 'report_status', orderStatus: 'order_status', isSubmitted: 'is_submitted',
-    submittedTime: 'submitted_time', isQuickScreen: 'is_quick_screen', requestedFlags: 'requested_flags', orderParameters: 'order_parameters',
-    country: 'country', location: 'location', tag: 'tag', information: 'information', sensitiveInformation: 'sensitive_information',
-    informationId: 'information_id', onboardingTokenHash: 'onboarding_token_hash', onboardingToken: 'onboarding_token',
-    onboardingExpiresAt: 'onboarding_expires_at', portalDraft: 'portal_draft', consent: 'consent', invitationSentAt: 'invitation_sent_at',
-    reportVersion: 'report_version', returnedAt: 'returned_at', reportClaimedUntil: 'report_claimed_until', isViewed: 'is_viewed',
-    adjudicationStatus: 'adjudication_status', created: 'created', modified: 'modified', lastUpdated: 'last_updated',
+    id: 'id',
+    applicationId: 'application_id',
+    partnerId: 'partner_id',
+    environment: 'environment',
+    teamId: 'team_id',
+    ownerId: 'owner_id',
+    kind: 'kind',
+    shortUid: 'short_uid',
+    email: 'email',
+    phoneNumber: 'phone_number',
+    isCosigner: 'is_cosigner',
+    shareOfRent: 'share_of_rent',
+    applicantType: 'applicant_type',
+    status: 'status',
+    reportStatus: 'report_status',
+    orderStatus: 'order_status',
+    isSubmitted: 'is_submitted',
+    submittedTime: 'submitted_time',
+    isQuickScreen: 'is_quick_screen',
+    requestedFlags: 'requested_flags',
+    orderParameters: 'order_parameters',
+    country: 'country',
+    location: 'location',
+    tag: 'tag',
+    information: 'information',
+    sensitiveInformation: 'sensitive_information',
+    informationId: 'information_id',
+    onboardingTokenHash: 'onboarding_token_hash',
+    onboardingToken: 'onboarding_token',
+    onboardingExpiresAt: 'onboarding_expires_at',
+    portalDraft: 'portal_draft',
+    consent: 'consent',
+    invitationSentAt: 'invitation_sent_at',
+    reportVersion: 'report_version',
+    returnedAt: 'returned_at',
+    reportClaimedUntil: 'report_claimed_until',
+    isViewed: 'is_viewed',
+    adjudicationStatus: 'adjudication_status',
+    created: 'created',
+    modified: 'modified',
+    lastUpdated: 'last_updated',
   },
-  dates: ['submittedTime', 'onboardingExpiresAt', 'invitationSentAt', 'returnedAt', 'reportClaimedUntil', 'created', 'modified', 'lastUpdated'],
+  dates: [
+    'submittedTime',
+    'onboardingExpiresAt',
+    'invitationSentAt',
+    'returnedAt',
+    'reportClaimedUntil',
+    'created',
+    'modified',
+    'lastUpdated',
+  ],
   json: ['requestedFlags', 'location'],
   numeric: { shareOfRent: 2 },
 };
@@ -50,9 +108,21 @@ export const CHECK_EXECUTIONS: TableRows<CheckExecution, ColumnProperty<CheckExe
   table: 'check_executions',
   create: () => new CheckExecution(),
   columns: {
-    id: 'id', applicantId: 'applicant_id', partnerId: 'partner_id', checkName: 'check_name', status: 'status', attempts: 'attempts',
-    resultId: 'result_id', result: 'result', failure: 'failure', queuedAt: 'queued_at', startedAt: 'started_at', finishedAt: 'finished_at',
-    reportVersion: 'report_version', created: 'created', modified: 'modified',
+    id: 'id',
+    applicantId: 'applicant_id',
+    partnerId: 'partner_id',
+    checkName: 'check_name',
+    status: 'status',
+    attempts: 'attempts',
+    resultId: 'result_id',
+    result: 'result',
+    failure: 'failure',
+    queuedAt: 'queued_at',
+    startedAt: 'started_at',
+    finishedAt: 'finished_at',
+    reportVersion: 'report_version',
+    created: 'created',
+    modified: 'modified',
   },
   dates: ['queuedAt', 'startedAt', 'finishedAt', 'created', 'modified'],
 };
@@ -60,9 +130,22 @@ export const CHECK_EXECUTIONS: TableRows<CheckExecution, ColumnProperty<CheckExe
 /** Inserts an order's rows (any of them may be left out) in one statement; see `insertRows`. */
 export async function insertOrderRows(
   manager: EntityManager,
-  { applications = [], applicants = [], executions = [] }: { applications?: readonly Application[]; applicants?: readonly Applicant[]; executions?: readonly CheckExecution[] },
+  {
+    applications = [],
+    applicants = [],
+    executions = [],
+  }: {
+    applications?: readonly Application[];
+    applicants?: readonly Applicant[];
+    executions?: readonly CheckExecution[];
+  },
 ): Promise<void> {
-  await insertRows(manager, rowsToInsert(APPLICATIONS, applications), rowsToInsert(APPLICANTS, applicants), rowsToInsert(CHECK_EXECUTIONS, executions));
+  await insertRows(
+    manager,
+    rowsToInsert(APPLICATIONS, applications),
+    rowsToInsert(APPLICANTS, applicants),
+    rowsToInsert(CHECK_EXECUTIONS, executions),
+  );
 }
 
 /** The tables of an applicant's record, joined to `applicants a`: its application, team, owner and the owner's team. */
@@ -83,7 +166,9 @@ export const RECORD_SELECT = `json_build_object('a', to_json(a), 'p', to_json(p)
 /** PM list pages: the ids of every applicant of the application (this one included), oldest first. */
 export const GROUP_IDS = `(SELECT array_agg(g.id::text ORDER BY g.created, g.id) FROM applicants g WHERE g.application_id = a.application_id) AS group_ids`;
 
-type RecordJson = Record<'a' | 'p' | 't' | 'u' | 'ut', Record<string, unknown>> & { e: Array<Record<string, unknown>> | null };
+type RecordJson = Record<'a' | 'p' | 't' | 'u' | 'ut', Record<string, unknown>> & {
+  e: Array<Record<string, unknown>> | null;
+};
 
 /** The record of a row selected with RECORD_SELECT. */
 export function recordOfRow(row: Record<string, unknown>): ApplicantRecord {
@@ -102,17 +187,30 @@ export function recordOfRow(row: Record<string, unknown>): ApplicantRecord {
 }
 
 /** Applicants by id, of one partner. */
-export async function findApplicantsByIds(manager: EntityManager, { partnerId, applicantIds }: { partnerId: string; applicantIds: readonly string[] }): Promise<Applicant[]> {
-  const rows = await queryRows<{ a: Record<string, unknown> }>(manager, 'SELECT to_json(a) AS a FROM applicants a WHERE a.id = ANY($1) AND a.partner_id = $2', [applicantIds, partnerId]);
+export async function findApplicantsByIds(
+  manager: EntityManager,
+  { partnerId, applicantIds }: { partnerId: string; applicantIds: readonly string[] },
+): Promise<Applicant[]> {
+  const rows = await queryRows<{ a: Record<string, unknown> }>(
+    manager,
+    'SELECT to_json(a) AS a FROM applicants a WHERE a.id = ANY($1) AND a.partner_id = $2',
+    [applicantIds, partnerId],
+  );
   return rows.map((row) => entityOfRow(APPLICANTS, row.a));
 }
 
 /** Executions with their applicants, read in one statement. */
-export async function findExecutionsWithApplicants(manager: EntityManager, checkExecutionIds: readonly string[]): Promise<Array<{ execution: CheckExecution; applicant: Applicant }>> {
+export async function findExecutionsWithApplicants(
+  manager: EntityManager,
+  checkExecutionIds: readonly string[],
+): Promise<Array<{ execution: CheckExecution; applicant: Applicant }>> {
   const rows = await queryRows<{ e: Record<string, unknown>; a: Record<string, unknown> }>(
     manager,
     'SELECT to_json(e) AS e, to_json(a) AS a FROM check_executions e JOIN applicants a ON a.id = e.applicant_id WHERE e.id = ANY($1::uuid[])',
     [checkExecutionIds],
   );
-  return rows.map((row) => ({ execution: entityOfRow(CHECK_EXECUTIONS, row.e), applicant: entityOfRow(APPLICANTS, row.a) }));
+  return rows.map((row) => ({
+    execution: entityOfRow(CHECK_EXECUTIONS, row.e),
+    applicant: entityOfRow(APPLICANTS, row.a),
+  }));
 }

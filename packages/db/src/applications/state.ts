@@ -4,7 +4,10 @@ import type { Applicant } from '../entities/applicant.js';
 import type { CheckExecution } from '../entities/check-execution.js';
 
 /** The part of an applicant and its executions the domain's state machine governs. */
-export function applicationStateOf(applicant: Pick<Applicant, 'status' | 'reportStatus' | 'orderStatus'>, executions: readonly CheckExecution[]): ApplicationState {
+export function applicationStateOf(
+  applicant: Pick<Applicant, 'status' | 'reportStatus' | 'orderStatus'>,
+  executions: readonly CheckExecution[],
+): ApplicationState {
   return {
     status: applicant.status,
     reportStatus: applicant.reportStatus,

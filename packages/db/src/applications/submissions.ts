@@ -1,5 +1,12 @@
 import type { InformationInput } from '@svc/contract';
-import { applicationStateAfterSubmission, missingInformation, refuse, storedFlags, type Information, type OrderOutcome } from '@svc/domain';
+import {
+  applicationStateAfterSubmission,
+  missingInformation,
+  refuse,
+  storedFlags,
+  type Information,
+  type OrderOutcome,
+} from '@svc/domain';
 import type { PgBoss } from 'pg-boss';
 import { In } from 'typeorm';
 import type { Database } from '../data-source.js';
@@ -42,20 +49,39 @@ export async function submitApplicantInformation({
   consent,
   now,
   ...reference
-}: ApplicantReference & { db: Database; jobs: PgBoss; information: InformationInput; consent?: ApplicantConsent; now: Date }): Promise<OrderOutcome<{ applicantId: string }>> {
+}: ApplicantReference & {
+  db: Database;
+  jobs: PgBoss;
+  information: InformationInput;
+  consent?: ApplicantConsent;
+  now: Date;
+}): Promise<OrderOutcome<{ applicantId: string }>> {
   return db.transaction(async (manager) => {
-    const where = reference.token !== undefined ? { onboardingTokenHash: hashOnboardingToken(reference.token) } : { id: reference.applicantId };
+    const where =
+      reference.token !== undefined
+        ? { onboardingTokenHash: hashOnboardingToken(reference.token) }
+        : { id: reference.applicantId };
     const applicant = await manager.findOne(Applicant, { where, lock: { mode: 'pessimistic_write' } });
     if (!applicant) return refuse({ code: 'not_found' });
-    if (reference.token !== undefined && applicant.onboardingExpiresAt && applicant.onboardingExpiresAt.getTime() <= now.getTime()) {
+    if (
+      reference.token !== undefined &&
+      applicant.onboardingExpiresAt &&
+      applicant.onboardingExpiresAt.getTime() <= now.getTime()
+    ) {
       return refuse({ code: 'link_expired' });
     }
-    const executions = await manager.find(CheckExecution, { where: { applicantId: applicant.id }, order: { created: 'ASC', id: 'ASC' } });
+    const executions = await manager.find(CheckExecution, {
+      where: { applicantId: applicant.id },
+      order: { created: 'ASC', id: 'ASC' },
+    });
     const transition = applicationStateAfterSubmission(applicationStateOf(applicant, executions));
     if (!transition.ok) return refuse({ code: 'already_submitted', message: transition.refusal.message });
 
     const merged = mergeInformation(readInformation(applicant), information);
-    const missing = missingInformation({ flags: storedFlags(applicant.requestedFlags), information: merged as Information });
+    const missing = missingInformation({
+      flags: storedFlags(applicant.requestedFlags),
+      information: merged as Information,
+    });
     if (missing.length > 0) return refuse({ code: 'missing_information', missing });
 
     const { state } = transition;
@@ -73,7 +99,11 @@ export async function submitApplicantInformation({
     await manager.save(applicant);
     const queued = executions.filter((execution) => transition.checksToRun.includes(execution.checkName as never));
     if (queued.length > 0) {
-      await manager.update(CheckExecution, { id: In(queued.map((execution) => execution.id)) }, { status: 'QUEUED', queuedAt: now });
+      await manager.update(
+        CheckExecution,
+        { id: In(queued.map((execution) => execution.id)) },
+        { status: 'QUEUED', queuedAt: now },
+      );
     }
     await enqueueCheckRuns({ jobs, transaction: manager, checkExecutionIds: queued.map((execution) => execution.id) });
     return { ok: true, value: { applicantId: applicant.id } };

@@ -1,5 +1,14 @@
 import { checkNameOf, type RequestFlag } from '@svc/contract';
-import { applicationStateAfterUpgrade, canUpgrade, missingInformation, refuse, refusedFlags, storedFlags, type Information, type OrderOutcome } from '@svc/domain';
+import {
+  applicationStateAfterUpgrade,
+  canUpgrade,
+  missingInformation,
+  refuse,
+  refusedFlags,
+  storedFlags,
+  type Information,
+  type OrderOutcome,
+} from '@svc/domain';
 import type { PgBoss } from 'pg-boss';
 import type { Database } from '../data-source.js';
 import { Applicant } from '../entities/applicant.js';
@@ -41,7 +50,10 @@ export async function upgradeApplication({
       lock: { mode: 'pessimistic_write' },
     });
     if (!applicant) return refuse({ code: 'not_found' });
-    const executions = await manager.find(CheckExecution, { where: { applicantId }, order: { created: 'ASC', id: 'ASC' } });
+    const executions = await manager.find(CheckExecution, {
+      where: { applicantId },
+      order: { created: 'ASC', id: 'ASC' },
+    });
     const state = applicationStateOf(applicant, executions);
     const permission = canUpgrade(state);
     if (!permission.ok) return refuse({ code: 'application_processing', message: permission.refusal.message });
@@ -56,11 +68,21 @@ export async function upgradeApplication({
 
     const transition = applicationStateAfterUpgrade(state, flags);
     if (!transition.ok) {
-      return refuse({ code: transition.refusal.code === 'no_new_checks' ? 'no_new_checks' : 'application_processing', message: transition.refusal.message });
+      return refuse({
+        code: transition.refusal.code === 'no_new_checks' ? 'no_new_checks' : 'application_processing',
+        message: transition.refusal.message,
+      });
     }
-    const reportVersion = Math.max(applicant.reportVersion, ...executions.map((execution) => execution.reportVersion)) + 1;
+    const reportVersion =
+      Math.max(applicant.reportVersion, ...executions.map((execution) => execution.reportVersion)) + 1;
     const newChecks = transition.state.checks.filter((check) => !held.has(check.checkName));
-    const created = await insertCheckExecutions(manager, { applicant, checks: newChecks, reportVersion, existing: executions, now });
+    const created = await insertCheckExecutions(manager, {
+      applicant,
+      checks: newChecks,
+      reportVersion,
+      existing: executions,
+      now,
+    });
     Object.assign(applicant, {
       status: transition.state.status,
       reportStatus: transition.state.reportStatus,

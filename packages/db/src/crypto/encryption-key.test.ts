@@ -6,7 +6,13 @@ describe('SVC_ENCRYPTION_KEY', () => {
   it('reads 32 random bytes written as hex, canonical base64 or base64url', () => {
     for (let round = 0; round < 200; round += 1) {
       const key = randomBytes(32);
-      for (const text of [key.toString('hex'), key.toString('hex').toUpperCase(), key.toString('base64'), key.toString('base64url'), `${key.toString('hex')}\n`]) {
+      for (const text of [
+        key.toString('hex'),
+        key.toString('hex').toUpperCase(),
+        key.toString('base64'),
+        key.toString('base64url'),
+        `${key.toString('hex')}\n`,
+      ]) {
         expect(parseEncryptionKey(text).equals(key), text).toBe(true);
       }
     }
@@ -45,6 +51,7 @@ describe('SVC_ENCRYPTION_KEY', () => {
       Buffer.from('correct horse battery staple 123').toString('base64'), // a passphrase of 32 characters
       Buffer.from([...randomBytes(12), ...Buffer.alloc(20)]).toString('hex'), // mostly zeros
     ];
-    for (const text of patterns) expect(() => parseEncryptionKey(text), text).toThrow(/does not look random.*openssl rand -hex 32/);
+    for (const text of patterns)
+      expect(() => parseEncryptionKey(text), text).toThrow(/does not look random.*openssl rand -hex 32/);
   });
 });

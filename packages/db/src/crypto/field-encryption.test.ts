@@ -3,7 +3,13 @@ import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createFieldCipher, loadEncryptionKey, parseEncryptionKey, processFieldCipher, useEncryptionKey } from './field-encryption.js';
+import {
+  createFieldCipher,
+  loadEncryptionKey,
+  parseEncryptionKey,
+  processFieldCipher,
+  useEncryptionKey,
+} from './field-encryption.js';
 import { openValue, sealValue } from './sealed-columns.js';
 
 describe('field encryption', () => {
@@ -33,7 +39,9 @@ describe('field encryption', () => {
     useEncryptionKey(randomBytes(32));
     const rowId = '0190d5f4-0000-7000-8000-000000000001';
     const stored = processFieldCipher().encryptV1('{"sin_ssn":"046454286"}');
-    expect(() => openValue({ table: 'applicants', column: 'sensitive_information', rowId, stored })).toThrow(/not an encrypted/);
+    expect(() => openValue({ table: 'applicants', column: 'sensitive_information', rowId, stored })).toThrow(
+      /not an encrypted/,
+    );
   });
 
   it('round-trips binary values (a report’s PDF) bound to their row', () => {
@@ -72,7 +80,9 @@ describe('field encryption', () => {
     expect(first.equals(second)).toBe(true);
     expect((await stat(join(dataDir, 'encryption.key'))).mode & 0o777).toBe(0o600);
     expect((await readFile(join(dataDir, 'encryption.key'), 'utf8')).trim()).toBe(first.toString('hex'));
-    await expect(loadEncryptionKey({ configured: undefined, dataDir, embedded: false })).rejects.toThrow(/SVC_ENCRYPTION_KEY/);
+    await expect(loadEncryptionKey({ configured: undefined, dataDir, embedded: false })).rejects.toThrow(
+      /SVC_ENCRYPTION_KEY/,
+    );
   });
 
   it('seals a column of a row with the process key: null kept, other columns refused', () => {

@@ -70,7 +70,8 @@ export function createFieldCipher(key: Buffer): FieldCipher {
 export const isEncryptedText = (stored: string): boolean => stored.startsWith(`${V2}:`);
 
 /** Whether `stored` is an encrypted binary value. */
-export const isEncryptedBytes = (stored: Uint8Array): boolean => BINARY_V2.equals(Buffer.from(stored.subarray(0, BINARY_V2.length)));
+export const isEncryptedBytes = (stored: Uint8Array): boolean =>
+  BINARY_V2.equals(Buffer.from(stored.subarray(0, BINARY_V2.length)));
 
 const MAKE_A_KEY = 'make one with `openssl rand -hex 32`';
 /** Fewer distinct values than this among 32 bytes (or among the steps between neighbours) is a pattern, not chance. */
@@ -78,7 +79,8 @@ const MIN_DISTINCT = 16;
 
 const distinctCount = (values: Iterable<number>): number => new Set(values).size;
 /** Whether the key repeats a shorter run of bytes (`abab…`). */
-const repeatsShorterRun = (key: Buffer): boolean => [1, 2, 4, 8, 16].some((period) => key.subarray(period).equals(key.subarray(0, key.length - period)));
+const repeatsShorterRun = (key: Buffer): boolean =>
+  [1, 2, 4, 8, 16].some((period) => key.subarray(period).equals(key.subarray(0, key.length - period)));
 
 /**
  * `SVC_ENCRYPTION_KEY`: 64 hex characters, or the canonical base64 (44 characters, `=`-padded) or base64url (43) of
@@ -92,13 +94,19 @@ export function parseEncryptionKey(text: string): Buffer {
   const key = /^[0-9a-f]{64}$/i.test(trimmed)
     ? Buffer.from(trimmed, 'hex')
     : [Buffer.from(trimmed, 'base64'), Buffer.from(trimmed, 'base64url')].find(
-        (bytes) => bytes.length === 32 && (bytes.toString('base64') === trimmed || bytes.toString('base64url') === trimmed),
+        (bytes) =>
+          bytes.length === 32 && (bytes.toString('base64') === trimmed || bytes.toString('base64url') === trimmed),
       );
-  if (!key) throw new Error(`SVC_ENCRYPTION_KEY must be 32 bytes written as 64 hex characters or canonical base64: ${MAKE_A_KEY}`);
+  if (!key)
+    throw new Error(
+      `SVC_ENCRYPTION_KEY must be 32 bytes written as 64 hex characters or canonical base64: ${MAKE_A_KEY}`,
+    );
   const steps = key.subarray(1).map((byte, index) => (byte - (key[index] ?? 0)) & 0xff);
   const printable = key.every((byte) => byte >= 0x20 && byte < 0x7f);
   if (distinctCount(key) < MIN_DISTINCT || distinctCount(steps) < MIN_DISTINCT || repeatsShorterRun(key) || printable) {
-    throw new Error(`SVC_ENCRYPTION_KEY does not look random (a repeated, counting or text pattern): it must be 32 random bytes; ${MAKE_A_KEY}`);
+    throw new Error(
+      `SVC_ENCRYPTION_KEY does not look random (a repeated, counting or text pattern): it must be 32 random bytes; ${MAKE_A_KEY}`,
+    );
   }
   return key;
 }
@@ -107,9 +115,20 @@ export function parseEncryptionKey(text: string): Buffer {
  * The key of this process: the configured one, or for the embedded database one generated once into the data
  * directory (`encryption.key`, readable by its owner only). A PostgreSQL deployment must configure its key.
  */
-export async function loadEncryptionKey({ configured, dataDir, embedded }: { configured: string | undefined; dataDir: string; embedded: boolean }): Promise<Buffer> {
+export async function loadEncryptionKey({
+  configured,
+  dataDir,
+  embedded,
+}: {
+  configured: string | undefined;
+  dataDir: string;
+  embedded: boolean;
+}): Promise<Buffer> {
   if (configured) return parseEncryptionKey(configured);
-  if (!embedded) throw new Error('svc: SVC_ENCRYPTION_KEY is required with DATABASE_URL (32 bytes, hex or base64): personal data is encrypted at rest');
+  if (!embedded)
+    throw new Error(
+      'svc: SVC_ENCRYPTION_KEY is required with DATABASE_URL (32 bytes, hex or base64): personal data is encrypted at rest',
+    );
   const file = join(dataDir, 'encryption.key');
   try {
     return parseEncryptionKey(await readFile(file, 'utf8'));
@@ -143,7 +162,15 @@ export function signWithProcessKey({ purpose, data }: { purpose: string; data: s
 }
 
 /** Whether `signature` is this process's signature of `data` for `purpose` (constant-time comparison). */
-export function hasProcessSignature({ purpose, data, signature }: { purpose: string; data: string; signature: string }): boolean {
+export function hasProcessSignature({
+  purpose,
+  data,
+  signature,
+}: {
+  purpose: string;
+  data: string;
+  signature: string;
+}): boolean {
   const expected = Buffer.from(signWithProcessKey({ purpose, data }));
   const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected);

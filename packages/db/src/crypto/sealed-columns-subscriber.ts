@@ -1,4 +1,12 @@
-import { EventSubscriber, type EntityMetadata, type EntitySubscriberInterface, type InsertEvent, type LoadEvent, type ObjectLiteral, type UpdateEvent } from 'typeorm';
+import {
+  EventSubscriber,
+  type EntityMetadata,
+  type EntitySubscriberInterface,
+  type InsertEvent,
+  type LoadEvent,
+  type ObjectLiteral,
+  type UpdateEvent,
+} from 'typeorm';
 import { isEncryptedText } from './field-encryption.js';
 import { openEntity, sealedColumnsOf, sealEntityColumn } from './sealed-columns.js';
 
@@ -30,7 +38,10 @@ export class SealedColumnsSubscriber implements EntitySubscriberInterface {
     for (const column of sealedColumnsOf(metadata)) {
       const value = column.getEntityValue(entity) as unknown;
       const sealed = value === undefined || value === null || (typeof value === 'string' && isEncryptedText(value));
-      if (!sealed) throw new Error(`${metadata.tableName}.${column.databaseName} is encrypted at rest: update it with sealValue()`);
+      if (!sealed)
+        throw new Error(
+          `${metadata.tableName}.${column.databaseName} is encrypted at rest: update it with sealValue()`,
+        );
     }
   }
 
@@ -41,6 +52,7 @@ export class SealedColumnsSubscriber implements EntitySubscriberInterface {
 
 function sealInPlace(metadata: EntityMetadata, entity: ObjectLiteral): void {
   for (const column of sealedColumnsOf(metadata)) {
-    if (column.getEntityValue(entity) !== undefined) column.setEntityValue(entity, sealEntityColumn(metadata, column, entity));
+    if (column.getEntityValue(entity) !== undefined)
+      column.setEntityValue(entity, sealEntityColumn(metadata, column, entity));
   }
 }

@@ -34,10 +34,21 @@ export const SEALED_COLUMNS: Readonly<Record<string, Readonly<Record<string, Sea
 };
 
 /** The associated data of a value: where it is stored. */
-export const sealedContext = ({ table, column, rowId }: { table: string; column: string; rowId: string }): string => `${table}.${column}:${rowId}`;
+export const sealedContext = ({ table, column, rowId }: { table: string; column: string; rowId: string }): string =>
+  `${table}.${column}:${rowId}`;
 
 /** The stored form of `value` (null stays null) for one column of one row. */
-export function sealValue({ table, column, rowId, value }: { table: string; column: string; rowId: string; value: unknown }): string | Buffer | null {
+export function sealValue({
+  table,
+  column,
+  rowId,
+  value,
+}: {
+  table: string;
+  column: string;
+  rowId: string;
+  value: unknown;
+}): string | Buffer | null {
   if (value === null || value === undefined) return null;
   const form = SEALED_COLUMNS[table]?.[column];
   if (!form) throw new Error(`${table}.${column} is not a sealed column`);
@@ -47,7 +58,17 @@ export function sealValue({ table, column, rowId, value }: { table: string; colu
 }
 
 /** The value of a stored form (null stays null) for one column of one row; throws when it was stored elsewhere. */
-export function openValue({ table, column, rowId, stored }: { table: string; column: string; rowId: string; stored: unknown }): unknown {
+export function openValue({
+  table,
+  column,
+  rowId,
+  stored,
+}: {
+  table: string;
+  column: string;
+  rowId: string;
+  stored: unknown;
+}): unknown {
   if (stored === null || stored === undefined) return stored;
   const form = SEALED_COLUMNS[table]?.[column];
   if (!form) throw new Error(`${table}.${column} is not a sealed column`);
@@ -64,8 +85,17 @@ export function sealedColumnsOf(metadata: EntityMetadata): ColumnMetadata[] {
 }
 
 /** The stored form of one sealed column of `entity` (its id must be set). */
-export function sealEntityColumn(metadata: EntityMetadata, column: ColumnMetadata, entity: ObjectLiteral): string | Buffer | null {
-  return sealValue({ table: metadata.tableName, column: column.databaseName, rowId: rowIdOf(metadata, entity), value: column.getEntityValue(entity) });
+export function sealEntityColumn(
+  metadata: EntityMetadata,
+  column: ColumnMetadata,
+  entity: ObjectLiteral,
+): string | Buffer | null {
+  return sealValue({
+    table: metadata.tableName,
+    column: column.databaseName,
+    rowId: rowIdOf(metadata, entity),
+    value: column.getEntityValue(entity),
+  });
 }
 
 /** Decrypts, in place, the sealed columns an entity read from the database holds (those selected). */
@@ -73,7 +103,10 @@ export function openEntity(metadata: EntityMetadata, entity: ObjectLiteral): voi
   for (const column of sealedColumnsOf(metadata)) {
     const stored = column.getEntityValue(entity);
     if (stored === undefined || stored === null) continue;
-    column.setEntityValue(entity, openValue({ table: metadata.tableName, column: column.databaseName, rowId: rowIdOf(metadata, entity), stored }));
+    column.setEntityValue(
+      entity,
+      openValue({ table: metadata.tableName, column: column.databaseName, rowId: rowIdOf(metadata, entity), stored }),
+    );
   }
 }
 

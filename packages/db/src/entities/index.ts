@@ -16,7 +16,24 @@ import { Superteam } from './superteam.js';
 import { Team } from './team.js';
 import { User } from './user.js';
 
-export { ApiKey, Applicant, Application, CheckExecution, OutboxMessage, ServiceCollection, Listing, ListingNotificationUser, Package, Partner, Property, ReferenceTemplate, Report, Superteam, Team, User };
+export {
+  ApiKey,
+  Applicant,
+  Application,
+  CheckExecution,
+  OutboxMessage,
+  ServiceCollection,
+  Listing,
+  ListingNotificationUser,
+  Package,
+  Partner,
+  Property,
+  ReferenceTemplate,
+  Report,
+  Superteam,
+  Team,
+  User,
+};
 export type { ReportPageSize } from './report.js';
 export { ENVIRONMENTS, TEAM_TYPES, USER_LANGUAGES } from './environment.js';
 export type { Environment, TeamType, UserLanguage } from './environment.js';
@@ -33,4 +50,21 @@ export type { ApplicantStatus, OrderStatus, ReportStatus } from './applicant.js'
 export type { CheckExecutionStatus } from './check-execution.js';
 
 /** Every entity, listed explicitly (no globs: they break under bundling and in ESM). */
-export const entities: Array<new () => object> = [Partner, Superteam, Team, User, ApiKey, Package, ReferenceTemplate, Property, Listing, ListingNotificationUser, Application, Applicant, CheckExecution, ServiceCollection, OutboxMessage, Report];
+export const entities: Array<new () => object> = [
+  Partner,
+  Superteam,
+  Team,
+  User,
+  ApiKey,
+  Package,
+  ReferenceTemplate,
+  Property,
+  Listing,
+  ListingNotificationUser,
+  Application,
+  Applicant,
+  CheckExecution,
+  ServiceCollection,
+  OutboxMessage,
+  Report,
+];

@@ -12,7 +12,6 @@ export class Superteam extends Uuidv7Record {
   @JoinColumn({ name: 'partner_id' })
   partner?: Relation<Partner>;
 
-
   @Column({ type: 'text' })
   name!: string;
 

@@ -21,7 +21,6 @@ export class Team extends Uuidv7Record {
   @JoinColumn({ name: 'superteam_id' })
   superteam?: Relation<Superteam>;
 
-
   @Column({ type: 'text' })
   name!: string;
 

@@ -25,7 +25,6 @@ export class User extends Uuidv7Record {
   @JoinColumn({ name: 'team_id' })
   team?: Relation<Team>;
 
-
   @Column({ name: 'first_name', type: 'text' })
   firstName!: string;
 

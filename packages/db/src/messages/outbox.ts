@@ -21,9 +21,23 @@ export type NewOutboxMessage = {
  * Writes messages to the outbox and enqueues one `message.send` job each, in the caller's transaction: a message is
  * sent if and only if what it announces is committed.
  */
-export async function queueOutboxMessages(manager: EntityManager, { jobs, messages }: { jobs: PgBoss; messages: readonly NewOutboxMessage[] }): Promise<OutboxMessage[]> {
+export async function queueOutboxMessages(
+  manager: EntityManager,
+  { jobs, messages }: { jobs: PgBoss; messages: readonly NewOutboxMessage[] },
+): Promise<OutboxMessage[]> {
   if (messages.length === 0) return [];
-  const saved = await manager.save(messages.map((message) => manager.create(OutboxMessage, { ...message, status: 'QUEUED', attempts: 0, sentAt: null, delivery: null, lastError: null })));
+  const saved = await manager.save(
+    messages.map((message) =>
+      manager.create(OutboxMessage, {
+        ...message,
+        status: 'QUEUED',
+        attempts: 0,
+        sentAt: null,
+        delivery: null,
+        lastError: null,
+      }),
+    ),
+  );
   await enqueueMessageSends({ jobs, transaction: manager, outboxMessageIds: saved.map((message) => message.id) });
   return saved;
 }
@@ -32,7 +46,13 @@ export async function queueOutboxMessages(manager: EntityManager, { jobs, messag
  * Starts an attempt at a QUEUED message: counts it and returns the message. Null when the message is unknown or
  * SENT or FAILED already: a re-delivered job sends nothing twice.
  */
-export async function startOutboxDelivery({ manager, outboxMessageId }: { manager: EntityManager; outboxMessageId: string }): Promise<OutboxMessage | null> {
+export async function startOutboxDelivery({
+  manager,
+  outboxMessageId,
+}: {
+  manager: EntityManager;
+  outboxMessageId: string;
+}): Promise<OutboxMessage | null> {
   const counted = await manager
     .createQueryBuilder()
     .update(OutboxMessage)
@@ -44,25 +64,71 @@ export async function startOutboxDelivery({ manager, outboxMessageId }: { manage
 }
 
 /** Records a delivery: SENT, how, and when. Only a QUEUED message changes. */
-export async function markOutboxMessageSent({ manager, outboxMessageId, delivery, now }: { manager: EntityManager; outboxMessageId: string; delivery: OutboxDelivery; now: Date }): Promise<void> {
-  await manager.update(OutboxMessage, { id: outboxMessageId, status: 'QUEUED' }, { status: 'SENT', delivery, sentAt: now, lastError: null });
+export async function markOutboxMessageSent({
+  manager,
+  outboxMessageId,
+  delivery,
+  now,
+}: {
+  manager: EntityManager;
+  outboxMessageId: string;
+  delivery: OutboxDelivery;
+  now: Date;
+}): Promise<void> {
+  await manager.update(
+    OutboxMessage,
+    { id: outboxMessageId, status: 'QUEUED' },
+    { status: 'SENT', delivery, sentAt: now, lastError: null },
+  );
 }
 
 /** Records a failed attempt (`reason`: an error code, no personal data); the last one leaves the message FAILED. */
-export async function recordOutboxFailure({ manager, outboxMessageId, reason, final }: { manager: EntityManager; outboxMessageId: string; reason: string; final: boolean }): Promise<void> {
-  await manager.update(OutboxMessage, { id: outboxMessageId, status: 'QUEUED' }, { lastError: reason.slice(0, 200), ...(final ? { status: 'FAILED' as const } : {}) });
+export async function recordOutboxFailure({
+  manager,
+  outboxMessageId,
+  reason,
+  final,
+}: {
+  manager: EntityManager;
+  outboxMessageId: string;
+  reason: string;
+  final: boolean;
+}): Promise<void> {
+  await manager.update(
+    OutboxMessage,
+    { id: outboxMessageId, status: 'QUEUED' },
+    { lastError: reason.slice(0, 200), ...(final ? { status: 'FAILED' as const } : {}) },
+  );
 }
 
 /** The newest messages first, for /dev/outbox. */
-export function listOutboxMessages({ manager, limit }: { manager: EntityManager; limit: number }): Promise<OutboxMessage[]> {
+export function listOutboxMessages({
+  manager,
+  limit,
+}: {
+  manager: EntityManager;
+  limit: number;
+}): Promise<OutboxMessage[]> {
   return manager.find(OutboxMessage, { order: { created: 'DESC', id: 'DESC' }, take: limit });
 }
 
-export function findOutboxMessage({ manager, outboxMessageId }: { manager: EntityManager; outboxMessageId: string }): Promise<OutboxMessage | null> {
+export function findOutboxMessage({
+  manager,
+  outboxMessageId,
+}: {
+  manager: EntityManager;
+  outboxMessageId: string;
+}): Promise<OutboxMessage | null> {
   return manager.findOneBy(OutboxMessage, { id: outboxMessageId });
 }
 
 /** Every message of one applicant, oldest first. */
-export function outboxMessagesOfApplicant({ manager, applicantId }: { manager: EntityManager; applicantId: string }): Promise<OutboxMessage[]> {
+export function outboxMessagesOfApplicant({
+  manager,
+  applicantId,
+}: {
+  manager: EntityManager;
+  applicantId: string;
+}): Promise<OutboxMessage[]> {
   return manager.find(OutboxMessage, { where: { applicantId }, order: { created: 'ASC', id: 'ASC' } });
 }

@@ -48,8 +48,12 @@ export class CreateCatalogueAndProperties1795318185700 implements MigrationInter
         CONSTRAINT packages_team_fkey FOREIGN KEY (team_id, superteam_id, partner_id)
           REFERENCES teams (id, superteam_id, partner_id) ON UPDATE CASCADE
       )`);
-    await queryRunner.query(`CREATE INDEX packages_partner_id_environment_created_idx ON packages (partner_id, environment, created, id)`);
-    await queryRunner.query(`CREATE INDEX packages_team_id_environment_created_idx ON packages (team_id, environment, created, id)`);
+    await queryRunner.query(
+      `CREATE INDEX packages_partner_id_environment_created_idx ON packages (partner_id, environment, created, id)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX packages_team_id_environment_created_idx ON packages (team_id, environment, created, id)`,
+    );
     await queryRunner.query(`CREATE INDEX packages_superteam_id_idx ON packages (superteam_id)`);
 
     await queryRunner.query(`
@@ -107,7 +111,9 @@ export class CreateCatalogueAndProperties1795318185700 implements MigrationInter
     await queryRunner.query(
       `CREATE INDEX properties_partner_id_environment_created_idx ON properties (partner_id, environment, created, id)`,
     );
-    await queryRunner.query(`CREATE INDEX properties_team_id_environment_created_idx ON properties (team_id, environment, created, id)`);
+    await queryRunner.query(
+      `CREATE INDEX properties_team_id_environment_created_idx ON properties (team_id, environment, created, id)`,
+    );
     await queryRunner.query(`CREATE INDEX properties_owner_id_idx ON properties (owner_id)`);
 
     await queryRunner.query(`
@@ -150,8 +156,12 @@ export class CreateCatalogueAndProperties1795318185700 implements MigrationInter
         CONSTRAINT listings_partner_id_url_code_key UNIQUE (partner_id, url_code),
         CONSTRAINT listings_id_partner_id_key UNIQUE (id, partner_id)
       )`);
-    await queryRunner.query(`CREATE INDEX listings_partner_id_environment_created_idx ON listings (partner_id, environment, created, id)`);
-    await queryRunner.query(`CREATE INDEX listings_team_id_environment_created_idx ON listings (team_id, environment, created, id)`);
+    await queryRunner.query(
+      `CREATE INDEX listings_partner_id_environment_created_idx ON listings (partner_id, environment, created, id)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX listings_team_id_environment_created_idx ON listings (team_id, environment, created, id)`,
+    );
     await queryRunner.query(`CREATE INDEX listings_property_id_idx ON listings (property_id)`);
     await queryRunner.query(`CREATE INDEX listings_owner_id_idx ON listings (owner_id)`);
 
@@ -167,7 +177,9 @@ export class CreateCatalogueAndProperties1795318185700 implements MigrationInter
         CONSTRAINT listing_notification_users_user_fkey FOREIGN KEY (user_id, partner_id)
           REFERENCES users (id, partner_id)
       )`);
-    await queryRunner.query(`CREATE INDEX listing_notification_users_user_id_idx ON listing_notification_users (user_id)`);
+    await queryRunner.query(
+      `CREATE INDEX listing_notification_users_user_id_idx ON listing_notification_users (user_id)`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

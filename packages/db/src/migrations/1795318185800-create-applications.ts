@@ -88,8 +88,12 @@ export class CreateApplications1795318185800 implements MigrationInterface {
       )`);
     await queryRunner.query(`CREATE INDEX applicants_application_id_idx ON applicants (application_id)`);
     // The lists: a partner's or a team's applicants of one kind and environment, oldest first.
-    await queryRunner.query(`CREATE INDEX applicants_partner_list_idx ON applicants (partner_id, environment, kind, created, id)`);
-    await queryRunner.query(`CREATE INDEX applicants_team_list_idx ON applicants (team_id, environment, kind, created, id)`);
+    await queryRunner.query(
+      `CREATE INDEX applicants_partner_list_idx ON applicants (partner_id, environment, kind, created, id)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX applicants_team_list_idx ON applicants (team_id, environment, kind, created, id)`,
+    );
     await queryRunner.query(`CREATE INDEX applicants_owner_id_idx ON applicants (owner_id)`);
 
     await queryRunner.query(`
@@ -129,8 +133,12 @@ export class CreateApplications1795318185800 implements MigrationInterface {
         CONSTRAINT service_collections_pkey PRIMARY KEY (id),
         CONSTRAINT service_collections_team_fkey FOREIGN KEY (team_id, partner_id) REFERENCES teams (id, partner_id)
       )`);
-    await queryRunner.query(`CREATE INDEX service_collections_team_list_idx ON service_collections (team_id, created, id)`);
-    await queryRunner.query(`CREATE INDEX service_collections_partner_list_idx ON service_collections (partner_id, created, id)`);
+    await queryRunner.query(
+      `CREATE INDEX service_collections_team_list_idx ON service_collections (team_id, created, id)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX service_collections_partner_list_idx ON service_collections (partner_id, created, id)`,
+    );
 
     await queryRunner.query(`
       CREATE TABLE outbox_messages (

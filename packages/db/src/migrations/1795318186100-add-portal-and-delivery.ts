@@ -23,7 +23,9 @@ export class AddPortalAndDelivery1795318186100 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE outbox_messages DROP CONSTRAINT outbox_messages_delivery_check, DROP COLUMN last_error, DROP COLUMN delivery, DROP COLUMN sender_name`);
+    await queryRunner.query(
+      `ALTER TABLE outbox_messages DROP CONSTRAINT outbox_messages_delivery_check, DROP COLUMN last_error, DROP COLUMN delivery, DROP COLUMN sender_name`,
+    );
     await queryRunner.query(`ALTER TABLE applicants DROP COLUMN consent, DROP COLUMN portal_draft`);
   }
 }

@@ -11,9 +11,14 @@ async function transformBodies(queryRunner: QueryRunner, transform: (value: stri
     try {
       bodies = [transform(row.text_body), row.html_body === null ? null : transform(row.html_body)];
     } catch (error) {
-      throw new Error(`svc: outbox messages are encrypted at rest: this migration needs the encryption key (SVC_ENCRYPTION_KEY) of the deployment (${(error as Error).message})`);
+      throw new Error(
+        `svc: outbox messages are encrypted at rest: this migration needs the encryption key (SVC_ENCRYPTION_KEY) of the deployment (${(error as Error).message})`,
+      );
     }
-    await queryRunner.query(`UPDATE outbox_messages SET text_body = $2, html_body = $3 WHERE id = $1`, [row.id, ...bodies]);
+    await queryRunner.query(`UPDATE outbox_messages SET text_body = $2, html_body = $3 WHERE id = $1`, [
+      row.id,
+      ...bodies,
+    ]);
   }
 }
 

@@ -13,7 +13,9 @@ export class IdempotencyLeaseAndOrderKeys1795318189000 implements MigrationInter
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE idempotency_records ADD COLUMN locked_until timestamptz NULL`);
-    await queryRunner.query(`ALTER TABLE applications ADD COLUMN order_api_key_id uuid NULL, ADD COLUMN order_idempotency_key text NULL`);
+    await queryRunner.query(
+      `ALTER TABLE applications ADD COLUMN order_api_key_id uuid NULL, ADD COLUMN order_idempotency_key text NULL`,
+    );
     await queryRunner.query(
       `CREATE UNIQUE INDEX applications_order_idempotency_key ON applications (order_api_key_id, order_idempotency_key) WHERE order_idempotency_key IS NOT NULL`,
     );

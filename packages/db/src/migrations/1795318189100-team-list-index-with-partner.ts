@@ -11,11 +11,15 @@ export class TeamListIndexWithPartner1795318189100 implements MigrationInterface
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP INDEX applicants_team_list_idx`);
-    await queryRunner.query(`CREATE INDEX applicants_team_list_idx ON applicants (team_id, environment, kind, partner_id, created, id)`);
+    await queryRunner.query(
+      `CREATE INDEX applicants_team_list_idx ON applicants (team_id, environment, kind, partner_id, created, id)`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP INDEX applicants_team_list_idx`);
-    await queryRunner.query(`CREATE INDEX applicants_team_list_idx ON applicants (team_id, environment, kind, created, id)`);
+    await queryRunner.query(
+      `CREATE INDEX applicants_team_list_idx ON applicants (team_id, environment, kind, created, id)`,
+    );
   }
 }

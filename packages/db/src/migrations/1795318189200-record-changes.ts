@@ -1,7 +1,16 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** The tables an applicant's record or a list of applicants shows (see `applications/queries.ts`); `record-change-triggers.test.ts` fails when a table read there lacks these triggers. */
-const RECORD_TABLES = ['applicants', 'applications', 'check_executions', 'teams', 'users', 'listings', 'properties', 'listing_notification_users'] as const;
+const RECORD_TABLES = [
+  'applicants',
+  'applications',
+  'check_executions',
+  'teams',
+  'users',
+  'listings',
+  'properties',
+  'listing_notification_users',
+] as const;
 
 /**
  * `record_changes`: which partners' records each statement changed, for the API processes' read caches
@@ -42,16 +51,25 @@ export class RecordChanges1795318189200 implements MigrationInterface {
         RETURN NULL;
       END $$`);
     for (const table of RECORD_TABLES) {
-      await queryRunner.query(`CREATE TRIGGER ${table}_inserted_record AFTER INSERT ON ${table} REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION svc_record_partner_changes()`);
-      await queryRunner.query(`CREATE TRIGGER ${table}_updated_record AFTER UPDATE ON ${table} REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION svc_record_partner_changes()`);
-      await queryRunner.query(`CREATE TRIGGER ${table}_deleted_record AFTER DELETE ON ${table} REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION svc_record_partner_changes()`);
-      await queryRunner.query(`CREATE TRIGGER ${table}_truncated_record AFTER TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION svc_record_all_partners_changed()`);
+      await queryRunner.query(
+        `CREATE TRIGGER ${table}_inserted_record AFTER INSERT ON ${table} REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION svc_record_partner_changes()`,
+      );
+      await queryRunner.query(
+        `CREATE TRIGGER ${table}_updated_record AFTER UPDATE ON ${table} REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION svc_record_partner_changes()`,
+      );
+      await queryRunner.query(
+        `CREATE TRIGGER ${table}_deleted_record AFTER DELETE ON ${table} REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION svc_record_partner_changes()`,
+      );
+      await queryRunner.query(
+        `CREATE TRIGGER ${table}_truncated_record AFTER TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION svc_record_all_partners_changed()`,
+      );
     }
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     for (const table of RECORD_TABLES) {
-      for (const event of ['inserted', 'updated', 'deleted', 'truncated']) await queryRunner.query(`DROP TRIGGER ${table}_${event}_record ON ${table}`);
+      for (const event of ['inserted', 'updated', 'deleted', 'truncated'])
+        await queryRunner.query(`DROP TRIGGER ${table}_${event}_record ON ${table}`);
     }
     await queryRunner.query(`DROP FUNCTION svc_record_all_partners_changed()`);
     await queryRunner.query(`DROP FUNCTION svc_record_partner_changes()`);

@@ -8,7 +8,17 @@ import { sealedContext } from '../crypto/sealed-columns.js';
  */
 const SEALED_HERE: Readonly<Record<string, readonly string[]>> = {
   applications: ['email', 'tag'],
-  applicants: ['email', 'phone_number', 'information', 'sensitive_information', 'onboarding_token', 'portal_draft', 'consent', 'tag', 'order_parameters'],
+  applicants: [
+    'email',
+    'phone_number',
+    'information',
+    'sensitive_information',
+    'onboarding_token',
+    'portal_draft',
+    'consent',
+    'tag',
+    'order_parameters',
+  ],
   check_executions: ['result', 'failure'],
   reports: ['html', 'pdf'],
   outbox_messages: ['recipient', 'subject', 'text_body', 'html_body'],
@@ -43,7 +53,10 @@ const NIL_UUID = '00000000-0000-0000-0000-000000000000';
  * How each table's rows are paged through (its primary key, so each batch is an index range scan from the last row
  * of the one before) and named in the associated data.
  */
-type RowKey = { columns: Array<{ name: string; type: 'uuid' | 'text'; first: string }>; rowIdOf: (key: string[]) => string };
+type RowKey = {
+  columns: Array<{ name: string; type: 'uuid' | 'text'; first: string }>;
+  rowIdOf: (key: string[]) => string;
+};
 const ID_KEY: RowKey = { columns: [{ name: 'id', type: 'uuid', first: NIL_UUID }], rowIdOf: ([id]) => id! };
 const IDEMPOTENCY_KEY: RowKey = {
   columns: [
@@ -64,7 +77,8 @@ async function convertSealedColumns(queryRunner: QueryRunner, convert: Convert):
   for (const [table, names] of Object.entries(SEALED_HERE)) {
     const key = rowKeyOf(table);
     const keyNames = key.columns.map(({ name }) => `"${name}"`).join(', ');
-    const keyParameters = (offset: number) => key.columns.map(({ type }, index) => `$${offset + index}::${type}`).join(', ');
+    const keyParameters = (offset: number) =>
+      key.columns.map(({ type }, index) => `$${offset + index}::${type}`).join(', ');
     const keyMatches = key.columns.map(({ name, type }, index) => `"${name}" = $${index + 1}::${type}`).join(' AND ');
     let after = key.columns.map(({ first }) => first);
     for (;;) {
@@ -73,7 +87,8 @@ async function convertSealedColumns(queryRunner: QueryRunner, convert: Convert):
          FROM ${table} WHERE (${keyNames}) > (${keyParameters(1)}) ORDER BY ${keyNames} LIMIT ${BATCH}`,
         after,
       )) as Array<Record<string, string | Uint8Array | null>>;
-      const keyOf = (row: Record<string, unknown>): string[] => key.columns.map((_, index) => row[`key_${index}`] as string);
+      const keyOf = (row: Record<string, unknown>): string[] =>
+        key.columns.map((_, index) => row[`key_${index}`] as string);
       for (const row of rows) {
         const rowId = key.rowIdOf(keyOf(row));
         const changes = names.flatMap((name) => {
@@ -84,7 +99,10 @@ async function convertSealedColumns(queryRunner: QueryRunner, convert: Convert):
         });
         if (changes.length === 0) continue;
         const assignments = changes.map(([name], index) => `"${name}" = $${key.columns.length + index + 1}`).join(', ');
-        await queryRunner.query(`UPDATE ${table} SET ${assignments} WHERE ${keyMatches}`, [...keyOf(row), ...changes.map(([, value]) => value)]);
+        await queryRunner.query(`UPDATE ${table} SET ${assignments} WHERE ${keyMatches}`, [
+          ...keyOf(row),
+          ...changes.map(([, value]) => value),
+        ]);
       }
       if (rows.length < BATCH) break;
       after = keyOf(rows[rows.length - 1]!);
@@ -108,7 +126,9 @@ function cipherFor(what: string): FieldCipher {
   try {
     return processFieldCipher();
   } catch {
-    throw new Error(`svc: ${what} needs the encryption key of the deployment: set SVC_ENCRYPTION_KEY (as the API and worker have it) and run the migration again`);
+    throw new Error(
+      `svc: ${what} needs the encryption key of the deployment: set SVC_ENCRYPTION_KEY (as the API and worker have it) and run the migration again`,
+    );
   }
 }
 
@@ -127,7 +147,9 @@ export class SealPersonalData1795318189400 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     for (const [table, column] of JSON_COLUMNS) {
-      await queryRunner.query(`ALTER TABLE ${table} ALTER COLUMN ${column} DROP DEFAULT, ALTER COLUMN ${column} TYPE text USING ${column}::text`);
+      await queryRunner.query(
+        `ALTER TABLE ${table} ALTER COLUMN ${column} DROP DEFAULT, ALTER COLUMN ${column} TYPE text USING ${column}::text`,
+      );
     }
     let cipher: FieldCipher | null = null;
     await convertSealedColumns(queryRunner, (value, context, column) => {
@@ -136,7 +158,10 @@ export class SealPersonalData1795318189400 implements MigrationInterface {
       // Already converted only if it decrypts here: a plaintext may start with `v2:` (a tag), or with `v1:` in a
       // column that never held `v1:` values.
       if (decryptsAs(cipher, value, context)) return null;
-      return cipher.encrypt(V1_BEFORE.has(column) && value.startsWith('v1:') ? cipher.decryptV1(value) : value, context);
+      return cipher.encrypt(
+        V1_BEFORE.has(column) && value.startsWith('v1:') ? cipher.decryptV1(value) : value,
+        context,
+      );
     });
     // Reports stored before were named after the applicant's surname: named like `reportFileName` (@svc/report) now.
     await queryRunner.query(`
@@ -157,6 +182,7 @@ export class SealPersonalData1795318189400 implements MigrationInterface {
     for (const [table, column] of JSON_COLUMNS) {
       await queryRunner.query(`ALTER TABLE ${table} ALTER COLUMN ${column} TYPE jsonb USING ${column}::jsonb`);
     }
-    for (const column of ['information', 'order_parameters']) await queryRunner.query(`ALTER TABLE applicants ALTER COLUMN ${column} SET DEFAULT '{}'::jsonb`);
+    for (const column of ['information', 'order_parameters'])
+      await queryRunner.query(`ALTER TABLE applicants ALTER COLUMN ${column} SET DEFAULT '{}'::jsonb`);
   }
 }

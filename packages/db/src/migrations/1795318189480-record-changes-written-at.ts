@@ -8,7 +8,9 @@ export class RecordChangesWrittenAt1795318189480 implements MigrationInterface {
   readonly name = 'RecordChangesWrittenAt1795318189480';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE record_changes ADD COLUMN written_at timestamptz NOT NULL DEFAULT clock_timestamp()`);
+    await queryRunner.query(
+      `ALTER TABLE record_changes ADD COLUMN written_at timestamptz NOT NULL DEFAULT clock_timestamp()`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

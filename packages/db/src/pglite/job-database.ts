@@ -4,7 +4,8 @@ import type { PgliteGateway, PgliteRawResult } from './gateway.js';
 /** pg-boss's database adapter for the embedded database: every statement takes the gateway's session. */
 export function createPgliteJobDatabase(gateway: PgliteGateway): JobDatabase {
   return {
-    executeSql: (text, values) => gateway.withLease(async (lease) => rowsOf(await gateway.execute(lease, text, values))),
+    executeSql: (text, values) =>
+      gateway.withLease(async (lease) => rowsOf(await gateway.execute(lease, text, values))),
     listen: async (channel, onNotification, onReconnect) => {
       const unlisten = await gateway.listen(channel, onNotification);
       // No connection to lose in-process; pg-boss fetches once after subscribing to close any gap.

@@ -34,7 +34,13 @@ export async function createPglite(dataDir: string, initdbCacheFile?: string): P
 
 /** Makes sure `initdbCacheFile` holds a fresh initdb (e.g. in a vitest globalSetup, before workers start). */
 export async function warmPgliteInitdbCache(initdbCacheFile: string): Promise<void> {
-  if (await access(initdbCacheFile).then(() => true, () => false)) return;
+  if (
+    await access(initdbCacheFile).then(
+      () => true,
+      () => false,
+    )
+  )
+    return;
   const pglite = await createPglite('memory://', initdbCacheFile);
   await pglite.close();
 }

@@ -30,15 +30,24 @@ type QueryCallback = (error: Error | null, result?: PgliteRawResult) => void;
  * values }` (a named statement: node-postgres prepares it once per connection; PGlite, in process, parses each time).
  */
 function queryOf(text: unknown, paramsOrCallback: unknown): { text: string; values: unknown[] | undefined } | null {
-  if (typeof text === 'string') return { text, values: Array.isArray(paramsOrCallback) ? (paramsOrCallback as unknown[]) : undefined };
-  if (text !== null && typeof text === 'object' && typeof (text as { text?: unknown }).text === 'string' && !('submit' in text)) {
+  if (typeof text === 'string')
+    return { text, values: Array.isArray(paramsOrCallback) ? (paramsOrCallback as unknown[]) : undefined };
+  if (
+    text !== null &&
+    typeof text === 'object' &&
+    typeof (text as { text?: unknown }).text === 'string' &&
+    !('submit' in text)
+  ) {
     const { text: statement, values } = text as { text: string; values?: unknown[] };
     return { text: statement, values };
   }
   return null;
 }
 
-const unsupportedQuery = () => Promise.reject<PgliteRawResult>(new Error('PGlite gateway: only text queries and { text, values } are supported (no streams)'));
+const unsupportedQuery = () =>
+  Promise.reject<PgliteRawResult>(
+    new Error('PGlite gateway: only text queries and { text, values } are supported (no streams)'),
+  );
 
 /** What TypeORM's PostgresQueryRunner uses of a node-postgres client. */
 export class PgliteGatewayClient extends EventEmitter {
@@ -51,8 +60,7 @@ export class PgliteGatewayClient extends EventEmitter {
 
   query(text: unknown, paramsOrCallback?: unknown, maybeCallback?: unknown): Promise<PgliteRawResult> | undefined {
     const callback = (typeof paramsOrCallback === 'function' ? paramsOrCallback : maybeCallback) as
-      | QueryCallback
-      | undefined;
+      QueryCallback | undefined;
     const query = queryOf(text, paramsOrCallback);
     const result = query
       ? this.gateway.execute(this.lease, query.text, query.values, TYPEORM_QUERY_OPTIONS)
@@ -107,8 +115,7 @@ export function createPgliteTypeormDriver(gateway: PgliteGateway): { Pool: new (
 
     query(text: unknown, paramsOrCallback?: unknown, maybeCallback?: unknown): Promise<PgliteRawResult> | undefined {
       const callback = (typeof paramsOrCallback === 'function' ? paramsOrCallback : maybeCallback) as
-        | QueryCallback
-        | undefined;
+        QueryCallback | undefined;
       const query = queryOf(text, paramsOrCallback);
       const result = query
         ? gateway.withLease((lease) => gateway.execute(lease, query.text, query.values, TYPEORM_QUERY_OPTIONS))

@@ -14,7 +14,15 @@ export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-export async function createApiKey({ manager, userId, environment }: { manager: EntityManager; userId: string; environment: Environment }): Promise<string> {
+export async function createApiKey({
+  manager,
+  userId,
+  environment,
+}: {
+  manager: EntityManager;
+  userId: string;
+  environment: Environment;
+}): Promise<string> {
   const { key, prefix, keyHash } = generateApiKey(environment);
   await manager.save(manager.create(ApiKey, { userId, environment, prefix, keyHash }));
   return key;
@@ -24,7 +32,15 @@ export async function createApiKey({ manager, userId, environment }: { manager: 
 export type ApiPrincipal = {
   apiKeyId: string;
   environment: Environment;
-  user: { id: string; email: string; firstName: string; lastName: string; language: UserLanguage; isActive: boolean; isPartnerAdmin: boolean };
+  user: {
+    id: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    language: UserLanguage;
+    isActive: boolean;
+    isPartnerAdmin: boolean;
+  };
   team: { id: string; type: TeamType; superteamId: string; name: string };
   partner: { id: string; apiVersion: string };
 };
@@ -65,7 +81,15 @@ export async function findPrincipalByApiKey(manager: EntityManager, key: string)
   return {
     apiKeyId: row.api_key_id,
     environment: row.environment,
-    user: { id: row.user_id, email: row.email, firstName: row.first_name, lastName: row.last_name, language: row.language, isActive: row.is_active, isPartnerAdmin: row.is_partner_admin },
+    user: {
+      id: row.user_id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      language: row.language,
+      isActive: row.is_active,
+      isPartnerAdmin: row.is_partner_admin,
+    },
     team: { id: row.team_id, type: row.team_type, superteamId: row.superteam_id, name: row.team_name },
     partner: { id: row.partner_id, apiVersion: row.api_version },
   };

@@ -19,10 +19,32 @@ export async function recordAudit(manager: EntityManager, entry: AuditEntry): Pr
   await manager.query(
     `INSERT INTO audit_log (id, partner_id, environment, actor_user_id, actor_api_key_id, action, subject_type, subject_id, ip_address, request_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [uuidv7(), entry.partnerId, entry.environment, entry.actorUserId, entry.actorApiKeyId, entry.action, entry.subjectType, entry.subjectId, entry.ipAddress, entry.requestId],
+    [
+      uuidv7(),
+      entry.partnerId,
+      entry.environment,
+      entry.actorUserId,
+      entry.actorApiKeyId,
+      entry.action,
+      entry.subjectType,
+      entry.subjectId,
+      entry.ipAddress,
+      entry.requestId,
+    ],
   );
 }
 
-export async function listAuditEntries({ manager, subjectType, subjectId }: { manager: EntityManager; subjectType: string; subjectId: string }) {
-  return (await manager.query(`SELECT * FROM audit_log WHERE subject_type = $1 AND subject_id = $2 ORDER BY created, id`, [subjectType, subjectId])) as Array<Record<string, unknown>>;
+export async function listAuditEntries({
+  manager,
+  subjectType,
+  subjectId,
+}: {
+  manager: EntityManager;
+  subjectType: string;
+  subjectId: string;
+}) {
+  return (await manager.query(
+    `SELECT * FROM audit_log WHERE subject_type = $1 AND subject_id = $2 ORDER BY created, id`,
+    [subjectType, subjectId],
+  )) as Array<Record<string, unknown>>;
 }

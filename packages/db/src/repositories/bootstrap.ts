@@ -60,7 +60,10 @@ export async function bootstrapPartner(db: Database, { name }: { name: string })
         },
       });
       // A bootstrapped account may run every check.
-      team.settingsConfig = { ...team.settingsConfig, ...Object.fromEntries(REQUEST_FLAGS.map((flag) => [flag, true])) };
+      team.settingsConfig = {
+        ...team.settingsConfig,
+        ...Object.fromEntries(REQUEST_FLAGS.map((flag) => [flag, true])),
+      };
       const saved = await manager.save(team);
       await createDefaultServiceCollections(manager, saved);
       return saved;

@@ -24,7 +24,10 @@ export function databaseErrorOf(error: unknown): { code: string | undefined; con
 export const UNIQUE_VIOLATION = '23505';
 
 /** Runs `work` in the caller's transaction when `manager` has one, else in a new one. */
-export async function inTransaction<T>(manager: EntityManager, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  manager: EntityManager,
+  work: (manager: EntityManager) => Promise<T>,
+): Promise<T> {
   if (manager.queryRunner?.isTransactionActive) return work(manager);
   return manager.transaction(work);
 }

@@ -8,9 +8,19 @@ import { sqlStateOf } from './database-errors.js';
  */
 const recordId = (apiKeyId: string, key: string): string => `${apiKeyId}/${key}`;
 const sealResponseBody = ({ apiKeyId, key, body }: { apiKeyId: string; key: string; body: string }): string =>
-  sealValue({ table: 'idempotency_records', column: 'response_body', rowId: recordId(apiKeyId, key), value: body }) as string;
+  sealValue({
+    table: 'idempotency_records',
+    column: 'response_body',
+    rowId: recordId(apiKeyId, key),
+    value: body,
+  }) as string;
 const openResponseBody = ({ apiKeyId, key, stored }: { apiKeyId: string; key: string; stored: string }): string =>
-  openValue({ table: 'idempotency_records', column: 'response_body', rowId: recordId(apiKeyId, key), stored }) as string;
+  openValue({
+    table: 'idempotency_records',
+    column: 'response_body',
+    rowId: recordId(apiKeyId, key),
+    stored,
+  }) as string;
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a request holds its key by default before a retry may take it over (its process presumed dead). */
@@ -28,7 +38,11 @@ export type StoredResponse = { status: number; body: string; headers: Record<str
  * the next retry takes the key over (`proceed`). Orders are also unique per key in their own transaction, so a
  * first attempt that committed before dying is found again, not placed twice (see createQuickScreen).
  */
-export type IdempotencyClaim = { outcome: 'proceed' } | { outcome: 'replay'; response: StoredResponse } | { outcome: 'mismatch' } | { outcome: 'in_flight'; retryAfterSeconds: number };
+export type IdempotencyClaim =
+  | { outcome: 'proceed' }
+  | { outcome: 'replay'; response: StoredResponse }
+  | { outcome: 'mismatch' }
+  | { outcome: 'in_flight'; retryAfterSeconds: number };
 
 type RecordRow = {
   request_hash: string;
@@ -56,7 +70,10 @@ export async function claimIdempotencyKey({
 }): Promise<IdempotencyClaim> {
   const lockedUntil = new Date(now.getTime() + leaseMs);
   // An expired record frees its key.
-  await manager.query(`DELETE FROM idempotency_records WHERE api_key_id = $1 AND idempotency_key = $2 AND expires_at <= $3`, [apiKeyId, key, now]);
+  await manager.query(
+    `DELETE FROM idempotency_records WHERE api_key_id = $1 AND idempotency_key = $2 AND expires_at <= $3`,
+    [apiKeyId, key, now],
+  );
   try {
     await manager.query(
       `INSERT INTO idempotency_records (api_key_id, idempotency_key, request_hash, expires_at, locked_until) VALUES ($1, $2, $3, $4, $5)`,
@@ -87,18 +104,52 @@ export async function claimIdempotencyKey({
     const heldFor = record.locked_until ? new Date(record.locked_until).getTime() - now.getTime() : leaseMs;
     return { outcome: 'in_flight', retryAfterSeconds: Math.max(1, Math.ceil(heldFor / 1000)) };
   }
-  return { outcome: 'replay', response: { status: record.response_status, body: openResponseBody({ apiKeyId, key, stored: record.response_body }), headers: record.response_headers ?? {} } };
+  return {
+    outcome: 'replay',
+    response: {
+      status: record.response_status,
+      body: openResponseBody({ apiKeyId, key, stored: record.response_body }),
+      headers: record.response_headers ?? {},
+    },
+  };
 }
 
 /** Stores the response of a request that holds the key. */
-export async function storeIdempotentResponse({ manager, apiKeyId, key, response }: { manager: EntityManager; apiKeyId: string; key: string; response: StoredResponse }): Promise<void> {
+export async function storeIdempotentResponse({
+  manager,
+  apiKeyId,
+  key,
+  response,
+}: {
+  manager: EntityManager;
+  apiKeyId: string;
+  key: string;
+  response: StoredResponse;
+}): Promise<void> {
   await manager.query(
     `UPDATE idempotency_records SET response_status = $3, response_body = $4, response_headers = $5 WHERE api_key_id = $1 AND idempotency_key = $2`,
-    [apiKeyId, key, response.status, sealResponseBody({ apiKeyId, key, body: response.body }), JSON.stringify(response.headers)],
+    [
+      apiKeyId,
+      key,
+      response.status,
+      sealResponseBody({ apiKeyId, key, body: response.body }),
+      JSON.stringify(response.headers),
+    ],
   );
 }
 
 /** Frees the key of a request that failed on our side (5xx), so the client's retry runs again. */
-export async function releaseIdempotencyKey({ manager, apiKeyId, key }: { manager: EntityManager; apiKeyId: string; key: string }): Promise<void> {
-  await manager.query(`DELETE FROM idempotency_records WHERE api_key_id = $1 AND idempotency_key = $2 AND response_status IS NULL`, [apiKeyId, key]);
+export async function releaseIdempotencyKey({
+  manager,
+  apiKeyId,
+  key,
+}: {
+  manager: EntityManager;
+  apiKeyId: string;
+  key: string;
+}): Promise<void> {
+  await manager.query(
+    `DELETE FROM idempotency_records WHERE api_key_id = $1 AND idempotency_key = $2 AND response_status IS NULL`,
+    [apiKeyId, key],
+  );
 }

@@ -53,7 +53,8 @@ export type ListingFields = {
 const LISTING_URL_CODE_KEY = 'listings_partner_id_url_code_key';
 
 const decimal = (amount: Amount): string => (typeof amount === 'number' ? amount.toFixed(2) : amount);
-const optionalDecimal = (amount: Amount | null | undefined): string | null => (amount === null || amount === undefined ? null : decimal(amount));
+const optionalDecimal = (amount: Amount | null | undefined): string | null =>
+  amount === null || amount === undefined ? null : decimal(amount);
 
 export const newListingUrlCode = (): string => randomBytes(9).toString('base64url');
 
@@ -61,7 +62,11 @@ export const newListingUrlCode = (): string => randomBytes(9).toString('base64ur
 async function listingRecords(manager: EntityManager, scope: DataScope, listings: Listing[]): Promise<ListingRecord[]> {
   if (listings.length === 0) return [];
   const { partnerId, environment } = scope;
-  const properties = await loadPropertyRecords(manager, { partnerId, environment, propertyIds: listings.map((listing) => listing.propertyId) });
+  const properties = await loadPropertyRecords(manager, {
+    partnerId,
+    environment,
+    propertyIds: listings.map((listing) => listing.propertyId),
+  });
   const propertyById = new Map(properties.map((property) => [property.id, property]));
   const notified = await manager.find(ListingNotificationUser, {
     where: { listingId: In(listings.map((listing) => listing.id)), partnerId },
@@ -76,7 +81,8 @@ async function listingRecords(manager: EntityManager, scope: DataScope, listings
   }
   return listings.map((listing) => {
     const property = propertyById.get(listing.propertyId);
-    if (!property || !listing.owner?.team) throw new Error(`listing ${listing.id} loaded without its property or owner`);
+    if (!property || !listing.owner?.team)
+      throw new Error(`listing ${listing.id} loaded without its property or owner`);
     return Object.assign(listing, {
       property,
       owner: listing.owner as UserWithTeam,
@@ -98,7 +104,10 @@ function listingQuery(manager: EntityManager, { partnerId, environment, teamId }
 }
 
 /** The scope's listings, chronological, as listing records. */
-export async function listListings(manager: EntityManager, { offset, limit, ...scope }: DataScope & PageRequest): Promise<PageOf<ListingRecord>> {
+export async function listListings(
+  manager: EntityManager,
+  { offset, limit, ...scope }: DataScope & PageRequest,
+): Promise<PageOf<ListingRecord>> {
   const [listings, count] = await listingQuery(manager, scope)
     .orderBy('listing.created', 'ASC')
     .addOrderBy('listing.id', 'ASC')
@@ -108,7 +117,10 @@ export async function listListings(manager: EntityManager, { offset, limit, ...s
   return { count, rows: await listingRecords(manager, scope, listings) };
 }
 
-export async function findListing(manager: EntityManager, { listingId, ...scope }: DataScope & { listingId: string }): Promise<ListingRecord | null> {
+export async function findListing(
+  manager: EntityManager,
+  { listingId, ...scope }: DataScope & { listingId: string },
+): Promise<ListingRecord | null> {
   const listing = await listingQuery(manager, scope).andWhere('listing.id = :listingId', { listingId }).getOne();
   if (!listing) return null;
   const [record] = await listingRecords(manager, scope, [listing]);
@@ -131,7 +143,8 @@ export async function createListing(
   const property = await manager.findOneBy(Property, { id: fields.propertyId, partnerId, environment, ...inTeam });
   const owner = await manager.findOneBy(User, { id: fields.ownerId, partnerId, ...inTeam });
   const notificationUserIds = [...new Set(fields.notificationUserIds)];
-  const notifiedCount = notificationUserIds.length === 0 ? 0 : await manager.countBy(User, { id: In(notificationUserIds), partnerId });
+  const notifiedCount =
+    notificationUserIds.length === 0 ? 0 : await manager.countBy(User, { id: In(notificationUserIds), partnerId });
   if (!property || !owner || notifiedCount !== notificationUserIds.length) return null;
 
   const urlCode = fields.urlCode ?? newListingUrlCode();
@@ -181,34 +194,56 @@ export async function createListing(
 }
 
 /** A listing created, or the request fields (`property_id`, `owner_id`, `notification_list_ids.N`) naming nobody usable. */
-export type ListingCreation = { outcome: 'created'; listing: ListingRecord } | { outcome: 'invalid_references'; fields: string[] };
+export type ListingCreation =
+  { outcome: 'created'; listing: ListingRecord } | { outcome: 'invalid_references'; fields: string[] };
 
 /**
  * The request fields of a new listing that name nothing usable: the property must be of the scope and
  * its environment; the owner and every notified user must be users of the property's team. Without
  * a usable property, users are checked against the scope's PM teams instead.
  */
-async function invalidListingReferences(manager: EntityManager, scope: DataScope, fields: Pick<ListingFields, 'propertyId' | 'ownerId' | 'notificationUserIds'>): Promise<string[]> {
+async function invalidListingReferences(
+  manager: EntityManager,
+  scope: DataScope,
+  fields: Pick<ListingFields, 'propertyId' | 'ownerId' | 'notificationUserIds'>,
+): Promise<string[]> {
   const { partnerId, environment, teamId } = scope;
-  const property = await manager.findOneBy(Property, { id: fields.propertyId, partnerId, environment, ...(teamId === undefined ? {} : { teamId }) });
+  const property = await manager.findOneBy(Property, {
+    id: fields.propertyId,
+    partnerId,
+    environment,
+    ...(teamId === undefined ? {} : { teamId }),
+  });
   const userIds = [...new Set([fields.ownerId, ...fields.notificationUserIds])];
   const users = await manager.find(User, {
-    where: { id: In(userIds), partnerId, ...(property ? { teamId: property.teamId } : teamId === undefined ? {} : { teamId }), team: { type: 'PM' } },
+    where: {
+      id: In(userIds),
+      partnerId,
+      ...(property ? { teamId: property.teamId } : teamId === undefined ? {} : { teamId }),
+      team: { type: 'PM' },
+    },
     relations: { team: true },
   });
   const usable = new Set(users.map((user) => user.id));
   return [
     ...(property ? [] : ['property_id']),
     ...(usable.has(fields.ownerId) ? [] : ['owner_id']),
-    ...fields.notificationUserIds.flatMap((userId, index) => (usable.has(userId) ? [] : [`notification_list_ids.${index}`])),
+    ...fields.notificationUserIds.flatMap((userId, index) =>
+      usable.has(userId) ? [] : [`notification_list_ids.${index}`],
+    ),
   ];
 }
 
 /** Creates a listing whose property, owner and notified users all belong together (see invalidListingReferences). */
-export async function createListingOfPropertyTeam(manager: EntityManager, { listing, ...scope }: DataScope & { listing: ListingFields }): Promise<ListingCreation> {
+export async function createListingOfPropertyTeam(
+  manager: EntityManager,
+  { listing, ...scope }: DataScope & { listing: ListingFields },
+): Promise<ListingCreation> {
   const invalid = await invalidListingReferences(manager, scope, listing);
   if (invalid.length > 0) return { outcome: 'invalid_references', fields: invalid };
   const created = await createListing(manager, { ...scope, listing });
   // The references were checked just above; a null here means one vanished in between.
-  return created ? { outcome: 'created', listing: created } : { outcome: 'invalid_references', fields: ['property_id'] };
+  return created
+    ? { outcome: 'created', listing: created }
+    : { outcome: 'invalid_references', fields: ['property_id'] };
 }

@@ -36,11 +36,19 @@ export async function listPackages(
     if (scope.teamId !== undefined && scope.teamId !== filterTeamId) return { count: 0, rows: [] };
     where.teamId = filterTeamId;
   }
-  const [rows, count] = await manager.findAndCount(Package, { where, order: { created: 'ASC', id: 'ASC' }, skip: offset, take: limit });
+  const [rows, count] = await manager.findAndCount(Package, {
+    where,
+    order: { created: 'ASC', id: 'ASC' },
+    skip: offset,
+    take: limit,
+  });
   return { count, rows };
 }
 
-export async function findPackage(manager: EntityManager, { packageId, ...scope }: DataScope & { packageId: string }): Promise<Package | null> {
+export async function findPackage(
+  manager: EntityManager,
+  { packageId, ...scope }: DataScope & { packageId: string },
+): Promise<Package | null> {
   return manager.findOneBy(Package, { ...scopeWhere(scope), id: packageId });
 }
 
@@ -90,13 +98,17 @@ export async function replacePackage(
 }
 
 /** Deletes a package; false when it is not in the scope. */
-export async function deletePackage(manager: EntityManager, { packageId, ...scope }: DataScope & { packageId: string }): Promise<boolean> {
+export async function deletePackage(
+  manager: EntityManager,
+  { packageId, ...scope }: DataScope & { packageId: string },
+): Promise<boolean> {
   const result = await manager.delete(Package, { ...scopeWhere(scope), id: packageId });
   return (result.affected ?? 0) > 0;
 }
 
 /** What replacing a package came to: the package, or which of the two ids is outside the scope. */
-export type PackageReplacement = { outcome: 'replaced'; package: Package } | { outcome: 'package_not_found' } | { outcome: 'team_outside_scope' };
+export type PackageReplacement =
+  { outcome: 'replaced'; package: Package } | { outcome: 'package_not_found' } | { outcome: 'team_outside_scope' };
 
 /** Replaces a package of the scope, telling an unknown package (404) from a team outside the scope (400). */
 export async function replacePackageOfScope(

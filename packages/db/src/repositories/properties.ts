@@ -34,8 +34,15 @@ function propertyRecordQuery(manager: EntityManager): SelectQueryBuilder<Propert
     .addSelect('(SELECT count(*) FROM listings listing WHERE listing.property_id = property.id)', LISTING_COUNT);
 }
 
-function whereInScope<T extends object>(query: SelectQueryBuilder<T>, alias: string, { partnerId, environment, teamId }: DataScope): SelectQueryBuilder<T> {
-  query.andWhere(`${alias}.partner_id = :partnerId AND ${alias}.environment = :environment`, { partnerId, environment });
+function whereInScope<T extends object>(
+  query: SelectQueryBuilder<T>,
+  alias: string,
+  { partnerId, environment, teamId }: DataScope,
+): SelectQueryBuilder<T> {
+  query.andWhere(`${alias}.partner_id = :partnerId AND ${alias}.environment = :environment`, {
+    partnerId,
+    environment,
+  });
   if (teamId !== undefined) query.andWhere(`${alias}.team_id = :scopeTeamId`, { scopeTeamId: teamId });
   return query;
 }
@@ -43,19 +50,35 @@ function whereInScope<T extends object>(query: SelectQueryBuilder<T>, alias: str
 async function propertyRecords(query: SelectQueryBuilder<Property>): Promise<PropertyRecord[]> {
   const { entities, raw } = await query.getRawAndEntities<Record<string, unknown>>();
   const counts = new Map(raw.map((row) => [String(row.property_id), toCount(row[LISTING_COUNT])]));
-  return entities.map((property) => Object.assign(property, { listingCount: counts.get(property.id) ?? 0 }) as PropertyRecord);
+  return entities.map(
+    (property) => Object.assign(property, { listingCount: counts.get(property.id) ?? 0 }) as PropertyRecord,
+  );
 }
 
 /** Property records by id, within the scope (one query); unknown ids are left out. */
-export async function loadPropertyRecords(manager: EntityManager, { propertyIds, ...scope }: DataScope & { propertyIds: readonly string[] }): Promise<PropertyRecord[]> {
+export async function loadPropertyRecords(
+  manager: EntityManager,
+  { propertyIds, ...scope }: DataScope & { propertyIds: readonly string[] },
+): Promise<PropertyRecord[]> {
   if (propertyIds.length === 0) return [];
-  const query = whereInScope(propertyRecordQuery(manager).where('property.id IN (:...propertyIds)', { propertyIds: [...new Set(propertyIds)] }), 'property', scope);
+  const query = whereInScope(
+    propertyRecordQuery(manager).where('property.id IN (:...propertyIds)', { propertyIds: [...new Set(propertyIds)] }),
+    'property',
+    scope,
+  );
   return propertyRecords(query);
 }
 
 /** The scope's properties, chronological, each with owner and listing_count. */
-export async function listProperties(manager: EntityManager, { offset, limit, ...scope }: DataScope & PageRequest): Promise<PageOf<PropertyRecord>> {
-  const count = await whereInScope(manager.createQueryBuilder(Property, 'property').where('true'), 'property', scope).getCount();
+export async function listProperties(
+  manager: EntityManager,
+  { offset, limit, ...scope }: DataScope & PageRequest,
+): Promise<PageOf<PropertyRecord>> {
+  const count = await whereInScope(
+    manager.createQueryBuilder(Property, 'property').where('true'),
+    'property',
+    scope,
+  ).getCount();
   const query = whereInScope(propertyRecordQuery(manager).where('true'), 'property', scope)
     .orderBy('property.created', 'ASC')
     .addOrderBy('property.id', 'ASC')
@@ -64,7 +87,10 @@ export async function listProperties(manager: EntityManager, { offset, limit, ..
   return { count, rows: await propertyRecords(query) };
 }
 
-export async function findProperty(manager: EntityManager, { propertyId, ...scope }: DataScope & { propertyId: string }): Promise<PropertyRecord | null> {
+export async function findProperty(
+  manager: EntityManager,
+  { propertyId, ...scope }: DataScope & { propertyId: string },
+): Promise<PropertyRecord | null> {
   const [found] = await loadPropertyRecords(manager, { ...scope, propertyIds: [propertyId] });
   return found ?? null;
 }
@@ -79,7 +105,9 @@ export async function createProperty(
 ): Promise<PropertyRecord | null> {
   const owner = await manager.findOneBy(
     User,
-    scope.teamId === undefined ? { id: fields.ownerId, partnerId: scope.partnerId } : { id: fields.ownerId, partnerId: scope.partnerId, teamId: scope.teamId },
+    scope.teamId === undefined
+      ? { id: fields.ownerId, partnerId: scope.partnerId }
+      : { id: fields.ownerId, partnerId: scope.partnerId, teamId: scope.teamId },
   );
   if (!owner) return null;
   const created = await manager.save(
@@ -113,7 +141,12 @@ export async function createPropertyOfPmOwner(
   { property, ...scope }: DataScope & { property: PropertyFields },
 ): Promise<PropertyRecord | null> {
   const owner = await manager.findOne(User, {
-    where: { id: property.ownerId, partnerId: scope.partnerId, ...(scope.teamId === undefined ? {} : { teamId: scope.teamId }), team: { type: 'PM' } },
+    where: {
+      id: property.ownerId,
+      partnerId: scope.partnerId,
+      ...(scope.teamId === undefined ? {} : { teamId: scope.teamId }),
+      team: { type: 'PM' },
+    },
     relations: { team: true },
   });
   if (!owner) return null;

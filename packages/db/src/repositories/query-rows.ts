@@ -4,7 +4,9 @@ import type { EntityManager } from 'typeorm';
 export type Statement = { text: string; values: readonly unknown[] };
 
 /** node-postgres' client (and the PGlite gateway's look-alike) as `QueryRunner.connect()` gives it: a query config. */
-type NamedQueryClient = { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }> };
+type NamedQueryClient = {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+};
 
 const statementNames = new Map<string, string>();
 

@@ -1,9 +1,16 @@
 import type { EntityManager } from 'typeorm';
-import { ReferenceTemplate, type ReferenceQuestion, type ReferenceTemplateType } from '../entities/reference-template.js';
+import {
+  ReferenceTemplate,
+  type ReferenceQuestion,
+  type ReferenceTemplateType,
+} from '../entities/reference-template.js';
 import type { Team } from '../entities/team.js';
 import { uuidv7 } from '../ids.js';
 
-type QuestionDraft = Omit<ReferenceQuestion, 'id' | 'index' | 'multiple_choice_options' | 'multiple_choice_correct_option'> &
+type QuestionDraft = Omit<
+  ReferenceQuestion,
+  'id' | 'index' | 'multiple_choice_options' | 'multiple_choice_correct_option'
+> &
   Partial<Pick<ReferenceQuestion, 'multiple_choice_options' | 'multiple_choice_correct_option'>>;
 
 const yesNo = (question: string, positive: 'Yes' | 'No' = 'Yes'): QuestionDraft => ({
@@ -16,7 +23,12 @@ const yesNo = (question: string, positive: 'Yes' | 'No' = 'Yes'): QuestionDraft 
 });
 
 const ADDRESS_QUESTIONS: QuestionDraft[] = [
-  { question: 'What dates did the applicant rent from you (from and to)?', type: 'TEXT', is_verifiable: true, is_required: true },
+  {
+    question: 'What dates did the applicant rent from you (from and to)?',
+    type: 'TEXT',
+    is_verifiable: true,
+    is_required: true,
+  },
   { question: 'What was the monthly rent?', type: 'TEXT', is_verifiable: true, is_required: true },
   yesNo('Was the rent paid in full and on time?'),
   yesNo('Did the applicant give proper notice before moving out?'),
@@ -27,9 +39,19 @@ const ADDRESS_QUESTIONS: QuestionDraft[] = [
 ];
 
 const EMPLOYER_QUESTIONS: QuestionDraft[] = [
-  { question: 'What were the applicant’s start and end dates of employment?', type: 'TEXT', is_verifiable: true, is_required: true },
+  {
+    question: 'What were the applicant’s start and end dates of employment?',
+    type: 'TEXT',
+    is_verifiable: true,
+    is_required: true,
+  },
   { question: 'What was the applicant’s position or title?', type: 'TEXT', is_verifiable: true, is_required: true },
-  { question: 'What was your working relationship with the applicant?', type: 'TEXT', is_verifiable: false, is_required: true },
+  {
+    question: 'What was your working relationship with the applicant?',
+    type: 'TEXT',
+    is_verifiable: false,
+    is_required: true,
+  },
   {
     question: 'Why did the applicant leave?',
     type: 'MULTIPLE_CHOICE',
@@ -37,13 +59,21 @@ const EMPLOYER_QUESTIONS: QuestionDraft[] = [
     is_verifiable: true,
     is_required: true,
   },
-  { question: 'How would you rate the applicant’s overall performance (1–5)?', type: 'RATING', is_verifiable: false, is_required: true },
+  {
+    question: 'How would you rate the applicant’s overall performance (1–5)?',
+    type: 'RATING',
+    is_verifiable: false,
+    is_required: true,
+  },
   yesNo('Was the applicant reliable and punctual?'),
   yesNo('Is the applicant eligible for rehire?'),
   { question: 'Anything else you would like to add?', type: 'TEXT', is_verifiable: false, is_required: false },
 ];
 
-const DEFAULT_TEMPLATES: Record<ReferenceTemplateType, { name: string; description: string; questions: QuestionDraft[] }> = {
+const DEFAULT_TEMPLATES: Record<
+  ReferenceTemplateType,
+  { name: string; description: string; questions: QuestionDraft[] }
+> = {
   ADDRESS: {
     name: 'Standard landlord reference',
     description: 'Questions asked to previous landlords about the applicant’s tenancy.',

@@ -3,7 +3,11 @@ import { openValue, SEALED_COLUMNS, sealValue } from '../crypto/sealed-columns.j
 import { queryRows } from './query-rows.js';
 
 /** The properties of an entity that are columns: not its methods, nor the relations named in `Relations`. */
-export type ColumnProperty<T, Relations extends keyof T = never> = Exclude<{ [K in keyof T]-?: T[K] extends (...args: never[]) => unknown ? never : K }[keyof T], Relations> & string;
+export type ColumnProperty<T, Relations extends keyof T = never> = Exclude<
+  { [K in keyof T]-?: T[K] extends (...args: never[]) => unknown ? never : K }[keyof T],
+  Relations
+> &
+  string;
 
 /**
  * A table's columns written out for hand-written statements: each entity property and its column, and how a value
@@ -25,7 +29,10 @@ export type TableRows<T extends { id: string }, P extends string = keyof T & str
 };
 
 /** The entity of a row read as JSON (keyed by column). */
-export function entityOfRow<T extends { id: string }, P extends string>(rows: TableRows<T, P>, row: Record<string, unknown>): T {
+export function entityOfRow<T extends { id: string }, P extends string>(
+  rows: TableRows<T, P>,
+  row: Record<string, unknown>,
+): T {
   const entity = rows.create();
   const sealed = SEALED_COLUMNS[rows.table] ?? {};
   for (const [property, column] of Object.entries(rows.columns) as Array<[P, string]>) {
@@ -44,7 +51,10 @@ export function entityOfRow<T extends { id: string }, P extends string>(rows: Ta
 /** New entities of one table, alike (the same properties set), to insert: `rowsToInsert(TABLE, entities)`. */
 export type RowsToInsert = { rows: TableRows<{ id: string }, string>; entities: ReadonlyArray<{ id: string }> };
 
-export const rowsToInsert = <T extends { id: string }, P extends keyof T & string>(rows: TableRows<T, P>, entities: readonly T[]): RowsToInsert => ({
+export const rowsToInsert = <T extends { id: string }, P extends keyof T & string>(
+  rows: TableRows<T, P>,
+  entities: readonly T[],
+): RowsToInsert => ({
   rows: rows as unknown as RowsToInsert['rows'],
   entities,
 });
@@ -68,14 +78,31 @@ export async function insertRows(manager: EntityManager, ...groups: readonly Row
       const row = given.map(([property, column]) => {
         const value = (entity as Record<string, unknown>)[property];
         if (value === undefined) throw new Error(`insertRows: ${rows.table}.${column} set on some entities only`);
-        values.push(sealed[column] ? sealValue({ table: rows.table, column, rowId: entity.id, value }) : rows.json?.includes(property) && value !== null ? JSON.stringify(value) : value);
+        values.push(
+          sealed[column]
+            ? sealValue({ table: rows.table, column, rowId: entity.id, value })
+            : rows.json?.includes(property) && value !== null
+              ? JSON.stringify(value)
+              : value,
+        );
         return `$${values.length}`;
       });
       return `(${row.join(', ')})`;
     });
     // Only what the database fills in comes back (not the ciphertexts just sent).
-    const returning = ['id', ...Object.entries(rows.columns).filter(([property, column]) => first[property] === undefined && !sealed[column]).map(([, column]) => column)];
-    return [{ rows, entities, statement: `INSERT INTO ${rows.table} (${given.map(([, column]) => column).join(', ')}) VALUES ${placeholders.join(', ')} RETURNING ${returning.join(', ')}` }];
+    const returning = [
+      'id',
+      ...Object.entries(rows.columns)
+        .filter(([property, column]) => first[property] === undefined && !sealed[column])
+        .map(([, column]) => column),
+    ];
+    return [
+      {
+        rows,
+        entities,
+        statement: `INSERT INTO ${rows.table} (${given.map(([, column]) => column).join(', ')}) VALUES ${placeholders.join(', ')} RETURNING ${returning.join(', ')}`,
+      },
+    ];
   });
   if (inserts.length === 0) return;
   const names = inserts.map((_, index) => `inserted_${index}`);
@@ -92,7 +119,10 @@ export async function insertRows(manager: EntityManager, ...groups: readonly Row
       if (!row) throw new Error(`insertRows: a ${rows.table} row was not returned`);
       // What the database filled in, read as any row is; a sealed column left out stays null.
       const filled = Object.entries(rows.columns).filter(([property]) => entity[property] === undefined);
-      const read = entityOfRow(rows, Object.fromEntries(filled.map(([, column]) => [column, sealed[column] ? null : row[column]]))) as Record<string, unknown>;
+      const read = entityOfRow(
+        rows,
+        Object.fromEntries(filled.map(([, column]) => [column, sealed[column] ? null : row[column]])),
+      ) as Record<string, unknown>;
       for (const [property] of filled) entity[property] = read[property];
     }
   });

@@ -87,15 +87,23 @@ export function defaultTeamSettingsConfig({ name, type }: { name: string; type: 
   const enabled = new Set<string>(DEFAULT_ENABLED_FLAGS);
   const settings: Record<string, unknown> = {};
   for (const flag of REQUEST_FLAGS) settings[flag] = enabled.has(flag);
-  for (const key of Object.keys(SETTINGS_BOOLEANS) as SettingsBoolean[]) settings[key] = BOOLEANS_ON_BY_DEFAULT.includes(key);
-  for (const key of Object.keys(SETTINGS_INTEGERS) as SettingsInteger[]) settings[key] = DEFAULT_INTEGERS[type][key] ?? null;
-  for (const key of Object.keys(SETTINGS_STRINGS) as SettingsString[]) settings[key] = DEFAULT_STRINGS[type][key] ?? null;
+  for (const key of Object.keys(SETTINGS_BOOLEANS) as SettingsBoolean[])
+    settings[key] = BOOLEANS_ON_BY_DEFAULT.includes(key);
+  for (const key of Object.keys(SETTINGS_INTEGERS) as SettingsInteger[])
+    settings[key] = DEFAULT_INTEGERS[type][key] ?? null;
+  for (const key of Object.keys(SETTINGS_STRINGS) as SettingsString[])
+    settings[key] = DEFAULT_STRINGS[type][key] ?? null;
   settings.get_org_name = name;
   settings.custom_tracks = [];
   return settings as SettingsConfig;
 }
 
-const COUNTRY_NAMES: Record<string, string> = { CA: 'Canada', US: 'United States', GB: 'United Kingdom', AU: 'Australia' };
+const COUNTRY_NAMES: Record<string, string> = {
+  CA: 'Canada',
+  US: 'United States',
+  GB: 'United Kingdom',
+  AU: 'Australia',
+};
 
 /** Fixed ids, so a region is the same object for every team of its country and kind. */
 const REGION_IDS: Record<string, string> = {

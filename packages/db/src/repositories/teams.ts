@@ -40,7 +40,10 @@ export async function listTeams(
 }
 
 /** The team with its settings_config, billing_plan and compliance_region; null when not the partner's. */
-export async function findTeam(manager: EntityManager, { partnerId, teamId }: { partnerId: string; teamId: string }): Promise<Team | null> {
+export async function findTeam(
+  manager: EntityManager,
+  { partnerId, teamId }: { partnerId: string; teamId: string },
+): Promise<Team | null> {
   return manager.findOneBy(Team, { id: teamId, partnerId });
 }
 
@@ -51,7 +54,10 @@ export async function findTeam(manager: EntityManager, { partnerId, teamId }: { 
  * (otherwise the composite foreign key fails with 23503); a taken name fails with 23505
  * (`teams_partner_id_name_key`).
  */
-export async function createTeam(manager: EntityManager, { partnerId, team }: { partnerId: string; team: TeamFields }): Promise<Team> {
+export async function createTeam(
+  manager: EntityManager,
+  { partnerId, team }: { partnerId: string; team: TeamFields },
+): Promise<Team> {
   return inTransaction(manager, async (transaction) => {
     const created = await transaction.save(
       transaction.create(Team, {
@@ -85,7 +91,10 @@ export async function replaceTeam(
  * Lets a team run one more check (support CLI `pnpm svc team enable-check <team_id> <flag>`):
  * sets the flag true in its settings_config. Null when there is no such team.
  */
-export async function enableCheckForTeam(manager: EntityManager, { teamId, flag }: { teamId: string; flag: RequestFlag }): Promise<Team | null> {
+export async function enableCheckForTeam(
+  manager: EntityManager,
+  { teamId, flag }: { teamId: string; flag: RequestFlag },
+): Promise<Team | null> {
   if (!isRequestFlag(flag)) throw new TypeError(`not a request flag: ${String(flag)}`);
   await manager.query(
     `UPDATE teams SET settings_config = settings_config || jsonb_build_object($2::text, true), modified = now() WHERE id = $1`,
@@ -116,7 +125,10 @@ async function refusingTakenName<T>(name: string, write: () => Promise<T>): Prom
 }
 
 /** createTeam, with a taken name (told apart by SQLSTATE 23505 and its constraint) thrown as TeamNameTakenError. */
-export async function createTeamWithUniqueName(manager: EntityManager, { partnerId, team }: { partnerId: string; team: TeamFields }): Promise<Team> {
+export async function createTeamWithUniqueName(
+  manager: EntityManager,
+  { partnerId, team }: { partnerId: string; team: TeamFields },
+): Promise<Team> {
   return refusingTakenName(team.name, () => createTeam(manager, { partnerId, team }));
 }
 

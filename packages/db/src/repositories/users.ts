@@ -35,7 +35,12 @@ export async function listUsers(
     isActive,
     offset,
     limit,
-  }: { partnerId: string; superteamId?: string | undefined; teamId?: string | undefined; isActive?: boolean | undefined } & PageRequest,
+  }: {
+    partnerId: string;
+    superteamId?: string | undefined;
+    teamId?: string | undefined;
+    isActive?: boolean | undefined;
+  } & PageRequest,
 ): Promise<PageOf<UserWithTeam>> {
   const query = manager
     .createQueryBuilder(User, 'user')
@@ -44,7 +49,12 @@ export async function listUsers(
   if (superteamId !== undefined) query.andWhere('team.superteam_id = :superteamId', { superteamId });
   if (teamId !== undefined) query.andWhere('user.team_id = :teamId', { teamId });
   if (isActive !== undefined) query.andWhere('user.is_active = :isActive', { isActive });
-  const [rows, count] = await query.orderBy('user.created', 'ASC').addOrderBy('user.id', 'ASC').offset(offset).limit(limit).getManyAndCount();
+  const [rows, count] = await query
+    .orderBy('user.created', 'ASC')
+    .addOrderBy('user.id', 'ASC')
+    .offset(offset)
+    .limit(limit)
+    .getManyAndCount();
   return { count, rows: rows.map(withTeam) };
 }
 

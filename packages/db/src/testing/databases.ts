@@ -51,7 +51,9 @@ function postgresTarget(serverUrl: string, empty: boolean): DatabaseTarget {
       if (!databaseName) {
         const name = `svc_test_${randomBytes(6).toString('hex')}`;
         const template = empty ? null : await postgresTemplate(serverUrl);
-        await onServer(serverUrl, (query) => query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`));
+        await onServer(serverUrl, (query) =>
+          query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`),
+        );
         databaseName = name;
       }
       const url = new URL(serverUrl);

@@ -22,7 +22,12 @@ async function migrationsHash(): Promise<string> {
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
   const hash = createHash('sha256');
-  for (const file of files) hash.update(path.relative(folder, file)).update('\0').update(await readFile(file)).update('\0');
+  for (const file of files)
+    hash
+      .update(path.relative(folder, file))
+      .update('\0')
+      .update(await readFile(file))
+      .update('\0');
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -30,7 +35,10 @@ let hashOnce: Promise<string> | null = null;
 const hashOfMigrations = () => (hashOnce ??= migrationsHash());
 
 /** Runs `sql` on the server's own database (CREATE/ALTER/DROP DATABASE cannot run in the database they name). */
-export async function onServer<T>(serverUrl: string, work: (query: (sql: string, parameters?: unknown[]) => Promise<unknown[]>) => Promise<T>): Promise<T> {
+export async function onServer<T>(
+  serverUrl: string,
+  work: (query: (sql: string, parameters?: unknown[]) => Promise<unknown[]>) => Promise<T>,
+): Promise<T> {
   const server = await createDatabase({ url: serverUrl, poolSize: 1 });
   try {
     return await work((sql, parameters) => server.dataSource.query(sql, parameters));
@@ -100,7 +108,13 @@ export function pgliteMigratedDump(): Promise<string> {
 
 async function makePgliteMigratedDump(): Promise<string> {
   const file = path.join(tmpdir(), `svc-pglite-migrated-${await hashOfMigrations()}.tar`);
-  if (await access(file).then(() => true, () => false)) return file;
+  if (
+    await access(file).then(
+      () => true,
+      () => false,
+    )
+  )
+    return file;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'svc-pglite-template-'));
   try {
     const db = await createDatabase({ pgliteDir: dataDir });

@@ -28,7 +28,11 @@ export const superteamFields = (overrides: Partial<Parameters<typeof createSuper
   ...overrides,
 });
 
-export const teamFields = (superteam: Superteam, type: TeamType, overrides: Partial<Parameters<typeof createTeam>[1]['team']> = {}) => ({
+export const teamFields = (
+  superteam: Superteam,
+  type: TeamType,
+  overrides: Partial<Parameters<typeof createTeam>[1]['team']> = {},
+) => ({
   name: unique('team'),
   type,
   superteamId: superteam.id,
@@ -82,14 +86,26 @@ export async function createAccount(manager: EntityManager): Promise<Account> {
     pmTeam,
     hrUser,
     pmUser,
-    scope: (environment, teamId) => (teamId === undefined ? { partnerId, environment } : { partnerId, environment, teamId }),
+    scope: (environment, teamId) =>
+      teamId === undefined ? { partnerId, environment } : { partnerId, environment, teamId },
   };
 }
 
-export async function createPropertyFor(manager: EntityManager, scope: DataScope, owner: UserWithTeam): Promise<PropertyRecord> {
+export async function createPropertyFor(
+  manager: EntityManager,
+  scope: DataScope,
+  owner: UserWithTeam,
+): Promise<PropertyRecord> {
   const property = await createProperty(manager, {
     ...scope,
-    property: { ownerId: owner.id, address: '10 King St W', city: 'Toronto', provinceState: 'ON', country: 'CA', postalCode: 'M5H 1A1' },
+    property: {
+      ownerId: owner.id,
+      address: '10 King St W',
+      city: 'Toronto',
+      provinceState: 'ON',
+      country: 'CA',
+      postalCode: 'M5H 1A1',
+    },
   });
   if (!property) throw new Error('owner not in scope');
   return property;

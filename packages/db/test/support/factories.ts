@@ -62,7 +62,11 @@ export async function createUser(manager: EntityManager, team: Team, overrides: 
   );
 }
 
-export async function createApiKey(manager: EntityManager, user: User, environment: Environment = 'live'): Promise<ApiKey> {
+export async function createApiKey(
+  manager: EntityManager,
+  user: User,
+  environment: Environment = 'live',
+): Promise<ApiKey> {
   return manager.save(
     manager.create(ApiKey, {
       userId: user.id,

@@ -6,7 +6,14 @@ const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_00
 
 describe('invitationResend', () => {
   it('allows a resend to an invited applicant who has not submitted, once the interval has passed', () => {
-    expect(invitationResend({ invited: true, submitted: false, lastSentAt: minutesAgo(INVITATION_RESEND_INTERVAL_MINUTES), now })).toEqual({ ok: true });
+    expect(
+      invitationResend({
+        invited: true,
+        submitted: false,
+        lastSentAt: minutesAgo(INVITATION_RESEND_INTERVAL_MINUTES),
+        now,
+      }),
+    ).toEqual({ ok: true });
     expect(invitationResend({ invited: true, submitted: false, lastSentAt: null, now })).toEqual({ ok: true });
   });
 
@@ -19,7 +26,13 @@ describe('invitationResend', () => {
   });
 
   it('refuses a submitted or quick-screened applicant', () => {
-    expect(invitationResend({ invited: true, submitted: true, lastSentAt: minutesAgo(60), now })).toEqual({ ok: false, reason: 'submitted' });
-    expect(invitationResend({ invited: false, submitted: true, lastSentAt: null, now })).toEqual({ ok: false, reason: 'not_invited' });
+    expect(invitationResend({ invited: true, submitted: true, lastSentAt: minutesAgo(60), now })).toEqual({
+      ok: false,
+      reason: 'submitted',
+    });
+    expect(invitationResend({ invited: false, submitted: true, lastSentAt: null, now })).toEqual({
+      ok: false,
+      reason: 'not_invited',
+    });
   });
 });

@@ -39,4 +39,3 @@ export function refusedFlags({ team, flags }: { team: OrderingTeam; flags: reado
     return team.settingsConfig[flag] === true ? [] : [{ flag, reason: 'not_enabled' }];
   });
 }
-

@@ -46,7 +46,12 @@ const STATES = {
   completeA: inProgress('COMPLETE', 'QUEUED'),
   failedA: inProgress('FAILED', 'RUNNING'),
   finished: inProgress('COMPLETE', 'FAILED'),
-  returned: { status: 'Returned', reportStatus: 'COMPLETE', orderStatus: 'COMPLETE', checks: inProgress('COMPLETE', 'FAILED').checks },
+  returned: {
+    status: 'Returned',
+    reportStatus: 'COMPLETE',
+    orderStatus: 'COMPLETE',
+    checks: inProgress('COMPLETE', 'FAILED').checks,
+  },
 } as const satisfies Record<string, ApplicationState | null>;
 type StateKey = keyof typeof STATES;
 
@@ -209,7 +214,8 @@ describe('application state machine: every event in every state', () => {
   });
 
   it('every fixture is a valid state', () => {
-    for (const state of Object.values(STATES)) if (state !== null) expect(applicationStateViolations(state)).toEqual([]);
+    for (const state of Object.values(STATES))
+      if (state !== null) expect(applicationStateViolations(state)).toEqual([]);
   });
 });
 
@@ -233,7 +239,10 @@ describe('application state machine: resulting states', () => {
 
   it('creation keeps each check once, in catalogue order', () => {
     const result = ok(
-      applicationStateAfter(null, { type: 'invited', flags: ['request_softcheck', 'request_bureau', 'request_softcheck'] }),
+      applicationStateAfter(null, {
+        type: 'invited',
+        flags: ['request_softcheck', 'request_bureau', 'request_softcheck'],
+      }),
     );
     expect(result.state.checks.map((check) => check.checkName)).toEqual([A, B]);
   });
@@ -328,7 +337,9 @@ describe('queries', () => {
         'Returned implies every check finished',
       ]),
     );
-    expect(applicationStateViolations({ ...STATES.sent, checks: [] })).toContain('an application holds at least one check');
+    expect(applicationStateViolations({ ...STATES.sent, checks: [] })).toContain(
+      'an application holds at least one check',
+    );
   });
 });
 
@@ -382,9 +393,12 @@ function run(
 
 describe('application state machine: properties', () => {
   it('no sequence of events leaves the state invalid', () => {
-    fc.assert(fc.property(fc.array(eventArbitrary, { maxLength: 60 }), (events) => void run(events)), {
-      numRuns: 500,
-    });
+    fc.assert(
+      fc.property(fc.array(eventArbitrary, { maxLength: 60 }), (events) => void run(events)),
+      {
+        numRuns: 500,
+      },
+    );
   });
 
   it('from any reachable state, running the outstanding checks reaches Returned', () => {

@@ -74,15 +74,26 @@ export type ApplicationRefusal = { readonly code: ApplicationRefusalCode; readon
 
 export type ApplicationTransition =
   /** The event changed the state; `checksToRun` are the checks that became `QUEUED` (one job each). */
-  | { readonly ok: true; readonly outcome: 'applied'; readonly state: ApplicationState; readonly checksToRun: readonly CheckName[] }
+  | {
+      readonly ok: true;
+      readonly outcome: 'applied';
+      readonly state: ApplicationState;
+      readonly checksToRun: readonly CheckName[];
+    }
   /**
    * The event had been applied before (a re-delivered job: a finished check reported again, a report rendered
    * twice). Not a refusal: the state is returned unchanged and the caller must do nothing twice.
    */
-  | { readonly ok: true; readonly outcome: 'already_applied'; readonly state: ApplicationState; readonly checksToRun: readonly [] }
+  | {
+      readonly ok: true;
+      readonly outcome: 'already_applied';
+      readonly state: ApplicationState;
+      readonly checksToRun: readonly [];
+    }
   | { readonly ok: false; readonly refusal: ApplicationRefusal };
 
-export type ApplicationPermission = { readonly ok: true } | { readonly ok: false; readonly refusal: ApplicationRefusal };
+export type ApplicationPermission =
+  { readonly ok: true } | { readonly ok: false; readonly refusal: ApplicationRefusal };
 
 const applied = (state: ApplicationState, checksToRun: readonly CheckName[] = []): ApplicationTransition => ({
   ok: true,
@@ -188,7 +199,11 @@ export function applicationStateAfterSubmission(state: ApplicationState): Applic
   }
 }
 
-function withCheckStatus(state: ApplicationState, checkName: CheckName, status: CheckExecutionStatus): ApplicationState {
+function withCheckStatus(
+  state: ApplicationState,
+  checkName: CheckName,
+  status: CheckExecutionStatus,
+): ApplicationState {
   return {
     ...state,
     checks: state.checks.map((check) => (check.checkName === checkName ? { ...check, status } : check)),
@@ -204,7 +219,10 @@ const waitingOnCandidate = (checkName: CheckName) =>
     `The ${checkNameInSentence(checkName)} cannot run before the applicant has submitted their information.`,
   );
 
-export function applicationStateAfterCheckStarted(state: ApplicationState, checkName: CheckName): ApplicationTransition {
+export function applicationStateAfterCheckStarted(
+  state: ApplicationState,
+  checkName: CheckName,
+): ApplicationTransition {
   const check = state.checks.find((candidate) => candidate.checkName === checkName);
   if (check === undefined) return unknownCheck(checkName);
   switch (check.status) {
@@ -265,7 +283,10 @@ export function applicationStateAfterReportRendered(state: ApplicationState): Ap
  * Adds checks to a `Returned` application; only the new ones run. Flags the application holds already are
  * ignored, so a partner may send its full wish list; an upgrade that adds nothing is refused (`no_new_checks`).
  */
-export function applicationStateAfterUpgrade(state: ApplicationState, flags: readonly RequestFlag[]): ApplicationTransition {
+export function applicationStateAfterUpgrade(
+  state: ApplicationState,
+  flags: readonly RequestFlag[],
+): ApplicationTransition {
   const permission = canUpgrade(state);
   if (!permission.ok) return permission;
   const held = new Set(state.checks.map((check) => check.checkName));
@@ -320,7 +341,8 @@ export function applicationStateViolations(state: ApplicationState): string[] {
   if (new Set(state.checks.map((check) => check.checkName)).size !== state.checks.length) {
     violations.push('each check appears once');
   }
-  if (returned !== (state.reportStatus === 'COMPLETE')) violations.push('Returned if and only if the report is COMPLETE');
+  if (returned !== (state.reportStatus === 'COMPLETE'))
+    violations.push('Returned if and only if the report is COMPLETE');
   if (returned !== (state.orderStatus === 'COMPLETE')) violations.push('Returned if and only if the order is COMPLETE');
   if (returned && !allChecksFinished(state)) violations.push('Returned implies every check finished');
   const waiting = state.reportStatus === 'SENT';
@@ -328,7 +350,8 @@ export function applicationStateViolations(state: ApplicationState): string[] {
     violations.push('the report is SENT if and only if the order is WAITING_ON_CANDIDATE');
   }
   const checksWaiting = state.checks.filter((check) => check.status === 'WAITING_ON_CANDIDATE').length;
-  if (waiting && checksWaiting !== state.checks.length) violations.push('SENT implies every check WAITING_ON_CANDIDATE');
+  if (waiting && checksWaiting !== state.checks.length)
+    violations.push('SENT implies every check WAITING_ON_CANDIDATE');
   if (!waiting && checksWaiting > 0) violations.push('only a SENT application has checks WAITING_ON_CANDIDATE');
   return violations;
 }

@@ -112,7 +112,9 @@ describe('check catalogue', () => {
 
   it('feeds every result object of the record and both identity verifications', () => {
     const fed = new Set(CHECK_DEFINITIONS.map((definition) => definition.resultField));
-    expect([...fed].sort()).toEqual([...RESULT_OBJECT_FIELDS, 'identity_verification', 'enhanced_identity_verification'].sort());
+    expect([...fed].sort()).toEqual(
+      [...RESULT_OBJECT_FIELDS, 'identity_verification', 'enhanced_identity_verification'].sort(),
+    );
   });
 
   it('checksFeeding lists the checks of a shared field in catalogue order', () => {
@@ -199,7 +201,11 @@ describe('billingPriceKey', () => {
       ['PM', 'pm'],
     ] as const) {
       expect(
-        billingPriceKey({ flag: 'request_us_criminal_record_check_tier_3', teamType, usCriminalRecordCheckYears: years }),
+        billingPriceKey({
+          flag: 'request_us_criminal_record_check_tier_3',
+          teamType,
+          usCriminalRecordCheckYears: years,
+        }),
       ).toBe(`${prefix}_request_us_criminal_record_check_tier_3_${depth}_year_price`);
     }
   });

@@ -17,7 +17,9 @@ import { requiredInformationFor, type InformationRequirement } from './informati
  * A field of the application record that shows check results: a result object, or one of the two identity
  * verifications. Several checks may feed one field.
  */
-export type ResultField = ResultObjectField | keyof Pick<HrApplication & PmApplication, 'identity_verification' | 'enhanced_identity_verification'>;
+export type ResultField =
+  | ResultObjectField
+  | keyof Pick<HrApplication & PmApplication, 'identity_verification' | 'enhanced_identity_verification'>;
 
 /** Where a check runs: one country's records, several countries' (`INTL`), or no country in particular (`ANY`). */
 export type CheckRegion = 'CA' | 'US' | 'GB' | 'AU' | 'INTL' | 'ANY';
@@ -123,8 +125,7 @@ const CHECK_DETAILS: { readonly [F in RequestFlag]: CheckDetails } = {
     region: 'ANY',
   },
   request_instant_verify_education: {
-    description:
-      "Confirms the applicant's institutions, degrees and dates instantly against education data sources.",
+    description: "Confirms the applicant's institutions, degrees and dates instantly against education data sources.",
     resultField: 'instant_verify_result',
     pm: true,
     enabledByDefault: true,
@@ -179,14 +180,16 @@ const CHECK_DETAILS: { readonly [F in RequestFlag]: CheckDetails } = {
     region: 'CA',
   },
   request_employer_references: {
-    description: 'Sends a questionnaire by email to references at the applicant’s past employers and reports their answers.',
+    description:
+      'Sends a questionnaire by email to references at the applicant’s past employers and reports their answers.',
     resultField: 'reference_result',
     pm: true,
     enabledByDefault: true,
     region: 'ANY',
   },
   request_address_references: {
-    description: 'Sends a questionnaire by email to the landlords of the applicant’s past addresses and reports their answers.',
+    description:
+      'Sends a questionnaire by email to the landlords of the applicant’s past addresses and reports their answers.',
     resultField: 'reference_result',
     pm: true,
     enabledByDefault: true,
@@ -267,7 +270,8 @@ const CHECK_DETAILS: { readonly [F in RequestFlag]: CheckDetails } = {
     region: 'ANY',
   },
   request_vaccination_check: {
-    description: 'Checks the vaccination record the applicant uploads for authenticity and for the vaccinations the position requires.',
+    description:
+      'Checks the vaccination record the applicant uploads for authenticity and for the vaccinations the position requires.',
     resultField: 'vaccination_check_result',
     pm: false,
     enabledByDefault: true,
@@ -346,8 +350,7 @@ export const CHECK_DEFINITIONS: readonly CheckDefinition[] = REQUEST_FLAGS.map((
 
 export const checkDefinition = (flag: RequestFlag): CheckDefinition => CHECK_CATALOGUE[flag];
 
-export const checkDefinitionByName = (checkName: CheckName): CheckDefinition =>
-  CHECK_CATALOGUE[`request_${checkName}`];
+export const checkDefinitionByName = (checkName: CheckName): CheckDefinition => CHECK_CATALOGUE[`request_${checkName}`];
 
 /** The checks a team created through the API may run until support enables more. */
 export const DEFAULT_ENABLED_FLAGS: readonly RequestFlag[] = REQUEST_FLAGS.filter(

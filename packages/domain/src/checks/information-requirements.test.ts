@@ -18,7 +18,9 @@ const COMPLETE_INFORMATION: Information = {
   addresses: [{ address: '1 Main St', city: 'Toronto', province_state: 'ON', country: 'CA' }],
   employers: [{ company_name: 'Analytical Engines Ltd' }],
   educations: [{ institution: 'University of London' }],
-  credentials: [{ description: 'P.Eng', institution: 'PEO', certification: 'P.Eng', date_of_certification: '2015-01-01' }],
+  credentials: [
+    { description: 'P.Eng', institution: 'PEO', certification: 'P.Eng', date_of_certification: '2015-01-01' },
+  ],
 };
 
 const pathsOf = (checkName: CheckName) => requiredInformationFor(checkName).map((requirement) => requirement.path);
@@ -165,7 +167,9 @@ describe('missingInformation', () => {
   it('accepts sin_ssn as a number or a string', () => {
     const base = { first_name: 'A', last_name: 'B', date_of_birth: '1990-01-01' };
     for (const sin_ssn of [123456789, '012345678', 0]) {
-      expect(missingInformation({ flags: ['request_us_ssn_verification'], information: { ...base, sin_ssn } })).toEqual([]);
+      expect(missingInformation({ flags: ['request_us_ssn_verification'], information: { ...base, sin_ssn } })).toEqual(
+        [],
+      );
     }
   });
 
@@ -186,25 +190,23 @@ describe('missingInformation', () => {
   it('property: reports exactly the requirements of the requested checks that the information lacks', () => {
     const fieldNames = Object.keys(INFORMATION_REQUIREMENTS) as (keyof typeof INFORMATION_REQUIREMENTS)[];
     fc.assert(
-      fc.property(
-        fc.subarray([...REQUEST_FLAGS] as RequestFlag[]),
-        fc.subarray(fieldNames),
-        (flags, presentFields) => {
-          const information = Object.fromEntries(
-            presentFields.map((field) => [field, (COMPLETE_INFORMATION as Record<string, unknown>)[field]]),
-          ) as Information;
-          const missing = missingInformation({ flags, information });
-          const needed = new Set(
-            flags.flatMap((flag) => requiredInformationFor(flag.slice('request_'.length) as CheckName)).map((r) => r.path),
-          );
-          const expected = fieldNames
-            .filter((field) => !presentFields.includes(field))
-            .map((field) => INFORMATION_REQUIREMENTS[field].path)
-            .filter((path) => needed.has(path));
-          expect(missing.map((entry) => entry.path)).toEqual(expected);
-          expect(missing.every((entry) => entry.code === 'required' && entry.message.length > 0)).toBe(true);
-        },
-      ),
+      fc.property(fc.subarray([...REQUEST_FLAGS] as RequestFlag[]), fc.subarray(fieldNames), (flags, presentFields) => {
+        const information = Object.fromEntries(
+          presentFields.map((field) => [field, (COMPLETE_INFORMATION as Record<string, unknown>)[field]]),
+        ) as Information;
+        const missing = missingInformation({ flags, information });
+        const needed = new Set(
+          flags
+            .flatMap((flag) => requiredInformationFor(flag.slice('request_'.length) as CheckName))
+            .map((r) => r.path),
+        );
+        const expected = fieldNames
+          .filter((field) => !presentFields.includes(field))
+          .map((field) => INFORMATION_REQUIREMENTS[field].path)
+          .filter((path) => needed.has(path));
+        expect(missing.map((entry) => entry.path)).toEqual(expected);
+        expect(missing.every((entry) => entry.code === 'required' && entry.message.length > 0)).toBe(true);
+      }),
     );
   });
 });

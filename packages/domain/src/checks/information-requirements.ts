@@ -54,12 +54,7 @@ export type Information = {
 };
 
 export type InformationValueField =
-  | 'first_name'
-  | 'last_name'
-  | 'date_of_birth'
-  | 'sin_ssn'
-  | 'license_number'
-  | 'license_prov_state';
+  'first_name' | 'last_name' | 'date_of_birth' | 'sin_ssn' | 'license_number' | 'license_prov_state';
 export type InformationListField = 'addresses' | 'employers' | 'educations' | 'credentials';
 
 /** One piece of information a check needs: a value that must be given, or a list that must hold an entry. */
@@ -209,6 +204,12 @@ export function missingInformation({
     if (isSatisfied(requirement, given)) return [];
     const needingChecks = checkNames.filter((checkName) => requiredInformationFor(checkName).includes(requirement));
     if (needingChecks.length === 0) return [];
-    return [{ path: requirement.path, code: 'required' as const, message: `${requirement.message} by ${listOfChecks(needingChecks)}.` }];
+    return [
+      {
+        path: requirement.path,
+        code: 'required' as const,
+        message: `${requirement.message} by ${listOfChecks(needingChecks)}.`,
+      },
+    ];
   });
 }

@@ -21,7 +21,9 @@ export function countryOptions(language: PortalLanguage): readonly CountryOption
   if (cached) return cached;
   const names = new Intl.DisplayNames([language], { type: 'region' });
   const collator = new Intl.Collator(language);
-  const options = COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
+  const options = COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+    collator.compare(a.name, b.name),
+  );
   cache.set(language, options);
   return options;
 }

@@ -1,5 +1,14 @@
 import { isPortalSection } from './form.js';
-import { formatDate, isMessageKey, isPortalFieldKind, missingFieldMessage, translate, type MessageKey, type PortalFieldKind, type PortalLanguage } from './messages.js';
+import {
+  formatDate,
+  isMessageKey,
+  isPortalFieldKind,
+  missingFieldMessage,
+  translate,
+  type MessageKey,
+  type PortalFieldKind,
+  type PortalLanguage,
+} from './messages.js';
 import type { PortalFieldError } from './validation.js';
 
 /** The kind of a field path: `addresses.1.city` -> `addresses.city`, `employers.0.reference.email` -> `reference.email`. */
@@ -13,10 +22,19 @@ export function fieldKindOf(field: string): PortalFieldKind | null {
  * What an error says, in `language`. `signature` is the name the consent must be signed with (the one typed in
  * "About you"), quoted by a signature that does not match it.
  */
-export function portalErrorMessage(language: PortalLanguage, error: PortalFieldError, { signature }: { signature: string }): string {
+export function portalErrorMessage(
+  language: PortalLanguage,
+  error: PortalFieldError,
+  { signature }: { signature: string },
+): string {
   const section = error.field.split('.')[0] ?? '';
   // Dates read as the applicant reads them ("22 novembre 2024"), not as ISO.
-  const params = Object.fromEntries(Object.entries(error.params ?? {}).map(([name, value]) => [name, name === 'date' && typeof value === 'string' ? formatDate(language, value) : value]));
+  const params = Object.fromEntries(
+    Object.entries(error.params ?? {}).map(([name, value]) => [
+      name,
+      name === 'date' && typeof value === 'string' ? formatDate(language, value) : value,
+    ]),
+  );
   switch (error.code) {
     case 'required': {
       if (isPortalSection(error.field)) return translate(language, `error.required.${error.field}`);
@@ -24,7 +42,10 @@ export function portalErrorMessage(language: PortalLanguage, error: PortalFieldE
       return kind ? missingFieldMessage(language, kind) : translate(language, 'error.required');
     }
     case 'invalid_code':
-      return translate(language, error.field.endsWith('country') ? 'error.invalid_code.country' : 'error.invalid_code.province_state');
+      return translate(
+        language,
+        error.field.endsWith('country') ? 'error.invalid_code.country' : 'error.invalid_code.province_state',
+      );
     case 'history_too_short':
     case 'too_few_references': {
       const key = `error.${error.code}.${section}`;

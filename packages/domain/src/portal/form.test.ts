@@ -12,7 +12,15 @@ import {
 import { MAX_PORTAL_ENTRIES, portalRequirements } from './requirements.js';
 
 const everything = portalRequirements({
-  flags: ['request_softcheck', 'request_bureau', 'request_motor_vehicle_records', 'request_employer_references', 'request_address_phone_references', 'request_education_verification', 'request_credential_verification'],
+  flags: [
+    'request_softcheck',
+    'request_bureau',
+    'request_motor_vehicle_records',
+    'request_employer_references',
+    'request_address_phone_references',
+    'request_education_verification',
+    'request_credential_verification',
+  ],
   settings: {},
 });
 
@@ -62,14 +70,26 @@ describe('the portal form', () => {
     const form = portalFormFromFields(fields, everything);
     expect(form.identity.first_name).toBe(' Ada ');
     expect(form.addresses).toHaveLength(2);
-    expect(form.addresses[1]).toMatchObject({ city: 'Ottawa', end_date: '2018-12-31', reference: { first_name: '', email: '' } });
+    expect(form.addresses[1]).toMatchObject({
+      city: 'Ottawa',
+      end_date: '2018-12-31',
+      reference: { first_name: '', email: '' },
+    });
     expect(form.credentials[0]?.current).toBe(true);
     expect(form.consent).toEqual({ full_name: 'Ada Lovelace', date: '2026-05-01', agreed: true });
   });
 
   it('ignores sections the checks do not need, repeated names, non-text values and counts past the limit', () => {
     const nameOnly = portalRequirements({ flags: ['request_right_to_work'], settings: {} });
-    const form = portalFormFromFields({ ...fields, 'identity.first_name': ['Ada', 'Eve'], 'identity.last_name': { nested: 1 }, 'addresses.count': '5000' }, nameOnly);
+    const form = portalFormFromFields(
+      {
+        ...fields,
+        'identity.first_name': ['Ada', 'Eve'],
+        'identity.last_name': { nested: 1 },
+        'addresses.count': '5000',
+      },
+      nameOnly,
+    );
     expect(form.addresses).toEqual([]);
     expect(form.employers).toEqual([]);
     expect(form.identity.first_name).toBe('Ada');
@@ -79,30 +99,52 @@ describe('the portal form', () => {
   });
 
   it('turns a complete form into information the contract accepts, codes upper-cased and empty fields left out', () => {
-    const information = informationFromPortalForm({ form: portalFormFromFields(fields, everything), requirements: everything, country: 'CA' });
+    const information = informationFromPortalForm({
+      form: portalFormFromFields(fields, everything),
+      requirements: everything,
+      country: 'CA',
+    });
     expect(informationInputSchema.safeParse(information).success).toBe(true);
     expect(information).toMatchObject({ first_name: 'Ada', sin_ssn: '046454286', license_prov_state: 'ON' });
     expect(information).not.toHaveProperty('middle_name');
     expect(information.addresses?.[0]).toMatchObject({
       province_state: 'ON',
-      address_reference: { name: { first_name: 'Lena', last_name: 'Landlord' }, phone_number: { number: '416 555 0199', country: 'CA' } },
+      address_reference: {
+        name: { first_name: 'Lena', last_name: 'Landlord' },
+        phone_number: { number: '416 555 0199', country: 'CA' },
+      },
     });
     expect(information.addresses?.[1]).not.toHaveProperty('address_reference');
     expect(information.employers?.[0]?.employer_reference?.email).toEqual({ address: 'charles@example.com' });
-    expect(information.educations?.[0]).toEqual({ institution: 'University of London', degree: { degree: 'BSc' }, address: { country: 'GB' } });
+    expect(information.educations?.[0]).toEqual({
+      institution: 'University of London',
+      degree: { degree: 'BSc' },
+      address: { country: 'GB' },
+    });
   });
 
   it('pre-fills from the stored information, which reads back to the same information', () => {
-    const information = informationFromPortalForm({ form: portalFormFromFields(fields, everything), requirements: everything, country: 'CA' });
+    const information = informationFromPortalForm({
+      form: portalFormFromFields(fields, everything),
+      requirements: everything,
+      country: 'CA',
+    });
     const prefilled = portalFormFromInformation(information as Record<string, unknown>);
     expect(prefilled.consent).toEqual({ full_name: '', date: '', agreed: false });
-    expect(informationFromPortalForm({ form: prefilled, requirements: everything, country: 'CA' })).toEqual(information);
+    expect(informationFromPortalForm({ form: prefilled, requirements: everything, country: 'CA' })).toEqual(
+      information,
+    );
   });
 
   it('adds and removes entries, and keeps one to fill in each section asked for', () => {
     const empty: PortalForm = portalFormFromFields({}, everything);
     const toFill = withEntriesToFill(empty, everything);
-    expect([toFill.addresses.length, toFill.employers.length, toFill.educations.length, toFill.credentials.length]).toEqual([1, 1, 1, 1]);
+    expect([
+      toFill.addresses.length,
+      toFill.employers.length,
+      toFill.educations.length,
+      toFill.credentials.length,
+    ]).toEqual([1, 1, 1, 1]);
     const added = withEntryAdded(toFill, 'addresses');
     expect(added.addresses).toHaveLength(2);
     expect(withEntryRemoved(added, 'addresses', 0).addresses).toHaveLength(1);

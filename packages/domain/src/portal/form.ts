@@ -30,11 +30,28 @@ export type PortalAddress = {
   reference: PortalReference;
 };
 
-export type PortalEmployer = { company_name: string; position: string; start_date: string; end_date: string; reference: PortalReference };
+export type PortalEmployer = {
+  company_name: string;
+  position: string;
+  start_date: string;
+  end_date: string;
+  reference: PortalReference;
+};
 
-export type PortalEducation = { institution: string; degree: string; country: string; start_date: string; end_date: string };
+export type PortalEducation = {
+  institution: string;
+  degree: string;
+  country: string;
+  start_date: string;
+  end_date: string;
+};
 
-export type PortalCredential = { certification: string; institution: string; date_of_certification: string; current: boolean };
+export type PortalCredential = {
+  certification: string;
+  institution: string;
+  date_of_certification: string;
+  current: boolean;
+};
 
 export type PortalConsent = { full_name: string; date: string; agreed: boolean };
 
@@ -51,12 +68,23 @@ export type PortalForm = {
 export const PORTAL_SECTIONS = ['addresses', 'employers', 'educations', 'credentials'] as const;
 export type PortalSection = (typeof PORTAL_SECTIONS)[number];
 
-export const isPortalSection = (value: string): value is PortalSection => (PORTAL_SECTIONS as readonly string[]).includes(value);
+export const isPortalSection = (value: string): value is PortalSection =>
+  (PORTAL_SECTIONS as readonly string[]).includes(value);
 
 export const emptyReference = (): PortalReference => ({ first_name: '', last_name: '', email: '', phone: '' });
 
 const EMPTY_ENTRIES: { [S in PortalSection]: () => PortalForm[S][number] } = {
-  addresses: () => ({ address: '', unit: '', city: '', province_state: '', country: '', postal_code: '', start_date: '', end_date: '', reference: emptyReference() }),
+  addresses: () => ({
+    address: '',
+    unit: '',
+    city: '',
+    province_state: '',
+    country: '',
+    postal_code: '',
+    start_date: '',
+    end_date: '',
+    reference: emptyReference(),
+  }),
   employers: () => ({ company_name: '', position: '', start_date: '', end_date: '', reference: emptyReference() }),
   educations: () => ({ institution: '', degree: '', country: '', start_date: '', end_date: '' }),
   credentials: () => ({ certification: '', institution: '', date_of_certification: '', current: false }),
@@ -93,7 +121,8 @@ export function asksFor(requirements: PortalRequirements, section: PortalSection
 export function withEntriesToFill(form: PortalForm, requirements: PortalRequirements): PortalForm {
   const filled = { ...form };
   for (const section of PORTAL_SECTIONS) {
-    if (asksFor(requirements, section) && form[section].length === 0) (filled[section] as unknown[]) = [EMPTY_ENTRIES[section]()];
+    if (asksFor(requirements, section) && form[section].length === 0)
+      (filled[section] as unknown[]) = [EMPTY_ENTRIES[section]()];
   }
   return filled;
 }
@@ -124,13 +153,26 @@ function textOf(fields: SubmittedFields, name: string): string {
 
 const checked = (fields: SubmittedFields, name: string): boolean => textOf(fields, name) !== '';
 
-function stringFields<T extends Record<string, string>>(fields: SubmittedFields, prefix: string, names: readonly (keyof T & string)[]): T {
+function stringFields<T extends Record<string, string>>(
+  fields: SubmittedFields,
+  prefix: string,
+  names: readonly (keyof T & string)[],
+): T {
   return Object.fromEntries(names.map((name) => [name, textOf(fields, `${prefix}${name}`)])) as T;
 }
 
 const IDENTITY_FIELDS = Object.keys(emptyIdentity()) as Array<keyof PortalIdentity>;
 const REFERENCE_FIELDS = Object.keys(emptyReference()) as Array<keyof PortalReference>;
-const ADDRESS_FIELDS = ['address', 'unit', 'city', 'province_state', 'country', 'postal_code', 'start_date', 'end_date'] as const;
+const ADDRESS_FIELDS = [
+  'address',
+  'unit',
+  'city',
+  'province_state',
+  'country',
+  'postal_code',
+  'start_date',
+  'end_date',
+] as const;
 const EMPLOYER_FIELDS = ['company_name', 'position', 'start_date', 'end_date'] as const;
 const EDUCATION_FIELDS = ['institution', 'degree', 'country', 'start_date', 'end_date'] as const;
 const CREDENTIAL_FIELDS = ['certification', 'institution', 'date_of_certification'] as const;
@@ -154,25 +196,47 @@ export function portalFormFromFields(fields: SubmittedFields, requirements: Port
     (asksFor(requirements, section) ? entries(fields, section, entry) : []) as PortalForm[S];
   return {
     identity: stringFields<PortalIdentity>(fields, 'identity.', IDENTITY_FIELDS),
-    addresses: read('addresses', (prefix) => ({ ...stringFields(fields, prefix, ADDRESS_FIELDS), reference: reference(prefix) }) as PortalAddress),
-    employers: read('employers', (prefix) => ({ ...stringFields(fields, prefix, EMPLOYER_FIELDS), reference: reference(prefix) }) as PortalEmployer),
+    addresses: read(
+      'addresses',
+      (prefix) => ({ ...stringFields(fields, prefix, ADDRESS_FIELDS), reference: reference(prefix) }) as PortalAddress,
+    ),
+    employers: read(
+      'employers',
+      (prefix) =>
+        ({ ...stringFields(fields, prefix, EMPLOYER_FIELDS), reference: reference(prefix) }) as PortalEmployer,
+    ),
     educations: read('educations', (prefix) => stringFields(fields, prefix, EDUCATION_FIELDS) as PortalEducation),
-    credentials: read('credentials', (prefix) => ({ ...(stringFields(fields, prefix, CREDENTIAL_FIELDS) as Omit<PortalCredential, 'current'>), current: checked(fields, `${prefix}current`) })),
-    consent: { full_name: textOf(fields, 'consent.full_name'), date: textOf(fields, 'consent.date'), agreed: checked(fields, 'consent.agreed') },
+    credentials: read('credentials', (prefix) => ({
+      ...(stringFields(fields, prefix, CREDENTIAL_FIELDS) as Omit<PortalCredential, 'current'>),
+      current: checked(fields, `${prefix}current`),
+    })),
+    consent: {
+      full_name: textOf(fields, 'consent.full_name'),
+      date: textOf(fields, 'consent.date'),
+      agreed: checked(fields, 'consent.agreed'),
+    },
   };
 }
 
 // ---- From and to `information` ----------------------------------------------------------------------------------
 
 type StoredRecord = Readonly<Record<string, unknown>>;
-const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
-const record = (value: unknown): StoredRecord => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as StoredRecord) : {});
-const list = (value: unknown): StoredRecord[] => (Array.isArray(value) ? value.slice(0, MAX_PORTAL_ENTRIES).map(record) : []);
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+const record = (value: unknown): StoredRecord =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as StoredRecord) : {};
+const list = (value: unknown): StoredRecord[] =>
+  Array.isArray(value) ? value.slice(0, MAX_PORTAL_ENTRIES).map(record) : [];
 
 function referenceFromInformation(value: unknown): PortalReference {
   const referee = record(value);
   const name = record(referee.name);
-  return { first_name: text(name.first_name), last_name: text(name.last_name), email: text(record(referee.email).address), phone: text(record(referee.phone_number).number) };
+  return {
+    first_name: text(name.first_name),
+    last_name: text(name.last_name),
+    email: text(record(referee.email).address),
+    phone: text(record(referee.phone_number).number),
+  };
 }
 
 /** The form as the invitation pre-filled it (the stored information), consent not given. */
@@ -180,11 +244,17 @@ export function portalFormFromInformation(information: StoredRecord): PortalForm
   return {
     identity: Object.fromEntries(IDENTITY_FIELDS.map((field) => [field, text(information[field])])) as PortalIdentity,
     addresses: list(information.addresses).map((address) => ({
-      ...(Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, text(address[field])])) as Omit<PortalAddress, 'reference'>),
+      ...(Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, text(address[field])])) as Omit<
+        PortalAddress,
+        'reference'
+      >),
       reference: referenceFromInformation(address.address_reference),
     })),
     employers: list(information.employers).map((employer) => ({
-      ...(Object.fromEntries(EMPLOYER_FIELDS.map((field) => [field, text(employer[field])])) as Omit<PortalEmployer, 'reference'>),
+      ...(Object.fromEntries(EMPLOYER_FIELDS.map((field) => [field, text(employer[field])])) as Omit<
+        PortalEmployer,
+        'reference'
+      >),
       reference: referenceFromInformation(employer.employer_reference),
     })),
     educations: list(information.educations).map((education) => ({
@@ -207,17 +277,33 @@ export function portalFormFromInformation(information: StoredRecord): PortalForm
 const trimmed = (value: string): string => value.trim();
 /** Only the fields given: an empty optional field is left out rather than sent as ''. */
 const given = <T extends Record<string, string | undefined>>(fields: T): Partial<T> =>
-  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined && value.trim() !== '').map(([key, value]) => [key, (value as string).trim()])) as Partial<T>;
+  Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, value]) => value !== undefined && value.trim() !== '')
+      .map(([key, value]) => [key, (value as string).trim()]),
+  ) as Partial<T>;
 
 /** Codes are typed in any case; the contract wants them upper-case. */
 export const normaliseCode = (value: string): string => value.trim().toUpperCase();
 
-function referenceInformation({ reference, requirement, phoneType, country }: { reference: PortalReference; requirement: ReferenceRequirement | null; phoneType: 'MOBILE' | 'WORK'; country: string }) {
+function referenceInformation({
+  reference,
+  requirement,
+  phoneType,
+  country,
+}: {
+  reference: PortalReference;
+  requirement: ReferenceRequirement | null;
+  phoneType: 'MOBILE' | 'WORK';
+  country: string;
+}) {
   if (!requirement || Object.values(reference).every((value) => value.trim() === '')) return undefined;
   return {
     name: { first_name: trimmed(reference.first_name), last_name: trimmed(reference.last_name) },
     ...(reference.email.trim() ? { email: { address: trimmed(reference.email) } } : {}),
-    ...(reference.phone.trim() ? { phone_number: { phone_type: phoneType, number: trimmed(reference.phone), country } } : {}),
+    ...(reference.phone.trim()
+      ? { phone_number: { phone_type: phoneType, number: trimmed(reference.phone), country } }
+      : {}),
     contact: { can_contact: true },
   };
 }
@@ -227,19 +313,51 @@ function referenceInformation({ reference, requirement, phoneType, country }: { 
  * need, each entry with what was given. A landlord's phone is of the address's country, a manager's of `country`
  * (where the applicant lives or applies).
  */
-export function informationFromPortalForm({ form, requirements, country }: { form: PortalForm; requirements: PortalRequirements; country: string }): InformationInput {
+export function informationFromPortalForm({
+  form,
+  requirements,
+  country,
+}: {
+  form: PortalForm;
+  requirements: PortalRequirements;
+  country: string;
+}): InformationInput {
   const { identity } = form;
   const information: InformationInput = {
-    ...given({ first_name: identity.first_name, middle_name: identity.middle_name, last_name: identity.last_name, phone_number: identity.phone_number }),
+    ...given({
+      first_name: identity.first_name,
+      middle_name: identity.middle_name,
+      last_name: identity.last_name,
+      phone_number: identity.phone_number,
+    }),
     ...(requirements.dateOfBirth ? given({ date_of_birth: identity.date_of_birth }) : {}),
-    ...(requirements.sinSsn !== 'not_asked' && identity.sin_ssn.trim() ? { sin_ssn: identity.sin_ssn.replace(/[\s-]/g, '') } : {}),
-    ...(requirements.driverLicence ? { ...given({ license_number: identity.license_number }), ...(identity.license_prov_state.trim() ? { license_prov_state: normaliseCode(identity.license_prov_state) } : {}) } : {}),
+    ...(requirements.sinSsn !== 'not_asked' && identity.sin_ssn.trim()
+      ? { sin_ssn: identity.sin_ssn.replace(/[\s-]/g, '') }
+      : {}),
+    ...(requirements.driverLicence
+      ? {
+          ...given({ license_number: identity.license_number }),
+          ...(identity.license_prov_state.trim()
+            ? { license_prov_state: normaliseCode(identity.license_prov_state) }
+            : {}),
+        }
+      : {}),
   };
   if (requirements.addresses.required) {
     information.addresses = form.addresses.map((address) => {
-      const reference = referenceInformation({ reference: address.reference, requirement: requirements.addresses.references, phoneType: 'MOBILE', country: normaliseCode(address.country) });
+      const reference = referenceInformation({
+        reference: address.reference,
+        requirement: requirements.addresses.references,
+        phoneType: 'MOBILE',
+        country: normaliseCode(address.country),
+      });
       return {
-        ...given({ unit: address.unit, postal_code: address.postal_code, start_date: address.start_date, end_date: address.end_date }),
+        ...given({
+          unit: address.unit,
+          postal_code: address.postal_code,
+          start_date: address.start_date,
+          end_date: address.end_date,
+        }),
         address: trimmed(address.address),
         city: trimmed(address.city),
         province_state: normaliseCode(address.province_state),
@@ -250,7 +368,12 @@ export function informationFromPortalForm({ form, requirements, country }: { for
   }
   if (requirements.employers.required) {
     information.employers = form.employers.map((employer) => {
-      const reference = referenceInformation({ reference: employer.reference, requirement: requirements.employers.references, phoneType: 'WORK', country: normaliseCode(form.addresses[0]?.country || country) });
+      const reference = referenceInformation({
+        reference: employer.reference,
+        requirement: requirements.employers.references,
+        phoneType: 'WORK',
+        country: normaliseCode(form.addresses[0]?.country || country),
+      });
       return {
         ...given({ position: employer.position, start_date: employer.start_date, end_date: employer.end_date }),
         company_name: trimmed(employer.company_name),

@@ -18,7 +18,8 @@ export type EmailBranding = {
   readonly logoUrl: string | null;
 };
 
-const nonEmpty = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+const nonEmpty = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 
 /** The organisation an applicant is screened for, as invitations and the portal name it. */
 export const organisationName = ({ settings, teamName }: { settings: StoredTeamSettings; teamName: string }): string =>
@@ -26,11 +27,14 @@ export const organisationName = ({ settings, teamName }: { settings: StoredTeamS
 
 function relativeLuminance(hex: string): number {
   const channels = [1, 3, 5].map((start) => Number.parseInt(hex.slice(start, start + 2), 16) / 255);
-  const [red, green, blue] = channels.map((channel) => (channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+  const [red, green, blue] = channels.map((channel) =>
+    channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4,
+  ) as [number, number, number];
   return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
 }
 
-const contrast = (first: number, second: number): number => (Math.max(first, second) + 0.05) / (Math.min(first, second) + 0.05);
+const contrast = (first: number, second: number): number =>
+  (Math.max(first, second) + 0.05) / (Math.min(first, second) + 0.05);
 
 /** White text when it meets 4.5:1 on `colour`, else near-black. */
 export function readableTextOn(colour: string): string {
@@ -45,13 +49,26 @@ const isHttpsUrl = (value: string): boolean => {
   }
 };
 
-export function emailBrandingOf({ settings, teamName }: { settings: StoredTeamSettings; teamName: string }): EmailBranding {
+export function emailBrandingOf({
+  settings,
+  teamName,
+}: {
+  settings: StoredTeamSettings;
+  teamName: string;
+}): EmailBranding {
   const organisation = organisationName({ settings, teamName });
   const whitelabel = settings.whitelabel_emails === true;
   const teamColour = nonEmpty(settings.org_primary_color);
-  const colour = whitelabel && teamColour && /^#[0-9a-f]{6}$/i.test(teamColour) ? teamColour.toLowerCase() : SVC_BRAND_COLOUR;
+  const colour =
+    whitelabel && teamColour && /^#[0-9a-f]{6}$/i.test(teamColour) ? teamColour.toLowerCase() : SVC_BRAND_COLOUR;
   const logo = nonEmpty(settings.org_logo_link);
-  return { whitelabel, organisation, colour, textColour: readableTextOn(colour), logoUrl: whitelabel && logo && isHttpsUrl(logo) ? logo : null };
+  return {
+    whitelabel,
+    organisation,
+    colour,
+    textColour: readableTextOn(colour),
+    logoUrl: whitelabel && logo && isHttpsUrl(logo) ? logo : null,
+  };
 }
 
 /** What an invitation says to one applicant. */
@@ -69,9 +86,17 @@ export type InvitationContent = {
 export type InvitationEmail = { subject: string; text: string; html: string; senderName: string };
 
 /** The invitation email: a plain-text part and an accessible HTML part (inline styles, lang, alt text, real link text). */
-export function invitationEmail({ language, branding, firstName, link, expiresOn, isCosigner }: InvitationContent): InvitationEmail {
+export function invitationEmail({
+  language,
+  branding,
+  firstName,
+  link,
+  expiresOn,
+  isCosigner,
+}: InvitationContent): InvitationEmail {
   const { organisation } = branding;
-  const t = (key: Parameters<typeof translate>[1], params: Record<string, string> = {}) => translate(language, key, { organisation, ...params });
+  const t = (key: Parameters<typeof translate>[1], params: Record<string, string> = {}) =>
+    translate(language, key, { organisation, ...params });
   const subject = t('email.subject');
   const greeting = firstName ? t('email.greeting', { name: firstName }) : t('email.greeting_anonymous');
   const body = t(isCosigner ? 'email.body_cosigner' : 'email.body');
@@ -110,6 +135,15 @@ ${paragraph(escaped(t('email.ignore')), 'color:#4b5563;font-size:14px;')}
 }
 
 /** The invitation SMS: one line with the link. */
-export function invitationSms({ language, branding, link, expiresOn }: Pick<InvitationContent, 'language' | 'branding' | 'link' | 'expiresOn'>): string {
-  return translate(language, 'sms.invitation', { organisation: branding.organisation, link, date: formatDate(language, expiresOn) });
+export function invitationSms({
+  language,
+  branding,
+  link,
+  expiresOn,
+}: Pick<InvitationContent, 'language' | 'branding' | 'link' | 'expiresOn'>): string {
+  return translate(language, 'sms.invitation', {
+    organisation: branding.organisation,
+    link,
+    date: formatDate(language, expiresOn),
+  });
 }

@@ -21,7 +21,11 @@ describe('the EN/FR message catalogue', () => {
 
   it('has a message for every error code, in each language, naming the field where it can', () => {
     const errors: PortalFieldError[] = [
-      ...PORTAL_ERROR_CODES.map((code) => ({ field: 'addresses.1.city', code, params: { max: 100, years: 3, date: '2023-05-01', count: 2 } })),
+      ...PORTAL_ERROR_CODES.map((code) => ({
+        field: 'addresses.1.city',
+        code,
+        params: { max: 100, years: 3, date: '2023-05-01', count: 2 },
+      })),
       { field: 'addresses', code: 'history_too_short', params: { years: 3, date: '2023-05-01' } },
       { field: 'employers', code: 'too_few_references', params: { count: 2 } },
       { field: 'employers.0.reference.email', code: 'required' },
@@ -34,13 +38,29 @@ describe('the EN/FR message catalogue', () => {
         expect(message).not.toMatch(/\{\w+\}/);
       }
     }
-    expect(portalErrorMessage('en', { field: 'addresses.1.city', code: 'required' }, { signature: '' })).toBe('Enter the city.');
-    expect(portalErrorMessage('fr', { field: 'addresses.1.city', code: 'required' }, { signature: '' })).toBe('Entrez la ville.');
-    expect(portalErrorMessage('en', { field: 'employers.0.reference.email', code: 'required' }, { signature: '' })).toBe('Enter the referee’s email.');
-    expect(portalErrorMessage('en', { field: 'consent.full_name', code: 'consent_name_mismatch' }, { signature: 'Ada Lovelace' })).toContain('Ada Lovelace');
-    expect(portalErrorMessage('fr', { field: 'addresses', code: 'history_too_short', params: { years: 2, date: '2024-11-22' } }, { signature: '' })).toBe(
-      'Vos adresses doivent remonter au 22 novembre 2024 (2 ans) : ajoutez l’adresse où vous habitiez avant.',
+    expect(portalErrorMessage('en', { field: 'addresses.1.city', code: 'required' }, { signature: '' })).toBe(
+      'Enter the city.',
     );
+    expect(portalErrorMessage('fr', { field: 'addresses.1.city', code: 'required' }, { signature: '' })).toBe(
+      'Entrez la ville.',
+    );
+    expect(
+      portalErrorMessage('en', { field: 'employers.0.reference.email', code: 'required' }, { signature: '' }),
+    ).toBe('Enter the referee’s email.');
+    expect(
+      portalErrorMessage(
+        'en',
+        { field: 'consent.full_name', code: 'consent_name_mismatch' },
+        { signature: 'Ada Lovelace' },
+      ),
+    ).toContain('Ada Lovelace');
+    expect(
+      portalErrorMessage(
+        'fr',
+        { field: 'addresses', code: 'history_too_short', params: { years: 2, date: '2024-11-22' } },
+        { signature: '' },
+      ),
+    ).toBe('Vos adresses doivent remonter au 22 novembre 2024 (2 ans) : ajoutez l’adresse où vous habitiez avant.');
   });
 
   it('names every check and country in French, and formats dates in each language', () => {

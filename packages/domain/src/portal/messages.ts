@@ -13,7 +13,10 @@ type Text = { readonly en: string; readonly fr: string };
 
 const MESSAGES = {
   // Invitation email and SMS
-  'email.subject': { en: '{organisation} invites you to complete a background screening', fr: '{organisation} vous invite à remplir une vérification des antécédents' },
+  'email.subject': {
+    en: '{organisation} invites you to complete a background screening',
+    fr: '{organisation} vous invite à remplir une vérification des antécédents',
+  },
   'email.greeting': { en: 'Hello {name},', fr: 'Bonjour {name},' },
   'email.greeting_anonymous': { en: 'Hello,', fr: 'Bonjour,' },
   'email.body': {
@@ -25,18 +28,36 @@ const MESSAGES = {
     fr: '{organisation} a demandé à svc de vérifier vos antécédents en tant que cosignataire (garant) d’une demande de location. Remplissez le formulaire, donnez votre consentement et envoyez-le :',
   },
   'email.button': { en: 'Open your screening form', fr: 'Ouvrir votre formulaire de vérification' },
-  'email.copy_link': { en: 'If the button does not work, copy this link into your browser:', fr: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :' },
-  'email.expiry': { en: 'The link works until {date}. You can save your progress and come back to it.', fr: 'Le lien est valide jusqu’au {date}. Vous pouvez enregistrer vos réponses et y revenir.' },
-  'email.ignore': { en: 'If you did not expect this message, you can ignore it.', fr: 'Si vous n’attendiez pas ce message, vous pouvez l’ignorer.' },
-  'email.footer_whitelabel': { en: 'Sent by svc on behalf of {organisation}.', fr: 'Envoyé par svc pour le compte de {organisation}.' },
-  'email.footer': { en: 'svc runs background screenings for {organisation}.', fr: 'svc effectue des vérifications des antécédents pour {organisation}.' },
+  'email.copy_link': {
+    en: 'If the button does not work, copy this link into your browser:',
+    fr: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :',
+  },
+  'email.expiry': {
+    en: 'The link works until {date}. You can save your progress and come back to it.',
+    fr: 'Le lien est valide jusqu’au {date}. Vous pouvez enregistrer vos réponses et y revenir.',
+  },
+  'email.ignore': {
+    en: 'If you did not expect this message, you can ignore it.',
+    fr: 'Si vous n’attendiez pas ce message, vous pouvez l’ignorer.',
+  },
+  'email.footer_whitelabel': {
+    en: 'Sent by svc on behalf of {organisation}.',
+    fr: 'Envoyé par svc pour le compte de {organisation}.',
+  },
+  'email.footer': {
+    en: 'svc runs background screenings for {organisation}.',
+    fr: 'svc effectue des vérifications des antécédents pour {organisation}.',
+  },
   'sms.invitation': {
     en: '{organisation} asks you to complete a background screening: {link} (valid until {date})',
     fr: '{organisation} vous demande de remplir une vérification des antécédents : {link} (valide jusqu’au {date})',
   },
 
   // Portal pages
-  'page.title': { en: 'Background screening for {organisation}', fr: 'Vérification des antécédents pour {organisation}' },
+  'page.title': {
+    en: 'Background screening for {organisation}',
+    fr: 'Vérification des antécédents pour {organisation}',
+  },
   'page.error_prefix': { en: 'Error: {title}', fr: 'Erreur : {title}' },
   'page.intro': {
     en: '{organisation} has asked svc to run a background screening for you. Give the information below, read the disclosure, give your consent and submit.',
@@ -50,47 +71,80 @@ const MESSAGES = {
     en: 'You are a co-signer (guarantor) of this rental application. Only your own information is asked for here.',
     fr: 'Vous êtes cosignataire (garant) de cette demande de location. Seuls vos propres renseignements vous sont demandés ici.',
   },
-  'page.optional_note': { en: 'Every field is required unless it says (optional).', fr: 'Tous les champs sont obligatoires, sauf ceux marqués (facultatif).' },
+  'page.optional_note': {
+    en: 'Every field is required unless it says (optional).',
+    fr: 'Tous les champs sont obligatoires, sauf ceux marqués (facultatif).',
+  },
   'page.optional': { en: '(optional)', fr: '(facultatif)' },
   'page.language_switch': { en: 'Français', fr: 'English' },
   'page.saved': { en: 'Your progress is saved.', fr: 'Vos réponses sont enregistrées.' },
   'page.error_summary': { en: 'There is a problem', fr: 'Il y a un problème' },
-  'page.error_summary_hint': { en: 'Correct the fields below, then submit again.', fr: 'Corrigez les champs ci-dessous, puis envoyez de nouveau.' },
+  'page.error_summary_hint': {
+    en: 'Correct the fields below, then submit again.',
+    fr: 'Corrigez les champs ci-dessous, puis envoyez de nouveau.',
+  },
   'page.email': { en: 'Email', fr: 'Courriel' },
   'page.save': { en: 'Save progress', fr: 'Enregistrer mes réponses' },
   'page.submit': { en: 'Submit', fr: 'Envoyer' },
-  'page.submit_hint': { en: 'Once submitted, the information cannot be changed.', fr: 'Une fois envoyés, les renseignements ne peuvent plus être modifiés.' },
+  'page.submit_hint': {
+    en: 'Once submitted, the information cannot be changed.',
+    fr: 'Une fois envoyés, les renseignements ne peuvent plus être modifiés.',
+  },
   'page.date_hint': { en: 'Year-month-day, for example 2019-03-31.', fr: 'Année-mois-jour, par exemple 2019-03-31.' },
   'page.choose': { en: 'Choose…', fr: 'Choisissez…' },
-  'hint.sin_ssn_required': { en: '9 digits. The checks need it to find your records.', fr: '9 chiffres. Les vérifications en ont besoin pour trouver vos dossiers.' },
-  'hint.sin_ssn_optional': { en: '9 digits. It helps the credit bureau find your file.', fr: '9 chiffres. Il aide le bureau de crédit à trouver votre dossier.' },
-  'hint.province_state': { en: 'For example ON, QC or NY (OT for elsewhere).', fr: 'Par exemple QC, ON ou NY (OT ailleurs).' },
+  'hint.sin_ssn_required': {
+    en: '9 digits. The checks need it to find your records.',
+    fr: '9 chiffres. Les vérifications en ont besoin pour trouver vos dossiers.',
+  },
+  'hint.sin_ssn_optional': {
+    en: '9 digits. It helps the credit bureau find your file.',
+    fr: '9 chiffres. Il aide le bureau de crédit à trouver votre dossier.',
+  },
+  'hint.province_state': {
+    en: 'For example ON, QC or NY (OT for elsewhere).',
+    fr: 'Par exemple QC, ON ou NY (OT ailleurs).',
+  },
   'hint.phone': { en: 'For example 416 555 0199.', fr: 'Par exemple 514 555 0199.' },
 
   'section.identity': { en: 'About you', fr: 'À propos de vous' },
   'section.addresses': { en: 'Where you have lived', fr: 'Vos adresses' },
-  'section.addresses_hint': { en: 'Start with your current address, then the ones before it.', fr: 'Commencez par votre adresse actuelle, puis les précédentes.' },
+  'section.addresses_hint': {
+    en: 'Start with your current address, then the ones before it.',
+    fr: 'Commencez par votre adresse actuelle, puis les précédentes.',
+  },
   'section.addresses_years': {
     en: 'Your addresses must go back at least {years} years, to {date}.',
     fr: 'Vos adresses doivent couvrir au moins les {years} dernières années, jusqu’au {date}.',
   },
   'section.employers': { en: 'Employment', fr: 'Emplois' },
-  'section.employers_hint': { en: 'Start with your current or most recent employer.', fr: 'Commencez par votre employeur actuel ou le plus récent.' },
+  'section.employers_hint': {
+    en: 'Start with your current or most recent employer.',
+    fr: 'Commencez par votre employeur actuel ou le plus récent.',
+  },
   'section.employers_years': {
     en: 'Your employment history must go back at least {years} years, to {date}.',
     fr: 'Vos emplois doivent couvrir au moins les {years} dernières années, jusqu’au {date}.',
   },
   'section.educations': { en: 'Education', fr: 'Études' },
-  'section.educations_hint': { en: 'The schools, colleges or universities to verify.', fr: 'Les écoles, collèges ou universités à vérifier.' },
+  'section.educations_hint': {
+    en: 'The schools, colleges or universities to verify.',
+    fr: 'Les écoles, collèges ou universités à vérifier.',
+  },
   'section.credentials': { en: 'Professional credentials', fr: 'Titres professionnels' },
-  'section.credentials_hint': { en: 'Licences and certifications to verify.', fr: 'Permis et certifications à vérifier.' },
+  'section.credentials_hint': {
+    en: 'Licences and certifications to verify.',
+    fr: 'Permis et certifications à vérifier.',
+  },
   'section.references_hint': {
     en: 'Give a referee for at least {count} of them: {contact}.',
     fr: 'Donnez une personne de référence pour au moins {count} d’entre eux : {contact}.',
   },
   'section.references_contact_email': { en: 'their name and email', fr: 'son nom et son courriel' },
   'section.references_contact_phone': { en: 'their name and phone number', fr: 'son nom et son numéro de téléphone' },
-  'section.references_contact_both': { en: 'their name, email and phone number', fr: 'son nom, son courriel et son numéro de téléphone' },
+  'section.references_contact_both': {
+    en: 'their name, email and phone number',
+    fr: 'son nom, son courriel et son numéro de téléphone',
+  },
   'section.consent': { en: 'Disclosure and consent', fr: 'Avis et consentement' },
 
   'entry.addresses': { en: 'Address {number}', fr: 'Adresse {number}' },
@@ -103,10 +157,22 @@ const MESSAGES = {
   'entry.add.educations': { en: 'Add another education', fr: 'Ajouter des études' },
   'entry.add.credentials': { en: 'Add another credential', fr: 'Ajouter un titre' },
   'entry.remove': { en: 'Remove {entry}', fr: 'Retirer : {entry}' },
-  'entry.landlord': { en: 'Landlord reference (optional for some addresses)', fr: 'Référence du propriétaire (facultative pour certaines adresses)' },
-  'entry.manager': { en: 'Manager reference (optional for some employers)', fr: 'Référence d’un gestionnaire (facultative pour certains employeurs)' },
-  'entry.end_date_current': { en: 'Leave empty for your current address.', fr: 'Laissez vide pour votre adresse actuelle.' },
-  'entry.end_date_employer': { en: 'Leave empty if you still work there.', fr: 'Laissez vide si vous y travaillez encore.' },
+  'entry.landlord': {
+    en: 'Landlord reference (optional for some addresses)',
+    fr: 'Référence du propriétaire (facultative pour certaines adresses)',
+  },
+  'entry.manager': {
+    en: 'Manager reference (optional for some employers)',
+    fr: 'Référence d’un gestionnaire (facultative pour certains employeurs)',
+  },
+  'entry.end_date_current': {
+    en: 'Leave empty for your current address.',
+    fr: 'Laissez vide pour votre adresse actuelle.',
+  },
+  'entry.end_date_employer': {
+    en: 'Leave empty if you still work there.',
+    fr: 'Laissez vide si vous y travaillez encore.',
+  },
 
   'consent.disclosure': {
     en: 'By submitting this form you authorise {organisation}, and svc acting on its behalf, to run the checks listed below and to collect, use and disclose the information you give for this screening only.',
@@ -117,8 +183,14 @@ const MESSAGES = {
     en: 'Your personal information is sent over an encrypted connection, and your SIN/SSN, date of birth and licence number are encrypted where they are stored. You may ask {organisation} for a copy of the report.',
     fr: 'Vos renseignements personnels sont transmis par une connexion chiffrée, et votre NAS/SSN, votre date de naissance et votre numéro de permis sont chiffrés là où ils sont conservés. Vous pouvez demander une copie du rapport à {organisation}.',
   },
-  'consent.signature_hint': { en: 'Type your full name as your signature: {name}.', fr: 'Tapez votre nom complet en guise de signature : {name}.' },
-  'consent.signature_hint_anonymous': { en: 'Type your full name as your signature, as given in “About you”.', fr: 'Tapez votre nom complet en guise de signature, tel qu’indiqué dans « À propos de vous ».' },
+  'consent.signature_hint': {
+    en: 'Type your full name as your signature: {name}.',
+    fr: 'Tapez votre nom complet en guise de signature : {name}.',
+  },
+  'consent.signature_hint_anonymous': {
+    en: 'Type your full name as your signature, as given in “About you”.',
+    fr: 'Tapez votre nom complet en guise de signature, tel qu’indiqué dans « À propos de vous ».',
+  },
 
   // Pages that answer a link that cannot be used
   'refusal.not_found_title': { en: 'This link is not valid', fr: 'Ce lien n’est pas valide' },
@@ -127,19 +199,34 @@ const MESSAGES = {
     fr: 'Vérifiez que vous avez copié le lien complet de votre courriel. S’il ne fonctionne toujours pas, communiquez avec l’organisation qui vous a invité.',
   },
   'refusal.expired_title': { en: 'This link has expired', fr: 'Ce lien a expiré' },
-  'refusal.expired': { en: 'Ask the organisation that invited you to send you a new invitation.', fr: 'Demandez à l’organisation qui vous a invité de vous envoyer une nouvelle invitation.' },
+  'refusal.expired': {
+    en: 'Ask the organisation that invited you to send you a new invitation.',
+    fr: 'Demandez à l’organisation qui vous a invité de vous envoyer une nouvelle invitation.',
+  },
   'refusal.submitted_title': { en: 'This form has been submitted', fr: 'Ce formulaire a été envoyé' },
-  'refusal.submitted': { en: 'Your information has been received. Nothing more is needed from you.', fr: 'Vos renseignements ont été reçus. Vous n’avez rien d’autre à faire.' },
+  'refusal.submitted': {
+    en: 'Your information has been received. Nothing more is needed from you.',
+    fr: 'Vos renseignements ont été reçus. Vous n’avez rien d’autre à faire.',
+  },
   'refusal.stale_title': { en: 'This page has expired', fr: 'Cette page a expiré' },
   'refusal.stale': {
     en: 'For your security, open the link from your email again and repeat your last step. Saved progress is kept.',
     fr: 'Pour votre sécurité, ouvrez de nouveau le lien de votre courriel et refaites votre dernière étape. Les réponses enregistrées sont conservées.',
   },
   'refusal.bad_request_title': { en: 'This request cannot be handled', fr: 'Cette demande ne peut pas être traitée' },
-  'refusal.bad_request': { en: 'Open the link from your email again and use the form on that page.', fr: 'Ouvrez de nouveau le lien de votre courriel et utilisez le formulaire de cette page.' },
+  'refusal.bad_request': {
+    en: 'Open the link from your email again and use the form on that page.',
+    fr: 'Ouvrez de nouveau le lien de votre courriel et utilisez le formulaire de cette page.',
+  },
   'refusal.unavailable_title': { en: 'Sorry, something went wrong', fr: 'Désolé, un problème est survenu' },
-  'refusal.unavailable': { en: 'Your saved progress is kept. Try again in a few minutes.', fr: 'Vos réponses enregistrées sont conservées. Réessayez dans quelques minutes.' },
-  'done.title': { en: 'Thank you: your information has been submitted', fr: 'Merci : vos renseignements ont été envoyés' },
+  'refusal.unavailable': {
+    en: 'Your saved progress is kept. Try again in a few minutes.',
+    fr: 'Vos réponses enregistrées sont conservées. Réessayez dans quelques minutes.',
+  },
+  'done.title': {
+    en: 'Thank you: your information has been submitted',
+    fr: 'Merci : vos renseignements ont été envoyés',
+  },
   'done.body': {
     en: '{organisation} has received your information and consent. The checks have started; nothing more is needed from you.',
     fr: '{organisation} a reçu vos renseignements et votre consentement. Les vérifications ont commencé ; vous n’avez rien d’autre à faire.',
@@ -148,9 +235,15 @@ const MESSAGES = {
 
   // Error messages (the summary puts the entry's name before those of repeatable sections)
   'error.too_long': { en: 'Use {max} characters or fewer.', fr: 'Utilisez au plus {max} caractères.' },
-  'error.invalid_date': { en: 'Enter a real date, for example 2019-03-31.', fr: 'Entrez une date réelle, par exemple 2019-03-31.' },
+  'error.invalid_date': {
+    en: 'Enter a real date, for example 2019-03-31.',
+    fr: 'Entrez une date réelle, par exemple 2019-03-31.',
+  },
   'error.date_in_future': { en: 'The date cannot be in the future.', fr: 'La date ne peut pas être dans le futur.' },
-  'error.end_before_start': { en: 'The end date must be on or after the start date.', fr: 'La date de fin doit suivre la date de début.' },
+  'error.end_before_start': {
+    en: 'The end date must be on or after the start date.',
+    fr: 'La date de fin doit suivre la date de début.',
+  },
   'error.implausible_birth_date': {
     en: 'Enter your real date of birth, between 1 January 1900 and {date}: you must be at least 14 years old.',
     fr: 'Entrez votre vraie date de naissance, entre le 1er janvier 1900 et le {date} : vous devez avoir au moins 14 ans.',
@@ -159,10 +252,22 @@ const MESSAGES = {
     en: 'Remove the invisible or text-direction characters (often pasted with the text): type it again.',
     fr: 'Retirez les caractères invisibles ou de sens d’écriture (souvent collés avec le texte) : retapez-le.',
   },
-  'error.invalid_email': { en: 'Enter an email address like name@example.com.', fr: 'Entrez une adresse courriel comme nom@exemple.com.' },
-  'error.invalid_phone': { en: 'Enter a phone number like 416 555 0199 (with + and the country code outside North America).', fr: 'Entrez un numéro comme 514 555 0199 (avec + et l’indicatif du pays hors de l’Amérique du Nord).' },
-  'error.invalid_sin_ssn': { en: 'Enter the 9 digits of your SIN or SSN, like 123 456 789.', fr: 'Entrez les 9 chiffres de votre NAS ou SSN, comme 123 456 789.' },
-  'error.invalid_code.province_state': { en: 'Enter the province or state code, like ON or NY.', fr: 'Entrez le code de la province ou de l’État, comme QC ou NY.' },
+  'error.invalid_email': {
+    en: 'Enter an email address like name@example.com.',
+    fr: 'Entrez une adresse courriel comme nom@exemple.com.',
+  },
+  'error.invalid_phone': {
+    en: 'Enter a phone number like 416 555 0199 (with + and the country code outside North America).',
+    fr: 'Entrez un numéro comme 514 555 0199 (avec + et l’indicatif du pays hors de l’Amérique du Nord).',
+  },
+  'error.invalid_sin_ssn': {
+    en: 'Enter the 9 digits of your SIN or SSN, like 123 456 789.',
+    fr: 'Entrez les 9 chiffres de votre NAS ou SSN, comme 123 456 789.',
+  },
+  'error.invalid_code.province_state': {
+    en: 'Enter the province or state code, like ON or NY.',
+    fr: 'Entrez le code de la province ou de l’État, comme QC ou NY.',
+  },
   'error.invalid_code.country': { en: 'Choose a country from the list.', fr: 'Choisissez un pays dans la liste.' },
   'error.history_too_short.addresses': {
     en: 'Your addresses must go back to {date} ({years} years): add the address where you lived before.',
@@ -172,15 +277,27 @@ const MESSAGES = {
     en: 'Your employment history must go back to {date} ({years} years): add your previous employer.',
     fr: 'Vos emplois doivent remonter au {date} ({years} ans) : ajoutez votre employeur précédent.',
   },
-  'error.too_few_references.addresses': { en: 'Give a landlord reference for at least {count} of your addresses.', fr: 'Donnez une référence de propriétaire pour au moins {count} de vos adresses.' },
-  'error.too_few_references.employers': { en: 'Give a manager reference for at least {count} of your employers.', fr: 'Donnez une référence de gestionnaire pour au moins {count} de vos employeurs.' },
+  'error.too_few_references.addresses': {
+    en: 'Give a landlord reference for at least {count} of your addresses.',
+    fr: 'Donnez une référence de propriétaire pour au moins {count} de vos adresses.',
+  },
+  'error.too_few_references.employers': {
+    en: 'Give a manager reference for at least {count} of your employers.',
+    fr: 'Donnez une référence de gestionnaire pour au moins {count} de vos employeurs.',
+  },
   'error.required.addresses': { en: 'Add at least one address.', fr: 'Ajoutez au moins une adresse.' },
   'error.required.employers': { en: 'Add at least one employer.', fr: 'Ajoutez au moins un employeur.' },
   'error.required.educations': { en: 'Add at least one education.', fr: 'Ajoutez au moins des études.' },
   'error.required.credentials': { en: 'Add at least one credential.', fr: 'Ajoutez au moins un titre.' },
-  'error.consent_name_mismatch': { en: 'Type your name exactly as given in “About you”: {name}.', fr: 'Tapez votre nom tel qu’indiqué dans « À propos de vous » : {name}.' },
+  'error.consent_name_mismatch': {
+    en: 'Type your name exactly as given in “About you”: {name}.',
+    fr: 'Tapez votre nom tel qu’indiqué dans « À propos de vous » : {name}.',
+  },
   'error.consent_date_not_today': { en: 'Enter today’s date, {date}.', fr: 'Entrez la date d’aujourd’hui, {date}.' },
-  'error.consent_not_given': { en: 'Tick the box to give your consent.', fr: 'Cochez la case pour donner votre consentement.' },
+  'error.consent_not_given': {
+    en: 'Tick the box to give your consent.',
+    fr: 'Cochez la case pour donner votre consentement.',
+  },
   'error.required': { en: 'Enter this information.', fr: 'Entrez ce renseignement.' },
 } as const satisfies Record<string, Text>;
 
@@ -191,49 +308,118 @@ export const MESSAGE_KEYS = Object.keys(MESSAGES) as MessageKey[];
 
 /** Every field of the form: its label, and what its error says when it is left empty. */
 const FIELDS = {
-  'identity.first_name': { label: { en: 'First name', fr: 'Prénom' }, missing: { en: 'Enter your first name.', fr: 'Entrez votre prénom.' } },
+  'identity.first_name': {
+    label: { en: 'First name', fr: 'Prénom' },
+    missing: { en: 'Enter your first name.', fr: 'Entrez votre prénom.' },
+  },
   'identity.middle_name': { label: { en: 'Middle name', fr: 'Second prénom' } },
-  'identity.last_name': { label: { en: 'Last name', fr: 'Nom de famille' }, missing: { en: 'Enter your last name.', fr: 'Entrez votre nom de famille.' } },
-  'identity.date_of_birth': { label: { en: 'Date of birth', fr: 'Date de naissance' }, missing: { en: 'Enter your date of birth.', fr: 'Entrez votre date de naissance.' } },
+  'identity.last_name': {
+    label: { en: 'Last name', fr: 'Nom de famille' },
+    missing: { en: 'Enter your last name.', fr: 'Entrez votre nom de famille.' },
+  },
+  'identity.date_of_birth': {
+    label: { en: 'Date of birth', fr: 'Date de naissance' },
+    missing: { en: 'Enter your date of birth.', fr: 'Entrez votre date de naissance.' },
+  },
   'identity.phone_number': { label: { en: 'Phone number', fr: 'Numéro de téléphone' } },
   'identity.sin_ssn': {
-    label: { en: 'Social insurance number (SIN) or social security number (SSN)', fr: 'Numéro d’assurance sociale (NAS) ou de sécurité sociale (SSN)' },
+    label: {
+      en: 'Social insurance number (SIN) or social security number (SSN)',
+      fr: 'Numéro d’assurance sociale (NAS) ou de sécurité sociale (SSN)',
+    },
     missing: { en: 'Enter your SIN or SSN.', fr: 'Entrez votre NAS ou SSN.' },
   },
-  'identity.license_number': { label: { en: 'Driver’s licence number', fr: 'Numéro de permis de conduire' }, missing: { en: 'Enter your driver’s licence number.', fr: 'Entrez votre numéro de permis de conduire.' } },
+  'identity.license_number': {
+    label: { en: 'Driver’s licence number', fr: 'Numéro de permis de conduire' },
+    missing: { en: 'Enter your driver’s licence number.', fr: 'Entrez votre numéro de permis de conduire.' },
+  },
   'identity.license_prov_state': {
     label: { en: 'Province or state that issued the licence', fr: 'Province ou État qui a délivré le permis' },
-    missing: { en: 'Enter the province or state that issued your licence.', fr: 'Entrez la province ou l’État qui a délivré votre permis.' },
+    missing: {
+      en: 'Enter the province or state that issued your licence.',
+      fr: 'Entrez la province ou l’État qui a délivré votre permis.',
+    },
   },
-  'addresses.address': { label: { en: 'Street address', fr: 'Adresse' }, missing: { en: 'Enter the street address.', fr: 'Entrez l’adresse.' } },
+  'addresses.address': {
+    label: { en: 'Street address', fr: 'Adresse' },
+    missing: { en: 'Enter the street address.', fr: 'Entrez l’adresse.' },
+  },
   'addresses.unit': { label: { en: 'Unit or apartment', fr: 'Appartement ou bureau' } },
   'addresses.city': { label: { en: 'City', fr: 'Ville' }, missing: { en: 'Enter the city.', fr: 'Entrez la ville.' } },
-  'addresses.province_state': { label: { en: 'Province or state code', fr: 'Code de la province ou de l’État' }, missing: { en: 'Enter the province or state code.', fr: 'Entrez le code de la province ou de l’État.' } },
-  'addresses.country': { label: { en: 'Country', fr: 'Pays' }, missing: { en: 'Choose the country.', fr: 'Choisissez le pays.' } },
+  'addresses.province_state': {
+    label: { en: 'Province or state code', fr: 'Code de la province ou de l’État' },
+    missing: { en: 'Enter the province or state code.', fr: 'Entrez le code de la province ou de l’État.' },
+  },
+  'addresses.country': {
+    label: { en: 'Country', fr: 'Pays' },
+    missing: { en: 'Choose the country.', fr: 'Choisissez le pays.' },
+  },
   'addresses.postal_code': { label: { en: 'Postal or ZIP code', fr: 'Code postal' } },
-  'addresses.start_date': { label: { en: 'Date you moved in', fr: 'Date d’arrivée' }, missing: { en: 'Enter the date you moved in.', fr: 'Entrez la date d’arrivée.' } },
-  'addresses.end_date': { label: { en: 'Date you moved out', fr: 'Date de départ' }, missing: { en: 'Enter the date you moved out.', fr: 'Entrez la date de départ.' } },
-  'reference.first_name': { label: { en: 'Referee’s first name', fr: 'Prénom de la personne de référence' }, missing: { en: 'Enter the referee’s first name.', fr: 'Entrez le prénom de la personne de référence.' } },
-  'reference.last_name': { label: { en: 'Referee’s last name', fr: 'Nom de la personne de référence' }, missing: { en: 'Enter the referee’s last name.', fr: 'Entrez le nom de la personne de référence.' } },
-  'reference.email': { label: { en: 'Referee’s email', fr: 'Courriel de la personne de référence' }, missing: { en: 'Enter the referee’s email.', fr: 'Entrez le courriel de la personne de référence.' } },
-  'reference.phone': { label: { en: 'Referee’s phone number', fr: 'Téléphone de la personne de référence' }, missing: { en: 'Enter the referee’s phone number.', fr: 'Entrez le téléphone de la personne de référence.' } },
-  'employers.company_name': { label: { en: 'Employer name', fr: 'Nom de l’employeur' }, missing: { en: 'Enter the employer’s name.', fr: 'Entrez le nom de l’employeur.' } },
+  'addresses.start_date': {
+    label: { en: 'Date you moved in', fr: 'Date d’arrivée' },
+    missing: { en: 'Enter the date you moved in.', fr: 'Entrez la date d’arrivée.' },
+  },
+  'addresses.end_date': {
+    label: { en: 'Date you moved out', fr: 'Date de départ' },
+    missing: { en: 'Enter the date you moved out.', fr: 'Entrez la date de départ.' },
+  },
+  'reference.first_name': {
+    label: { en: 'Referee’s first name', fr: 'Prénom de la personne de référence' },
+    missing: { en: 'Enter the referee’s first name.', fr: 'Entrez le prénom de la personne de référence.' },
+  },
+  'reference.last_name': {
+    label: { en: 'Referee’s last name', fr: 'Nom de la personne de référence' },
+    missing: { en: 'Enter the referee’s last name.', fr: 'Entrez le nom de la personne de référence.' },
+  },
+  'reference.email': {
+    label: { en: 'Referee’s email', fr: 'Courriel de la personne de référence' },
+    missing: { en: 'Enter the referee’s email.', fr: 'Entrez le courriel de la personne de référence.' },
+  },
+  'reference.phone': {
+    label: { en: 'Referee’s phone number', fr: 'Téléphone de la personne de référence' },
+    missing: { en: 'Enter the referee’s phone number.', fr: 'Entrez le téléphone de la personne de référence.' },
+  },
+  'employers.company_name': {
+    label: { en: 'Employer name', fr: 'Nom de l’employeur' },
+    missing: { en: 'Enter the employer’s name.', fr: 'Entrez le nom de l’employeur.' },
+  },
   'employers.position': { label: { en: 'Position', fr: 'Poste' } },
-  'employers.start_date': { label: { en: 'Start date', fr: 'Date de début' }, missing: { en: 'Enter the date you started.', fr: 'Entrez la date de début.' } },
+  'employers.start_date': {
+    label: { en: 'Start date', fr: 'Date de début' },
+    missing: { en: 'Enter the date you started.', fr: 'Entrez la date de début.' },
+  },
   'employers.end_date': { label: { en: 'End date', fr: 'Date de fin' } },
-  'educations.institution': { label: { en: 'School, college or university', fr: 'École, collège ou université' }, missing: { en: 'Enter the school, college or university.', fr: 'Entrez l’école, le collège ou l’université.' } },
+  'educations.institution': {
+    label: { en: 'School, college or university', fr: 'École, collège ou université' },
+    missing: { en: 'Enter the school, college or university.', fr: 'Entrez l’école, le collège ou l’université.' },
+  },
   'educations.degree': { label: { en: 'Degree, diploma or certificate', fr: 'Diplôme ou certificat' } },
   'educations.country': { label: { en: 'Country', fr: 'Pays' } },
   'educations.start_date': { label: { en: 'Start date', fr: 'Date de début' } },
   'educations.end_date': { label: { en: 'End date', fr: 'Date de fin' } },
-  'credentials.certification': { label: { en: 'Credential or licence', fr: 'Titre ou permis' }, missing: { en: 'Enter the credential or licence.', fr: 'Entrez le titre ou le permis.' } },
-  'credentials.institution': { label: { en: 'Issuing body', fr: 'Organisme émetteur' }, missing: { en: 'Enter the body that issued it.', fr: 'Entrez l’organisme qui l’a délivré.' } },
+  'credentials.certification': {
+    label: { en: 'Credential or licence', fr: 'Titre ou permis' },
+    missing: { en: 'Enter the credential or licence.', fr: 'Entrez le titre ou le permis.' },
+  },
+  'credentials.institution': {
+    label: { en: 'Issuing body', fr: 'Organisme émetteur' },
+    missing: { en: 'Enter the body that issued it.', fr: 'Entrez l’organisme qui l’a délivré.' },
+  },
   'credentials.date_of_certification': { label: { en: 'Date issued', fr: 'Date de délivrance' } },
   'credentials.current': { label: { en: 'I still hold it', fr: 'Je le détiens encore' } },
-  'consent.full_name': { label: { en: 'Your full name', fr: 'Votre nom complet' }, missing: { en: 'Type your full name.', fr: 'Tapez votre nom complet.' } },
-  'consent.date': { label: { en: 'Today’s date', fr: 'Date d’aujourd’hui' }, missing: { en: 'Enter today’s date.', fr: 'Entrez la date d’aujourd’hui.' } },
+  'consent.full_name': {
+    label: { en: 'Your full name', fr: 'Votre nom complet' },
+    missing: { en: 'Type your full name.', fr: 'Tapez votre nom complet.' },
+  },
+  'consent.date': {
+    label: { en: 'Today’s date', fr: 'Date d’aujourd’hui' },
+    missing: { en: 'Enter today’s date.', fr: 'Entrez la date d’aujourd’hui.' },
+  },
   'consent.agreed': {
-    label: { en: 'I have read the disclosure and I consent to these checks.', fr: 'J’ai lu l’avis et je consens à ces vérifications.' },
+    label: {
+      en: 'I have read the disclosure and I consent to these checks.',
+      fr: 'J’ai lu l’avis et je consens à ces vérifications.',
+    },
     missing: { en: 'Tick the box to give your consent.', fr: 'Cochez la case pour donner votre consentement.' },
   },
 } as const satisfies Record<string, { label: Text; missing?: Text }>;
@@ -280,10 +466,16 @@ const CHECK_NAMES_FR: { readonly [C in CheckName]: string } = {
 };
 
 const fill = (template: string, params: Readonly<Record<string, string | number>>): string =>
-  template.replace(/\{(\w+)\}/g, (placeholder, name: string) => (params[name] === undefined ? placeholder : String(params[name])));
+  template.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    params[name] === undefined ? placeholder : String(params[name]),
+  );
 
 /** A message in `language`, its `{placeholders}` filled. */
-export function translate(language: PortalLanguage, key: MessageKey, params: Readonly<Record<string, string | number>> = {}): string {
+export function translate(
+  language: PortalLanguage,
+  key: MessageKey,
+  params: Readonly<Record<string, string | number>> = {},
+): string {
   return fill(MESSAGES[key][language], params);
 }
 
@@ -301,11 +493,17 @@ export function missingFieldMessage(language: PortalLanguage, field: PortalField
 export const isPortalFieldKind = (field: string): field is PortalFieldKind => Object.hasOwn(FIELDS, field);
 
 /** A check's name for applicants. */
-export const checkNameFor = (language: PortalLanguage, checkName: CheckName): string => (language === 'fr' ? CHECK_NAMES_FR[checkName] : CHECK_DISPLAY_NAMES[checkName]);
+export const checkNameFor = (language: PortalLanguage, checkName: CheckName): string =>
+  language === 'fr' ? CHECK_NAMES_FR[checkName] : CHECK_DISPLAY_NAMES[checkName];
 
 /** A date (YYYY-MM-DD) as applicants read it: "31 March 2026", "31 mars 2026". */
 export function formatDate(language: PortalLanguage, isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDate;
-  return new Intl.DateTimeFormat(language === 'fr' ? 'fr-CA' : 'en-CA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(language === 'fr' ? 'fr-CA' : 'en-CA', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
 }

@@ -1,5 +1,9 @@
 import { REQUEST_FLAGS, checkNameOf, type CheckName, type RequestFlag } from '@svc/contract';
-import { INFORMATION_REQUIREMENTS, requiredInformationFor, type InformationRequirement } from '../checks/information-requirements.js';
+import {
+  INFORMATION_REQUIREMENTS,
+  requiredInformationFor,
+  type InformationRequirement,
+} from '../checks/information-requirements.js';
 
 /** Years of address history asked for when a check needs addresses and the team sets no number of years. */
 export const DEFAULT_ADDRESS_HISTORY_YEARS = 3;
@@ -39,9 +43,11 @@ export type PortalRequirements = {
 /** Team settings (`settings_config`) as stored: any JSON. */
 export type StoredTeamSettings = Readonly<Record<string, unknown>>;
 
-const positiveInteger = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null);
+const positiveInteger = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
 
-const firstPositive = (...values: unknown[]): number | null => values.map(positiveInteger).find((value) => value !== null) ?? null;
+const firstPositive = (...values: unknown[]): number | null =>
+  values.map(positiveInteger).find((value) => value !== null) ?? null;
 
 const clampYears = (years: number): number => Math.min(years, MAX_HISTORY_YEARS);
 
@@ -53,12 +59,34 @@ export const checksOfFlags = (flags: readonly RequestFlag[]): CheckName[] => {
   return REQUEST_FLAGS.filter((flag) => requested.has(flag)).map(checkNameOf);
 };
 
-function referenceRequirement({ byEmail, byPhone, count, emailSetting, phoneSetting }: { byEmail: boolean; byPhone: boolean; count: number; emailSetting: unknown; phoneSetting: unknown }): ReferenceRequirement | null {
+function referenceRequirement({
+  byEmail,
+  byPhone,
+  count,
+  emailSetting,
+  phoneSetting,
+}: {
+  byEmail: boolean;
+  byPhone: boolean;
+  count: number;
+  emailSetting: unknown;
+  phoneSetting: unknown;
+}): ReferenceRequirement | null {
   if (!byEmail && !byPhone) return null;
-  return { count: Math.min(count, MAX_PORTAL_ENTRIES), email: byEmail || emailSetting === true, phone: byPhone || phoneSetting === true };
+  return {
+    count: Math.min(count, MAX_PORTAL_ENTRIES),
+    email: byEmail || emailSetting === true,
+    phone: byPhone || phoneSetting === true,
+  };
 }
 
-export function portalRequirements({ flags, settings }: { flags: readonly RequestFlag[]; settings: StoredTeamSettings }): PortalRequirements {
+export function portalRequirements({
+  flags,
+  settings,
+}: {
+  flags: readonly RequestFlag[];
+  settings: StoredTeamSettings;
+}): PortalRequirements {
   const checks = checksOfFlags(flags);
   const needed = new Set<InformationRequirement>(checks.flatMap((checkName) => requiredInformationFor(checkName)));
   const has = (checkName: CheckName) => checks.includes(checkName);
@@ -73,7 +101,9 @@ export function portalRequirements({ flags, settings }: { flags: readonly Reques
   const addressesNeeded = needed.has(INFORMATION_REQUIREMENTS.addresses);
   const addressYears = firstPositive(
     settings.tenancy_years_amount_req,
-    addressReferences && countsYears(settings, 'address_references_years_or_individually') ? settings.address_references_years : null,
+    addressReferences && countsYears(settings, 'address_references_years_or_individually')
+      ? settings.address_references_years
+      : null,
   );
 
   const employerReferences = referenceRequirement({
@@ -86,8 +116,12 @@ export function portalRequirements({ flags, settings }: { flags: readonly Reques
   const employersNeeded = needed.has(INFORMATION_REQUIREMENTS.employers) || employerReferences !== null;
   const employerYears = firstPositive(
     settings.employer_years_amount_req,
-    has('employment_verification') && countsYears(settings, 'employment_verification_years_or_individually') ? settings.employment_verification_years : null,
-    employerReferences && countsYears(settings, 'employer_references_years_or_individually') ? settings.employer_references_years : null,
+    has('employment_verification') && countsYears(settings, 'employment_verification_years_or_individually')
+      ? settings.employment_verification_years
+      : null,
+    employerReferences && countsYears(settings, 'employer_references_years_or_individually')
+      ? settings.employer_references_years
+      : null,
   );
 
   return {
@@ -100,7 +134,11 @@ export function portalRequirements({ flags, settings }: { flags: readonly Reques
       years: addressesNeeded ? clampYears(addressYears ?? DEFAULT_ADDRESS_HISTORY_YEARS) : 0,
       references: addressesNeeded ? addressReferences : null,
     },
-    employers: { required: employersNeeded, years: employersNeeded ? clampYears(employerYears ?? 0) : 0, references: employerReferences },
+    employers: {
+      required: employersNeeded,
+      years: employersNeeded ? clampYears(employerYears ?? 0) : 0,
+      references: employerReferences,
+    },
     educations: needed.has(INFORMATION_REQUIREMENTS.educations) || settings.education_req === true,
     credentials: needed.has(INFORMATION_REQUIREMENTS.credentials),
   };

@@ -21,9 +21,12 @@ const validFields = {
   'consent.agreed': 'on',
 };
 
-const formOf = (overrides: Record<string, string> = {}, requirements = criminal): PortalForm => portalFormFromFields({ ...validFields, ...overrides }, requirements);
+const formOf = (overrides: Record<string, string> = {}, requirements = criminal): PortalForm =>
+  portalFormFromFields({ ...validFields, ...overrides }, requirements);
 const errorsOf = (overrides: Record<string, string> = {}, requirements = criminal) =>
-  validatePortalForm({ form: formOf(overrides, requirements), requirements, today }).map(({ field, code }) => `${field}:${code}`);
+  validatePortalForm({ form: formOf(overrides, requirements), requirements, today }).map(
+    ({ field, code }) => `${field}:${code}`,
+  );
 
 describe('validatePortalForm', () => {
   it('accepts a complete form, the signature compared without accents, case or punctuation', () => {
@@ -42,21 +45,37 @@ describe('validatePortalForm', () => {
   it('refuses dates that do not exist, are in the future, or end before they start', () => {
     expect(errorsOf({ 'identity.date_of_birth': '1985-02-30' })).toEqual(['identity.date_of_birth:invalid_date']);
     expect(errorsOf({ 'addresses.0.start_date': '2027-01-01' })).toEqual(['addresses.0.start_date:date_in_future']);
-    expect(errorsOf({ 'identity.date_of_birth': '2020-01-01' })).toEqual(['identity.date_of_birth:implausible_birth_date']);
+    expect(errorsOf({ 'identity.date_of_birth': '2020-01-01' })).toEqual([
+      'identity.date_of_birth:implausible_birth_date',
+    ]);
     expect(errorsOf({ 'addresses.0.end_date': '2018-01-01' })).toEqual(['addresses.0.end_date:end_before_start']);
   });
 
   it('asks addresses to go back the years required, a previous address needing its move-out date', () => {
-    expect(validatePortalForm({ form: formOf({ 'addresses.0.start_date': '2024-06-01' }), requirements: criminal, today })).toEqual([
-      { field: 'addresses', code: 'history_too_short', params: { years: 3, date: '2023-05-01' } },
-    ]);
-    const twoAddresses = { 'addresses.count': '2', 'addresses.0.start_date': '2024-06-01', 'addresses.1.address': '2 Old Rd', 'addresses.1.city': 'Ottawa', 'addresses.1.province_state': 'ON', 'addresses.1.country': 'CA', 'addresses.1.start_date': '2020-01-01' };
+    expect(
+      validatePortalForm({ form: formOf({ 'addresses.0.start_date': '2024-06-01' }), requirements: criminal, today }),
+    ).toEqual([{ field: 'addresses', code: 'history_too_short', params: { years: 3, date: '2023-05-01' } }]);
+    const twoAddresses = {
+      'addresses.count': '2',
+      'addresses.0.start_date': '2024-06-01',
+      'addresses.1.address': '2 Old Rd',
+      'addresses.1.city': 'Ottawa',
+      'addresses.1.province_state': 'ON',
+      'addresses.1.country': 'CA',
+      'addresses.1.start_date': '2020-01-01',
+    };
     expect(errorsOf(twoAddresses)).toEqual(['addresses.1.end_date:required']);
     expect(errorsOf({ ...twoAddresses, 'addresses.1.end_date': '2024-05-31' })).toEqual([]);
   });
 
   it('checks codes, phone numbers, emails and the SIN/SSN', () => {
-    expect(errorsOf({ 'addresses.0.country': 'XX', 'addresses.0.province_state': 'Ontario', 'identity.phone_number': 'call me' })).toEqual([
+    expect(
+      errorsOf({
+        'addresses.0.country': 'XX',
+        'addresses.0.province_state': 'Ontario',
+        'identity.phone_number': 'call me',
+      }),
+    ).toEqual([
       'identity.phone_number:invalid_phone',
       'addresses.0.province_state:invalid_code',
       'addresses.0.country:invalid_code',
@@ -77,7 +96,16 @@ describe('validatePortalForm', () => {
       'addresses.0.reference.email:required',
       'addresses:too_few_references',
     ]);
-    expect(errorsOf({ 'addresses.0.reference.first_name': 'Lena', 'addresses.0.reference.last_name': 'Landlord', 'addresses.0.reference.email': 'lena@example.com' }, references)).toEqual([]);
+    expect(
+      errorsOf(
+        {
+          'addresses.0.reference.first_name': 'Lena',
+          'addresses.0.reference.last_name': 'Landlord',
+          'addresses.0.reference.email': 'lena@example.com',
+        },
+        references,
+      ),
+    ).toEqual([]);
   });
 
   it('takes consent only with the box ticked, the name as given and today’s date (a day either way)', () => {
@@ -91,15 +119,27 @@ describe('validatePortalForm', () => {
   it('drops entries left blank after the first before judging; a blank first entry says what it misses', () => {
     const form = formOf({ 'addresses.count': '3', 'addresses.1.country': 'CA', 'addresses.2.city': 'Ottawa' });
     expect(withoutBlankEntries(form).addresses.map((address) => address.city)).toEqual(['Toronto', 'Ottawa']);
-    const blank = { 'addresses.0.address': '', 'addresses.0.city': '', 'addresses.0.province_state': '', 'addresses.0.country': '', 'addresses.0.start_date': '' };
-    expect(validatePortalForm({ form: withoutBlankEntries(formOf(blank)), requirements: criminal, today }).map(({ field }) => field)).toEqual([
+    const blank = {
+      'addresses.0.address': '',
+      'addresses.0.city': '',
+      'addresses.0.province_state': '',
+      'addresses.0.country': '',
+      'addresses.0.start_date': '',
+    };
+    expect(
+      validatePortalForm({ form: withoutBlankEntries(formOf(blank)), requirements: criminal, today }).map(
+        ({ field }) => field,
+      ),
+    ).toEqual([
       'addresses.0.address',
       'addresses.0.city',
       'addresses.0.province_state',
       'addresses.0.country',
       'addresses.0.start_date',
     ]);
-    expect(validatePortalForm({ form: { ...formOf(), addresses: [] }, requirements: criminal, today })).toEqual([{ field: 'addresses', code: 'required' }]);
+    expect(validatePortalForm({ form: { ...formOf(), addresses: [] }, requirements: criminal, today })).toEqual([
+      { field: 'addresses', code: 'required' },
+    ]);
   });
 });
 

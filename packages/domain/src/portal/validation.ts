@@ -28,9 +28,22 @@ export type PortalErrorCode = (typeof PORTAL_ERROR_CODES)[number];
  * One refused field. `field` is its path in the form (`identity.first_name`, `addresses.1.city`, or a section such
  * as `addresses` for a rule on the whole list): the page links the error summary to it.
  */
-export type PortalFieldError = { readonly field: string; readonly code: PortalErrorCode; readonly params?: Readonly<Record<string, string | number>> };
+export type PortalFieldError = {
+  readonly field: string;
+  readonly code: PortalErrorCode;
+  readonly params?: Readonly<Record<string, string | number>>;
+};
 
-const LIMITS = { name: 100, address: 255, city: 100, postal_code: 20, organisation: 200, licence: 50, phone: 30, email: 254 } as const;
+const LIMITS = {
+  name: 100,
+  address: 255,
+  city: 100,
+  postal_code: 20,
+  organisation: 200,
+  licence: 50,
+  phone: 30,
+  email: 254,
+} as const;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -65,7 +78,9 @@ export const comparableName = (value: string): string =>
     .replace(/[^\p{L}]+/gu, '');
 
 /** The names a consent signature may be: first and last name, with or without the middle name. */
-export function acceptedSignatures(identity: Pick<PortalForm['identity'], 'first_name' | 'middle_name' | 'last_name'>): string[] {
+export function acceptedSignatures(
+  identity: Pick<PortalForm['identity'], 'first_name' | 'middle_name' | 'last_name'>,
+): string[] {
   const short = comparableName(`${identity.first_name} ${identity.last_name}`);
   const full = comparableName(`${identity.first_name} ${identity.middle_name} ${identity.last_name}`);
   return [...new Set([short, full])];
@@ -99,7 +114,16 @@ class Findings {
   }
 
   /** A text matching `pattern` (after `normalise`). */
-  pattern(field: string, value: string, { required, pattern, code, normalise = (text) => text.trim() }: { required: boolean; pattern: RegExp; code: PortalErrorCode; normalise?: (text: string) => string }): void {
+  pattern(
+    field: string,
+    value: string,
+    {
+      required,
+      pattern,
+      code,
+      normalise = (text) => text.trim(),
+    }: { required: boolean; pattern: RegExp; code: PortalErrorCode; normalise?: (text: string) => string },
+  ): void {
     if (value.trim() === '') {
       if (required) this.add(field, 'required');
       return;
@@ -126,10 +150,20 @@ class Findings {
   }
 
   /** A period: its end not before its start. Returns the start when valid. */
-  period(prefix: string, { start, end, startRequired, endRequired, today }: { start: string; end: string; startRequired: boolean; endRequired: boolean; today: Date }): Date | null {
+  period(
+    prefix: string,
+    {
+      start,
+      end,
+      startRequired,
+      endRequired,
+      today,
+    }: { start: string; end: string; startRequired: boolean; endRequired: boolean; today: Date },
+  ): Date | null {
     const startDate = this.date(`${prefix}.start_date`, start, { required: startRequired, latest: today });
     const endDate = this.date(`${prefix}.end_date`, end, { required: endRequired, latest: today });
-    if (startDate && endDate && endDate.getTime() < startDate.getTime()) this.add(`${prefix}.end_date`, 'end_before_start');
+    if (startDate && endDate && endDate.getTime() < startDate.getTime())
+      this.add(`${prefix}.end_date`, 'end_before_start');
     return startDate;
   }
 
@@ -139,13 +173,29 @@ class Findings {
     const before = this.errors.length;
     this.text(`${prefix}.first_name`, reference.first_name, { required: true, max: LIMITS.name });
     this.text(`${prefix}.last_name`, reference.last_name, { required: true, max: LIMITS.name });
-    this.pattern(`${prefix}.email`, reference.email, { required: requirement.email, pattern: EMAIL, code: 'invalid_email' });
-    this.pattern(`${prefix}.phone`, reference.phone, { required: requirement.phone, pattern: PHONE, code: 'invalid_phone' });
+    this.pattern(`${prefix}.email`, reference.email, {
+      required: requirement.email,
+      pattern: EMAIL,
+      code: 'invalid_email',
+    });
+    this.pattern(`${prefix}.phone`, reference.phone, {
+      required: requirement.phone,
+      pattern: PHONE,
+      code: 'invalid_phone',
+    });
     return this.errors.length === before;
   }
 
   /** The entries go back far enough, and enough of them name a referee. */
-  history(section: string, { requirement, starts, completeReferences, today }: { requirement: HistoryRequirement; starts: Array<Date | null>; completeReferences: number; today: Date }): void {
+  history(
+    section: string,
+    {
+      requirement,
+      starts,
+      completeReferences,
+      today,
+    }: { requirement: HistoryRequirement; starts: Array<Date | null>; completeReferences: number; today: Date },
+  ): void {
     if (requirement.years > 0) {
       const cutoff = yearsBefore(today, requirement.years);
       const earliest = Math.min(...starts.map((start) => start?.getTime() ?? Number.POSITIVE_INFINITY));
@@ -164,7 +214,15 @@ class Findings {
  * The errors of a form the applicant submits, in page order (an empty list: it can be submitted). `today` is the
  * applicant's date (UTC); the consent date may be a day off it either way (time zones).
  */
-export function validatePortalForm({ form, requirements, today }: { form: PortalForm; requirements: PortalRequirements; today: Date }): PortalFieldError[] {
+export function validatePortalForm({
+  form,
+  requirements,
+  today,
+}: {
+  form: PortalForm;
+  requirements: PortalRequirements;
+  today: Date;
+}): PortalFieldError[] {
   const findings = new Findings();
   const { identity } = form;
 
@@ -173,15 +231,29 @@ export function validatePortalForm({ form, requirements, today }: { form: Portal
   findings.text('identity.last_name', identity.last_name, { required: true, max: LIMITS.name });
   if (requirements.dateOfBirth) {
     const birth = findings.date('identity.date_of_birth', identity.date_of_birth, { required: true, latest: today });
-    if (birth && !isBirthDateInRange(isoDate(birth), today)) findings.add('identity.date_of_birth', 'implausible_birth_date', { date: latestBirthDate(today) });
+    if (birth && !isBirthDateInRange(isoDate(birth), today))
+      findings.add('identity.date_of_birth', 'implausible_birth_date', { date: latestBirthDate(today) });
   }
-  findings.pattern('identity.phone_number', identity.phone_number, { required: false, pattern: PHONE, code: 'invalid_phone' });
+  findings.pattern('identity.phone_number', identity.phone_number, {
+    required: false,
+    pattern: PHONE,
+    code: 'invalid_phone',
+  });
   if (requirements.sinSsn !== 'not_asked') {
-    findings.pattern('identity.sin_ssn', identity.sin_ssn, { required: requirements.sinSsn === 'required', pattern: SIN_SSN, code: 'invalid_sin_ssn' });
+    findings.pattern('identity.sin_ssn', identity.sin_ssn, {
+      required: requirements.sinSsn === 'required',
+      pattern: SIN_SSN,
+      code: 'invalid_sin_ssn',
+    });
   }
   if (requirements.driverLicence) {
     findings.text('identity.license_number', identity.license_number, { required: true, max: LIMITS.licence });
-    findings.pattern('identity.license_prov_state', identity.license_prov_state, { required: true, pattern: PROVINCE_STATE, code: 'invalid_code', normalise: (value) => value.trim().toUpperCase() });
+    findings.pattern('identity.license_prov_state', identity.license_prov_state, {
+      required: true,
+      pattern: PROVINCE_STATE,
+      code: 'invalid_code',
+      normalise: (value) => value.trim().toUpperCase(),
+    });
   }
 
   if (requirements.addresses.required) {
@@ -192,16 +264,38 @@ export function validatePortalForm({ form, requirements, today }: { form: Portal
       findings.text(`${prefix}.address`, address.address, { required: true, max: LIMITS.address });
       findings.text(`${prefix}.unit`, address.unit, { required: false, max: 50 });
       findings.text(`${prefix}.city`, address.city, { required: true, max: LIMITS.city });
-      findings.pattern(`${prefix}.province_state`, address.province_state, { required: true, pattern: PROVINCE_STATE, code: 'invalid_code', normalise: (value) => value.trim().toUpperCase() });
-      findings.pattern(`${prefix}.country`, address.country, { required: true, pattern: COUNTRY_CODE_PATTERN, code: 'invalid_code', normalise: (value) => value.trim().toUpperCase() });
+      findings.pattern(`${prefix}.province_state`, address.province_state, {
+        required: true,
+        pattern: PROVINCE_STATE,
+        code: 'invalid_code',
+        normalise: (value) => value.trim().toUpperCase(),
+      });
+      findings.pattern(`${prefix}.country`, address.country, {
+        required: true,
+        pattern: COUNTRY_CODE_PATTERN,
+        code: 'invalid_code',
+        normalise: (value) => value.trim().toUpperCase(),
+      });
       findings.text(`${prefix}.postal_code`, address.postal_code, { required: false, max: LIMITS.postal_code });
       // The first address is the current one: no move-out date.
-      const start = findings.period(prefix, { start: address.start_date, end: address.end_date, startRequired: true, endRequired: index > 0, today });
+      const start = findings.period(prefix, {
+        start: address.start_date,
+        end: address.end_date,
+        startRequired: true,
+        endRequired: index > 0,
+        today,
+      });
       if (references && findings.reference(`${prefix}.reference`, address.reference, references)) complete += 1;
       return start;
     });
     if (form.addresses.length === 0) findings.add('addresses', 'required');
-    else findings.history('addresses', { requirement: requirements.addresses, starts, completeReferences: complete, today });
+    else
+      findings.history('addresses', {
+        requirement: requirements.addresses,
+        starts,
+        completeReferences: complete,
+        today,
+      });
   }
 
   if (requirements.employers.required) {
@@ -211,12 +305,24 @@ export function validatePortalForm({ form, requirements, today }: { form: Portal
       const prefix = `employers.${index}`;
       findings.text(`${prefix}.company_name`, employer.company_name, { required: true, max: LIMITS.organisation });
       findings.text(`${prefix}.position`, employer.position, { required: false, max: LIMITS.organisation });
-      const start = findings.period(prefix, { start: employer.start_date, end: employer.end_date, startRequired: requirements.employers.years > 0, endRequired: false, today });
+      const start = findings.period(prefix, {
+        start: employer.start_date,
+        end: employer.end_date,
+        startRequired: requirements.employers.years > 0,
+        endRequired: false,
+        today,
+      });
       if (references && findings.reference(`${prefix}.reference`, employer.reference, references)) complete += 1;
       return start;
     });
     if (form.employers.length === 0) findings.add('employers', 'required');
-    else findings.history('employers', { requirement: requirements.employers, starts, completeReferences: complete, today });
+    else
+      findings.history('employers', {
+        requirement: requirements.employers,
+        starts,
+        completeReferences: complete,
+        today,
+      });
   }
 
   if (requirements.educations) {
@@ -224,8 +330,19 @@ export function validatePortalForm({ form, requirements, today }: { form: Portal
       const prefix = `educations.${index}`;
       findings.text(`${prefix}.institution`, education.institution, { required: true, max: LIMITS.organisation });
       findings.text(`${prefix}.degree`, education.degree, { required: false, max: LIMITS.organisation });
-      findings.pattern(`${prefix}.country`, education.country, { required: false, pattern: COUNTRY_CODE_PATTERN, code: 'invalid_code', normalise: (value) => value.trim().toUpperCase() });
-      findings.period(prefix, { start: education.start_date, end: education.end_date, startRequired: false, endRequired: false, today });
+      findings.pattern(`${prefix}.country`, education.country, {
+        required: false,
+        pattern: COUNTRY_CODE_PATTERN,
+        code: 'invalid_code',
+        normalise: (value) => value.trim().toUpperCase(),
+      });
+      findings.period(prefix, {
+        start: education.start_date,
+        end: education.end_date,
+        startRequired: false,
+        endRequired: false,
+        today,
+      });
     });
     if (form.educations.length === 0) findings.add('educations', 'required');
   }
@@ -235,17 +352,27 @@ export function validatePortalForm({ form, requirements, today }: { form: Portal
       const prefix = `credentials.${index}`;
       findings.text(`${prefix}.certification`, credential.certification, { required: true, max: LIMITS.organisation });
       findings.text(`${prefix}.institution`, credential.institution, { required: true, max: LIMITS.organisation });
-      findings.date(`${prefix}.date_of_certification`, credential.date_of_certification, { required: false, latest: today });
+      findings.date(`${prefix}.date_of_certification`, credential.date_of_certification, {
+        required: false,
+        latest: today,
+      });
     });
     if (form.credentials.length === 0) findings.add('credentials', 'required');
   }
 
   const { consent } = form;
-  if (findings.text('consent.full_name', consent.full_name, { required: true, max: 300 }) && !acceptedSignatures(identity).includes(comparableName(consent.full_name))) {
+  if (
+    findings.text('consent.full_name', consent.full_name, { required: true, max: 300 }) &&
+    !acceptedSignatures(identity).includes(comparableName(consent.full_name))
+  ) {
     findings.add('consent.full_name', 'consent_name_mismatch');
   }
-  const signedOn = findings.date('consent.date', consent.date, { required: true, latest: new Date(today.getTime() + DAY_MS) });
-  if (signedOn && signedOn.getTime() < today.getTime() - DAY_MS) findings.add('consent.date', 'consent_date_not_today', { date: isoDate(today) });
+  const signedOn = findings.date('consent.date', consent.date, {
+    required: true,
+    latest: new Date(today.getTime() + DAY_MS),
+  });
+  if (signedOn && signedOn.getTime() < today.getTime() - DAY_MS)
+    findings.add('consent.date', 'consent_date_not_today', { date: isoDate(today) });
   if (!consent.agreed) findings.add('consent.agreed', 'consent_not_given');
   return findings.errors;
 }
@@ -256,10 +383,19 @@ export function validatePortalForm({ form, requirements, today }: { form: Portal
  */
 export function withoutBlankEntries(form: PortalForm): PortalForm {
   const isBlank = (entry: object): boolean =>
-    Object.entries(entry).every(([field, value]) =>
-      field === 'country' || (typeof value === 'string' ? value.trim() === '' : typeof value === 'object' && value !== null ? isBlank(value) : value === false),
+    Object.entries(entry).every(
+      ([field, value]) =>
+        field === 'country' ||
+        (typeof value === 'string'
+          ? value.trim() === ''
+          : typeof value === 'object' && value !== null
+            ? isBlank(value)
+            : value === false),
     );
   const cleaned = { ...form };
-  for (const section of PORTAL_SECTIONS) (cleaned[section] as object[]) = (form[section] as object[]).filter((entry, index) => index === 0 || !isBlank(entry));
+  for (const section of PORTAL_SECTIONS)
+    (cleaned[section] as object[]) = (form[section] as object[]).filter(
+      (entry, index) => index === 0 || !isBlank(entry),
+    );
   return cleaned;
 }

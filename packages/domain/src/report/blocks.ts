@@ -27,12 +27,18 @@ export const table = (
   rows,
 });
 
-export const facts = (title: string | null, items: readonly Fact[]): ReportBlock => ({ kind: 'facts', title, facts: knownFacts(items) });
+export const facts = (title: string | null, items: readonly Fact[]): ReportBlock => ({
+  kind: 'facts',
+  title,
+  facts: knownFacts(items),
+});
 
 export const note = (tone: Tone, text: string): ReportBlock => ({ kind: 'note', tone, text });
 
 /** Facts with a value; the others are left out rather than shown as dashes. */
-export const knownFacts = (items: readonly Fact[]): Fact[] => items.filter((fact) => fact.value !== MISSING || fact.chip !== undefined);
+export const knownFacts = (items: readonly Fact[]): Fact[] =>
+  items.filter((fact) => fact.value !== MISSING || fact.chip !== undefined);
 
 /** The blocks when the condition holds, else none. */
-export const when = (condition: boolean, ...blocks: readonly ReportBlock[]): ReportBlock[] => (condition ? [...blocks] : []);
+export const when = (condition: boolean, ...blocks: readonly ReportBlock[]): ReportBlock[] =>
+  condition ? [...blocks] : [];

@@ -12,9 +12,13 @@ import type { ReportBlock, ReportInput, ReportView } from './types.js';
 const hrRich = sampleReportInput({ teamType: 'HR', variant: 'rich' });
 const pmRich = sampleReportInput({ teamType: 'PM', variant: 'rich' });
 
-const withSettings = (input: ReportInput, settings: ReportInput['settings']): ReportInput => ({ ...input, settings: { ...input.settings, ...settings } });
+const withSettings = (input: ReportInput, settings: ReportInput['settings']): ReportInput => ({
+  ...input,
+  settings: { ...input.settings, ...settings },
+});
 const everyText = (view: ReportView): string => JSON.stringify(view);
-const factValue = (view: ReportView, label: string): string | undefined => view.applicant.facts.find((fact) => fact.label === label)?.value;
+const factValue = (view: ReportView, label: string): string | undefined =>
+  view.applicant.facts.find((fact) => fact.label === label)?.value;
 
 /** Every block of a section, nested groups included. */
 const allBlocks = (blocks: readonly ReportBlock[]): ReportBlock[] =>
@@ -24,8 +28,14 @@ const allBlocks = (blocks: readonly ReportBlock[]): ReportBlock[] =>
 function bureauAmounts(input: ReportInput): string[] {
   const details = input.checks.find((check) => check.checkName === 'bureau')?.simulated?.details;
   if (details?.kind !== 'bureau') throw new Error('the sample has no credit file');
-  const amounts = [...details.trades.flatMap((trade) => [trade.balance_amount, trade.high_credit]), ...details.collections.map((item) => item.amount_owed), details.total_debt];
-  return amounts.filter((amount): amount is number => amount !== null && amount > 0).map((amount) => `$${amount.toLocaleString('en-US')}`);
+  const amounts = [
+    ...details.trades.flatMap((trade) => [trade.balance_amount, trade.high_credit]),
+    ...details.collections.map((item) => item.amount_owed),
+    details.total_debt,
+  ];
+  return amounts
+    .filter((amount): amount is number => amount !== null && amount > 0)
+    .map((amount) => `$${amount.toLocaleString('en-US')}`);
 }
 
 describe('buildReportView: personal data', () => {
@@ -37,7 +47,11 @@ describe('buildReportView: personal data', () => {
   });
 
   it('shows characters that reorder or hide text as a visible mark, wherever they are stored', () => {
-    const information = { ...hrRich.information, first_name: 'Ada\u202E', addresses: [{ ...hrRich.information.addresses![0]!, address: '1 Main\u200B St' }] };
+    const information = {
+      ...hrRich.information,
+      first_name: 'Ada\u202E',
+      addresses: [{ ...hrRich.information.addresses![0]!, address: '1 Main\u200B St' }],
+    };
     const text = everyText(buildReportView({ ...hrRich, information }));
     expect(text).not.toMatch(/[\u202E\u200B]/u);
     expect(text).toContain('Ada[hidden character]');
@@ -77,18 +91,31 @@ describe('buildReportView: personal data', () => {
     for (const amount of amounts) expect(written).not.toContain(amount);
     const bureau = hidden.sections.find((section) => section.checkName === 'bureau');
     expect(bureau?.flags.red.some((flag) => flag.includes('[amount hidden]'))).toBe(true);
-    expect(allBlocks(bureau?.blocks ?? []).some((block) => block.kind === 'table' && block.title === 'Accounts')).toBe(false);
+    expect(allBlocks(bureau?.blocks ?? []).some((block) => block.kind === 'table' && block.title === 'Accounts')).toBe(
+      false,
+    );
   });
 
   it('hides the SSN trace when asked', () => {
     const input = sampleReportInput({ teamType: 'HR', variant: 'clear' });
-    const simulated = simulateCheck({ checkName: 'us_ssn_verification', information: input.information, location: SIMULATOR_EXAMPLE_LOCATION, now: input.generatedAt });
+    const simulated = simulateCheck({
+      checkName: 'us_ssn_verification',
+      information: input.information,
+      location: SIMULATOR_EXAMPLE_LOCATION,
+      now: input.generatedAt,
+    });
     const traced: ReportInput = {
       ...input,
       requestedFlags: [...input.requestedFlags, 'request_us_ssn_verification'],
-      checks: [...input.checks, { checkName: 'us_ssn_verification', status: 'COMPLETE', simulated, resultId: input.applicantId, failure: null }],
+      checks: [
+        ...input.checks,
+        { checkName: 'us_ssn_verification', status: 'COMPLETE', simulated, resultId: input.applicantId, failure: null },
+      ],
     };
-    const traceGroups = (view: ReportView) => view.sections.flatMap((section) => allBlocks(section.blocks)).filter((block) => block.kind === 'group' && block.title === 'SSN trace');
+    const traceGroups = (view: ReportView) =>
+      view.sections
+        .flatMap((section) => allBlocks(section.blocks))
+        .filter((block) => block.kind === 'group' && block.title === 'SSN trace');
     expect(traceGroups(buildReportView(traced))).toHaveLength(1);
     const hidden = buildReportView(withSettings(traced, { hide_ssn_trace: true }));
     expect(traceGroups(hidden)).toHaveLength(0);
@@ -115,8 +142,12 @@ describe('buildReportView: checks', () => {
     expect(failed?.status).toEqual({ text: 'Failed', tone: 'failed' });
     expect(failed?.result).toEqual({ text: 'Review', tone: 'review' });
     expect(failed?.failure).toBe('The provider did not answer after 3 attempts.');
-    expect(view.summary.find((row) => row.checkName === 'social_media_check')?.finding).toMatch(/^Could not be completed – review/);
-    expect(view.flags.red.find((group) => group.checkName === 'social_media_check')?.flags).toEqual(['Could not be completed – review']);
+    expect(view.summary.find((row) => row.checkName === 'social_media_check')?.finding).toMatch(
+      /^Could not be completed – review/,
+    );
+    expect(view.flags.red.find((group) => group.checkName === 'social_media_check')?.flags).toEqual([
+      'Could not be completed – review',
+    ]);
     expect(view.overall.headline).toContain('1 could not be completed');
   });
 
@@ -124,7 +155,11 @@ describe('buildReportView: checks', () => {
     const input: ReportInput = { ...hrRich, checks: hrRich.checks.filter((check) => check.checkName !== 'bureau') };
     const view = buildReportView(input);
     const bureau = view.sections.find((section) => section.checkName === 'bureau');
-    expect(bureau).toMatchObject({ status: { text: 'Queued', tone: 'neutral' }, result: { text: 'None', tone: 'neutral' }, blocks: [] });
+    expect(bureau).toMatchObject({
+      status: { text: 'Queued', tone: 'neutral' },
+      result: { text: 'None', tone: 'neutral' },
+      blocks: [],
+    });
     expect(view.overall.headline).toContain('1 pending');
   });
 
@@ -133,14 +168,28 @@ describe('buildReportView: checks', () => {
     const canadian = view.sections.find((section) => section.checkName === 'criminal_record_check');
     const blocks = allBlocks(canadian?.blocks ?? []);
     const charges = blocks.find((block) => block.kind === 'table' && block.title === 'Charges');
-    expect(charges?.kind === 'table' && charges.columns.map((column) => column.label)).toEqual(['Offence', 'Offence date', 'Plea', 'Disposition', 'Sentence']);
+    expect(charges?.kind === 'table' && charges.columns.map((column) => column.label)).toEqual([
+      'Offence',
+      'Offence date',
+      'Plea',
+      'Disposition',
+      'Sentence',
+    ]);
     expect(JSON.stringify(charges)).toMatch(/Probation \(12 months\)/);
-    expect(blocks.some((block) => block.kind === 'facts' && block.facts.some((fact) => fact.label === 'Court' && fact.value === 'Ontario Court of Justice'))).toBe(true);
+    expect(
+      blocks.some(
+        (block) =>
+          block.kind === 'facts' &&
+          block.facts.some((fact) => fact.label === 'Court' && fact.value === 'Ontario Court of Justice'),
+      ),
+    ).toBe(true);
   });
 
   it('leaves out possible softcheck matches, and their flags, when the team asks', () => {
     const possible = (view: ReportView) =>
-      allBlocks(view.sections.find((section) => section.checkName === 'softcheck')?.blocks ?? []).filter((block) => block.kind === 'group' && block.title === 'Possible match');
+      allBlocks(view.sections.find((section) => section.checkName === 'softcheck')?.blocks ?? []).filter(
+        (block) => block.kind === 'group' && block.title === 'Possible match',
+      );
     expect(possible(buildReportView(pmRich))).toHaveLength(1);
     const view = buildReportView(withSettings(pmRich, { exclude_softcheck_possible_matches: true }));
     expect(possible(view)).toHaveLength(0);
@@ -152,7 +201,8 @@ describe('buildReportView: checks', () => {
   it('gives fewer details per check in compact mode', () => {
     const full = buildReportView(hrRich);
     const compact = buildReportView(withSettings(hrRich, { compact_pdf_report: true }));
-    const size = (view: ReportView) => view.sections.reduce((sum, section) => sum + allBlocks(section.blocks).length, 0);
+    const size = (view: ReportView) =>
+      view.sections.reduce((sum, section) => sum + allBlocks(section.blocks).length, 0);
     expect(compact.compact).toBe(true);
     expect(size(compact)).toBeLessThan(size(full));
     expect(compact.sections.every((section) => section.description === null)).toBe(true);
@@ -163,14 +213,26 @@ describe('buildReportView: checks', () => {
 describe('buildReportView: scores, page and branding', () => {
   it('shows HR risk scores on an HR report and tenancy scores on a PM report, with their labels', () => {
     const hr = buildReportView(hrRich);
-    expect(hr.scores.items.map((item) => item.label)).toEqual(['Early termination', 'Reliability risk', 'Workplace misconduct']);
+    expect(hr.scores.items.map((item) => item.label)).toEqual([
+      'Early termination',
+      'Reliability risk',
+      'Workplace misconduct',
+    ]);
     expect(hr.scores.indicators.map((fact) => fact.label)).toContain('Undue risk to job safety');
     const pm = buildReportView(pmRich);
-    expect(pm.scores.items.map((item) => item.label)).toEqual(['Damage to property', 'Eviction potential', 'Late rent potential', 'Tenancy length']);
+    expect(pm.scores.items.map((item) => item.label)).toEqual([
+      'Damage to property',
+      'Eviction potential',
+      'Late rent potential',
+      'Tenancy length',
+    ]);
     expect(pm.title).toBe('Tenant screening report');
     const results = pmRich.results;
     if (!('tenancy_length' in results)) throw new Error('a PM sample has PM results');
-    expect(pm.scores.items[3]).toMatchObject({ value: results.tenancy_length, band: { text: results.tenancy_length_label } });
+    expect(pm.scores.items[3]).toMatchObject({
+      value: results.tenancy_length,
+      band: { text: results.tenancy_length_label },
+    });
     expect(pm.overall.svcScore).toMatchObject({ value: results.svc_score, band: { text: results.svc_score_label } });
     expect(pm.overall.resultCode).toBe(results.result);
   });
@@ -183,7 +245,10 @@ describe('buildReportView: scores, page and branding', () => {
   });
 
   it('uses the organisation colour as an accent only when white-labelled, darkened until it is readable', () => {
-    expect(buildReportView(withSettings(hrRich, { whitelabel_report: false })).branding).toMatchObject({ brandName: 'svc', accentColor: '#1f4e79' });
+    expect(buildReportView(withSettings(hrRich, { whitelabel_report: false })).branding).toMatchObject({
+      brandName: 'svc',
+      accentColor: '#1f4e79',
+    });
     expect(buildReportView(hrRich).branding).toMatchObject({ brandName: 'Harbourview Health', accentColor: '#0f766e' });
     for (const colour of ['#ffff00', '#ffffff', '#7dd3fc', '#0f766e']) {
       expect(contrastWithWhite(accentColour(colour))).toBeGreaterThanOrEqual(4.5);
@@ -194,7 +259,8 @@ describe('buildReportView: scores, page and branding', () => {
 
   it('names every value with a label, never a raw enum value', () => {
     const written = everyText(buildReportView(hrRich));
-    for (const raw of ['"NOT_CLEAR"', '"COMPLETE"', '"PARTIALLY_VERIFIED"', '"WAITING_ON_CANDIDATE"', 'ANNUALLY']) expect(written).not.toContain(raw);
+    for (const raw of ['"NOT_CLEAR"', '"COMPLETE"', '"PARTIALLY_VERIFIED"', '"WAITING_ON_CANDIDATE"', 'ANNUALLY'])
+      expect(written).not.toContain(raw);
   });
 });
 
@@ -206,35 +272,60 @@ describe('buildReportView: every check of the catalogue', () => {
     const checks = CHECK_DEFINITIONS.map((definition) => ({
       checkName: definition.checkName,
       status: 'COMPLETE' as const,
-      simulated: simulateCheck({ checkName: definition.checkName, information, location: SIMULATOR_EXAMPLE_LOCATION, now: base.generatedAt }),
+      simulated: simulateCheck({
+        checkName: definition.checkName,
+        information,
+        location: SIMULATOR_EXAMPLE_LOCATION,
+        now: base.generatedAt,
+      }),
       resultId: base.applicantId,
       failure: null,
     }));
     const requestedFlags = CHECK_DEFINITIONS.map((definition) => definition.flag);
-    const results = assembleApplicationResults({ checks, requestedFlags, teamType: 'HR', ids: () => base.applicantId, now: base.generatedAt, information });
+    const results = assembleApplicationResults({
+      checks,
+      requestedFlags,
+      teamType: 'HR',
+      ids: () => base.applicantId,
+      now: base.generatedAt,
+      information,
+    });
     return { ...base, information, checks, requestedFlags, results };
   }
 
-  it.each(['Rivera', 'Review', 'Convicted', 'Unverifiable', 'Suspended'])('words every detail of every check (last name %s)', (lastName) => {
-    const input = everyCheck(lastName);
-    for (const compact of [false, true]) {
-      const view = buildReportView(withSettings(input, { compact_pdf_report: compact }));
-      expect(view.sections).toHaveLength(CHECK_DEFINITIONS.length);
-      for (const section of view.sections) expect(section.blocks.length, section.checkName).toBeGreaterThan(0);
-      // What a reader sees: every string but the identifiers the renderer uses as ids and class names.
-      const texts: string[] = [];
-      const identifiers = new Set(['checkName', 'anchor', 'tone', 'resultCode', 'generatedAtIso', 'accentColor', 'lang', 'teamType', 'pageSize']);
-      const collect = (value: unknown): void => {
-        if (typeof value === 'string') texts.push(value);
-        else if (Array.isArray(value)) value.forEach(collect);
-        else if (value !== null && typeof value === 'object') {
-          for (const [key, item] of Object.entries(value)) if (!identifiers.has(key)) collect(item);
-        }
-      };
-      collect(view);
-      expect(texts.filter((text) => /\b(undefined|null|NaN)\b|\[object Object\]/.test(text))).toEqual([]);
-      // No enum value or field name reaches the reader (`NOT_CLEAR`, `search_level`).
-      expect(texts.filter((text) => /\b[A-Za-z]+_[A-Za-z_]+\b/.test(text))).toEqual([]);
-    }
-  });
+  it.each(['Rivera', 'Review', 'Convicted', 'Unverifiable', 'Suspended'])(
+    'words every detail of every check (last name %s)',
+    (lastName) => {
+      const input = everyCheck(lastName);
+      for (const compact of [false, true]) {
+        const view = buildReportView(withSettings(input, { compact_pdf_report: compact }));
+        expect(view.sections).toHaveLength(CHECK_DEFINITIONS.length);
+        for (const section of view.sections) expect(section.blocks.length, section.checkName).toBeGreaterThan(0);
+        // What a reader sees: every string but the identifiers the renderer uses as ids and class names.
+        const texts: string[] = [];
+        const identifiers = new Set([
+          'checkName',
+          'anchor',
+          'tone',
+          'resultCode',
+          'generatedAtIso',
+          'accentColor',
+          'lang',
+          'teamType',
+          'pageSize',
+        ]);
+        const collect = (value: unknown): void => {
+          if (typeof value === 'string') texts.push(value);
+          else if (Array.isArray(value)) value.forEach(collect);
+          else if (value !== null && typeof value === 'object') {
+            for (const [key, item] of Object.entries(value)) if (!identifiers.has(key)) collect(item);
+          }
+        };
+        collect(view);
+        expect(texts.filter((text) => /\b(undefined|null|NaN)\b|\[object Object\]/.test(text))).toEqual([]);
+        // No enum value or field name reaches the reader (`NOT_CLEAR`, `search_level`).
+        expect(texts.filter((text) => /\b[A-Za-z]+_[A-Za-z_]+\b/.test(text))).toEqual([]);
+      }
+    },
+  );
 });

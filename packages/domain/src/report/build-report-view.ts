@@ -9,9 +9,39 @@ import type { DetailContext } from './blocks.js';
 import { checkDetailBlocks } from './check-details.js';
 import { accentColour, executionStatusChip, resultChip, scoreBandTone } from './chips.js';
 import { possibleMatchSummaries } from './criminal.js';
-import { MISSING, count, failureSentence, formatAddress, formatDate, formatDateTime, formatMoment, joinName, text, withReadableDates } from './format.js';
-import { HIDDEN_CHARACTER_REDACTION, MONEY_REDACTION, maskedSinSsn, privacyOf, redactDeep, redactText, redactionsFor, type Privacy } from './privacy.js';
-import type { CheckSection, Chip, Fact, FlagGroup, Flags, ReportInput, ReportView, ScoreView, SummaryRow } from './types.js';
+import {
+  MISSING,
+  count,
+  failureSentence,
+  formatAddress,
+  formatDate,
+  formatDateTime,
+  formatMoment,
+  joinName,
+  text,
+  withReadableDates,
+} from './format.js';
+import {
+  HIDDEN_CHARACTER_REDACTION,
+  MONEY_REDACTION,
+  maskedSinSsn,
+  privacyOf,
+  redactDeep,
+  redactText,
+  redactionsFor,
+  type Privacy,
+} from './privacy.js';
+import type {
+  CheckSection,
+  Chip,
+  Fact,
+  FlagGroup,
+  Flags,
+  ReportInput,
+  ReportView,
+  ScoreView,
+  SummaryRow,
+} from './types.js';
 
 /** Sections read from who the applicant is, through records and money, to what others say: catalogue order within. */
 const SECTION_ORDER = everyMemberOf<ScoringDimension>()([
@@ -29,7 +59,8 @@ const SECTION_ORDER = everyMemberOf<ScoringDimension>()([
 ]);
 
 /** US and Canadian readers print on Letter; everyone else on A4. */
-export const pageSizeFor = (country: string): 'A4' | 'Letter' => (['US', 'CA'].includes(country.trim().toUpperCase()) ? 'Letter' : 'A4');
+export const pageSizeFor = (country: string): 'A4' | 'Letter' =>
+  ['US', 'CA'].includes(country.trim().toUpperCase()) ? 'Letter' : 'A4';
 
 const FAILED_RESULT = 'Could not be completed – review';
 const HIDDEN = 'Hidden at the organisation’s request';
@@ -44,7 +75,10 @@ function flagsOf(run: FieldRun, privacy: Privacy): Flags {
   if (run.status === 'FAILED') return { red: [FAILED_RESULT], green: [] };
   const simulated = run.simulated;
   if (run.status !== 'COMPLETE' || !simulated) return { red: [], green: [] };
-  const excluded = privacy.excludePossibleMatches && simulated.details.kind === 'risk' ? possibleMatchSummaries(simulated.details) : [];
+  const excluded =
+    privacy.excludePossibleMatches && simulated.details.kind === 'risk'
+      ? possibleMatchSummaries(simulated.details)
+      : [];
   const redactions = privacy.hideDetailedFinancial && simulated.details.kind === 'bureau' ? [MONEY_REDACTION] : [];
   const written = (flag: string) => withReadableDates(redactText(flag, redactions));
   return {
@@ -53,9 +87,24 @@ function flagsOf(run: FieldRun, privacy: Privacy): Flags {
   };
 }
 
-function sectionOf({ run, failure, number, context }: { run: FieldRun; failure: string | null; number: number; context: DetailContext }): CheckSection {
+function sectionOf({
+  run,
+  failure,
+  number,
+  context,
+}: {
+  run: FieldRun;
+  failure: string | null;
+  number: number;
+  context: DetailContext;
+}): CheckSection {
   const { checkName } = run;
-  const result = run.status === 'COMPLETE' && run.simulated ? resultChip(run.simulated.outcome) : run.status === 'FAILED' ? resultChip('REVIEW') : resultChip('NONE');
+  const result =
+    run.status === 'COMPLETE' && run.simulated
+      ? resultChip(run.simulated.outcome)
+      : run.status === 'FAILED'
+        ? resultChip('REVIEW')
+        : resultChip('NONE');
   return {
     checkName,
     anchor: anchorOf(checkName),
@@ -73,14 +122,24 @@ function sectionOf({ run, failure, number, context }: { run: FieldRun; failure: 
 function summaryRowOf(section: CheckSection): SummaryRow {
   const finding = section.failure
     ? `${FAILED_RESULT}: ${section.failure}`
-    : (section.flags.red[0] ?? section.flags.green[0] ?? (section.status.text === 'Complete' ? 'Nothing to report' : section.status.text));
-  return { checkName: section.checkName, anchor: section.anchor, title: section.title, status: section.status, result: section.result, finding };
+    : (section.flags.red[0] ??
+      section.flags.green[0] ??
+      (section.status.text === 'Complete' ? 'Nothing to report' : section.status.text));
+  return {
+    checkName: section.checkName,
+    anchor: section.anchor,
+    title: section.title,
+    status: section.status,
+    result: section.result,
+    finding,
+  };
 }
 
 /** `12 checks: 8 clear, 2 to review, 1 not clear, 1 could not be completed`. */
 function headlineOf(sections: readonly CheckSection[]): string {
   const failed = sections.filter((section) => section.failure !== null).length;
-  const byResult = (label: string) => sections.filter((section) => section.failure === null && section.result.text === label).length;
+  const byResult = (label: string) =>
+    sections.filter((section) => section.failure === null && section.result.text === label).length;
   const parts = [
     [byResult(checkResult.labels.CLEAR), 'clear'],
     [byResult(checkResult.labels.REVIEW), 'to review'],
@@ -92,7 +151,17 @@ function headlineOf(sections: readonly CheckSection[]): string {
   return sections.length === 0 ? 'No check was requested' : `${count(sections.length, 'check')}: ${said.join(', ')}`;
 }
 
-const score = ({ label, value, band, direction }: { label: string; value: number | null; band: string; direction: string }): ScoreView => ({
+const score = ({
+  label,
+  value,
+  band,
+  direction,
+}: {
+  label: string;
+  value: number | null;
+  band: string;
+  direction: string;
+}): ScoreView => ({
   label,
   value,
   valueText: value === null ? 'Not scored' : `${value}`,
@@ -109,13 +178,29 @@ function scoresOf(results: HrApplicationResults | PmApplicationResults): ReportV
     { label: 'Current employment verified', value: '', chip: verified(results.employment_verified) },
   ];
   if ('early_termination' in results) {
-    const raised = (value: boolean): Chip => (value ? { text: 'Yes', tone: 'review' } : { text: 'No', tone: 'neutral' });
+    const raised = (value: boolean): Chip =>
+      value ? { text: 'Yes', tone: 'review' } : { text: 'No', tone: 'neutral' };
     return {
       title: 'Employment risk scores',
       items: [
-        score({ label: 'Early termination', value: results.early_termination, band: results.early_termination_label, direction: RISKIER }),
-        score({ label: 'Reliability risk', value: results.reliability_risk, band: results.reliability_risk_label, direction: RISKIER }),
-        score({ label: 'Workplace misconduct', value: results.workplace_misconduct, band: results.workplace_misconduct_label, direction: RISKIER }),
+        score({
+          label: 'Early termination',
+          value: results.early_termination,
+          band: results.early_termination_label,
+          direction: RISKIER,
+        }),
+        score({
+          label: 'Reliability risk',
+          value: results.reliability_risk,
+          band: results.reliability_risk_label,
+          direction: RISKIER,
+        }),
+        score({
+          label: 'Workplace misconduct',
+          value: results.workplace_misconduct,
+          band: results.workplace_misconduct_label,
+          direction: RISKIER,
+        }),
       ],
       indicators: [
         ...indicators,
@@ -127,10 +212,30 @@ function scoresOf(results: HrApplicationResults | PmApplicationResults): ReportV
   return {
     title: 'Tenancy scores',
     items: [
-      score({ label: 'Damage to property', value: results.damage_to_property, band: results.damage_to_property_label, direction: RISKIER }),
-      score({ label: 'Eviction potential', value: results.eviction_potential, band: results.eviction_potential_label, direction: RISKIER }),
-      score({ label: 'Late rent potential', value: results.late_rent_potential, band: results.late_rent_potential_label, direction: RISKIER }),
-      score({ label: 'Tenancy length', value: results.tenancy_length, band: results.tenancy_length_label, direction: 'Higher is longer' }),
+      score({
+        label: 'Damage to property',
+        value: results.damage_to_property,
+        band: results.damage_to_property_label,
+        direction: RISKIER,
+      }),
+      score({
+        label: 'Eviction potential',
+        value: results.eviction_potential,
+        band: results.eviction_potential_label,
+        direction: RISKIER,
+      }),
+      score({
+        label: 'Late rent potential',
+        value: results.late_rent_potential,
+        band: results.late_rent_potential_label,
+        direction: RISKIER,
+      }),
+      score({
+        label: 'Tenancy length',
+        value: results.tenancy_length,
+        band: results.tenancy_length_label,
+        direction: 'Higher is longer',
+      }),
     ],
     indicators,
   };
@@ -144,10 +249,20 @@ function applicantFacts(input: ReportInput, privacy: Privacy): Fact[] {
   const masked = maskedSinSsn(information.sin_ssn ?? null, input.country);
   const current = information.addresses?.[0];
   const facts: Fact[] = [
-    { label: 'Date of birth', value: information.date_of_birth ? (privacy.hideDateOfBirth ? HIDDEN : formatDate(information.date_of_birth)) : MISSING },
+    {
+      label: 'Date of birth',
+      value: information.date_of_birth
+        ? privacy.hideDateOfBirth
+          ? HIDDEN
+          : formatDate(information.date_of_birth)
+        : MISSING,
+    },
     { label: sinSsnLabel(input.country), value: masked === null ? MISSING : privacy.hideSinSsn ? HIDDEN : masked },
     { label: 'Phone', value: text(information.phone_number) },
-    { label: 'Current address', value: current ? (privacy.hideCurrentAddress ? HIDDEN : formatAddress(current)) : MISSING },
+    {
+      label: 'Current address',
+      value: current ? (privacy.hideCurrentAddress ? HIDDEN : formatAddress(current)) : MISSING,
+    },
     { label: 'Other names', value: joinName(information.alias, information.former_names) || MISSING },
   ];
   return facts.filter((fact) => fact.value !== MISSING);
@@ -169,7 +284,10 @@ function orderOf(input: ReportInput): ReportView['order'] {
         { label: 'Property', value: pm?.propertyAddress ?? location },
         { label: 'Listing', value: text(pm?.listingName) },
         { label: 'Applicant type', value: pm?.isCosigner ? 'Co-signer (guarantor)' : 'Tenant' },
-        { label: 'Share of rent', value: pm?.shareOfRent === null || pm?.shareOfRent === undefined ? MISSING : `${pm.shareOfRent}%` },
+        {
+          label: 'Share of rent',
+          value: pm?.shareOfRent === null || pm?.shareOfRent === undefined ? MISSING : `${pm.shareOfRent}%`,
+        },
         ...dates,
       ].filter((fact) => fact.value !== MISSING),
     };
@@ -177,7 +295,9 @@ function orderOf(input: ReportInput): ReportView['order'] {
   const position = input.settings.position_title ?? input.settings.role_or_position_title ?? null;
   return {
     title: 'Position applied for',
-    facts: [{ label: 'Position', value: text(position) }, { label: 'Location', value: location }, ...dates].filter((fact) => fact.value !== MISSING),
+    facts: [{ label: 'Position', value: text(position) }, { label: 'Location', value: location }, ...dates].filter(
+      (fact) => fact.value !== MISSING,
+    ),
   };
 }
 
@@ -192,13 +312,21 @@ function noticesOf(privacy: Privacy, compact: boolean, organisation: string): st
   ].filter((part) => part !== null);
   const last = hidden.pop();
   return [
-    ...(last ? [`At the request of ${organisation}, this report leaves out ${hidden.length > 0 ? `${hidden.join(', ')} and ${last}` : last}.`] : []),
+    ...(last
+      ? [
+          `At the request of ${organisation}, this report leaves out ${hidden.length > 0 ? `${hidden.join(', ')} and ${last}` : last}.`,
+        ]
+      : []),
     ...(compact ? ['Compact report: each check shows its outcome and main findings; some details are left out.'] : []),
   ];
 }
 
 const groupFlags = (sections: readonly CheckSection[], pick: (flags: Flags) => readonly string[]): FlagGroup[] =>
-  sections.flatMap((section) => (pick(section.flags).length > 0 ? [{ checkName: section.checkName, title: section.title, flags: pick(section.flags) }] : []));
+  sections.flatMap((section) =>
+    pick(section.flags).length > 0
+      ? [{ checkName: section.checkName, title: section.title, flags: pick(section.flags) }]
+      : [],
+  );
 
 /**
  * Everything the report document shows, decided here so the renderer only lays it out: the applicant with hidden
@@ -221,12 +349,19 @@ export function buildReportView(input: ReportInput): ReportView {
     (a, b) => SECTION_ORDER.indexOf(dimensionOf(a.checkName)) - SECTION_ORDER.indexOf(dimensionOf(b.checkName)),
   );
   const sections = ordered.map((run, index) =>
-    sectionOf({ run, failure: input.checks.find((check) => check.checkName === run.checkName)?.failure ?? null, number: index + 1, context }),
+    sectionOf({
+      run,
+      failure: input.checks.find((check) => check.checkName === run.checkName)?.failure ?? null,
+      number: index + 1,
+      context,
+    }),
   );
   const red = groupFlags(sections, (flags) => flags.red);
   const green = groupFlags(sections, (flags) => flags.green);
   const { results } = input;
-  const fullName = joinName(input.information.first_name, input.information.middle_name, input.information.last_name) || input.applicant.email;
+  const fullName =
+    joinName(input.information.first_name, input.information.middle_name, input.information.last_name) ||
+    input.applicant.email;
   const generatedAt = formatDateTime(input.generatedAt);
   const version = `Version ${input.reportVersion}`;
 
@@ -236,19 +371,40 @@ export function buildReportView(input: ReportInput): ReportView {
     title: input.teamType === 'HR' ? 'Employment screening report' : 'Tenant screening report',
     pageSize: pageSizeFor(input.country),
     compact,
-    branding: { brandName: whitelabel ? organisationName : 'svc', organisationName, whitelabel, accentColor: accentColour(whitelabel ? input.organisation.primaryColor : null) },
-    report: { id: input.applicantId, version: input.reportVersion, versionText: version, generatedAt, generatedAtIso: input.generatedAt.toISOString() },
+    branding: {
+      brandName: whitelabel ? organisationName : 'svc',
+      organisationName,
+      whitelabel,
+      accentColor: accentColour(whitelabel ? input.organisation.primaryColor : null),
+    },
+    report: {
+      id: input.applicantId,
+      version: input.reportVersion,
+      versionText: version,
+      generatedAt,
+      generatedAtIso: input.generatedAt.toISOString(),
+    },
     applicant: { fullName, email: input.applicant.email, facts: applicantFacts(input, privacy) },
     order: orderOf(input),
     overall: {
       result: resultChip(results.result),
       resultCode: results.result,
       headline: headlineOf(sections),
-      svcScore: score({ label: 'svc score', value: results.svc_score, band: results.svc_score_label, direction: 'Higher is better' }),
+      svcScore: score({
+        label: 'svc score',
+        value: results.svc_score,
+        band: results.svc_score_label,
+        direction: 'Higher is better',
+      }),
     },
     scores: scoresOf(results),
     summary: sections.map(summaryRowOf),
-    flags: { red, green, redCount: red.reduce((sum, group) => sum + group.flags.length, 0), greenCount: green.reduce((sum, group) => sum + group.flags.length, 0) },
+    flags: {
+      red,
+      green,
+      redCount: red.reduce((sum, group) => sum + group.flags.length, 0),
+      greenCount: green.reduce((sum, group) => sum + group.flags.length, 0),
+    },
     sections,
     notices: noticesOf(privacy, compact, organisationName),
     footer: {

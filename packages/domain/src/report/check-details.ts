@@ -14,7 +14,13 @@ import type {
 import { cell, chipCell, facts, note, table, when, type DetailContext } from './blocks.js';
 import { bureauBlocks } from './bureau.js';
 import { goodWhenYes } from './chips.js';
-import { disclosureBlocks, internationalCriminalBlocks, nationalCriminalBlocks, riskBlocks, usCriminalBlocks } from './criminal.js';
+import {
+  disclosureBlocks,
+  internationalCriminalBlocks,
+  nationalCriminalBlocks,
+  riskBlocks,
+  usCriminalBlocks,
+} from './criminal.js';
 import { MISSING, countryName, formatDate, joinName, text, withReadableDates } from './format.js';
 import type { Chip, ReportBlock, Tone } from './types.js';
 import { instantVerificationBlocks, verificationBlocks } from './verification.js';
@@ -26,7 +32,11 @@ function identityBlocks(details: IdentityDetails, context: DetailContext): Repor
   const enhanced = details.level === 'enhanced';
   return [
     facts(null, [
-      { label: 'Decision', value: '', chip: { text: identityVerificationStatus.labels[details.status], tone: IDENTITY_TONES[details.status] } },
+      {
+        label: 'Decision',
+        value: '',
+        chip: { text: identityVerificationStatus.labels[details.status], tone: IDENTITY_TONES[details.status] },
+      },
       { label: 'Document', value: joinName(document.type, `ending ${document.number_last4}`) },
       {
         label: 'Issued by',
@@ -34,13 +44,17 @@ function identityBlocks(details: IdentityDetails, context: DetailContext): Repor
       },
       ...(context.compact ? [] : [{ label: 'Document expires', value: formatDate(document.expiry_date) }]),
       { label: 'Document authentic', value: '', chip: goodWhenYes(details.document_authentic) },
-      { label: 'Selfie matches the ID photo', value: `${details.face_match_score}%`, chip: goodWhenYes(details.face_match_score >= 80) },
+      {
+        label: 'Selfie matches the ID photo',
+        value: `${details.face_match_score}%`,
+        chip: goodWhenYes(details.face_match_score >= 80),
+      },
       { label: 'Name and date of birth match', value: '', chip: goodWhenYes(details.data_match) },
       ...(enhanced
         ? [
-          { label: 'Liveness test passed', value: '', chip: goodWhenYes(details.liveness_passed) },
-          { label: 'Matches authoritative records', value: '', chip: goodWhenYes(details.record_match) },
-        ]
+            { label: 'Liveness test passed', value: '', chip: goodWhenYes(details.liveness_passed) },
+            { label: 'Matches authoritative records', value: '', chip: goodWhenYes(details.record_match) },
+          ]
         : []),
     ]),
   ];
@@ -52,36 +66,63 @@ function informationReviewBlocks(details: InformationReviewDetails): ReportBlock
       { label: 'Address history', value: `${details.address_history_months} months` },
       { label: 'Employment history', value: `${details.employment_history_months} months` },
     ]),
-    table('Items reviewed', ['Item', 'Consistent', 'Note'], details.items.map((item) => [
-      cell(item.item),
-      chipCell(goodWhenYes(item.consistent)),
-      cell(withReadableDates(item.note)),
-    ])),
+    table(
+      'Items reviewed',
+      ['Item', 'Consistent', 'Note'],
+      details.items.map((item) => [
+        cell(item.item),
+        chipCell(goodWhenYes(item.consistent)),
+        cell(withReadableDates(item.note)),
+      ]),
+    ),
   ];
 }
 
 function behaviouralBlocks(details: BehaviouralDetails): ReportBlock[] {
   return [
     facts(null, [{ label: 'Questions answered', value: String(details.questions_answered) }]),
-    table('Traits (0–100, higher is better)', ['Trait', 'Score'], details.traits.map((trait) => [
-      cell(trait.trait),
-      cell(`${trait.score}`, null, trait.score < 50 ? { text: 'Low', tone: 'review' } : undefined),
-    ]), ['Score']),
+    table(
+      'Traits (0–100, higher is better)',
+      ['Trait', 'Score'],
+      details.traits.map((trait) => [
+        cell(trait.trait),
+        cell(`${trait.score}`, null, trait.score < 50 ? { text: 'Low', tone: 'review' } : undefined),
+      ]),
+      ['Score'],
+    ),
   ];
 }
 
 function socialMediaBlocks(details: SocialMediaDetails, context: DetailContext): ReportBlock[] {
   return [
     // Profile addresses are printed as text for the record, never as links the document would follow.
-    ...when(!context.compact, table('Public profiles reviewed', ['Platform', 'Profile'], details.profiles.map((profile) => [cell(profile.platform), cell(profile.url)]))),
+    ...when(
+      !context.compact,
+      table(
+        'Public profiles reviewed',
+        ['Platform', 'Profile'],
+        details.profiles.map((profile) => [cell(profile.platform), cell(profile.url)]),
+      ),
+    ),
     ...(details.findings.length === 0
-      ? [note('clear', `No violent, discriminatory, harassing or illegal content on ${details.profiles.length} public profiles.`)]
-      : [table('Findings', ['Date', 'Platform', 'Category', 'Description'], details.findings.map((finding) => [
-        cell(formatDate(finding.date)),
-        cell(finding.platform),
-        cell(finding.category),
-        cell(finding.description),
-      ]))]),
+      ? [
+          note(
+            'clear',
+            `No violent, discriminatory, harassing or illegal content on ${details.profiles.length} public profiles.`,
+          ),
+        ]
+      : [
+          table(
+            'Findings',
+            ['Date', 'Platform', 'Category', 'Description'],
+            details.findings.map((finding) => [
+              cell(formatDate(finding.date)),
+              cell(finding.platform),
+              cell(finding.category),
+              cell(finding.description),
+            ]),
+          ),
+        ]),
   ];
 }
 
@@ -98,36 +139,52 @@ function motorVehicleBlocks(details: MotorVehicleDetails): ReportBlock[] {
       { label: 'Class', value: text(details.license_class) },
       { label: 'Expires', value: formatDate(details.license_expiry_date) },
       { label: 'Issued in', value: text(details.issuing_province_state) },
-      { label: 'Demerit points', value: String(details.violations.reduce((sum, violation) => sum + (violation.points ?? 0), 0)) },
+      {
+        label: 'Demerit points',
+        value: String(details.violations.reduce((sum, violation) => sum + (violation.points ?? 0), 0)),
+      },
     ]),
     details.violations.length === 0
       ? note('clear', 'No violation, suspension or conviction on the driving record.')
-      : table('Violations, suspensions and convictions', ['Date', 'Description', 'Points'], details.violations.map((violation) => [
-        cell(formatDate(violation.date)),
-        cell(text(violation.description)),
-        cell(violation.points === null ? MISSING : String(violation.points)),
-      ]), ['Points']),
+      : table(
+          'Violations, suspensions and convictions',
+          ['Date', 'Description', 'Points'],
+          details.violations.map((violation) => [
+            cell(formatDate(violation.date)),
+            cell(text(violation.description)),
+            cell(violation.points === null ? MISSING : String(violation.points)),
+          ]),
+          ['Points'],
+        ),
   ];
 }
 
-const nameOf = (reference: ReferenceCheck): string => joinName(reference.name.first_name, reference.name.middle_name, reference.name.last_name) || 'Referee';
+const nameOf = (reference: ReferenceCheck): string =>
+  joinName(reference.name.first_name, reference.name.middle_name, reference.name.last_name) || 'Referee';
 const CONTACTED_VIA: { readonly [V in ReferenceCheck['contacted_via']]: string } = { EMAIL: 'email', PHONE: 'phone' };
 const refereeRole = (reference: ReferenceCheck): string => (reference.type === 'ADDRESS' ? 'Landlord' : 'Employer');
 
 /** The answer to the closing question (`Would you rehire…`, `Would you rent…`), which says whether they recommend. */
-const recommendation = (reference: ReferenceCheck): string => (reference.completed ? text(reference.answers.at(-1)?.answer) : 'No answer');
+const recommendation = (reference: ReferenceCheck): string =>
+  reference.completed ? text(reference.answers.at(-1)?.answer) : 'No answer';
 
 function referencesBlocks(details: ReferencesDetails, context: DetailContext): ReportBlock[] {
   if (details.references.length === 0) return [note('review', 'No referee could be contacted.')];
   const completedChip = (reference: ReferenceCheck): Chip =>
     reference.completed ? { text: 'Answered', tone: 'clear' } : { text: 'No answer', tone: 'review' };
   if (context.compact) {
-    return [table(null, ['Referee', 'Contacted by', 'Would recommend', 'Status'], details.references.map((reference) => [
-      cell(nameOf(reference), `${refereeRole(reference)} reference`),
-      cell(CONTACTED_VIA[reference.contacted_via]),
-      cell(recommendation(reference)),
-      chipCell(completedChip(reference)),
-    ]))];
+    return [
+      table(
+        null,
+        ['Referee', 'Contacted by', 'Would recommend', 'Status'],
+        details.references.map((reference) => [
+          cell(nameOf(reference), `${refereeRole(reference)} reference`),
+          cell(CONTACTED_VIA[reference.contacted_via]),
+          cell(recommendation(reference)),
+          chipCell(completedChip(reference)),
+        ]),
+      ),
+    ];
   }
   return details.references.map((reference) => ({
     kind: 'group',
@@ -135,14 +192,24 @@ function referencesBlocks(details: ReferencesDetails, context: DetailContext): R
     subtitle: `${refereeRole(reference)} reference, contacted by ${CONTACTED_VIA[reference.contacted_via]}`,
     chip: completedChip(reference),
     blocks: reference.completed
-      ? [table(null, ['Question', 'Answer'], reference.answers.map((answer) => [cell(answer.question), cell(withReadableDates(text(answer.answer)))]))]
+      ? [
+          table(
+            null,
+            ['Question', 'Answer'],
+            reference.answers.map((answer) => [cell(answer.question), cell(withReadableDates(text(answer.answer)))]),
+          ),
+        ]
       : [note('review', 'The referee did not answer the reference request.')],
   }));
 }
 
 function vaccinationBlocks(details: VaccinationDetails): ReportBlock[] {
   const accepted: Chip =
-    details.vaccinated === null ? { text: 'Under review', tone: 'review' } : details.vaccinated ? { text: 'Accepted', tone: 'clear' } : { text: 'Not accepted', tone: 'not_clear' };
+    details.vaccinated === null
+      ? { text: 'Under review', tone: 'review' }
+      : details.vaccinated
+        ? { text: 'Accepted', tone: 'clear' }
+        : { text: 'Not accepted', tone: 'not_clear' };
   return [
     facts(null, [
       { label: 'Proof of vaccination', value: '', chip: accepted },
@@ -157,7 +224,10 @@ function rightToWorkBlocks(details: RightToWorkDetails): ReportBlock[] {
     facts(null, [
       { label: 'Country', value: countryName(details.country) },
       { label: 'Established with', value: text(details.document_type) },
-      { label: 'Permission ends', value: details.permission_expiry_date ? formatDate(details.permission_expiry_date) : 'No end date' },
+      {
+        label: 'Permission ends',
+        value: details.permission_expiry_date ? formatDate(details.permission_expiry_date) : 'No end date',
+      },
     ]),
   ];
 }

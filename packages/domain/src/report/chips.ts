@@ -12,7 +12,10 @@ const RESULT_TONES: { readonly [R in CheckResultValue]: Tone } = {
   NOT_CLEAR: 'not_clear',
 };
 
-export const resultChip = (result: CheckResultValue): Chip => ({ text: checkResult.labels[result], tone: RESULT_TONES[result] });
+export const resultChip = (result: CheckResultValue): Chip => ({
+  text: checkResult.labels[result],
+  tone: RESULT_TONES[result],
+});
 
 /** The execution status: only a FAILED check gets a colour; the others read as plain text. */
 export const executionStatusChip = (status: CheckExecutionStatus): Chip => ({
@@ -28,15 +31,26 @@ const VERIFICATION_TONES: { readonly [V in VerificationValue]: Tone } = {
   UNABLE_TO_VERIFY: 'review',
 };
 
-export const verificationChip = (value: VerificationValue): Chip => ({ text: verification.labels[value], tone: VERIFICATION_TONES[value] });
+export const verificationChip = (value: VerificationValue): Chip => ({
+  text: verification.labels[value],
+  tone: VERIFICATION_TONES[value],
+});
 
 /** A detail a verifier confirmed (`true`), could not confirm (`false`) or had nothing to confirm (`null`). */
 export const confirmationChip = (confirmed: boolean | null): Chip =>
-  confirmed === null ? { text: 'Not given', tone: 'neutral' } : confirmed ? { text: 'Confirmed', tone: 'clear' } : { text: 'Not confirmed', tone: 'review' };
+  confirmed === null
+    ? { text: 'Not given', tone: 'neutral' }
+    : confirmed
+      ? { text: 'Confirmed', tone: 'clear' }
+      : { text: 'Not confirmed', tone: 'review' };
 
 /** A yes/no finding where `yes` is the good answer. */
 export const goodWhenYes = (value: boolean | null): Chip =>
-  value === null ? { text: 'Not checked', tone: 'neutral' } : value ? { text: 'Yes', tone: 'clear' } : { text: 'No', tone: 'review' };
+  value === null
+    ? { text: 'Not checked', tone: 'neutral' }
+    : value
+      ? { text: 'Yes', tone: 'clear' }
+      : { text: 'No', tone: 'review' };
 
 /** Svc score bands (higher is better) and risk bands (higher is riskier) as tones. */
 export function scoreBandTone(label: string): Tone {
@@ -72,7 +86,8 @@ const channel = (value: number): number => {
 /** WCAG contrast ratio of a colour against white. */
 export function contrastWithWhite(hex: string): number {
   const value = Number.parseInt(hex.slice(1), 16);
-  const luminance = 0.2126 * channel((value >> 16) & 255) + 0.7152 * channel((value >> 8) & 255) + 0.0722 * channel(value & 255);
+  const luminance =
+    0.2126 * channel((value >> 16) & 255) + 0.7152 * channel((value >> 8) & 255) + 0.0722 * channel(value & 255);
   return 1.05 / (luminance + 0.05);
 }
 

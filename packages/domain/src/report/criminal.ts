@@ -19,7 +19,17 @@ import type {
 import { SCAN_NAMES, type ScanName } from '../simulator/us-criminal.js';
 import { cell, chipCell, facts, note, table, when, type DetailContext } from './blocks.js';
 import { resultChip } from './chips.js';
-import { MISSING, countryName, formatAddress, formatDate, formatMoney, formatPeriod, joinName, text, withReadableDates } from './format.js';
+import {
+  MISSING,
+  countryName,
+  formatAddress,
+  formatDate,
+  formatMoney,
+  formatPeriod,
+  joinName,
+  text,
+  withReadableDates,
+} from './format.js';
 import type { Chip, ReportBlock, TableCell, Tone } from './types.js';
 
 function sentenceText(sentence: CriminalSentence, country: string): string {
@@ -43,10 +53,16 @@ function chargeRow(charge: CriminalCharge, country: string): TableCell[] {
   const [disposition] = charge.dispositions;
   const sentences = charge.sentences.map((sentence) => sentenceText(sentence, country));
   return [
-    cell(text(charge.offense_description ?? charge.charge), joinName(disposition?.statue, charge.charge_level ? `· ${charge.charge_level}` : null)),
+    cell(
+      text(charge.offense_description ?? charge.charge),
+      joinName(disposition?.statue, charge.charge_level ? `· ${charge.charge_level}` : null),
+    ),
     cell(formatDate(charge.offense_date)),
     cell(text(disposition?.final_plea ?? charge.plea)),
-    cell(text(disposition?.disposition_description), disposition?.disposition_date ? formatDate(disposition.disposition_date) : null),
+    cell(
+      text(disposition?.disposition_description),
+      disposition?.disposition_date ? formatDate(disposition.disposition_date) : null,
+    ),
     cell(sentences.length > 0 ? sentences.join('; ') : 'None recorded', chargeStanding(charge)),
   ];
 }
@@ -77,7 +93,9 @@ const caseChip = (found: CriminalCase): Chip =>
 /** One criminal case: the court, the charges with their dispositions and sentences, then the court events. */
 function criminalCaseGroup(found: CriminalCase, context: DetailContext): ReportBlock {
   const { court } = found;
-  const description = [found.full_description, found.notes].filter((part): part is string => Boolean(part)).map(withReadableDates);
+  const description = [found.full_description, found.notes]
+    .filter((part): part is string => Boolean(part))
+    .map(withReadableDates);
   const events = context.compact ? [] : courtEvents(found);
   return {
     kind: 'group',
@@ -93,14 +111,22 @@ function criminalCaseGroup(found: CriminalCase, context: DetailContext): ReportB
         { label: 'Judgment', value: formatDate(found.judgment_date) },
       ]),
       ...when(!context.compact && description.length > 0, { kind: 'text', title: null, paragraphs: description }),
-      table('Charges', ['Offence', 'Offence date', 'Plea', 'Disposition', 'Sentence'], found.criminal_charges.map((charge) => chargeRow(charge, context.country))),
+      table(
+        'Charges',
+        ['Offence', 'Offence date', 'Plea', 'Disposition', 'Sentence'],
+        found.criminal_charges.map((charge) => chargeRow(charge, context.country)),
+      ),
       ...when(events.length > 0, table('Court events', ['Date', 'Event', 'Detail'], events)),
     ],
   };
 }
 
 /** The cases found, or a note that the search found none (`where`: `in the repository`…). */
-export function criminalCaseBlocks(cases: readonly CriminalCase[], context: DetailContext, where: string): ReportBlock[] {
+export function criminalCaseBlocks(
+  cases: readonly CriminalCase[],
+  context: DetailContext,
+  where: string,
+): ReportBlock[] {
   if (cases.length === 0) return [note('clear', `No criminal record found ${where}.`)];
   return cases.map((found) => criminalCaseGroup(found, context));
 }
@@ -133,7 +159,10 @@ function criminalMatchGroup(result: CriminalResult, context: DetailContext): Rep
     cell(text(source.format)),
     cell(text(source.headline)),
   ]);
-  const addresses = identity.criminal_addresses.map((address) => [cell(formatAddress(address)), cell(formatPeriod(address.start_date, address.end_date))]);
+  const addresses = identity.criminal_addresses.map((address) => [
+    cell(formatAddress(address)),
+    cell(formatPeriod(address.start_date, address.end_date)),
+  ]);
   return {
     kind: 'group',
     title: isPossibleMatch(result) ? 'Possible match' : 'Match',
@@ -141,16 +170,27 @@ function criminalMatchGroup(result: CriminalResult, context: DetailContext): Rep
     chip: { text: overallScore.labels[result.overall_score], tone: OVERALL_SCORE_TONES[result.overall_score] },
     blocks: [
       facts(null, [
-        { label: 'Name on record', value: recorded ? joinName(recorded.name.first_name, recorded.name.middle_name, recorded.name.last_name) || MISSING : MISSING },
+        {
+          label: 'Name on record',
+          value: recorded
+            ? joinName(recorded.name.first_name, recorded.name.middle_name, recorded.name.last_name) || MISSING
+            : MISSING,
+        },
         { label: 'Aliases', value: recorded && recorded.aliases.length > 0 ? recorded.aliases.join(', ') : MISSING },
         {
           label: 'Dates of birth on record',
-          value: recorded && !context.privacy.hideDateOfBirth && recorded.dates_of_birth.length > 0 ? recorded.dates_of_birth.map(formatDate).join(', ') : MISSING,
+          value:
+            recorded && !context.privacy.hideDateOfBirth && recorded.dates_of_birth.length > 0
+              ? recorded.dates_of_birth.map(formatDate).join(', ')
+              : MISSING,
         },
       ]),
       ...identity.criminal_cases.map((found) => criminalCaseGroup(found, context)),
       ...when(alerts.length > 0, table('Alerts', ['Date', 'Category', 'Stage', 'Description'], alerts)),
-      ...when(!context.compact && sources.length > 0, table('Sources', ['Date', 'Source', 'Format', 'Headline'], sources)),
+      ...when(
+        !context.compact && sources.length > 0,
+        table('Sources', ['Date', 'Source', 'Format', 'Headline'], sources),
+      ),
       ...when(!context.compact && addresses.length > 0, table('Addresses on record', ['Address', 'Period'], addresses)),
     ],
   };
@@ -160,7 +200,9 @@ function criminalMatchGroup(result: CriminalResult, context: DetailContext): Rep
 export function riskBlocks(details: RiskDetails, context: DetailContext): ReportBlock[] {
   return details.risk_evaluations.flatMap((evaluation) => {
     const information = evaluation.risk_information_result;
-    const shown = evaluation.criminal_results.filter((result) => !(context.privacy.excludePossibleMatches && isPossibleMatch(result)));
+    const shown = evaluation.criminal_results.filter(
+      (result) => !(context.privacy.excludePossibleMatches && isPossibleMatch(result)),
+    );
     const leftOut = evaluation.criminal_results.length - shown.length;
     return [
       facts(null, [
@@ -171,11 +213,17 @@ export function riskBlocks(details: RiskDetails, context: DetailContext): Report
         },
         { label: 'Records matched', value: String(shown.length) },
       ]),
-      ...when(shown.length === 0 && leftOut === 0, note('clear', 'No court record, sanction, watch-list entry or adverse media matched the applicant.')),
+      ...when(
+        shown.length === 0 && leftOut === 0,
+        note('clear', 'No court record, sanction, watch-list entry or adverse media matched the applicant.'),
+      ),
       ...shown.map((result) => criminalMatchGroup(result, context)),
       ...when(
         leftOut > 0,
-        note('neutral', `${leftOut} possible ${leftOut === 1 ? 'match' : 'matches'} (low or medium confidence) left out at the organisation’s request.`),
+        note(
+          'neutral',
+          `${leftOut} possible ${leftOut === 1 ? 'match' : 'matches'} (low or medium confidence) left out at the organisation’s request.`,
+        ),
       ),
     ];
   });
@@ -184,23 +232,39 @@ export function riskBlocks(details: RiskDetails, context: DetailContext): Report
 /** The case summaries of the possible matches, whose red flags go with them when they are left out. */
 export function possibleMatchSummaries(details: RiskDetails): string[] {
   return details.risk_evaluations.flatMap((evaluation) =>
-    evaluation.criminal_results.filter(isPossibleMatch).flatMap((result) =>
-      result.criminal_identity.criminal_cases.flatMap((found) => (found.summary_description ? [found.summary_description] : [])),
-    ),
+    evaluation.criminal_results
+      .filter(isPossibleMatch)
+      .flatMap((result) =>
+        result.criminal_identity.criminal_cases.flatMap((found) =>
+          found.summary_description ? [found.summary_description] : [],
+        ),
+      ),
   );
 }
 
 /** Display name of a US scan: the first sentence of its contract description (`Fraud databases search`). */
 const scanLabel = (scan: ScanName): string => (scanStatusSchema.shape[scan].description ?? scan).split('.')[0] ?? scan;
 
-const SCAN_TONES: { readonly [S in ScanStatusValue]: Tone } = { Complete: 'clear', Incomplete: 'review', 'Not requested': 'neutral' };
+const SCAN_TONES: { readonly [S in ScanStatusValue]: Tone } = {
+  Complete: 'clear',
+  Incomplete: 'review',
+  'Not requested': 'neutral',
+};
 
 function ssnTraceGroup(report: SsnIdDocumentReport, context: DetailContext): ReportBlock {
-  const addresses = report.addresses.map((address) => [cell(formatAddress(address)), cell(formatPeriod(address.start_date, address.end_date))]);
+  const addresses = report.addresses.map((address) => [
+    cell(formatAddress(address)),
+    cell(formatPeriod(address.start_date, address.end_date)),
+  ]);
   const documents = report.id_documents.map((document) => [
     cell(text(document.type)),
     cell(text(document.number)),
-    cell(joinName(document.issuing_province_state, document.issuing_country ? countryName(document.issuing_country) : null) || MISSING),
+    cell(
+      joinName(
+        document.issuing_province_state,
+        document.issuing_country ? countryName(document.issuing_country) : null,
+      ) || MISSING,
+    ),
     cell(formatDate(document.expiry_date)),
   ]);
   return {
@@ -212,14 +276,25 @@ function ssnTraceGroup(report: SsnIdDocumentReport, context: DetailContext): Rep
       facts(null, [
         { label: 'SSN result', value: text(report.ssn_result) },
         { label: 'SSN status', value: text(report.ssn_status) },
-        { label: 'Names linked', value: report.names.map((name) => joinName(name.first_name, name.middle_name, name.last_name)).join('; ') || 'None' },
+        {
+          label: 'Names linked',
+          value:
+            report.names.map((name) => joinName(name.first_name, name.middle_name, name.last_name)).join('; ') ||
+            'None',
+        },
         {
           label: 'Dates of birth linked',
           value: context.privacy.hideDateOfBirth ? MISSING : report.dates_of_birth.map(formatDate).join(', ') || 'None',
         },
       ]),
-      ...when(!context.compact && addresses.length > 0, table('Addresses linked to the SSN', ['Address', 'Period'], addresses)),
-      ...when(!context.compact && documents.length > 0, table('Identity documents', ['Document', 'Number', 'Issued by', 'Expires'], documents)),
+      ...when(
+        !context.compact && addresses.length > 0,
+        table('Addresses linked to the SSN', ['Address', 'Period'], addresses),
+      ),
+      ...when(
+        !context.compact && documents.length > 0,
+        table('Identity documents', ['Document', 'Number', 'Issued by', 'Expires'], documents),
+      ),
     ],
   };
 }
@@ -229,21 +304,39 @@ export function usCriminalBlocks(details: UsCriminalDetails, context: DetailCont
   const scans = SCAN_NAMES.filter((scan) => details.scan_status[scan] !== 'Not requested');
   const requests = details.record_check_requests.map((request) => [
     cell(text(request.search_type)),
-    cell(joinName(request.county, request.district) || text(request.state), request.state ? `State: ${request.state}` : null),
+    cell(
+      joinName(request.county, request.district) || text(request.state),
+      request.state ? `State: ${request.state}` : null,
+    ),
     cell(text(request.status)),
   ]);
   const searchesRecords = scans.some((scan) => scan !== 'ssn_verification_scan');
   const searches = context.compact
-    ? facts(null, [{ label: 'Searches', value: scans.map((scan) => `${scanLabel(scan)}: ${details.scan_status[scan].toLowerCase()}`).join('; ') }])
-    : table('Searches', ['Search', 'Status'], scans.map((scan) => [
-      cell(scanLabel(scan)),
-      chipCell({ text: details.scan_status[scan], tone: SCAN_TONES[details.scan_status[scan]] }),
-    ]));
+    ? facts(null, [
+        {
+          label: 'Searches',
+          value: scans.map((scan) => `${scanLabel(scan)}: ${details.scan_status[scan].toLowerCase()}`).join('; '),
+        },
+      ])
+    : table(
+        'Searches',
+        ['Search', 'Status'],
+        scans.map((scan) => [
+          cell(scanLabel(scan)),
+          chipCell({ text: details.scan_status[scan], tone: SCAN_TONES[details.scan_status[scan]] }),
+        ]),
+      );
   return [
     searches,
-    ...when(!context.compact && requests.length > 0, table('Court searches ordered', ['Search', 'Court or county', 'Status'], requests)),
+    ...when(
+      !context.compact && requests.length > 0,
+      table('Court searches ordered', ['Search', 'Court or county', 'Status'], requests),
+    ),
     ...(context.privacy.hideSsnTrace
-      ? when(details.ssn_id_document_reports.length > 0, note('neutral', 'SSN trace hidden at the organisation’s request.'))
+      ? when(
+          details.ssn_id_document_reports.length > 0,
+          note('neutral', 'SSN trace hidden at the organisation’s request.'),
+        )
       : details.ssn_id_document_reports.map((report) => ssnTraceGroup(report, context))),
     ...(searchesRecords ? criminalCaseBlocks(details.criminal_cases, context, 'in the US searches') : []),
   ];
@@ -266,9 +359,16 @@ export function nationalCriminalBlocks(details: NationalCriminalDetails, context
   ];
 }
 
-export function internationalCriminalBlocks(details: InternationalCriminalDetails, context: DetailContext): ReportBlock[] {
+export function internationalCriminalBlocks(
+  details: InternationalCriminalDetails,
+  context: DetailContext,
+): ReportBlock[] {
   return [
-    table('Countries searched', ['Country', 'Result'], details.countries.map((country) => [cell(countryName(country.country)), chipCell(resultChip(country.result))])),
+    table(
+      'Countries searched',
+      ['Country', 'Result'],
+      details.countries.map((country) => [cell(countryName(country.country)), chipCell(resultChip(country.result))]),
+    ),
     ...(details.criminal_cases.length > 0 ? criminalCaseBlocks(details.criminal_cases, context, 'abroad') : []),
   ];
 }

@@ -45,11 +45,15 @@ export const text = (value: string | number | null | undefined): string =>
   value === null || value === undefined || String(value).trim() === '' ? MISSING : String(value);
 
 /** A yes/no finding: `Yes`, `No`, `–` when unknown. */
-export const yesNo = (value: boolean | null | undefined): string => (value === null || value === undefined ? MISSING : value ? 'Yes' : 'No');
+export const yesNo = (value: boolean | null | undefined): string =>
+  value === null || value === undefined ? MISSING : value ? 'Yes' : 'No';
 
 /** Names joined with single spaces, empty parts left out. */
 export const joinName = (...parts: readonly (string | null | undefined)[]): string =>
-  parts.map((part) => part?.trim() ?? '').filter((part) => part !== '').join(' ');
+  parts
+    .map((part) => part?.trim() ?? '')
+    .filter((part) => part !== '')
+    .join(' ');
 
 /** `120 King Street West, Unit 1504, Toronto, ON M5H 1J9, Canada`. */
 export function formatAddress(address: {
@@ -87,4 +91,5 @@ export const count = (amount: number, singular: string, plural = `${singular}s`)
   `${amount} ${amount === 1 ? singular : plural}`;
 
 /** Every ISO calendar date inside a provider's sentence written as the report writes dates. */
-export const withReadableDates = (value: string): string => value.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (date) => formatDate(date));
+export const withReadableDates = (value: string): string =>
+  value.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (date) => formatDate(date));

@@ -29,7 +29,11 @@ export function privacyOf(settings: Partial<TeamSettings>): Privacy {
  * `information` and wherever a check result quotes them. The other `hide_*` settings shape the report only.
  */
 export function responsePrivacyOf(settings: Partial<TeamSettings>): Privacy {
-  return { ...privacyOf({}), hideSinSsn: settings.hide_sin_ssn === true, hideDateOfBirth: settings.hide_date_of_birth === true };
+  return {
+    ...privacyOf({}),
+    hideSinSsn: settings.hide_sin_ssn === true,
+    hideDateOfBirth: settings.hide_date_of_birth === true,
+  };
 }
 
 const MASK = '•';
@@ -41,7 +45,9 @@ const MASK = '•';
 export function maskedSinSsn(value: InformationInput['sin_ssn'] | null, country: string): string | null {
   const digits = ssnDigits(value ?? null);
   if (digits === null) return null;
-  return country === 'US' ? `${MASK.repeat(3)}-${MASK.repeat(2)}-${digits.slice(-4)}` : `${MASK.repeat(3)} ${MASK.repeat(3)} ${digits.slice(-3)}`;
+  return country === 'US'
+    ? `${MASK.repeat(3)}-${MASK.repeat(2)}-${digits.slice(-4)}`
+    : `${MASK.repeat(3)} ${MASK.repeat(3)} ${digits.slice(-3)}`;
 }
 
 /** One rewrite of every text of the report. */
@@ -62,7 +68,10 @@ export function redactionsFor(information: InformationInput, privacy: Privacy): 
   if (privacy.hideSinSsn && digits !== null) {
     redactions.push(
       { pattern: new RegExp(`(?<!\\d)${digitsPattern(digits)}(?!\\d)`, 'g'), replacement: '[SIN/SSN hidden]' },
-      { pattern: new RegExp(`\\b(ending|last (?:four|4|3) digits?)\\s+${digits.slice(-4)}\\b`, 'gi'), replacement: `$1 ${MASK.repeat(4)}` },
+      {
+        pattern: new RegExp(`\\b(ending|last (?:four|4|3) digits?)\\s+${digits.slice(-4)}\\b`, 'gi'),
+        replacement: `$1 ${MASK.repeat(4)}`,
+      },
     );
   }
   const dateOfBirth = information.date_of_birth?.trim();
@@ -75,7 +84,8 @@ export function redactionsFor(information: InformationInput, privacy: Privacy): 
   if (privacy.hideCurrentAddress && current) {
     for (const part of [current.address, current.postal_code]) {
       const written = part?.trim();
-      if (written) redactions.push({ pattern: new RegExp(escapeRegExp(written), 'gi'), replacement: '[current address hidden]' });
+      if (written)
+        redactions.push({ pattern: new RegExp(escapeRegExp(written), 'gi'), replacement: '[current address hidden]' });
     }
   }
   return redactions;
@@ -85,10 +95,16 @@ export function redactionsFor(information: InformationInput, privacy: Privacy): 
  * Characters that reorder or hide text, shown as a visible mark: orders refuse them, but a report must read as what
  * is stored even for text that came another way (or before the rule), so none can reorder what a reviewer reads.
  */
-export const HIDDEN_CHARACTER_REDACTION: Redaction = { pattern: new RegExp(HIDDEN_CHARACTERS.source, 'gu'), replacement: '[hidden character]' };
+export const HIDDEN_CHARACTER_REDACTION: Redaction = {
+  pattern: new RegExp(HIDDEN_CHARACTERS.source, 'gu'),
+  replacement: '[hidden character]',
+};
 
 /** An amount of money in a provider's text (`$1,250`, `£300`, `A$75.50`). */
-export const MONEY_REDACTION: Redaction = { pattern: /(?:A\$|\$|£)\s?\d[\d,]*(?:\.\d+)?/g, replacement: '[amount hidden]' };
+export const MONEY_REDACTION: Redaction = {
+  pattern: /(?:A\$|\$|£)\s?\d[\d,]*(?:\.\d+)?/g,
+  replacement: '[amount hidden]',
+};
 
 export const redactText = (value: string, redactions: readonly Redaction[]): string =>
   redactions.reduce((written, redaction) => written.replace(redaction.pattern, redaction.replacement), value);

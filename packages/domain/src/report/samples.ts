@@ -77,9 +77,16 @@ function sampleId(purpose: string): string {
 /** What the worker records for a check whose provider never answers: the simulator's `Broken` test input, tried out. */
 function failureOf(checkName: CheckName, information: InformationInput, now: Date): string {
   try {
-    simulateCheck({ checkName, information: { ...information, first_name: 'Broken' }, location: SIMULATOR_EXAMPLE_LOCATION, now, attempt: WORKER_ATTEMPTS });
+    simulateCheck({
+      checkName,
+      information: { ...information, first_name: 'Broken' },
+      location: SIMULATOR_EXAMPLE_LOCATION,
+      now,
+      attempt: WORKER_ATTEMPTS,
+    });
   } catch (error) {
-    if (isProviderTemporaryError(error)) return `provider_unavailable: the provider did not answer after ${WORKER_ATTEMPTS} attempts`;
+    if (isProviderTemporaryError(error))
+      return `provider_unavailable: the provider did not answer after ${WORKER_ATTEMPTS} attempts`;
     throw error;
   }
   throw new Error(`the simulator answered ${checkName} for the Broken test input`);
@@ -98,7 +105,13 @@ export function sampleReportInput(options: SampleReportOptions): ReportInput {
   const checks = checkNames.map((checkName): CheckRun & { failure: string | null } => {
     const resultId = sampleId(`${applicantId}:check_result:${checkName}`);
     if (variant === 'rich' && checkName === FAILING_CHECK && teamType === 'HR') {
-      return { checkName, status: 'FAILED', simulated: null, resultId, failure: failureOf(checkName, information, checkedAt) };
+      return {
+        checkName,
+        status: 'FAILED',
+        simulated: null,
+        resultId,
+        failure: failureOf(checkName, information, checkedAt),
+      };
     }
     const simulated = simulateCheck({ checkName, information, location: SIMULATOR_EXAMPLE_LOCATION, now: checkedAt });
     return { checkName, status: 'COMPLETE', simulated, resultId, failure: null };
@@ -123,7 +136,11 @@ export function sampleReportInput(options: SampleReportOptions): ReportInput {
       teamType === 'HR'
         ? { name: 'Harbourview Health', primaryColor: '#0f766e' }
         : { name: 'Maple Leaf Property Management', primaryColor: '#1d4ed8' },
-    settings: { whitelabel_report: true, position_title: teamType === 'HR' ? 'Logistics Supervisor' : null, ...options.settings },
+    settings: {
+      whitelabel_report: true,
+      position_title: teamType === 'HR' ? 'Logistics Supervisor' : null,
+      ...options.settings,
+    },
     applicant: {
       email: `${(information.first_name ?? 'applicant').toLowerCase()}.${(information.last_name ?? 'applicant').toLowerCase()}@example.com`,
       status: 'Returned',
@@ -139,7 +156,12 @@ export function sampleReportInput(options: SampleReportOptions): ReportInput {
     results,
     pm:
       teamType === 'PM'
-        ? { shareOfRent: 50, isCosigner: false, propertyAddress: '88 Harbour Street, Unit 2207, Toronto, ON M5J 0C3', listingName: 'Two-bedroom condo, Harbourfront' }
+        ? {
+            shareOfRent: 50,
+            isCosigner: false,
+            propertyAddress: '88 Harbour Street, Unit 2207, Toronto, ON M5J 0C3',
+            listingName: 'Two-bedroom condo, Harbourfront',
+          }
         : null,
   };
 }

@@ -167,9 +167,18 @@ export type ReportView = {
     readonly headline: string;
     readonly svcScore: ScoreView;
   };
-  readonly scores: { readonly title: string; readonly items: readonly ScoreView[]; readonly indicators: readonly Fact[] };
+  readonly scores: {
+    readonly title: string;
+    readonly items: readonly ScoreView[];
+    readonly indicators: readonly Fact[];
+  };
   readonly summary: readonly SummaryRow[];
-  readonly flags: { readonly red: readonly FlagGroup[]; readonly green: readonly FlagGroup[]; readonly redCount: number; readonly greenCount: number };
+  readonly flags: {
+    readonly red: readonly FlagGroup[];
+    readonly green: readonly FlagGroup[];
+    readonly redCount: number;
+    readonly greenCount: number;
+  };
   readonly sections: readonly CheckSection[];
   /** What the organisation's settings left out or masked, said once. */
   readonly notices: readonly string[];

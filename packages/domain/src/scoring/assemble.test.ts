@@ -26,7 +26,8 @@ import { PROVIDER_UNAVAILABLE_FLAG, type CheckRun } from './check-runs.js';
 import { reportSummary } from './report-summary.js';
 
 const NOW = new Date('2025-05-20T14:30:00Z');
-const pickAll = <K extends string>(fields: readonly K[]) => Object.fromEntries(fields.map((field) => [field, true])) as { [F in K]: true };
+const pickAll = <K extends string>(fields: readonly K[]) =>
+  Object.fromEntries(fields.map((field) => [field, true])) as { [F in K]: true };
 const hrResultsSchema = hrApplicationSchema.pick(pickAll(HR_APPLICATION_RESULT_FIELDS)).strict();
 const pmResultsSchema = pmApplicationSchema.pick(pickAll(PM_APPLICATION_RESULT_FIELDS)).strict();
 
@@ -38,17 +39,27 @@ const stableIds = () => {
   return (purpose: string) => given.get(purpose) ?? given.set(purpose, uuid()).get(purpose)!;
 };
 
-const applicant = (changes: Partial<InformationInput> = {}): InformationInput => ({ ...SIMULATOR_EXAMPLE_INFORMATION, ...changes });
+const applicant = (changes: Partial<InformationInput> = {}): InformationInput => ({
+  ...SIMULATOR_EXAMPLE_INFORMATION,
+  ...changes,
+});
 
 /** A run of a check in some state: COMPLETE runs carry the simulator's answer for the applicant. */
 function run(checkName: CheckName, status: CheckExecutionStatus, information = applicant()): CheckRun {
-  const simulated = status === 'COMPLETE' ? simulateCheck({ checkName, information, location: SIMULATOR_EXAMPLE_LOCATION, now: NOW }) : null;
+  const simulated =
+    status === 'COMPLETE'
+      ? simulateCheck({ checkName, information, location: SIMULATOR_EXAMPLE_LOCATION, now: NOW })
+      : null;
   return { checkName, status, simulated, resultId: uuid() };
 }
 
 function assemble(runs: readonly CheckRun[], teamType?: 'HR', information?: InformationInput): HrApplicationResults;
 function assemble(runs: readonly CheckRun[], teamType: 'PM', information?: InformationInput): PmApplicationResults;
-function assemble(runs: readonly CheckRun[], teamType: 'HR' | 'PM', information?: InformationInput): HrApplicationResults | PmApplicationResults;
+function assemble(
+  runs: readonly CheckRun[],
+  teamType: 'HR' | 'PM',
+  information?: InformationInput,
+): HrApplicationResults | PmApplicationResults;
 function assemble(runs: readonly CheckRun[], teamType: 'HR' | 'PM' = 'HR', information = applicant()) {
   return assembleApplicationResults({
     checks: runs,
@@ -60,7 +71,8 @@ function assemble(runs: readonly CheckRun[], teamType: 'HR' | 'PM' = 'HR', infor
   });
 }
 
-const completeAll = (checkNames: readonly CheckName[], information = applicant()) => checkNames.map((name) => run(name, 'COMPLETE', information));
+const completeAll = (checkNames: readonly CheckName[], information = applicant()) =>
+  checkNames.map((name) => run(name, 'COMPLETE', information));
 
 describe('assembleApplicationResults', () => {
   it('gives null for every result whose checks were not requested', () => {
@@ -86,23 +98,45 @@ describe('assembleApplicationResults', () => {
   });
 
   it('reports progress: PENDING before any check starts, ANALYZING while some run, NONE until all finish', () => {
-    const waiting = assemble([run('employment_verification', 'WAITING_ON_CANDIDATE'), run('education_verification', 'QUEUED')]);
+    const waiting = assemble([
+      run('employment_verification', 'WAITING_ON_CANDIDATE'),
+      run('education_verification', 'QUEUED'),
+    ]);
     expect(waiting.verification_result).toMatchObject({ status: 'PENDING', result: 'NONE', overall_score: 'NONE' });
     const analysing = assemble([run('employment_verification', 'COMPLETE'), run('education_verification', 'RUNNING')]);
-    expect(analysing.verification_result).toMatchObject({ status: 'ANALYZING', result: 'NONE', employment_verification: 'VERIFIED', education_verification: 'NONE' });
-    expect(analysing).toMatchObject({ result: 'NONE', svc_score: null, svc_score_label: 'Not scored', early_termination: null, early_termination_label: 'Not scored' });
+    expect(analysing.verification_result).toMatchObject({
+      status: 'ANALYZING',
+      result: 'NONE',
+      employment_verification: 'VERIFIED',
+      education_verification: 'NONE',
+    });
+    expect(analysing).toMatchObject({
+      result: 'NONE',
+      svc_score: null,
+      svc_score_label: 'Not scored',
+      early_termination: null,
+      early_termination_label: 'Not scored',
+    });
   });
 
   it('a FAILED check gives status FAILED, result REVIEW and the provider red flag', () => {
     const results = assemble([run('criminal_record_check', 'FAILED'), run('bureau', 'COMPLETE')]);
-    expect(results.rcmp_result).toMatchObject({ status: 'FAILED', status_label: 'Failed', result: 'REVIEW', red_flags: [PROVIDER_UNAVAILABLE_FLAG] });
+    expect(results.rcmp_result).toMatchObject({
+      status: 'FAILED',
+      status_label: 'Failed',
+      result: 'REVIEW',
+      red_flags: [PROVIDER_UNAVAILABLE_FLAG],
+    });
     expect(results.result).toBe('REVIEW');
     expect(results.svc_score).toBeLessThan(100);
     const identity = assemble([run('identity_verification', 'FAILED')]);
     expect(identity.identity_verification).toMatchObject({ status: 'R', result: 'REVIEW' });
     expect(identity.identity_verified).toBe(false);
     const verification = assemble([run('employment_verification', 'FAILED')]);
-    expect(verification).toMatchObject({ employment_verification: 'UNABLE_TO_VERIFY', verification_result: { svc_verification: 'UNABLE_TO_VERIFY', status: 'FAILED' } });
+    expect(verification).toMatchObject({
+      employment_verification: 'UNABLE_TO_VERIFY',
+      verification_result: { svc_verification: 'UNABLE_TO_VERIFY', status: 'FAILED' },
+    });
     const crashed = assemble([{ checkName: 'bureau', status: 'COMPLETE', simulated: null, resultId: uuid() }]);
     expect(crashed.bureau_result).toMatchObject({ status: 'FAILED', result: 'REVIEW', total_debt: null });
   });
@@ -110,40 +144,84 @@ describe('assembleApplicationResults', () => {
   it('combines several checks into one result: the worst outcome, every case once', () => {
     const convicted = applicant({ last_name: 'Convicted' });
     const results = assemble(
-      [run('us_ssn_verification', 'COMPLETE', convicted), run('us_criminal_softcheck', 'COMPLETE', convicted), run('us_criminal_record_check_tier_2', 'COMPLETE', convicted)],
+      [
+        run('us_ssn_verification', 'COMPLETE', convicted),
+        run('us_criminal_softcheck', 'COMPLETE', convicted),
+        run('us_criminal_record_check_tier_2', 'COMPLETE', convicted),
+      ],
       'HR',
       convicted,
     );
     const us = results.us_criminal_record_check_result;
     expect(us?.result).toBe('NOT_CLEAR');
     expect(us?.criminal_cases).toHaveLength(1);
-    expect(us?.scan_status).toMatchObject({ ssn_verification_scan: 'Complete', federal_record_scan: 'Complete', all_state_county_record_scan: 'Not requested' });
-    const pending = assemble([run('us_ssn_verification', 'COMPLETE'), run('us_criminal_record_check_tier_3', 'RUNNING')]);
-    expect(pending.us_criminal_record_check_result?.scan_status).toMatchObject({ ssn_verification_scan: 'Complete', all_state_county_record_scan: 'Incomplete' });
+    expect(us?.scan_status).toMatchObject({
+      ssn_verification_scan: 'Complete',
+      federal_record_scan: 'Complete',
+      all_state_county_record_scan: 'Not requested',
+    });
+    const pending = assemble([
+      run('us_ssn_verification', 'COMPLETE'),
+      run('us_criminal_record_check_tier_3', 'RUNNING'),
+    ]);
+    expect(pending.us_criminal_record_check_result?.scan_status).toMatchObject({
+      ssn_verification_scan: 'Complete',
+      all_state_county_record_scan: 'Incomplete',
+    });
   });
 
   it('fills the identity verification objects, the verification enums and the instant verifications', () => {
-    const results = assemble(completeAll(['identity_verification', 'enhanced_identity_verification', 'employment_verification', 'instant_verify_employment', 'instant_verify_credential']));
+    const results = assemble(
+      completeAll([
+        'identity_verification',
+        'enhanced_identity_verification',
+        'employment_verification',
+        'instant_verify_employment',
+        'instant_verify_credential',
+      ]),
+    );
     expect(results.identity_verification).toMatchObject({ status: 'A', result: 'CLEAR', created: NOW.toISOString() });
     const stamped = assemble([{ ...run('identity_verification', 'RUNNING'), created: '2025-05-01T09:00:00.000Z' }]);
-    expect(stamped.identity_verification).toMatchObject({ status: 'P', result: 'NONE', created: '2025-05-01T09:00:00.000Z', modified: NOW.toISOString() });
-    expect(results).toMatchObject({ identity_verified: true, employment_verified: true, employment_verification: 'VERIFIED', education_verification: 'NONE' });
+    expect(stamped.identity_verification).toMatchObject({
+      status: 'P',
+      result: 'NONE',
+      created: '2025-05-01T09:00:00.000Z',
+      modified: NOW.toISOString(),
+    });
+    expect(results).toMatchObject({
+      identity_verified: true,
+      employment_verified: true,
+      employment_verification: 'VERIFIED',
+      education_verification: 'NONE',
+    });
     expect(results.verification_result?.svc_verification).toBe('VERIFIED');
     expect(results.instant_verify_result?.instant_verify_education).toBeNull();
     expect(results.instant_verify_result?.instant_verify_employment?.instant_verify_employment_result.length).toBe(2);
     const unverifiable = applicant({ last_name: 'Unverifiable' });
     const declined = assemble(completeAll(['identity_verification', 'employment_verification'], unverifiable));
-    expect(declined).toMatchObject({ identity_verified: false, employment_verified: false, employment_verification: 'NOT_VERIFIED' });
+    expect(declined).toMatchObject({
+      identity_verified: false,
+      employment_verified: false,
+      employment_verification: 'NOT_VERIFIED',
+    });
     expect(declined.identity_verification?.status).toBe('R');
   });
 
   it('scores a clear applicant best and explains worse scores by the findings', () => {
     const hrChecks = flagsApplicableTo('HR').map((flag) => flag.slice('request_'.length) as CheckName);
     const pmChecks = flagsApplicableTo('PM').map((flag) => flag.slice('request_'.length) as CheckName);
-    const hr = (changes: Partial<InformationInput>) => assemble(completeAll(hrChecks, applicant(changes)), 'HR', applicant(changes));
-    const pm = (changes: Partial<InformationInput>) => assemble(completeAll(pmChecks, applicant(changes)), 'PM', applicant(changes));
+    const hr = (changes: Partial<InformationInput>) =>
+      assemble(completeAll(hrChecks, applicant(changes)), 'HR', applicant(changes));
+    const pm = (changes: Partial<InformationInput>) =>
+      assemble(completeAll(pmChecks, applicant(changes)), 'PM', applicant(changes));
     const clearHr = hr({});
-    expect(clearHr).toMatchObject({ result: 'CLEAR', svc_score: 100, svc_score_label: 'Excellent', workplace_misconduct_label: 'Very low', job_safety_undue_risk: false });
+    expect(clearHr).toMatchObject({
+      result: 'CLEAR',
+      svc_score: 100,
+      svc_score_label: 'Excellent',
+      workplace_misconduct_label: 'Very low',
+      job_safety_undue_risk: false,
+    });
     const convicted = hr({ last_name: 'Convicted' });
     expect(convicted.result).toBe('NOT_CLEAR');
     expect(convicted.workplace_misconduct).toBeGreaterThan(clearHr.workplace_misconduct ?? 100);
@@ -164,35 +242,82 @@ describe('assembleApplicationResults', () => {
   it('is deterministic for the same runs and ids', () => {
     const runs = completeAll(['softcheck', 'employment_verification', 'bureau']);
     const build = () =>
-      assembleApplicationResults({ checks: runs, requestedFlags: runs.map((item): RequestFlag => `request_${item.checkName}`), teamType: 'PM', ids: (purpose) => `00000000-0000-4000-8000-${String(purpose.length).padStart(12, '0')}`, now: NOW });
+      assembleApplicationResults({
+        checks: runs,
+        requestedFlags: runs.map((item): RequestFlag => `request_${item.checkName}`),
+        teamType: 'PM',
+        ids: (purpose) => `00000000-0000-4000-8000-${String(purpose.length).padStart(12, '0')}`,
+        now: NOW,
+      });
     expect(build()).toEqual(build());
   });
 });
 
 describe('reportSummary', () => {
   it('summarises each result, null for the unrequested ones', () => {
-    const results: ApplicationResults = assemble([run('bureau', 'COMPLETE'), run('employment_verification', 'RUNNING'), run('instant_verify_education', 'COMPLETE')]);
+    const results: ApplicationResults = assemble([
+      run('bureau', 'COMPLETE'),
+      run('employment_verification', 'RUNNING'),
+      run('instant_verify_education', 'COMPLETE'),
+    ]);
     const summary = reportSummary({ results, reportStatus: 'IN_PROGRESS' });
     expect(reportSummarySchema.parse(summary)).toEqual(summary);
-    expect(summary.bureau_result).toEqual({ status: 'COMPLETE', status_label: 'Complete', dispute: false, result: 'CLEAR', result_label: 'Clear' });
-    expect(summary.svc_verification).toMatchObject({ status: 'ANALYZING', employment_verification: 'NONE', employment_verification_label: 'None' });
+    expect(summary.bureau_result).toEqual({
+      status: 'COMPLETE',
+      status_label: 'Complete',
+      dispute: false,
+      result: 'CLEAR',
+      result_label: 'Clear',
+    });
+    expect(summary.svc_verification).toMatchObject({
+      status: 'ANALYZING',
+      employment_verification: 'NONE',
+      employment_verification_label: 'None',
+    });
     expect(summary.instant_verify_result).toMatchObject({ status: 'COMPLETE', result: 'CLEAR' });
     expect(summary.risk_result).toBeNull();
-    expect(summary).toMatchObject({ report_result: 'NONE', report_result_label: 'None', report_status: 'IN_PROGRESS', report_status_label: 'In progress', dispute: false });
-    expect(reportSummary({ results, reportStatus: 'IN_PROGRESS', disputedFields: ['bureau_result'] })).toMatchObject({ dispute: true, bureau_result: { dispute: true } });
+    expect(summary).toMatchObject({
+      report_result: 'NONE',
+      report_result_label: 'None',
+      report_status: 'IN_PROGRESS',
+      report_status_label: 'In progress',
+      dispute: false,
+    });
+    expect(reportSummary({ results, reportStatus: 'IN_PROGRESS', disputedFields: ['bureau_result'] })).toMatchObject({
+      dispute: true,
+      bureau_result: { dispute: true },
+    });
   });
 });
 
 describe('assembleApplicationResults over any mix of check states', () => {
-  const STATUSES: readonly CheckExecutionStatus[] = ['COMPLETE', 'COMPLETE', 'FAILED', 'QUEUED', 'RUNNING', 'WAITING_ON_CANDIDATE'];
+  const STATUSES: readonly CheckExecutionStatus[] = [
+    'COMPLETE',
+    'COMPLETE',
+    'FAILED',
+    'QUEUED',
+    'RUNNING',
+    'WAITING_ON_CANDIDATE',
+  ];
   const SCENARIOS: readonly Partial<InformationInput>[] = [
-    {}, { last_name: 'Review' }, { last_name: 'Convicted' }, { date_of_birth: '1980-01-01' }, { last_name: 'Debt' },
-    { last_name: 'Unverifiable' }, { sin_ssn: '000000000' }, { last_name: 'Suspended' }, { employers: [], educations: [], credentials: [], addresses: [] },
+    {},
+    { last_name: 'Review' },
+    { last_name: 'Convicted' },
+    { date_of_birth: '1980-01-01' },
+    { last_name: 'Debt' },
+    { last_name: 'Unverifiable' },
+    { sin_ssn: '000000000' },
+    { last_name: 'Suspended' },
+    { employers: [], educations: [], credentials: [], addresses: [] },
   ];
   const runsArbitrary = fc.record({
     teamType: fc.constantFrom('HR' as const, 'PM' as const),
     scenario: fc.constantFrom(...SCENARIOS),
-    states: fc.uniqueArray(fc.tuple(fc.constantFrom(...CHECK_NAMES), fc.constantFrom(...STATUSES)), { minLength: 1, maxLength: 12, selector: ([name]) => name }),
+    states: fc.uniqueArray(fc.tuple(fc.constantFrom(...CHECK_NAMES), fc.constantFrom(...STATUSES)), {
+      minLength: 1,
+      maxLength: 12,
+      selector: ([name]) => name,
+    }),
   });
 
   it('parses with the record schema and keeps its rules', () => {
@@ -211,7 +336,12 @@ describe('assembleApplicationResults over any mix of check states', () => {
         for (const field of RESULT_OBJECT_FIELDS) expect(results[field] !== null).toBe(requestedFields.has(field));
         for (const [name, status] of states) {
           const field = checkDefinitionByName(name).resultField;
-          if (field === 'identity_verification' || field === 'enhanced_identity_verification' || field === 'instant_verify_result') continue;
+          if (
+            field === 'identity_verification' ||
+            field === 'enhanced_identity_verification' ||
+            field === 'instant_verify_result'
+          )
+            continue;
           const result = results[field];
           if (status === 'FAILED') expect(result?.red_flags).toContain(PROVIDER_UNAVAILABLE_FLAG);
           if (status !== 'COMPLETE' && status !== 'FAILED') expect(result?.result).toBe('NONE');

@@ -88,7 +88,10 @@ export type AssembleApplicationResultsInput = {
 function identityVerificationOf(run: FieldRun | undefined, now: Date): IdentityVerification | null {
   if (!run) return null;
   const stamp = now.toISOString();
-  const of = (status: IdentityVerification['status'], result: IdentityVerification['result']): IdentityVerification => ({
+  const of = (
+    status: IdentityVerification['status'],
+    result: IdentityVerification['result'],
+  ): IdentityVerification => ({
     id: run.resultId,
     created: run.created ?? stamp,
     modified: run.modified ?? stamp,
@@ -104,7 +107,9 @@ function identityVerificationOf(run: FieldRun | undefined, now: Date): IdentityV
     case 'FAILED':
       return of('R', 'REVIEW');
     case 'COMPLETE':
-      return run.simulated?.details.kind === 'identity' ? of(run.simulated.details.status, run.simulated.outcome) : of('R', 'REVIEW');
+      return run.simulated?.details.kind === 'identity'
+        ? of(run.simulated.details.status, run.simulated.outcome)
+        : of('R', 'REVIEW');
     default:
       return assertNever(run.status, 'check execution status');
   }
@@ -115,13 +120,23 @@ function currentEmploymentVerified(runs: ReadonlyMap<CheckName, FieldRun>): bool
   const verified = runs.get('employment_verification')?.simulated?.details;
   const instant = runs.get('instant_verify_employment')?.simulated?.details;
   return (
-    (verified?.kind === 'verification' && verified.area === 'employment' && verified.entries[0]?.verification.svc_verification === 'VERIFIED') ||
+    (verified?.kind === 'verification' &&
+      verified.area === 'employment' &&
+      verified.entries[0]?.verification.svc_verification === 'VERIFIED') ||
     (instant?.kind === 'instant_verification' && instant.items[0]?.verification_status === 'VERIFIED')
   );
 }
 
-function commonResults({ runs, ids, now, signals }: {
-  runs: ReadonlyMap<CheckName, FieldRun>; ids: Ids; now: Date; signals: ScoringSignals | null;
+function commonResults({
+  runs,
+  ids,
+  now,
+  signals,
+}: {
+  runs: ReadonlyMap<CheckName, FieldRun>;
+  ids: Ids;
+  now: Date;
+  signals: ScoringSignals | null;
 }): ApplicationResults {
   const all = [...runs.values()];
   const result = resultOutcomeOf(all);
@@ -155,9 +170,15 @@ function commonResults({ runs, ids, now, signals }: {
  * `result` (the worst check; NONE while any check runs) and, once every check finished, the scores with their labels
  * (null and "Not scored" until then). Pure: the same runs give the same fields.
  */
-export function assembleApplicationResults(input: AssembleApplicationResultsInput & { readonly teamType: 'HR' }): HrApplicationResults;
-export function assembleApplicationResults(input: AssembleApplicationResultsInput & { readonly teamType: 'PM' }): PmApplicationResults;
-export function assembleApplicationResults(input: AssembleApplicationResultsInput): HrApplicationResults | PmApplicationResults;
+export function assembleApplicationResults(
+  input: AssembleApplicationResultsInput & { readonly teamType: 'HR' },
+): HrApplicationResults;
+export function assembleApplicationResults(
+  input: AssembleApplicationResultsInput & { readonly teamType: 'PM' },
+): PmApplicationResults;
+export function assembleApplicationResults(
+  input: AssembleApplicationResultsInput,
+): HrApplicationResults | PmApplicationResults;
 export function assembleApplicationResults({
   checks,
   requestedFlags,
@@ -179,7 +200,8 @@ export function assembleApplicationResults({
         ...common,
         high_risk_vulnerable_sector: requested.includes('vulnerable_sector_criminal_record_check'),
         // Undue risk to job safety: a criminal conviction or a suspended driving licence.
-        job_safety_undue_risk: signals !== null && (signals.outcomes.criminal === 'NOT_CLEAR' || signals.driving?.suspended === true),
+        job_safety_undue_risk:
+          signals !== null && (signals.outcomes.criminal === 'NOT_CLEAR' || signals.driving?.suspended === true),
         early_termination: scores?.early_termination ?? null,
         early_termination_label: riskLabel(scores?.early_termination ?? null),
         reliability_risk: scores?.reliability_risk ?? null,

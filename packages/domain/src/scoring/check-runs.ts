@@ -17,7 +17,8 @@ export type CheckRun = {
 };
 
 /** The flags of an application, as a list or as the record's `request_*` booleans. */
-export type RequestedFlags = readonly RequestFlag[] | Partial<Readonly<Record<RequestFlag, boolean | null | undefined>>>;
+export type RequestedFlags =
+  readonly RequestFlag[] | Partial<Readonly<Record<RequestFlag, boolean | null | undefined>>>;
 
 /** Red flag of a check whose provider never answered. */
 export const PROVIDER_UNAVAILABLE_FLAG = 'Provider unavailable: check could not be completed';
@@ -26,17 +27,22 @@ export const PROVIDER_UNAVAILABLE_FLAG = 'Provider unavailable: check could not 
 export type FieldRun = CheckRun;
 
 export const isFinished = (run: FieldRun): boolean => run.status === 'COMPLETE' || run.status === 'FAILED';
-export const hasNotStarted = (run: FieldRun): boolean => run.status === 'QUEUED' || run.status === 'WAITING_ON_CANDIDATE';
+export const hasNotStarted = (run: FieldRun): boolean =>
+  run.status === 'QUEUED' || run.status === 'WAITING_ON_CANDIDATE';
 
 /** The requested checks, each once, in catalogue order: the flags given, and any check that has a run. */
 export function requestedCheckNames(requestedFlags: RequestedFlags, checks: readonly CheckRun[]): CheckName[] {
   const flags = new Set<RequestFlag>(
     Array.isArray(requestedFlags)
       ? (requestedFlags as readonly RequestFlag[])
-      : REQUEST_FLAGS.filter((flag) => (requestedFlags as Partial<Record<RequestFlag, boolean | null | undefined>>)[flag] === true),
+      : REQUEST_FLAGS.filter(
+          (flag) => (requestedFlags as Partial<Record<RequestFlag, boolean | null | undefined>>)[flag] === true,
+        ),
   );
   const withRuns = new Set(checks.map((check) => check.checkName));
-  return REQUEST_FLAGS.map(checkNameOf).filter((checkName) => flags.has(`request_${checkName}`) || withRuns.has(checkName));
+  return REQUEST_FLAGS.map(checkNameOf).filter(
+    (checkName) => flags.has(`request_${checkName}`) || withRuns.has(checkName),
+  );
 }
 
 /**
@@ -55,7 +61,11 @@ export function fieldRunsByCheck({
   return new Map(
     requested.map((checkName) => {
       const run = checks.find((candidate) => candidate.checkName === checkName);
-      if (!run) return [checkName, { checkName, status: 'QUEUED', simulated: null, resultId: ids(`check_result:${checkName}`) }];
+      if (!run)
+        return [
+          checkName,
+          { checkName, status: 'QUEUED', simulated: null, resultId: ids(`check_result:${checkName}`) },
+        ];
       const usable = run.simulated !== null && run.simulated.checkName === checkName;
       const status = run.status === 'COMPLETE' && !usable ? 'FAILED' : run.status;
       return [checkName, { ...run, status, simulated: status === 'COMPLETE' ? run.simulated : null }];
@@ -80,5 +90,7 @@ export function detailsOfKind<K extends SimulatedDetails['kind']>(
   checks: readonly SimulatedCheck[],
   kind: K,
 ): Extract<SimulatedDetails, { kind: K }>[] {
-  return checks.flatMap((check) => (check.details.kind === kind ? [check.details as Extract<SimulatedDetails, { kind: K }>] : []));
+  return checks.flatMap((check) =>
+    check.details.kind === kind ? [check.details as Extract<SimulatedDetails, { kind: K }>] : [],
+  );
 }

@@ -11,7 +11,14 @@ import { overallScoreOf, worstOutcome } from '../simulator/context.js';
 import type { SimulatedCheck, SimulatedOutcome, VerificationArea, VerificationValue } from '../simulator/types.js';
 import { US_SCANS_BY_CHECK, SCAN_NAMES, type UsCheckName } from '../simulator/us-criminal.js';
 import { combinedVerification } from '../simulator/verifications.js';
-import { PROVIDER_UNAVAILABLE_FLAG, completedChecks, detailsOfKind, hasNotStarted, isFinished, type FieldRun } from './check-runs.js';
+import {
+  PROVIDER_UNAVAILABLE_FLAG,
+  completedChecks,
+  detailsOfKind,
+  hasNotStarted,
+  isFinished,
+  type FieldRun,
+} from './check-runs.js';
 
 /** A result object of the application record, by field. */
 export type RecordResult<F extends ResultObjectField> = NonNullable<HrApplication[F]>;
@@ -32,7 +39,11 @@ export function resultStatusOf(runs: readonly FieldRun[]): BaseResult['status'] 
  */
 export function resultOutcomeOf(runs: readonly FieldRun[]): CheckResultValue {
   if (runs.length === 0 || !runs.every(isFinished)) return 'NONE';
-  return worstOutcome(runs.map((run): SimulatedOutcome => (run.status === 'COMPLETE' && run.simulated ? run.simulated.outcome : 'REVIEW')));
+  return worstOutcome(
+    runs.map((run): SimulatedOutcome =>
+      run.status === 'COMPLETE' && run.simulated ? run.simulated.outcome : 'REVIEW',
+    ),
+  );
 }
 
 const unique = (flags: readonly string[]): string[] => [...new Set(flags)];
@@ -52,16 +63,25 @@ export function baseResultOf(runs: readonly FieldRun[]): BaseResult {
     status_label: packageResultStatus.labels[status],
     overall_score: score,
     overall_score_label: overallScore.labels[score],
-    red_flags: unique([...completed.flatMap((check) => check.redFlags), ...(failed ? [PROVIDER_UNAVAILABLE_FLAG] : [])]),
+    red_flags: unique([
+      ...completed.flatMap((check) => check.redFlags),
+      ...(failed ? [PROVIDER_UNAVAILABLE_FLAG] : []),
+    ]),
     green_flags: unique(completed.flatMap((check) => check.greenFlags)),
     result,
     result_label: checkResult.labels[result],
   };
 }
 
-const uniqueBy = <T>(items: readonly T[], key: (item: T) => string): T[] => [...new Map(items.map((item) => [key(item), item])).values()];
+const uniqueBy = <T>(items: readonly T[], key: (item: T) => string): T[] => [
+  ...new Map(items.map((item) => [key(item), item])).values(),
+];
 
-type Builder<F extends ResultObjectField> = (input: { runs: readonly FieldRun[]; completed: SimulatedCheck[]; ids: Ids }) => RecordResult<F>;
+type Builder<F extends ResultObjectField> = (input: {
+  runs: readonly FieldRun[];
+  completed: SimulatedCheck[];
+  ids: Ids;
+}) => RecordResult<F>;
 
 const baseOnly = ({ runs }: { runs: readonly FieldRun[] }): BaseResult => baseResultOf(runs);
 
@@ -89,10 +109,28 @@ const BUILDERS: { readonly [F in ResultObjectField]: Builder<F> } = {
     const base = baseResultOf(runs);
     if (!file) {
       return {
-        ...base, description: null, total_debt: null, upgradable: false, trades: [], employers: [], addresses: [], collections: [],
-        deposit_alerts: [], bankruptcies: [], judgments: [], legal_items: [], liens: [], secured_loans: [], fraud_warnings: [],
-        non_sufficient_funds: [], credit_file_metadatas: [], other_incomes: [], consumer_statements: [], bank_accounts: [],
-        local_inquiries: [], foreign_inquiries: [],
+        ...base,
+        description: null,
+        total_debt: null,
+        upgradable: false,
+        trades: [],
+        employers: [],
+        addresses: [],
+        collections: [],
+        deposit_alerts: [],
+        bankruptcies: [],
+        judgments: [],
+        legal_items: [],
+        liens: [],
+        secured_loans: [],
+        fraud_warnings: [],
+        non_sufficient_funds: [],
+        credit_file_metadatas: [],
+        other_incomes: [],
+        consumer_statements: [],
+        bank_accounts: [],
+        local_inquiries: [],
+        foreign_inquiries: [],
       };
     }
     const { kind: _kind, credit_score: _creditScore, ...extension } = file;
@@ -121,19 +159,30 @@ const BUILDERS: { readonly [F in ResultObjectField]: Builder<F> } = {
   },
   us_criminal_record_check_result: ({ runs, completed }) => {
     const found = detailsOfKind(completed, 'us_criminal');
-    const scansOf = (wanted: (run: FieldRun) => boolean) => runs.filter(wanted).flatMap((run) => US_SCANS_BY_CHECK[run.checkName as UsCheckName] ?? []);
+    const scansOf = (wanted: (run: FieldRun) => boolean) =>
+      runs.filter(wanted).flatMap((run) => US_SCANS_BY_CHECK[run.checkName as UsCheckName] ?? []);
     const complete = new Set(scansOf((run) => run.status === 'COMPLETE'));
     const outstanding = new Set(scansOf((run) => run.status !== 'COMPLETE'));
     return {
       ...baseResultOf(runs),
       // The same case, trace or court search found by several checks is reported once.
-      criminal_cases: uniqueBy(found.flatMap((details) => details.criminal_cases), (item) => `${item.court.court}|${item.number}`),
-      ssn_id_document_reports: uniqueBy(found.flatMap((details) => details.ssn_id_document_reports), (item) => JSON.stringify(item)),
+      criminal_cases: uniqueBy(
+        found.flatMap((details) => details.criminal_cases),
+        (item) => `${item.court.court}|${item.number}`,
+      ),
+      ssn_id_document_reports: uniqueBy(
+        found.flatMap((details) => details.ssn_id_document_reports),
+        (item) => JSON.stringify(item),
+      ),
       scan_status: Object.fromEntries(
-        SCAN_NAMES.map((scan) => [scan, complete.has(scan) ? 'Complete' : outstanding.has(scan) ? 'Incomplete' : 'Not requested']),
+        SCAN_NAMES.map((scan) => [
+          scan,
+          complete.has(scan) ? 'Complete' : outstanding.has(scan) ? 'Incomplete' : 'Not requested',
+        ]),
       ) as RecordResult<'us_criminal_record_check_result'>['scan_status'],
-      record_check_requests: uniqueBy(found.flatMap((details) => details.record_check_requests), (item) =>
-        [item.search_type, item.state, item.county, item.district].join('|'),
+      record_check_requests: uniqueBy(
+        found.flatMap((details) => details.record_check_requests),
+        (item) => [item.search_type, item.state, item.county, item.district].join('|'),
       ),
     };
   },
@@ -151,7 +200,10 @@ const BUILDERS: { readonly [F in ResultObjectField]: Builder<F> } = {
   },
 };
 
-function rightToWork(runs: readonly FieldRun[], completed: readonly SimulatedCheck[]): RecordResult<'right_to_work_result'> {
+function rightToWork(
+  runs: readonly FieldRun[],
+  completed: readonly SimulatedCheck[],
+): RecordResult<'right_to_work_result'> {
   const [permission] = detailsOfKind(completed, 'right_to_work');
   return {
     ...baseResultOf(runs),
@@ -160,12 +212,19 @@ function rightToWork(runs: readonly FieldRun[], completed: readonly SimulatedChe
   };
 }
 
-function withCertificate(runs: readonly FieldRun[], completed: readonly SimulatedCheck[]): RecordResult<'uk_basic_dbs_check_result'> {
+function withCertificate(
+  runs: readonly FieldRun[],
+  completed: readonly SimulatedCheck[],
+): RecordResult<'uk_basic_dbs_check_result'> {
   const [disclosure] = detailsOfKind(completed, 'disclosure');
   const certificate = disclosure?.certificate;
   return {
     ...baseResultOf(runs),
-    certificate: { url: certificate?.url ?? null, issued_date: certificate?.issued_date ?? null, number: certificate?.number ?? null },
+    certificate: {
+      url: certificate?.url ?? null,
+      issued_date: certificate?.issued_date ?? null,
+      number: certificate?.number ?? null,
+    },
   };
 }
 
@@ -182,7 +241,8 @@ const VERIFICATION_CHECK_OF: { readonly [A in VerificationArea]: CheckName } = {
 export function verificationOfArea(area: VerificationArea, runs: readonly FieldRun[]): VerificationValue {
   const run = runs.find((candidate) => candidate.checkName === VERIFICATION_CHECK_OF[area]);
   if (!run || !isFinished(run)) return 'NONE';
-  if (run.status === 'FAILED' || !run.simulated || run.simulated.details.kind !== 'verification') return 'UNABLE_TO_VERIFY';
+  if (run.status === 'FAILED' || !run.simulated || run.simulated.details.kind !== 'verification')
+    return 'UNABLE_TO_VERIFY';
   return run.simulated.details.verification;
 }
 
@@ -199,9 +259,22 @@ function overallVerification(known: readonly VerificationValue[]): VerificationV
 /** Prefix of the id purposes of the verification sub-results. */
 const SUB_RESULTS = 'verification_result';
 
-function verificationResult({ runs, completed, ids }: { runs: readonly FieldRun[]; completed: SimulatedCheck[]; ids: Ids }): RecordResult<'verification_result'> {
+function verificationResult({
+  runs,
+  completed,
+  ids,
+}: {
+  runs: readonly FieldRun[];
+  completed: SimulatedCheck[];
+  ids: Ids;
+}): RecordResult<'verification_result'> {
   const areas = detailsOfKind(completed, 'verification');
-  const subResult = <E extends { outcome: SimulatedOutcome; red_flags: readonly string[]; green_flags: readonly string[] }>(entry: E, purpose: string) => ({
+  const subResult = <
+    E extends { outcome: SimulatedOutcome; red_flags: readonly string[]; green_flags: readonly string[] },
+  >(
+    entry: E,
+    purpose: string,
+  ) => ({
     id: ids(purpose),
     status: 'COMPLETE' as const,
     status_label: packageResultStatus.labels.COMPLETE,
@@ -224,17 +297,26 @@ function verificationResult({ runs, completed, ids }: { runs: readonly FieldRun[
     svc_verification: overallVerification(known),
     employer_verification_results: areas.flatMap((details) =>
       details.area === 'employment'
-        ? details.entries.map((entry, index) => ({ ...subResult(entry, `${SUB_RESULTS}.employer_verification_results[${index}]`), ...entry.verification }))
+        ? details.entries.map((entry, index) => ({
+            ...subResult(entry, `${SUB_RESULTS}.employer_verification_results[${index}]`),
+            ...entry.verification,
+          }))
         : [],
     ),
     education_verification_results: areas.flatMap((details) =>
       details.area === 'education'
-        ? details.entries.map((entry, index) => ({ ...subResult(entry, `${SUB_RESULTS}.education_verification_results[${index}]`), ...entry.verification }))
+        ? details.entries.map((entry, index) => ({
+            ...subResult(entry, `${SUB_RESULTS}.education_verification_results[${index}]`),
+            ...entry.verification,
+          }))
         : [],
     ),
     credential_verification_results: areas.flatMap((details) =>
       details.area === 'credential'
-        ? details.entries.map((entry, index) => ({ ...subResult(entry, `${SUB_RESULTS}.credential_verification_results[${index}]`), ...entry.verification }))
+        ? details.entries.map((entry, index) => ({
+            ...subResult(entry, `${SUB_RESULTS}.credential_verification_results[${index}]`),
+            ...entry.verification,
+          }))
         : [],
     ),
   };
@@ -254,12 +336,19 @@ function instantVerifyResult(runs: readonly FieldRun[]): RecordResult<'instant_v
   return {
     instant_verify_employment: employment && { ...employment.base, instant_verify_employment_result: employment.items },
     instant_verify_education: education && { ...education.base, instant_verify_education_result: education.items },
-    instant_verify_credential: credential && { ...credential.base, instant_verification_credential_result: credential.items },
+    instant_verify_credential: credential && {
+      ...credential.base,
+      instant_verification_credential_result: credential.items,
+    },
   };
 }
 
 /** The result object of one field from the runs of its requested checks; null when none was requested. */
-export function resultOfField<F extends ResultObjectField>(field: F, runs: readonly FieldRun[], ids: Ids): RecordResult<F> | null {
+export function resultOfField<F extends ResultObjectField>(
+  field: F,
+  runs: readonly FieldRun[],
+  ids: Ids,
+): RecordResult<F> | null {
   if (runs.length === 0) return null;
   const builder: Builder<F> = BUILDERS[field];
   return builder({ runs, completed: completedChecks(runs), ids });

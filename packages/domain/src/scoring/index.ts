@@ -12,4 +12,10 @@ export { PROVIDER_UNAVAILABLE_FLAG, type CheckRun, type RequestedFlags } from '.
 export { baseResultOf, resultOutcomeOf, resultStatusOf } from './field-results.js';
 export { reportSummary, type ReportSummary } from './report-summary.js';
 export { hrRiskScores, pmScores, riskLabel, svcScore, svcScoreLabel, tenancyLengthLabel } from './scores.js';
-export { dimensionOf, scoringSignals, type ScoringDimension, type ScoringInformation, type ScoringSignals } from './signals.js';
+export {
+  dimensionOf,
+  scoringSignals,
+  type ScoringDimension,
+  type ScoringInformation,
+  type ScoringSignals,
+} from './signals.js';

@@ -36,9 +36,11 @@ const entryOf = (result: Pick<BaseResult, 'status' | 'result'>, dispute: boolean
 function instantVerifyEntry(results: ApplicationResults, dispute: boolean): SummaryEntry | null {
   const instant = results.instant_verify_result;
   if (!instant) return null;
-  const parts = [instant.instant_verify_employment, instant.instant_verify_education, instant.instant_verify_credential].filter(
-    (part): part is NonNullable<typeof part> => part !== null,
-  );
+  const parts = [
+    instant.instant_verify_employment,
+    instant.instant_verify_education,
+    instant.instant_verify_credential,
+  ].filter((part): part is NonNullable<typeof part> => part !== null);
   const statuses = parts.map((part) => part.status);
   const status: BaseResult['status'] = statuses.every((value) => value === 'COMPLETE')
     ? 'COMPLETE'

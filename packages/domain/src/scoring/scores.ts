@@ -51,7 +51,9 @@ export function svcScore(signals: ScoringSignals): number {
   });
   const { credit } = signals;
   const creditFile =
-    per(credit?.collections ?? 0, 5, 10) + ((credit?.judgments ?? 0) > 0 ? 5 : 0) + ((credit?.creditScore ?? 900) < 600 ? 5 : 0);
+    per(credit?.collections ?? 0, 5, 10) +
+    ((credit?.judgments ?? 0) > 0 ? 5 : 0) +
+    ((credit?.creditScore ?? 900) < 600 ? 5 : 0);
   return clamp(100 - penalties.reduce((sum, penalty) => sum + penalty, 0) - creditFile);
 }
 

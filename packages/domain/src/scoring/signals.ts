@@ -75,8 +75,10 @@ export function dimensionOf(checkName: CheckName): ScoringDimension {
 }
 
 /** Dated history entries (addresses or employers) of the applicant's information, record or request form. */
-type DatedEntries = readonly { readonly start_date?: string | null; readonly end_date?: string | null }[] | null | undefined;
-export type ScoringInformation = { readonly addresses?: DatedEntries; readonly employers?: DatedEntries } | null | undefined;
+type DatedEntries =
+  readonly { readonly start_date?: string | null; readonly end_date?: string | null }[] | null | undefined;
+export type ScoringInformation =
+  { readonly addresses?: DatedEntries; readonly employers?: DatedEntries } | null | undefined;
 
 /** The facts the scores are computed from. */
 export type ScoringSignals = {
@@ -106,7 +108,15 @@ function averageMonths(entries: DatedEntries, today: string): number | null {
   return months.length === 0 ? null : Math.round(months.reduce((sum, value) => sum + value, 0) / months.length);
 }
 
-export function scoringSignals({ runs, information, now }: { runs: readonly FieldRun[]; information: ScoringInformation; now: Date }): ScoringSignals {
+export function scoringSignals({
+  runs,
+  information,
+  now,
+}: {
+  runs: readonly FieldRun[];
+  information: ScoringInformation;
+  now: Date;
+}): ScoringSignals {
   const completed = completedChecks(runs);
   const outcomes: Partial<Record<ScoringDimension, SimulatedOutcome>> = {};
   const record = (dimension: ScoringDimension, outcome: SimulatedOutcome) => {
@@ -121,7 +131,8 @@ export function scoringSignals({ runs, information, now }: { runs: readonly Fiel
     // A criminal search counts as criminal by the cases it found (a conviction NOT_CLEAR, another record REVIEW);
     // anything else it flags (an SSN trace that failed, a date of birth inconsistent across sources) is identity.
     const cases = criminalCasesIn(check.details);
-    const byCases: SimulatedOutcome = cases.length === 0 ? 'CLEAR' : cases.some(isConvictionCase) ? 'NOT_CLEAR' : 'REVIEW';
+    const byCases: SimulatedOutcome =
+      cases.length === 0 ? 'CLEAR' : cases.some(isConvictionCase) ? 'NOT_CLEAR' : 'REVIEW';
     record('criminal', byCases);
     if (worstOutcome([byCases, check.outcome]) !== byCases) record('identity', check.outcome);
   }

@@ -3,7 +3,14 @@ import { money, simulatedCheck, type Finding, type SimulationContext } from './c
 import { daysBefore } from './dates.js';
 import { fullName, splitStreetAddress } from './normalise.js';
 import type { Rng } from './prng.js';
-import { AUTO_LENDERS, BANKS, CARD_ISSUERS, COLLECTION_AGENCIES, LANDLORD_COMPANIES, UTILITY_CREDITORS } from './reference-data.js';
+import {
+  AUTO_LENDERS,
+  BANKS,
+  CARD_ISSUERS,
+  COLLECTION_AGENCIES,
+  LANDLORD_COMPANIES,
+  UTILITY_CREDITORS,
+} from './reference-data.js';
 import type { BureauDetails, SimulatedCheck } from './types.js';
 
 type Standing = 'good' | 'late' | 'delinquent';
@@ -15,8 +22,22 @@ const PAYMENT_STATUS: { readonly [S in Standing]: { status: string; pattern: num
 };
 
 /** One trade line. Amounts are whole currency units; `percent_credit_used` is the balance over the limit. */
-function trade({ rng, now, grantor, type, limit, usedPercent, standing }: {
-  rng: Rng; now: Date; grantor: string; type: 'Revolving' | 'Instalment' | 'Line of credit'; limit: number; usedPercent: number; standing: Standing;
+function trade({
+  rng,
+  now,
+  grantor,
+  type,
+  limit,
+  usedPercent,
+  standing,
+}: {
+  rng: Rng;
+  now: Date;
+  grantor: string;
+  type: 'Revolving' | 'Instalment' | 'Line of credit';
+  limit: number;
+  usedPercent: number;
+  standing: Standing;
 }): BureauTrade {
   const balance = Math.round((limit * usedPercent) / 100);
   const monthsOpen = rng.int(30, 140);
@@ -165,13 +186,15 @@ function nonSufficientFundsFor(context: SimulationContext, bank: string): Bureau
   const { rng, now, scenario } = context;
   if (!scenario.debt) return [];
   const reported = daysBefore(now, rng.int(60, 300));
-  return [{
-    date_reported: reported,
-    creditor_entity: bank,
-    nsfamount: rng.amount(250, 900, 5),
-    details: 'Pre-authorised rent payment returned',
-    verification_date: reported,
-  }];
+  return [
+    {
+      date_reported: reported,
+      creditor_entity: bank,
+      nsfamount: rng.amount(250, 900, 5),
+      details: 'Pre-authorised rent payment returned',
+      verification_date: reported,
+    },
+  ];
 }
 
 /** Share of revolving credit in use, as a whole percentage (0 without revolving credit). */
@@ -192,9 +215,24 @@ export function totalDebtOf(trades: readonly BureauTrade[], collections: readonl
 
 /** A file with nothing on it (no hit). */
 const emptyFile = (): Omit<BureauDetails, 'kind' | 'credit_score' | 'description' | 'total_debt' | 'upgradable'> => ({
-  trades: [], employers: [], addresses: [], collections: [], deposit_alerts: [], bankruptcies: [], judgments: [], legal_items: [],
-  liens: [], secured_loans: [], fraud_warnings: [], non_sufficient_funds: [], credit_file_metadatas: [], other_incomes: [],
-  consumer_statements: [], bank_accounts: [], local_inquiries: [], foreign_inquiries: [],
+  trades: [],
+  employers: [],
+  addresses: [],
+  collections: [],
+  deposit_alerts: [],
+  bankruptcies: [],
+  judgments: [],
+  legal_items: [],
+  liens: [],
+  secured_loans: [],
+  fraud_warnings: [],
+  non_sufficient_funds: [],
+  credit_file_metadatas: [],
+  other_incomes: [],
+  consumer_statements: [],
+  bank_accounts: [],
+  local_inquiries: [],
+  foreign_inquiries: [],
 });
 
 /** Credit bureau: the applicant's credit file, found by name, date of birth and address. */
@@ -204,7 +242,14 @@ export function simulateBureau(context: SimulationContext): SimulatedCheck<Burea
   if (addresses.length === 0) {
     return simulatedCheck(
       context,
-      { kind: 'bureau', credit_score: null, description: 'No credit file found', total_debt: 0, upgradable: false, ...emptyFile() },
+      {
+        kind: 'bureau',
+        credit_score: null,
+        description: 'No credit file found',
+        total_debt: 0,
+        upgradable: false,
+        ...emptyFile(),
+      },
       [{ outcome: 'REVIEW', redFlags: ['No credit file found for the name, date of birth and address given'] }],
     );
   }
@@ -224,12 +269,17 @@ export function simulateBureau(context: SimulationContext): SimulatedCheck<Burea
   for (const item of late) {
     findings.push({
       outcome: 'REVIEW',
-      redFlags: [`Account with ${item.credit_grantor} ${item.payment_status} (${money(item.past_due_amount ?? 0, country)} past due)`],
+      redFlags: [
+        `Account with ${item.credit_grantor} ${item.payment_status} (${money(item.past_due_amount ?? 0, country)} past due)`,
+      ],
     });
   }
   if (collections.length > 0) {
     const owed = collections.reduce((sum, item) => sum + (item.amount_owed ?? 0), 0);
-    findings.push({ outcome: 'REVIEW', redFlags: [`${collections.length} accounts in collection totalling ${money(owed, country)}`] });
+    findings.push({
+      outcome: 'REVIEW',
+      redFlags: [`${collections.length} accounts in collection totalling ${money(owed, country)}`],
+    });
   }
   for (const item of judgments) {
     findings.push({
@@ -237,12 +287,19 @@ export function simulateBureau(context: SimulationContext): SimulatedCheck<Burea
       redFlags: [`Judgment of ${money(item.amount ?? 0, country)} obtained by ${item.plaintiff} on ${item.date_filed}`],
     });
   }
-  if (nonSufficientFunds.length > 0) findings.push({ outcome: 'REVIEW', redFlags: ['Payment returned for non-sufficient funds'] });
-  if (utilisation >= 75) findings.push({ outcome: 'REVIEW', redFlags: [`Revolving credit utilisation of ${utilisation}%`] });
+  if (nonSufficientFunds.length > 0)
+    findings.push({ outcome: 'REVIEW', redFlags: ['Payment returned for non-sufficient funds'] });
+  if (utilisation >= 75)
+    findings.push({ outcome: 'REVIEW', redFlags: [`Revolving credit utilisation of ${utilisation}%`] });
   if (findings.length === 0) {
     findings.push({
       outcome: 'CLEAR',
-      greenFlags: [`All ${trades.length} accounts paid as agreed`, `Credit score ${creditScore}`, `Credit file established in ${fileSince.slice(0, 4)}`, `Revolving credit utilisation of ${utilisation}%`],
+      greenFlags: [
+        `All ${trades.length} accounts paid as agreed`,
+        `Credit score ${creditScore}`,
+        `Credit file established in ${fileSince.slice(0, 4)}`,
+        `Revolving credit utilisation of ${utilisation}%`,
+      ],
     });
   }
 
@@ -291,12 +348,19 @@ export function simulateBureau(context: SimulationContext): SimulatedCheck<Burea
           customer_number: `999ZB${rng.digits(5)}`,
           report_id: rng.digits(12),
           file_since_date: fileSince,
-          date_of_last_activity: trades.map((item) => item.date_reported ?? today).sort().at(-1) ?? today,
+          date_of_last_activity:
+            trades
+              .map((item) => item.date_reported ?? today)
+              .sort()
+              .at(-1) ?? today,
           date_of_request: today,
           hit: true,
           data_warning_messages: [],
           card_alert_warning_messages: [],
-          alert_indicators: [...(collections.length > 0 ? ['Collections on file'] : []), ...(judgments.length > 0 ? ['Judgment on file'] : [])],
+          alert_indicators: [
+            ...(collections.length > 0 ? ['Collections on file'] : []),
+            ...(judgments.length > 0 ? ['Judgment on file'] : []),
+          ],
         },
       ],
       other_incomes: [],

@@ -30,7 +30,10 @@ const OUTCOME_RANK: { readonly [O in SimulatedOutcome]: number } = { CLEAR: 0, R
 
 /** The worst of some outcomes (`NOT_CLEAR` > `REVIEW` > `CLEAR`); `CLEAR` for none. */
 export function worstOutcome(outcomes: readonly SimulatedOutcome[]): SimulatedOutcome {
-  return outcomes.reduce<SimulatedOutcome>((worst, outcome) => (OUTCOME_RANK[outcome] > OUTCOME_RANK[worst] ? outcome : worst), 'CLEAR');
+  return outcomes.reduce<SimulatedOutcome>(
+    (worst, outcome) => (OUTCOME_RANK[outcome] > OUTCOME_RANK[worst] ? outcome : worst),
+    'CLEAR',
+  );
 }
 
 /**

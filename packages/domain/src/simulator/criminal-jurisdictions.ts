@@ -26,15 +26,32 @@ export type Jurisdiction = {
 
 export type CriminalSeverity = 'none' | 'record' | 'conviction';
 
-export type Offence = { readonly description: string; readonly statute: string; readonly type: string; readonly level: string };
+export type Offence = {
+  readonly description: string;
+  readonly statute: string;
+  readonly type: string;
+  readonly level: string;
+};
 export type LegalSystem = 'CA' | 'US' | 'GB' | 'AU' | 'OTHER';
 
 /** Minor offences (a record to review) and serious ones (a conviction), per legal system. */
-export const OFFENCES: { readonly [S in LegalSystem]: { readonly minor: readonly Offence[]; readonly serious: readonly Offence[] } } = {
+export const OFFENCES: {
+  readonly [S in LegalSystem]: { readonly minor: readonly Offence[]; readonly serious: readonly Offence[] };
+} = {
   CA: {
     minor: [
-      { description: 'Theft under $5,000', statute: 'Criminal Code, s. 334(b)', type: 'Summary', level: 'Summary conviction' },
-      { description: 'Mischief under $5,000', statute: 'Criminal Code, s. 430(4)', type: 'Summary', level: 'Summary conviction' },
+      {
+        description: 'Theft under $5,000',
+        statute: 'Criminal Code, s. 334(b)',
+        type: 'Summary',
+        level: 'Summary conviction',
+      },
+      {
+        description: 'Mischief under $5,000',
+        statute: 'Criminal Code, s. 430(4)',
+        type: 'Summary',
+        level: 'Summary conviction',
+      },
       {
         description: 'Possession of property obtained by crime under $5,000',
         statute: 'Criminal Code, s. 354(1)',
@@ -43,9 +60,24 @@ export const OFFENCES: { readonly [S in LegalSystem]: { readonly minor: readonly
       },
     ],
     serious: [
-      { description: 'Assault causing bodily harm', statute: 'Criminal Code, s. 267(b)', type: 'Indictable', level: 'Indictable' },
-      { description: 'Fraud over $5,000', statute: 'Criminal Code, s. 380(1)(a)', type: 'Indictable', level: 'Indictable' },
-      { description: 'Operation while impaired', statute: 'Criminal Code, s. 320.14(1)(a)', type: 'Hybrid', level: 'Indictable' },
+      {
+        description: 'Assault causing bodily harm',
+        statute: 'Criminal Code, s. 267(b)',
+        type: 'Indictable',
+        level: 'Indictable',
+      },
+      {
+        description: 'Fraud over $5,000',
+        statute: 'Criminal Code, s. 380(1)(a)',
+        type: 'Indictable',
+        level: 'Indictable',
+      },
+      {
+        description: 'Operation while impaired',
+        statute: 'Criminal Code, s. 320.14(1)(a)',
+        type: 'Hybrid',
+        level: 'Indictable',
+      },
     ],
   },
   US: {
@@ -62,13 +94,23 @@ export const OFFENCES: { readonly [S in LegalSystem]: { readonly minor: readonly
     serious: [
       { description: 'Aggravated assault', statute: 'Penal Code § 245(a)(1)', type: 'Felony', level: 'Felony' },
       { description: 'Grand theft', statute: 'Penal Code § 487(a)', type: 'Felony', level: 'Felony' },
-      { description: 'Driving under the influence', statute: 'Vehicle Code § 23152(a)', type: 'Misdemeanor', level: 'Misdemeanor' },
+      {
+        description: 'Driving under the influence',
+        statute: 'Vehicle Code § 23152(a)',
+        type: 'Misdemeanor',
+        level: 'Misdemeanor',
+      },
     ],
   },
   GB: {
     minor: [
       { description: 'Theft from a shop', statute: 'Theft Act 1968, s. 1', type: 'Summary', level: 'Summary only' },
-      { description: 'Criminal damage under £5,000', statute: 'Criminal Damage Act 1971, s. 1(1)', type: 'Summary', level: 'Summary only' },
+      {
+        description: 'Criminal damage under £5,000',
+        statute: 'Criminal Damage Act 1971, s. 1(1)',
+        type: 'Summary',
+        level: 'Summary only',
+      },
     ],
     serious: [
       {
@@ -77,13 +119,23 @@ export const OFFENCES: { readonly [S in LegalSystem]: { readonly minor: readonly
         type: 'Either way',
         level: 'Indictable',
       },
-      { description: 'Fraud by false representation', statute: 'Fraud Act 2006, s. 2', type: 'Either way', level: 'Indictable' },
+      {
+        description: 'Fraud by false representation',
+        statute: 'Fraud Act 2006, s. 2',
+        type: 'Either way',
+        level: 'Indictable',
+      },
     ],
   },
   AU: {
     minor: [
       { description: 'Larceny', statute: 'Crimes Act 1900 (NSW), s. 117', type: 'Summary', level: 'Summary' },
-      { description: 'Destroy or damage property', statute: 'Crimes Act 1900 (NSW), s. 195(1)(a)', type: 'Summary', level: 'Summary' },
+      {
+        description: 'Destroy or damage property',
+        statute: 'Crimes Act 1900 (NSW), s. 195(1)(a)',
+        type: 'Summary',
+        level: 'Summary',
+      },
     ],
     serious: [
       {
@@ -135,7 +187,8 @@ export function jurisdictionIn({
       livedUntil: calendarDateOrNull(address.end_date),
     };
   }
-  if (location.country === country) return { country, provinceState: location.province_state, city: location.city ?? null };
+  if (location.country === country)
+    return { country, provinceState: location.province_state, city: location.city ?? null };
   const fallback = DEFAULT_PLACES[country];
   return { country, provinceState: fallback?.provinceState ?? null, city: fallback?.city ?? null };
 }
@@ -152,7 +205,9 @@ export function courtOf(place: Jurisdiction): Court {
         courtType: 'Provincial',
         police: region === 'QC' ? 'Sûreté du Québec' : `${city} Police Service`,
         docket: (rng, filed) =>
-          region === 'QC' ? `500-01-${rng.digits(6)}-${shortYear(filed)}${rng.digits(1)}` : `${rng.digits(4)}-998-${shortYear(filed)}-${rng.digits(5)}`,
+          region === 'QC'
+            ? `500-01-${rng.digits(6)}-${shortYear(filed)}${rng.digits(1)}`
+            : `${rng.digits(4)}-998-${shortYear(filed)}-${rng.digits(5)}`,
       };
     case 'US': {
       const county = usCountyOf(region, city).county;
@@ -168,7 +223,8 @@ export function courtOf(place: Jurisdiction): Court {
         court: `${city} Magistrates’ Court`,
         courtType: 'Magistrates',
         police: city === 'London' ? 'Metropolitan Police Service' : `${city} Police`,
-        docket: (rng, filed) => `${rng.digits(2)}${rng.pick(['AA', 'KD', 'YE', 'CJ'])}${rng.digits(7)}${shortYear(filed)}`,
+        docket: (rng, filed) =>
+          `${rng.digits(2)}${rng.pick(['AA', 'KD', 'YE', 'CJ'])}${rng.digits(7)}${shortYear(filed)}`,
       };
     case 'AU': {
       const state = AUSTRALIAN_STATES[region] ?? AUSTRALIAN_STATES.NSW;
@@ -193,11 +249,19 @@ export function courtOf(place: Jurisdiction): Court {
 export function dispositionWords(country: string) {
   switch (legalSystemOf(country)) {
     case 'US':
-      return { discharge: 'Deferred adjudication – probation completed', dropped: 'Dismissed', convicted: 'Convicted – guilty plea' };
+      return {
+        discharge: 'Deferred adjudication – probation completed',
+        dropped: 'Dismissed',
+        convicted: 'Convicted – guilty plea',
+      };
     case 'GB':
       return { discharge: 'Conditional discharge', dropped: 'No evidence offered – dismissed', convicted: 'Convicted' };
     case 'AU':
-      return { discharge: 'Dismissed without conviction (conditional release order)', dropped: 'Withdrawn', convicted: 'Convicted' };
+      return {
+        discharge: 'Dismissed without conviction (conditional release order)',
+        dropped: 'Withdrawn',
+        convicted: 'Convicted',
+      };
     case 'CA':
     case 'OTHER':
       return { discharge: 'Conditional discharge', dropped: 'Withdrawn', convicted: 'Guilty – conviction registered' };

@@ -25,11 +25,27 @@ type ChargePlan = {
   fine: number | null;
 };
 
-function charge({ plan, offenceDate, filed, judged, police, rng, withArrest }: {
-  plan: ChargePlan; offenceDate: string; filed: string; judged: string; police: string; rng: Rng; withArrest: boolean;
+function charge({
+  plan,
+  offenceDate,
+  filed,
+  judged,
+  police,
+  rng,
+  withArrest,
+}: {
+  plan: ChargePlan;
+  offenceDate: string;
+  filed: string;
+  judged: string;
+  police: string;
+  rng: Rng;
+  withArrest: boolean;
 }): CriminalCharge {
   const { offence } = plan;
-  const sentence = (fields: Pick<CriminalSentence, 'sentence_type' | 'duration' | 'amount' | 'qualifier' | 'description'>): CriminalSentence => ({
+  const sentence = (
+    fields: Pick<CriminalSentence, 'sentence_type' | 'duration' | 'amount' | 'qualifier' | 'description'>,
+  ): CriminalSentence => ({
     ...fields,
     amount_paid: fields.amount,
     paid: fields.amount === null ? null : true,
@@ -38,27 +54,36 @@ function charge({ plan, offenceDate, filed, judged, police, rng, withArrest }: {
     appearance_finding: 'Sentenced',
   });
   const sentences: CriminalSentence[] = [];
-  if (plan.jail) sentences.push(sentence({
-    sentence_type: 'Jail',
-    duration: plan.jail,
-    amount: null,
-    qualifier: 'Concurrent',
-    description: `${plan.jail} in custody`,
-  }));
-  if (plan.probation) sentences.push(sentence({
-    sentence_type: 'Probation',
-    duration: plan.probation,
-    amount: null,
-    qualifier: null,
-    description: `Probation for ${plan.probation}`,
-  }));
-  if (plan.fine) sentences.push(sentence({
-    sentence_type: 'Fine',
-    duration: null,
-    amount: plan.fine,
-    qualifier: null,
-    description: 'Fine and victim surcharge',
-  }));
+  if (plan.jail)
+    sentences.push(
+      sentence({
+        sentence_type: 'Jail',
+        duration: plan.jail,
+        amount: null,
+        qualifier: 'Concurrent',
+        description: `${plan.jail} in custody`,
+      }),
+    );
+  if (plan.probation)
+    sentences.push(
+      sentence({
+        sentence_type: 'Probation',
+        duration: plan.probation,
+        amount: null,
+        qualifier: null,
+        description: `Probation for ${plan.probation}`,
+      }),
+    );
+  if (plan.fine)
+    sentences.push(
+      sentence({
+        sentence_type: 'Fine',
+        duration: null,
+        amount: plan.fine,
+        qualifier: null,
+        description: 'Fine and victim surcharge',
+      }),
+    );
   return {
     offense_description: offence.description,
     offense_date: offenceDate,
@@ -98,17 +123,21 @@ function charge({ plan, offenceDate, filed, judged, police, rng, withArrest }: {
     ],
     sentences,
     arrests: withArrest
-      ? [{
-        arrest_date: offenceDate,
-        booking_number: `B${rng.digits(8)}`,
-        citation_number: null,
-        arresting_agency: police,
-        offense_type: offence.type,
-        offense_description: offence.description,
-        counts: 1,
-      }]
+      ? [
+          {
+            arrest_date: offenceDate,
+            booking_number: `B${rng.digits(8)}`,
+            citation_number: null,
+            arresting_agency: police,
+            offense_type: offence.type,
+            offense_description: offence.description,
+            counts: 1,
+          },
+        ]
       : [],
-    additional_informations: [{ description: 'First appearance', additional_description: 'Released on an undertaking', event_date: filed }],
+    additional_informations: [
+      { description: 'First appearance', additional_description: 'Released on an undertaking', event_date: filed },
+    ],
   };
 }
 
@@ -119,12 +148,25 @@ const earlierOf = (a: string, b: string): string => (a < b ? a : b);
  * When the offence happened: in adulthood, between 14 years and 1 year ago, while the applicant lived in the
  * jurisdiction when the history says when (else 3 to 14 years ago). ISO dates compare as strings.
  */
-function offenceDateFor({ rng, now, dateOfBirth, place }: { rng: Rng; now: Date; dateOfBirth: string | null; place: Jurisdiction }): string {
+function offenceDateFor({
+  rng,
+  now,
+  dateOfBirth,
+  place,
+}: {
+  rng: Rng;
+  now: Date;
+  dateOfBirth: string | null;
+  place: Jurisdiction;
+}): string {
   const floor = laterOf(daysBefore(now, 14 * 365), dateOfBirth ? shiftDate(dateOfBirth, 19 * 365) : '0000-01-01');
   const ceiling = daysBefore(now, 365);
   const from = laterOf(floor, place.livedFrom ?? floor);
   const until = earlierOf(ceiling, place.livedUntil ?? ceiling);
-  const [start, end] = from <= until ? [from, until] : [earlierOf(floor, ceiling), earlierOf(laterOf(floor, daysBefore(now, 3 * 365)), ceiling)];
+  const [start, end] =
+    from <= until
+      ? [from, until]
+      : [earlierOf(floor, ceiling), earlierOf(laterOf(floor, daysBefore(now, 3 * 365)), ceiling)];
   return shiftDate(start, rng.int(0, Math.max(0, daysBetween(start, end))));
 }
 
@@ -218,15 +260,17 @@ export function criminalCasesFor({
             fine: rng.amount(500, 2500, 100),
           },
         ];
-  const charges = plans.map((plan, index) => charge({
-    plan,
-    offenceDate,
-    filed,
-    judged,
-    police: court.police,
-    rng,
-    withArrest: index === 0,
-  }));
+  const charges = plans.map((plan, index) =>
+    charge({
+      plan,
+      offenceDate,
+      filed,
+      judged,
+      police: court.police,
+      rng,
+      withArrest: index === 0,
+    }),
+  );
   const docket = court.docket(rng, filed);
   const name = fullName(information);
   const headline = plans.map((plan) => `${plan.offence.description}: ${plan.disposition}`).join('; ');

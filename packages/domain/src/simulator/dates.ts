@@ -28,7 +28,8 @@ export const daysBetween = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /** Whole months (30.44 days) from `from` to `to`, never negative. */
-export const monthsBetween = (from: string, to: string): number => Math.max(0, Math.round(daysBetween(from, to) / 30.44));
+export const monthsBetween = (from: string, to: string): number =>
+  Math.max(0, Math.round(daysBetween(from, to) / 30.44));
 
 /** Two-digit year of a calendar date (`2019-03-14` -> `19`). */
 export const shortYear = (date: string): string => date.slice(2, 4);

@@ -52,7 +52,10 @@ export const SIMULATOR_EXAMPLE_INFORMATION: InformationInput = {
       income: 78000,
       pay_period: 'ANNUALLY',
       start_date: '2021-04-01',
-      employer_reference: { name: { first_name: 'Priya', last_name: 'Raman' }, email: { address: 'priya.raman@example.com' } },
+      employer_reference: {
+        name: { first_name: 'Priya', last_name: 'Raman' },
+        email: { address: 'priya.raman@example.com' },
+      },
     },
     {
       company_name: 'Bayside Freight',

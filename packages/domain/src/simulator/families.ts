@@ -61,7 +61,8 @@ export function detailsKindOf(checkName: CheckName): SimulatedDetailsKind {
   }
 }
 
-const checksWhere = (predicate: (checkName: CheckName) => boolean): readonly CheckName[] => CHECK_NAMES.filter(predicate);
+const checksWhere = (predicate: (checkName: CheckName) => boolean): readonly CheckName[] =>
+  CHECK_NAMES.filter(predicate);
 
 /** Checks that search criminal records (and the softcheck's public records): a record shows up in each. */
 export const CRIMINAL_CHECKS = checksWhere(
@@ -69,7 +70,13 @@ export const CRIMINAL_CHECKS = checksWhere(
 );
 
 function isCriminalKind(kind: SimulatedDetailsKind): boolean {
-  const criminalKinds: readonly SimulatedDetailsKind[] = ['risk', 'us_criminal', 'national_criminal', 'international_criminal', 'disclosure'];
+  const criminalKinds: readonly SimulatedDetailsKind[] = [
+    'risk',
+    'us_criminal',
+    'national_criminal',
+    'international_criminal',
+    'disclosure',
+  ];
   return criminalKinds.includes(kind);
 }
 

@@ -8,10 +8,17 @@ import type { IdentityDetails, SimulatedCheck } from './types.js';
  * authoritative records). Status `A` approved, `R` to review (`Review`: partial face match; `Unverifiable`: the
  * document cannot be authenticated), `D` declined (SIN/SSN `000000000`: the identity does not match the number).
  */
-export function simulateIdentity(level: IdentityDetails['level'], context: SimulationContext): SimulatedCheck<IdentityDetails> {
+export function simulateIdentity(
+  level: IdentityDetails['level'],
+  context: SimulationContext,
+): SimulatedCheck<IdentityDetails> {
   const { information, location, rng, scenario, now } = context;
   const enhanced = level === 'enhanced';
-  const status: IdentityDetails['status'] = scenario.ssnMismatch ? 'D' : scenario.unverifiable || scenario.review ? 'R' : 'A';
+  const status: IdentityDetails['status'] = scenario.ssnMismatch
+    ? 'D'
+    : scenario.unverifiable || scenario.review
+      ? 'R'
+      : 'A';
   const faceMatch = scenario.review ? rng.int(68, 78) : rng.int(92, 99);
   const licence = information.license_number?.trim();
   const details: IdentityDetails = {
@@ -33,10 +40,15 @@ export function simulateIdentity(level: IdentityDetails['level'], context: Simul
   };
   const findings: Finding[] = [];
   if (scenario.ssnMismatch) {
-    findings.push({ outcome: 'NOT_CLEAR', redFlags: ['Identity declined: the SIN/SSN given does not belong to the applicant'] });
+    findings.push({
+      outcome: 'NOT_CLEAR',
+      redFlags: ['Identity declined: the SIN/SSN given does not belong to the applicant'],
+    });
   }
-  if (scenario.unverifiable) findings.push({ outcome: 'REVIEW', redFlags: ['The identity document could not be authenticated'] });
-  if (scenario.review) findings.push({ outcome: 'REVIEW', redFlags: [`The selfie matches the ID photo only in part (${faceMatch}%)`] });
+  if (scenario.unverifiable)
+    findings.push({ outcome: 'REVIEW', redFlags: ['The identity document could not be authenticated'] });
+  if (scenario.review)
+    findings.push({ outcome: 'REVIEW', redFlags: [`The selfie matches the ID photo only in part (${faceMatch}%)`] });
   if (findings.length === 0) {
     findings.push({
       outcome: 'CLEAR',

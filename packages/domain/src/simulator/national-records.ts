@@ -1,6 +1,12 @@
 import type { CheckName } from '@svc/contract';
 import { criminalSeverity, simulatedCheck, type Finding, type SimulationContext } from './context.js';
-import { criminalCasesFor, criminalOutcome, criminalRedFlags, jurisdictionIn, type Jurisdiction } from './criminal-records.js';
+import {
+  criminalCasesFor,
+  criminalOutcome,
+  criminalRedFlags,
+  jurisdictionIn,
+  type Jurisdiction,
+} from './criminal-records.js';
 import { countryName } from './reference-data.js';
 import type {
   DisclosureDetails,
@@ -16,7 +22,11 @@ type NationalCheckName = Extract<
 >;
 
 const NATIONAL_SEARCHES: {
-  readonly [C in NationalCheckName]: { repository: string; level: NationalCriminalDetails['search_level']; clear: string[] };
+  readonly [C in NationalCheckName]: {
+    repository: string;
+    level: NationalCriminalDetails['search_level'];
+    clear: string[];
+  };
 } = {
   criminal_record_check: {
     repository: 'RCMP Canadian Police Information Centre (CPIC)',
@@ -26,7 +36,10 @@ const NATIONAL_SEARCHES: {
   enhanced_criminal_record_check: {
     repository: 'RCMP Canadian Police Information Centre (CPIC) and local police records',
     level: 'enhanced',
-    clear: ['No criminal record found in the RCMP national repository', 'No outstanding charge, warrant or court order in local police records'],
+    clear: [
+      'No criminal record found in the RCMP national repository',
+      'No outstanding charge, warrant or court order in local police records',
+    ],
   },
   vulnerable_sector_criminal_record_check: {
     repository: 'RCMP CPIC, local police records and pardoned sexual offence records',
@@ -45,19 +58,29 @@ const NATIONAL_SEARCHES: {
 };
 
 /** A search found `cases` (or not): its finding. */
-function recordFinding(context: SimulationContext, casesFound: number, clearFlags: readonly string[], redFlags: readonly string[]): Finding {
+function recordFinding(
+  context: SimulationContext,
+  casesFound: number,
+  clearFlags: readonly string[],
+  redFlags: readonly string[],
+): Finding {
   return casesFound > 0
     ? { outcome: criminalOutcome(criminalSeverity(context)), redFlags }
     : { outcome: 'CLEAR', greenFlags: clearFlags };
 }
 
 /** Canadian criminal record checks (standard, enhanced, vulnerable sector) and the SOQUIJ search. */
-export function simulateNationalCheck(checkName: NationalCheckName, context: SimulationContext): SimulatedCheck<NationalCriminalDetails> {
+export function simulateNationalCheck(
+  checkName: NationalCheckName,
+  context: SimulationContext,
+): SimulatedCheck<NationalCriminalDetails> {
   const { information, location } = context;
   const search = NATIONAL_SEARCHES[checkName];
   const canadian = jurisdictionIn({ country: 'CA', information, location });
   // SOQUIJ publishes Québec decisions: the case is heard in Québec, at the applicant's Québec address if any.
-  const quebecAddress = (information.addresses ?? []).find((address) => address.country === 'CA' && address.province_state === 'QC');
+  const quebecAddress = (information.addresses ?? []).find(
+    (address) => address.country === 'CA' && address.province_state === 'QC',
+  );
   const place: Jurisdiction =
     checkName === 'soquij' ? { country: 'CA', provinceState: 'QC', city: quebecAddress?.city ?? 'Montréal' } : canadian;
   const cases = criminalCasesFor({
@@ -82,10 +105,16 @@ export function simulateNationalCheck(checkName: NationalCheckName, context: Sim
  */
 export function simulateInternationalCheck(context: SimulationContext): SimulatedCheck<InternationalCriminalDetails> {
   const { information, location } = context;
-  const abroad = [...(information.addresses ?? []).map((address) => address.country), information.birth_country ?? '']
-    .filter((country) => country !== '' && country !== location.country);
+  const abroad = [
+    ...(information.addresses ?? []).map((address) => address.country),
+    information.birth_country ?? '',
+  ].filter((country) => country !== '' && country !== location.country);
   const fallback = location.country === 'US' ? 'CA' : 'US';
-  const countries = [...new Set(context.requestedCountries.length > 0 ? context.requestedCountries : abroad.length > 0 ? abroad : [fallback])];
+  const countries = [
+    ...new Set(
+      context.requestedCountries.length > 0 ? context.requestedCountries : abroad.length > 0 ? abroad : [fallback],
+    ),
+  ];
   const [first = fallback] = countries;
   const cases = criminalCasesFor({
     information,
@@ -103,10 +132,17 @@ export function simulateInternationalCheck(context: SimulationContext): Simulate
       criminal_cases: cases,
     },
     [
-      recordFinding(context, cases.length, [], criminalRedFlags(cases).map((flag) => `${countryName(first)}: ${flag}`)),
+      recordFinding(
+        context,
+        cases.length,
+        [],
+        criminalRedFlags(cases).map((flag) => `${countryName(first)}: ${flag}`),
+      ),
       {
         outcome: 'CLEAR',
-        greenFlags: countries.filter((country) => country !== first || cases.length === 0).map((country) => `No criminal record in ${countryName(country)}`),
+        greenFlags: countries
+          .filter((country) => country !== first || cases.length === 0)
+          .map((country) => `No criminal record in ${countryName(country)}`),
       },
     ],
   );
@@ -114,11 +150,21 @@ export function simulateInternationalCheck(context: SimulationContext): Simulate
 
 type DisclosureCheckName = Extract<
   CheckName,
-  'uk_basic_dbs_check' | 'uk_basic_ds_check' | 'australian_criminal_intelligence_commission_check' | 'volunteer_acic_check'
+  | 'uk_basic_dbs_check'
+  | 'uk_basic_ds_check'
+  | 'australian_criminal_intelligence_commission_check'
+  | 'volunteer_acic_check'
 >;
 
 const DISCLOSURES: {
-  readonly [C in DisclosureCheckName]: { authority: string; country: string; region: string; city: string; certificate: (digits: (length: number) => string) => string; clear: string };
+  readonly [C in DisclosureCheckName]: {
+    authority: string;
+    country: string;
+    region: string;
+    city: string;
+    certificate: (digits: (length: number) => string) => string;
+    clear: string;
+  };
 } = {
   uk_basic_dbs_check: {
     authority: 'Disclosure and Barring Service',
@@ -155,11 +201,15 @@ const DISCLOSURES: {
 };
 
 /** UK basic DBS and Disclosure Scotland checks, Australian ACIC checks: a certificate, and what it discloses. */
-export function simulateDisclosureCheck(checkName: DisclosureCheckName, context: SimulationContext): SimulatedCheck<DisclosureDetails> {
+export function simulateDisclosureCheck(
+  checkName: DisclosureCheckName,
+  context: SimulationContext,
+): SimulatedCheck<DisclosureDetails> {
   const { information, location, rng } = context;
   const disclosure = DISCLOSURES[checkName];
   const inCountry = (information.addresses ?? []).find(
-    (address) => address.country === disclosure.country && (checkName !== 'uk_basic_ds_check' || address.province_state === 'SCT'),
+    (address) =>
+      address.country === disclosure.country && (checkName !== 'uk_basic_ds_check' || address.province_state === 'SCT'),
   );
   const place: Jurisdiction = inCountry
     ? { country: disclosure.country, provinceState: inCountry.province_state, city: inCountry.city }
@@ -181,6 +231,13 @@ export function simulateDisclosureCheck(checkName: DisclosureCheckName, context:
       certificate: { number: disclosure.certificate(rng.digits), issued_date: context.today, url: null },
       criminal_cases: cases,
     },
-    [recordFinding(context, cases.length, [disclosure.clear], criminalRedFlags(cases).map((flag) => `Disclosed: ${flag}`))],
+    [
+      recordFinding(
+        context,
+        cases.length,
+        [disclosure.clear],
+        criminalRedFlags(cases).map((flag) => `Disclosed: ${flag}`),
+      ),
+    ],
   );
 }

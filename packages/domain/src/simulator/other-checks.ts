@@ -15,7 +15,10 @@ import type {
 
 /** Months from the earliest start date of a history to today (0 without dates). */
 function historyMonths(entries: readonly { start_date?: string | null }[], today: string): number {
-  const starts = entries.map((entry) => calendarDateOrNull(entry.start_date)).filter((date): date is string => date !== null).sort();
+  const starts = entries
+    .map((entry) => calendarDateOrNull(entry.start_date))
+    .filter((date): date is string => date !== null)
+    .sort();
   return starts[0] ? monthsBetween(starts[0], today) : 0;
 }
 
@@ -34,7 +37,11 @@ export function simulateInformationReview(context: SimulationContext): Simulated
       note: scenario.review ? `A gap of ${gap} months between two addresses` : `${addressMonths} months covered`,
     },
     { item: 'Employment history', consistent: true, note: `${employmentMonths} months covered` },
-    { item: 'Contact details', consistent: true, note: information.phone_number ? 'Phone number given' : 'No phone number given' },
+    {
+      item: 'Contact details',
+      consistent: true,
+      note: information.phone_number ? 'Phone number given' : 'No phone number given',
+    },
   ];
   const findings: Finding[] = scenario.review
     ? [{ outcome: 'REVIEW', redFlags: [`The address history has a gap of ${gap} months`] }]
@@ -51,12 +58,21 @@ const TRAITS = ['Reliability', 'Integrity', 'Teamwork', 'Safety awareness', 'Cus
 /** Behavioural assessment: trait scores from a questionnaire. `Review`: a low integrity score. */
 export function simulateBehavioural(context: SimulationContext): SimulatedCheck<BehaviouralDetails> {
   const { rng, scenario } = context;
-  const traits = TRAITS.map((trait) => ({ trait, score: scenario.review && trait === 'Integrity' ? rng.int(28, 40) : rng.int(65, 95) }));
+  const traits = TRAITS.map((trait) => ({
+    trait,
+    score: scenario.review && trait === 'Integrity' ? rng.int(28, 40) : rng.int(65, 95),
+  }));
   const strongest = [...traits].sort((a, b) => b.score - a.score)[0];
   const weak = traits.filter((trait) => trait.score < 50);
   const findings: Finding[] = [
-    { outcome: 'CLEAR', greenFlags: strongest ? [`Strongest trait: ${strongest.trait.toLowerCase()} (${strongest.score}/100)`] : [] },
-    ...weak.map((trait): Finding => ({ outcome: 'REVIEW', redFlags: [`Low ${trait.trait.toLowerCase()} score (${trait.score}/100)`] })),
+    {
+      outcome: 'CLEAR',
+      greenFlags: strongest ? [`Strongest trait: ${strongest.trait.toLowerCase()} (${strongest.score}/100)`] : [],
+    },
+    ...weak.map((trait): Finding => ({
+      outcome: 'REVIEW',
+      redFlags: [`Low ${trait.trait.toLowerCase()} score (${trait.score}/100)`],
+    })),
   ];
   return simulatedCheck(context, { kind: 'behavioural', questions_answered: 60, traits }, findings);
 }
@@ -65,28 +81,36 @@ export function simulateBehavioural(context: SimulationContext): SimulatedCheck<
 export function simulateSocialMedia(context: SimulationContext): SimulatedCheck<SocialMediaDetails> {
   const { rng, scenario, information, now } = context;
   const handle = `${slug(fullName(information))}-${rng.digits(2)}`;
-  const profiles = rng.sample(SOCIAL_PLATFORMS, 2).map((platform) => ({ platform: platform.platform, url: platform.url(handle) }));
+  const profiles = rng
+    .sample(SOCIAL_PLATFORMS, 2)
+    .map((platform) => ({ platform: platform.platform, url: platform.url(handle) }));
   const findings: SocialMediaDetails['findings'] =
     scenario.review && profiles[0]
-      ? [{
-        platform: profiles[0].platform,
-        category: 'Harassment',
-        description: 'Post with abusive language directed at a former co-worker',
-        date: daysBefore(now, rng.int(60, 600)),
-      }]
+      ? [
+          {
+            platform: profiles[0].platform,
+            category: 'Harassment',
+            description: 'Post with abusive language directed at a former co-worker',
+            date: daysBefore(now, rng.int(60, 600)),
+          },
+        ]
       : [];
   return simulatedCheck(
     context,
     { kind: 'social_media', profiles, findings },
     findings.length > 0
       ? findings.map((finding): Finding => ({
-        outcome: 'REVIEW',
-        redFlags: [`${finding.platform}: ${finding.description.toLowerCase()} (${finding.date})`],
-      }))
-      : [{
-        outcome: 'CLEAR',
-        greenFlags: [`No violent, discriminatory, harassing or illegal content on ${profiles.length} public profiles`],
-      }],
+          outcome: 'REVIEW',
+          redFlags: [`${finding.platform}: ${finding.description.toLowerCase()} (${finding.date})`],
+        }))
+      : [
+          {
+            outcome: 'CLEAR',
+            greenFlags: [
+              `No violent, discriminatory, harassing or illegal content on ${profiles.length} public profiles`,
+            ],
+          },
+        ],
   );
 }
 
@@ -127,11 +151,19 @@ export function simulateMotorVehicleRecord(context: SimulationContext): Simulate
         description: 'Licence suspended: impaired driving (administrative suspension)',
         points: null,
       },
-      { date: daysBefore(now, rng.int(120, 400)), description: `Speeding 50 ${unit} or more over the limit`, points: 6 },
+      {
+        date: daysBefore(now, rng.int(120, 400)),
+        description: `Speeding 50 ${unit} or more over the limit`,
+        points: 6,
+      },
     );
   }
   if (scenario.review || scenario.licenceSuspended) {
-    violations.push({ date: daysBefore(now, rng.int(200, 900)), description: `Speeding 20–29 ${unit} over the limit`, points: 3 });
+    violations.push({
+      date: daysBefore(now, rng.int(200, 900)),
+      description: `Speeding 20–29 ${unit} over the limit`,
+      points: 3,
+    });
   }
   const status = scenario.licenceSuspended ? 'Suspended' : information.license_valid === false ? 'Expired' : 'Valid';
   const licenceClass = information.license_type?.trim() || defaultLicenceClass(location.country, region);
@@ -139,12 +171,16 @@ export function simulateMotorVehicleRecord(context: SimulationContext): Simulate
   if (status === 'Suspended') findings.push({ outcome: 'NOT_CLEAR', redFlags: ['Driver’s licence suspended'] });
   if (status === 'Expired') findings.push({ outcome: 'REVIEW', redFlags: ['Driver’s licence expired'] });
   for (const violation of violations.filter((item) => item.points !== null)) {
-    findings.push({ outcome: 'REVIEW', redFlags: [`${violation.description} on ${violation.date} (${violation.points} points)`] });
+    findings.push({
+      outcome: 'REVIEW',
+      redFlags: [`${violation.description} on ${violation.date} (${violation.points} points)`],
+    });
   }
-  if (findings.length === 0) findings.push({
-    outcome: 'CLEAR',
-    greenFlags: [`Valid class ${licenceClass} licence with no violation in the last 3 years`],
-  });
+  if (findings.length === 0)
+    findings.push({
+      outcome: 'CLEAR',
+      greenFlags: [`Valid class ${licenceClass} licence with no violation in the last 3 years`],
+    });
   return simulatedCheck(
     context,
     {
@@ -152,7 +188,8 @@ export function simulateMotorVehicleRecord(context: SimulationContext): Simulate
       issuing_province_state: region,
       license_status: status,
       license_class: licenceClass,
-      license_expiry_date: status === 'Expired' ? daysBefore(now, rng.int(30, 300)) : daysAfter(now, rng.int(200, 1800)),
+      license_expiry_date:
+        status === 'Expired' ? daysBefore(now, rng.int(30, 300)) : daysAfter(now, rng.int(200, 1800)),
       violations,
     },
     findings,
@@ -189,15 +226,21 @@ export function simulateRightToWork(country: string, context: SimulationContext)
   if (scenario.review) {
     const expiry = daysAfter(now, rng.int(30, 60));
     const documentType = country === 'GB' ? 'Share code – time-limited permission to work' : 'Work permit';
-    return simulatedCheck(context, { kind: 'right_to_work', country, document_type: documentType, permission_expiry_date: expiry }, [
-      { outcome: 'REVIEW', redFlags: [`Permission to work in ${name} ends on ${expiry}`] },
-    ]);
+    return simulatedCheck(
+      context,
+      { kind: 'right_to_work', country, document_type: documentType, permission_expiry_date: expiry },
+      [{ outcome: 'REVIEW', redFlags: [`Permission to work in ${name} ends on ${expiry}`] }],
+    );
   }
   const citizen = !information.birth_country || information.birth_country === country;
   const documentType = citizen
     ? passportOf(country)
-    : country === 'GB' ? 'Share code – settled status' : 'Permanent resident card';
-  return simulatedCheck(context, { kind: 'right_to_work', country, document_type: documentType, permission_expiry_date: null }, [
-    { outcome: 'CLEAR', greenFlags: [`Right to work in ${name} confirmed (${documentType})`] },
-  ]);
+    : country === 'GB'
+      ? 'Share code – settled status'
+      : 'Permanent resident card';
+  return simulatedCheck(
+    context,
+    { kind: 'right_to_work', country, document_type: documentType, permission_expiry_date: null },
+    [{ outcome: 'CLEAR', greenFlags: [`Right to work in ${name} confirmed (${documentType})`] }],
+  );
 }

@@ -40,26 +40,42 @@ const place = fc.constantFrom(...PLACES);
 
 const period = fc
   .tuple(day('1995-01-01', '2024-06-01'), fc.option(fc.integer({ min: 20, max: 4000 }), { nil: undefined }))
-  .map(([start, length]) => ({ start_date: start, end_date: length === undefined ? undefined : shiftDate(start, length) }));
+  .map(([start, length]) => ({
+    start_date: start,
+    end_date: length === undefined ? undefined : shiftDate(start, length),
+  }));
 
-const address = fc.record({ place, number: fc.integer({ min: 1, max: 9999 }), street: word, period, rent: fc.constantFrom('RENT', 'OWN', 'OTHER') }).map(
-  ({ place: where, number, street, period: when, rent }) => ({
+const address = fc
+  .record({
+    place,
+    number: fc.integer({ min: 1, max: 9999 }),
+    street: word,
+    period,
+    rent: fc.constantFrom('RENT', 'OWN', 'OTHER'),
+  })
+  .map(({ place: where, number, street, period: when, rent }) => ({
     address: `${number} ${street} Street`,
     city: where.city,
     province_state: where.province_state,
     country: where.country,
     rent_or_own: rent as 'RENT' | 'OWN' | 'OTHER',
     ...when,
-  }),
-);
-const employer = fc.record({ name: word, position: fc.option(word, { nil: undefined }), income: fc.option(fc.integer({ min: 15, max: 250_000 }), { nil: undefined }), period }).map(
-  ({ name, position, income, period: when }) => ({ company_name: `${name} Inc.`, position, income, ...when }),
-);
-const education = fc.record({ name: word, degree: fc.option(word, { nil: undefined }), period }).map(({ name, degree, period: when }) => ({
-  institution: `${name} College`,
-  degree: degree === undefined ? undefined : { degree: `Diploma in ${degree}` },
-  ...when,
-}));
+  }));
+const employer = fc
+  .record({
+    name: word,
+    position: fc.option(word, { nil: undefined }),
+    income: fc.option(fc.integer({ min: 15, max: 250_000 }), { nil: undefined }),
+    period,
+  })
+  .map(({ name, position, income, period: when }) => ({ company_name: `${name} Inc.`, position, income, ...when }));
+const education = fc
+  .record({ name: word, degree: fc.option(word, { nil: undefined }), period })
+  .map(({ name, degree, period: when }) => ({
+    institution: `${name} College`,
+    degree: degree === undefined ? undefined : { degree: `Diploma in ${degree}` },
+    ...when,
+  }));
 const credential = fc.record({ name: word, date: day('2000-01-01', '2024-01-01') }).map(({ name, date }) => ({
   institution: `${name} Institute`,
   certification: `Certified ${name}`,
@@ -69,7 +85,10 @@ const credential = fc.record({ name: word, date: day('2000-01-01', '2024-01-01')
 const informationArbitrary: fc.Arbitrary<InformationInput> = fc.record({
   first_name: fc.oneof(word, fc.constant('Jordan')),
   middle_name: fc.option(word, { nil: undefined }),
-  last_name: fc.oneof({ weight: 3, arbitrary: word }, { weight: 2, arbitrary: fc.constantFrom('Review', 'Convicted', 'Debt', 'Unverifiable', 'Suspended') }),
+  last_name: fc.oneof(
+    { weight: 3, arbitrary: word },
+    { weight: 2, arbitrary: fc.constantFrom('Review', 'Convicted', 'Debt', 'Unverifiable', 'Suspended') },
+  ),
   date_of_birth: fc.option(fc.oneof(fc.constant('1980-01-01'), day('1950-01-01', '2006-01-01')), { nil: undefined }),
   sin_ssn: fc.option(fc.oneof(fc.constant('000000000'), fc.stringMatching(/^\d{9}$/)), { nil: undefined }),
   license_number: fc.option(fc.stringMatching(/^[A-Z]\d{4}-\d{5}$/), { nil: undefined }),
@@ -82,11 +101,19 @@ const informationArbitrary: fc.Arbitrary<InformationInput> = fc.record({
   credentials: fc.array(credential, { maxLength: 2 }),
 });
 const location: fc.Arbitrary<SimulatorLocation> = place.map((where) => ({ ...where }));
-const now = fc.date({ min: new Date('2022-01-01T00:00:00Z'), max: new Date('2032-12-31T00:00:00Z'), noInvalidDate: true });
+const now = fc.date({
+  min: new Date('2022-01-01T00:00:00Z'),
+  max: new Date('2032-12-31T00:00:00Z'),
+  noInvalidDate: true,
+});
 const checkName = fc.constantFrom(...CHECK_NAMES);
 
-const simulateOne = (name: CheckName, information: InformationInput, where: SimulatorLocation, at: Date): SimulatedCheck =>
-  simulateCheck({ checkName: name, information, location: where, now: at, attempt: 3 });
+const simulateOne = (
+  name: CheckName,
+  information: InformationInput,
+  where: SimulatorLocation,
+  at: Date,
+): SimulatedCheck => simulateCheck({ checkName: name, information, location: where, now: at, attempt: 3 });
 
 /** Information without the `Broken` test input (it throws by design; `Flaky` answers at attempt 3). */
 const answering = informationArbitrary.filter((information) => information.first_name !== 'Broken');
@@ -96,16 +123,21 @@ const ids = () => `00000000-0000-4000-8000-${(counter++).toString(16).padStart(1
 
 describe('simulator properties', () => {
   it('generates valid request bodies', () => {
-    fc.assert(fc.property(answering, (information) => {
-      informationInputSchema.parse(information);
-    }), { numRuns: 50 });
+    fc.assert(
+      fc.property(answering, (information) => {
+        informationInputSchema.parse(information);
+      }),
+      { numRuns: 50 },
+    );
   });
 
   it('is deterministic, and every result object parses with its schema', () => {
     fc.assert(
       fc.property(checkName, answering, location, now, (name, information, where, at) => {
         const simulated = simulateOne(name, information, where, at);
-        expect(simulateOne(name, structuredClone(information), { ...where }, new Date(at.getTime()))).toEqual(simulated);
+        expect(simulateOne(name, structuredClone(information), { ...where }, new Date(at.getTime()))).toEqual(
+          simulated,
+        );
         const field = checkDefinitionByName(name).resultField;
         const record = assembleApplicationResults({
           checks: [{ checkName: name, status: 'COMPLETE', simulated, resultId: ids() }],
@@ -114,7 +146,8 @@ describe('simulator properties', () => {
           ids,
           now: at,
         });
-        if (field === 'identity_verification' || field === 'enhanced_identity_verification') identityVerificationSchema.parse(record[field]);
+        if (field === 'identity_verification' || field === 'enhanced_identity_verification')
+          identityVerificationSchema.parse(record[field]);
         else resultSchemasByField[field].parse(record[field]);
       }),
       { numRuns: 400 },
@@ -137,11 +170,16 @@ describe('simulator properties', () => {
         const { details } = simulateOne('bureau', information, where, at);
         if (details.kind !== 'bureau') throw new Error('not a credit file');
         const balances = details.trades.reduce((sum, trade) => sum + (trade.balance_amount ?? 0), 0);
-        const owed = details.collections.reduce((sum, item) => sum + (item.amount_owed ?? 0) - (item.amount_paid ?? 0), 0);
+        const owed = details.collections.reduce(
+          (sum, item) => sum + (item.amount_owed ?? 0) - (item.amount_paid ?? 0),
+          0,
+        );
         expect(details.total_debt).toBe(balances + owed);
         expect(details.total_debt).toBe(totalDebtOf(details.trades, details.collections));
         for (const trade of details.trades) {
-          expect(trade.percent_credit_used).toBe(Math.round(((trade.balance_amount ?? 0) / (trade.high_credit ?? 1)) * 100));
+          expect(trade.percent_credit_used).toBe(
+            Math.round(((trade.balance_amount ?? 0) / (trade.high_credit ?? 1)) * 100),
+          );
         }
       }),
       { numRuns: 150 },
@@ -172,39 +210,60 @@ describe('simulator properties', () => {
 
   it('verifications: the *_verified flags match each entry and the outcome', () => {
     const flagsOf = (verification: Record<string, unknown>) =>
-      Object.entries(verification).filter(([key, value]) => key.endsWith('_verified') && value !== null).map(([, value]) => value as boolean);
+      Object.entries(verification)
+        .filter(([key, value]) => key.endsWith('_verified') && value !== null)
+        .map(([, value]) => value as boolean);
     fc.assert(
-      fc.property(fc.constantFrom('employment_verification', 'education_verification', 'credential_verification') as fc.Arbitrary<CheckName>, answering, location, now, (name, information, where, at) => {
-        const { outcome, details } = simulateOne(name, information, where, at);
-        if (details.kind !== 'verification') throw new Error('not a verification');
-        if (details.entries.length === 0) {
-          expect(outcome).toBe('REVIEW');
-          return;
-        }
-        expect(outcome === 'CLEAR').toBe(details.verification === 'VERIFIED');
-        for (const entry of details.entries) {
-          const flags = flagsOf(entry.verification);
-          const state = entry.verification.svc_verification;
-          expect(entry.outcome === 'CLEAR').toBe(state === 'VERIFIED');
-          if (state === 'VERIFIED') expect(flags.every((flag) => flag)).toBe(true);
-          if (state === 'NOT_VERIFIED') expect(flags.every((flag) => !flag)).toBe(true);
-          if (state === 'PARTIALLY_VERIFIED') expect(flags.some((flag) => flag) && flags.some((flag) => !flag)).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.constantFrom(
+          'employment_verification',
+          'education_verification',
+          'credential_verification',
+        ) as fc.Arbitrary<CheckName>,
+        answering,
+        location,
+        now,
+        (name, information, where, at) => {
+          const { outcome, details } = simulateOne(name, information, where, at);
+          if (details.kind !== 'verification') throw new Error('not a verification');
+          if (details.entries.length === 0) {
+            expect(outcome).toBe('REVIEW');
+            return;
+          }
+          expect(outcome === 'CLEAR').toBe(details.verification === 'VERIFIED');
+          for (const entry of details.entries) {
+            const flags = flagsOf(entry.verification);
+            const state = entry.verification.svc_verification;
+            expect(entry.outcome === 'CLEAR').toBe(state === 'VERIFIED');
+            if (state === 'VERIFIED') expect(flags.every((flag) => flag)).toBe(true);
+            if (state === 'NOT_VERIFIED') expect(flags.every((flag) => !flag)).toBe(true);
+            if (state === 'PARTIALLY_VERIFIED')
+              expect(flags.some((flag) => flag) && flags.some((flag) => !flag)).toBe(true);
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
   it('instant verifications and identity checks: the status matches the outcome', () => {
     fc.assert(
-      fc.property(checkName.filter((name) => ['identity', 'instant_verification'].includes(detailsKindOf(name))), answering, location, now, (name, information, where, at) => {
-        const { outcome, details } = simulateOne(name, information, where, at);
-        if (details.kind === 'identity') expect(outcome).toBe({ A: 'CLEAR', R: 'REVIEW', D: 'NOT_CLEAR' }[details.status]);
-        if (details.kind === 'instant_verification' && details.items.length > 0) {
-          expect(outcome === 'CLEAR').toBe(details.items.every((item) => item.verification_status === 'VERIFIED'));
-          for (const item of details.items.filter((candidate) => candidate.verification_status === 'NOT_VERIFIED')) expect(item.org_verifier_data).toBeNull();
-        }
-      }),
+      fc.property(
+        checkName.filter((name) => ['identity', 'instant_verification'].includes(detailsKindOf(name))),
+        answering,
+        location,
+        now,
+        (name, information, where, at) => {
+          const { outcome, details } = simulateOne(name, information, where, at);
+          if (details.kind === 'identity')
+            expect(outcome).toBe({ A: 'CLEAR', R: 'REVIEW', D: 'NOT_CLEAR' }[details.status]);
+          if (details.kind === 'instant_verification' && details.items.length > 0) {
+            expect(outcome === 'CLEAR').toBe(details.items.every((item) => item.verification_status === 'VERIFIED'));
+            for (const item of details.items.filter((candidate) => candidate.verification_status === 'NOT_VERIFIED'))
+              expect(item.org_verifier_data).toBeNull();
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -218,7 +277,10 @@ describe('simulator properties', () => {
           return details;
         };
         const [one, two, three] = ([1, 2, 3] as const).map((tier) => complete(`us_criminal_record_check_tier_${tier}`));
-        const scans = (details: typeof one) => Object.entries(details!.scan_status).filter(([, value]) => value === 'Complete').map(([scan]) => scan);
+        const scans = (details: typeof one) =>
+          Object.entries(details!.scan_status)
+            .filter(([, value]) => value === 'Complete')
+            .map(([scan]) => scan);
         expect(scans(two)).toEqual(expect.arrayContaining(scans(one)));
         expect(scans(three)).toEqual(expect.arrayContaining(scans(two)));
         const counties = new Set(three!.record_check_requests.map((request) => request.fips_code));

@@ -5,28 +5,86 @@
  */
 
 export const GIVEN_NAMES = [
-  'Amelia', 'Benjamin', 'Chloé', 'Daniel', 'Elena', 'Farid', 'Grace', 'Hiroshi', 'Isabelle', 'Jamal',
-  'Karen', 'Liam', 'Maya', 'Noah', 'Olivia', 'Priya', 'Quentin', 'Rosa', 'Samuel', 'Tara',
+  'Amelia',
+  'Benjamin',
+  'Chloé',
+  'Daniel',
+  'Elena',
+  'Farid',
+  'Grace',
+  'Hiroshi',
+  'Isabelle',
+  'Jamal',
+  'Karen',
+  'Liam',
+  'Maya',
+  'Noah',
+  'Olivia',
+  'Priya',
+  'Quentin',
+  'Rosa',
+  'Samuel',
+  'Tara',
 ] as const;
 
 export const FAMILY_NAMES = [
-  'Anderson', 'Bouchard', 'Chen', 'Dubois', 'Evans', 'Fernandes', 'Gagnon', 'Haddad', 'Ivanova', 'Johnson',
-  'Kowalski', 'Lam', 'MacDonald', 'Nguyen', 'O’Brien', 'Patel', 'Roy', 'Singh', 'Tremblay', 'Wong',
+  'Anderson',
+  'Bouchard',
+  'Chen',
+  'Dubois',
+  'Evans',
+  'Fernandes',
+  'Gagnon',
+  'Haddad',
+  'Ivanova',
+  'Johnson',
+  'Kowalski',
+  'Lam',
+  'MacDonald',
+  'Nguyen',
+  'O’Brien',
+  'Patel',
+  'Roy',
+  'Singh',
+  'Tremblay',
+  'Wong',
 ] as const;
 
 export const BANKS = [
-  'Maple Trust Bank', 'Northshore Credit Union', 'Lakeview Financial', 'Granite Savings Bank', 'Harbourfront Bank',
+  'Maple Trust Bank',
+  'Northshore Credit Union',
+  'Lakeview Financial',
+  'Granite Savings Bank',
+  'Harbourfront Bank',
 ] as const;
 
-export const CARD_ISSUERS = ['Aurora Card Services', 'Summit Rewards Mastercard', 'Polaris Visa', 'Cedar Retail Card'] as const;
+export const CARD_ISSUERS = [
+  'Aurora Card Services',
+  'Summit Rewards Mastercard',
+  'Polaris Visa',
+  'Cedar Retail Card',
+] as const;
 
 export const AUTO_LENDERS = ['Summit Auto Finance', 'Riverbend Motor Credit', 'Trillium Auto Loans'] as const;
 
-export const UTILITY_CREDITORS = ['Harbour Telecom', 'Prairie Hydro', 'Northwind Wireless', 'Bluewater Gas & Electric'] as const;
+export const UTILITY_CREDITORS = [
+  'Harbour Telecom',
+  'Prairie Hydro',
+  'Northwind Wireless',
+  'Bluewater Gas & Electric',
+] as const;
 
-export const COLLECTION_AGENCIES = ['Granite Recovery Services', 'Beacon Collections Ltd.', 'Crestline Credit Recovery'] as const;
+export const COLLECTION_AGENCIES = [
+  'Granite Recovery Services',
+  'Beacon Collections Ltd.',
+  'Crestline Credit Recovery',
+] as const;
 
-export const LANDLORD_COMPANIES = ['Parkside Residential Inc.', 'Cornerstone Property Management', 'Elmwood Rentals Ltd.'] as const;
+export const LANDLORD_COMPANIES = [
+  'Parkside Residential Inc.',
+  'Cornerstone Property Management',
+  'Elmwood Rentals Ltd.',
+] as const;
 
 export const SOCIAL_PLATFORMS = [
   { platform: 'LinkedIn', url: (handle: string) => `https://www.linkedin.com/in/${handle}` },
@@ -36,30 +94,74 @@ export const SOCIAL_PLATFORMS = [
 ] as const;
 
 export const CANADIAN_PROVINCES: Readonly<Record<string, string>> = {
-  AB: 'Alberta', BC: 'British Columbia', MB: 'Manitoba', NB: 'New Brunswick', NL: 'Newfoundland and Labrador',
-  NS: 'Nova Scotia', NT: 'Northwest Territories', NU: 'Nunavut', ON: 'Ontario', PE: 'Prince Edward Island',
-  QC: 'Quebec', SK: 'Saskatchewan', YT: 'Yukon',
+  AB: 'Alberta',
+  BC: 'British Columbia',
+  MB: 'Manitoba',
+  NB: 'New Brunswick',
+  NL: 'Newfoundland and Labrador',
+  NS: 'Nova Scotia',
+  NT: 'Northwest Territories',
+  NU: 'Nunavut',
+  ON: 'Ontario',
+  PE: 'Prince Edward Island',
+  QC: 'Quebec',
+  SK: 'Saskatchewan',
+  YT: 'Yukon',
 };
 
 /** US states: name and FIPS state code. */
 export const US_STATES: Readonly<Record<string, { readonly name: string; readonly fips: string }>> = {
-  AL: { name: 'Alabama', fips: '01' }, AK: { name: 'Alaska', fips: '02' }, AZ: { name: 'Arizona', fips: '04' },
-  AR: { name: 'Arkansas', fips: '05' }, CA: { name: 'California', fips: '06' }, CO: { name: 'Colorado', fips: '08' },
-  CT: { name: 'Connecticut', fips: '09' }, DE: { name: 'Delaware', fips: '10' }, DC: { name: 'District of Columbia', fips: '11' },
-  FL: { name: 'Florida', fips: '12' }, GA: { name: 'Georgia', fips: '13' }, HI: { name: 'Hawaii', fips: '15' },
-  ID: { name: 'Idaho', fips: '16' }, IL: { name: 'Illinois', fips: '17' }, IN: { name: 'Indiana', fips: '18' },
-  IA: { name: 'Iowa', fips: '19' }, KS: { name: 'Kansas', fips: '20' }, KY: { name: 'Kentucky', fips: '21' },
-  LA: { name: 'Louisiana', fips: '22' }, ME: { name: 'Maine', fips: '23' }, MD: { name: 'Maryland', fips: '24' },
-  MA: { name: 'Massachusetts', fips: '25' }, MI: { name: 'Michigan', fips: '26' }, MN: { name: 'Minnesota', fips: '27' },
-  MS: { name: 'Mississippi', fips: '28' }, MO: { name: 'Missouri', fips: '29' }, MT: { name: 'Montana', fips: '30' },
-  NE: { name: 'Nebraska', fips: '31' }, NV: { name: 'Nevada', fips: '32' }, NH: { name: 'New Hampshire', fips: '33' },
-  NJ: { name: 'New Jersey', fips: '34' }, NM: { name: 'New Mexico', fips: '35' }, NY: { name: 'New York', fips: '36' },
-  NC: { name: 'North Carolina', fips: '37' }, ND: { name: 'North Dakota', fips: '38' }, OH: { name: 'Ohio', fips: '39' },
-  OK: { name: 'Oklahoma', fips: '40' }, OR: { name: 'Oregon', fips: '41' }, PA: { name: 'Pennsylvania', fips: '42' },
-  RI: { name: 'Rhode Island', fips: '44' }, SC: { name: 'South Carolina', fips: '45' }, SD: { name: 'South Dakota', fips: '46' },
-  TN: { name: 'Tennessee', fips: '47' }, TX: { name: 'Texas', fips: '48' }, UT: { name: 'Utah', fips: '49' },
-  VT: { name: 'Vermont', fips: '50' }, VA: { name: 'Virginia', fips: '51' }, WA: { name: 'Washington', fips: '53' },
-  WV: { name: 'West Virginia', fips: '54' }, WI: { name: 'Wisconsin', fips: '55' }, WY: { name: 'Wyoming', fips: '56' },
+  AL: { name: 'Alabama', fips: '01' },
+  AK: { name: 'Alaska', fips: '02' },
+  AZ: { name: 'Arizona', fips: '04' },
+  AR: { name: 'Arkansas', fips: '05' },
+  CA: { name: 'California', fips: '06' },
+  CO: { name: 'Colorado', fips: '08' },
+  CT: { name: 'Connecticut', fips: '09' },
+  DE: { name: 'Delaware', fips: '10' },
+  DC: { name: 'District of Columbia', fips: '11' },
+  FL: { name: 'Florida', fips: '12' },
+  GA: { name: 'Georgia', fips: '13' },
+  HI: { name: 'Hawaii', fips: '15' },
+  ID: { name: 'Idaho', fips: '16' },
+  IL: { name: 'Illinois', fips: '17' },
+  IN: { name: 'Indiana', fips: '18' },
+  IA: { name: 'Iowa', fips: '19' },
+  KS: { name: 'Kansas', fips: '20' },
+  KY: { name: 'Kentucky', fips: '21' },
+  LA: { name: 'Louisiana', fips: '22' },
+  ME: { name: 'Maine', fips: '23' },
+  MD: { name: 'Maryland', fips: '24' },
+  MA: { name: 'Massachusetts', fips: '25' },
+  MI: { name: 'Michigan', fips: '26' },
+  MN: { name: 'Minnesota', fips: '27' },
+  MS: { name: 'Mississippi', fips: '28' },
+  MO: { name: 'Missouri', fips: '29' },
+  MT: { name: 'Montana', fips: '30' },
+  NE: { name: 'Nebraska', fips: '31' },
+  NV: { name: 'Nevada', fips: '32' },
+  NH: { name: 'New Hampshire', fips: '33' },
+  NJ: { name: 'New Jersey', fips: '34' },
+  NM: { name: 'New Mexico', fips: '35' },
+  NY: { name: 'New York', fips: '36' },
+  NC: { name: 'North Carolina', fips: '37' },
+  ND: { name: 'North Dakota', fips: '38' },
+  OH: { name: 'Ohio', fips: '39' },
+  OK: { name: 'Oklahoma', fips: '40' },
+  OR: { name: 'Oregon', fips: '41' },
+  PA: { name: 'Pennsylvania', fips: '42' },
+  RI: { name: 'Rhode Island', fips: '44' },
+  SC: { name: 'South Carolina', fips: '45' },
+  SD: { name: 'South Dakota', fips: '46' },
+  TN: { name: 'Tennessee', fips: '47' },
+  TX: { name: 'Texas', fips: '48' },
+  UT: { name: 'Utah', fips: '49' },
+  VT: { name: 'Vermont', fips: '50' },
+  VA: { name: 'Virginia', fips: '51' },
+  WA: { name: 'Washington', fips: '53' },
+  WV: { name: 'West Virginia', fips: '54' },
+  WI: { name: 'Wisconsin', fips: '55' },
+  WY: { name: 'Wyoming', fips: '56' },
 };
 
 /** Counties of some large US cities (`STATE|city` -> county and its 3-digit FIPS county code). */
@@ -105,18 +207,37 @@ export function usCountyOf(state: string, city: string): { county: string; fips:
 
 /** Kind of trial court hearing criminal cases in some states; others use a "District Court". */
 export const US_STATE_COURTS: Readonly<Record<string, string>> = {
-  CA: 'Superior Court', WA: 'Superior Court', AZ: 'Superior Court', GA: 'Superior Court', NJ: 'Superior Court',
-  FL: 'Circuit Court', IL: 'Circuit Court', MI: 'Circuit Court', OR: 'Circuit Court', VA: 'Circuit Court',
-  NY: 'County Court', PA: 'Court of Common Pleas', OH: 'Court of Common Pleas', TX: 'District Court',
+  CA: 'Superior Court',
+  WA: 'Superior Court',
+  AZ: 'Superior Court',
+  GA: 'Superior Court',
+  NJ: 'Superior Court',
+  FL: 'Circuit Court',
+  IL: 'Circuit Court',
+  MI: 'Circuit Court',
+  OR: 'Circuit Court',
+  VA: 'Circuit Court',
+  NY: 'County Court',
+  PA: 'Court of Common Pleas',
+  OH: 'Court of Common Pleas',
+  TX: 'District Court',
 };
 
 /** Criminal trial court of first instance of each Canadian province. */
 export const CANADIAN_PROVINCIAL_COURTS: Readonly<Record<string, string>> = {
-  ON: 'Ontario Court of Justice', BC: 'Provincial Court of British Columbia', AB: 'Alberta Court of Justice',
-  QC: 'Cour du Québec, chambre criminelle et pénale', MB: 'Provincial Court of Manitoba',
-  SK: 'Provincial Court of Saskatchewan', NS: 'Provincial Court of Nova Scotia', NB: 'Provincial Court of New Brunswick',
-  NL: 'Provincial Court of Newfoundland and Labrador', PE: 'Provincial Court of Prince Edward Island',
-  YT: 'Territorial Court of Yukon', NT: 'Territorial Court of the Northwest Territories', NU: 'Nunavut Court of Justice',
+  ON: 'Ontario Court of Justice',
+  BC: 'Provincial Court of British Columbia',
+  AB: 'Alberta Court of Justice',
+  QC: 'Cour du Québec, chambre criminelle et pénale',
+  MB: 'Provincial Court of Manitoba',
+  SK: 'Provincial Court of Saskatchewan',
+  NS: 'Provincial Court of Nova Scotia',
+  NB: 'Provincial Court of New Brunswick',
+  NL: 'Provincial Court of Newfoundland and Labrador',
+  PE: 'Provincial Court of Prince Edward Island',
+  YT: 'Territorial Court of Yukon',
+  NT: 'Territorial Court of the Northwest Territories',
+  NU: 'Nunavut Court of Justice',
 };
 
 export const AUSTRALIAN_STATES: Readonly<Record<string, { readonly court: string; readonly police: string }>> = {
@@ -139,8 +260,19 @@ export const DEFAULT_PLACES: Readonly<Record<string, { readonly provinceState: s
 };
 
 export const COUNTRY_NAMES: Readonly<Record<string, string>> = {
-  CA: 'Canada', US: 'United States', GB: 'United Kingdom', AU: 'Australia', FR: 'France', DE: 'Germany',
-  IN: 'India', CN: 'China', MX: 'Mexico', PH: 'Philippines', IE: 'Ireland', NZ: 'New Zealand', BR: 'Brazil',
+  CA: 'Canada',
+  US: 'United States',
+  GB: 'United Kingdom',
+  AU: 'Australia',
+  FR: 'France',
+  DE: 'Germany',
+  IN: 'India',
+  CN: 'China',
+  MX: 'Mexico',
+  PH: 'Philippines',
+  IE: 'Ireland',
+  NZ: 'New Zealand',
+  BR: 'Brazil',
 };
 
 export const countryName = (code: string): string => COUNTRY_NAMES[code] ?? code;

@@ -53,16 +53,25 @@ function refereesFor(checkName: ReferenceCheckName, context: SimulationContext):
 function answers(referee: Referee, negative: boolean, context: SimulationContext): ReferenceAnswer[] {
   if (referee.type === 'EMPLOYER') {
     return [
-      { question: 'In what capacity did you work with the applicant?', answer: `Direct manager at ${referee.organisation}` },
+      {
+        question: 'In what capacity did you work with the applicant?',
+        answer: `Direct manager at ${referee.organisation}`,
+      },
       { question: "What were the applicant's dates of employment?", answer: referee.period },
-      { question: "How would you rate the applicant's reliability (1–5)?", answer: negative ? '2' : String(context.rng.int(4, 5)) },
+      {
+        question: "How would you rate the applicant's reliability (1–5)?",
+        answer: negative ? '2' : String(context.rng.int(4, 5)),
+      },
       { question: 'Would you rehire the applicant?', answer: negative ? 'No' : 'Yes' },
     ];
   }
   return [
     { question: 'What was your relationship to the applicant?', answer: `Landlord, ${referee.period}` },
     { question: 'Did the applicant pay rent on time?', answer: negative ? 'No, rent was often late' : 'Yes, always' },
-    { question: 'Was the unit left in good condition?', answer: negative ? 'No, there was damage beyond normal wear' : 'Yes' },
+    {
+      question: 'Was the unit left in good condition?',
+      answer: negative ? 'No, there was damage beyond normal wear' : 'Yes',
+    },
     { question: 'Would you rent to the applicant again?', answer: negative ? 'No' : 'Yes' },
   ];
 }
@@ -73,7 +82,10 @@ const nameOf = (name: PersonName): string => [name.first_name, name.last_name].f
  * Employer and address (landlord) references, by email or by phone. `Review`: the first referee would not
  * recommend the applicant. `Unverifiable`: no referee answers.
  */
-export function simulateReferences(checkName: ReferenceCheckName, context: SimulationContext): SimulatedCheck<ReferencesDetails> {
+export function simulateReferences(
+  checkName: ReferenceCheckName,
+  context: SimulationContext,
+): SimulatedCheck<ReferencesDetails> {
   const { scenario } = context;
   const contactedVia = checkName.includes('phone') ? 'PHONE' : 'EMAIL';
   const referees = refereesFor(checkName, context);
@@ -90,12 +102,19 @@ export function simulateReferences(checkName: ReferenceCheckName, context: Simul
   const findings: Finding[] = references.map((reference, index) => {
     const referee = referees[index];
     const where = referee?.organisation ?? 'unknown';
-    const who = reference.type === 'EMPLOYER' ? `${nameOf(reference.name)} (${where})` : `${nameOf(reference.name)}, landlord at ${where}`;
+    const who =
+      reference.type === 'EMPLOYER'
+        ? `${nameOf(reference.name)} (${where})`
+        : `${nameOf(reference.name)}, landlord at ${where}`;
     if (!reference.completed) return { outcome: 'REVIEW', redFlags: [`${who} did not answer the reference request`] };
     if (scenario.review && index === 0) {
       return {
         outcome: 'REVIEW',
-        redFlags: [reference.type === 'EMPLOYER' ? `${who} would not rehire the applicant` : `${who} reports late rent and would not rent to the applicant again`],
+        redFlags: [
+          reference.type === 'EMPLOYER'
+            ? `${who} would not rehire the applicant`
+            : `${who} reports late rent and would not rent to the applicant again`,
+        ],
       };
     }
     return { outcome: 'CLEAR', greenFlags: [`${who} recommends the applicant`] };
@@ -103,7 +122,9 @@ export function simulateReferences(checkName: ReferenceCheckName, context: Simul
   if (references.length === 0) {
     findings.push({
       outcome: 'REVIEW',
-      redFlags: [checkName.startsWith('employer') ? 'No employer referee to contact' : 'No landlord referee to contact'],
+      redFlags: [
+        checkName.startsWith('employer') ? 'No employer referee to contact' : 'No landlord referee to contact',
+      ],
     });
   }
   return simulatedCheck(context, { kind: 'references', references }, findings);

@@ -1,5 +1,12 @@
 import { overallScore, type CriminalResult } from '@svc/contract';
-import { criminalSeverity, overallScoreOf, simulatedCheck, worstOutcome, type Finding, type SimulationContext } from './context.js';
+import {
+  criminalSeverity,
+  overallScoreOf,
+  simulatedCheck,
+  worstOutcome,
+  type Finding,
+  type SimulationContext,
+} from './context.js';
 import { criminalCasesFor, criminalOutcome, criminalRedFlags, jurisdictionIn } from './criminal-records.js';
 import { calendarDateOrNull } from './dates.js';
 import type { RiskDetails, SimulatedCheck } from './types.js';
@@ -16,7 +23,13 @@ export function simulateSoftcheck(context: SimulationContext): SimulatedCheck<Ri
   const { information, location, rng, scenario } = context;
   const severity = criminalSeverity(context);
   const place = jurisdictionIn({ country: location.country, information, location });
-  const cases = criminalCasesFor({ information, informationKey: context.informationKey, place, severity, now: context.now });
+  const cases = criminalCasesFor({
+    information,
+    informationKey: context.informationKey,
+    place,
+    severity,
+    now: context.now,
+  });
   const dateOfBirth = calendarDateOrNull(information.date_of_birth);
   const recordOutcome = criminalOutcome(severity);
   const criminalResults: CriminalResult[] = cases.map((found) => {
@@ -30,15 +43,17 @@ export function simulateSoftcheck(context: SimulationContext): SimulatedCheck<Ri
         criminal_cases: [found],
         criminal_alerts:
           severity === 'conviction'
-            ? [{
-              parent_category: 'CRM',
-              category: 'Criminal conviction',
-              stage: 'Convicted',
-              type: 'Court record',
-              description: found.summary_description,
-              date: found.judgment_date,
-              parent_category_label: 'Crime',
-            }]
+            ? [
+                {
+                  parent_category: 'CRM',
+                  category: 'Criminal conviction',
+                  stage: 'Convicted',
+                  type: 'Court record',
+                  description: found.summary_description,
+                  date: found.judgment_date,
+                  parent_category_label: 'Crime',
+                },
+              ]
             : [],
         criminal_sources: [
           {

@@ -89,7 +89,9 @@ describe('every result object parses with its contract schema', () => {
       const simulated = simulate(checkName, information);
       expect(() => parsedResultOf(simulated)).not.toThrow();
       const record = recordOf(simulated);
-      const pick = Object.fromEntries(HR_APPLICATION_RESULT_FIELDS.map((field) => [field, true])) as { [K in (typeof HR_APPLICATION_RESULT_FIELDS)[number]]: true };
+      const pick = Object.fromEntries(HR_APPLICATION_RESULT_FIELDS.map((field) => [field, true])) as {
+        [K in (typeof HR_APPLICATION_RESULT_FIELDS)[number]]: true;
+      };
       expect(hrApplicationSchema.pick(pick).strict().parse(record)).toEqual(record);
     });
   }
@@ -125,8 +127,15 @@ describe('determinism', () => {
 
   it('computes dates from `now`, not from the clock', () => {
     const later = new Date('2031-01-01T00:00:00Z');
-    const simulated = simulateCheck({ checkName: 'bureau', information: clear, location: SIMULATOR_EXAMPLE_LOCATION, now: later });
-    expect(simulated.details.kind === 'bureau' && simulated.details.credit_file_metadatas[0]?.date_of_request).toBe('2031-01-01');
+    const simulated = simulateCheck({
+      checkName: 'bureau',
+      information: clear,
+      location: SIMULATOR_EXAMPLE_LOCATION,
+      now: later,
+    });
+    expect(simulated.details.kind === 'bureau' && simulated.details.credit_file_metadatas[0]?.date_of_request).toBe(
+      '2031-01-01',
+    );
   });
 });
 
@@ -135,7 +144,9 @@ describe('details', () => {
     const complete = (checkName: CheckName) => {
       const { details } = simulate(checkName);
       if (details.kind !== 'us_criminal') throw new Error('not a US check');
-      return Object.entries(details.scan_status).filter(([, value]) => value === 'Complete').map(([scan]) => scan);
+      return Object.entries(details.scan_status)
+        .filter(([, value]) => value === 'Complete')
+        .map(([scan]) => scan);
     };
     const [one, two, three] = [1, 2, 3].map((tier) => complete(`us_criminal_record_check_tier_${tier}` as CheckName));
     expect(two).toEqual(expect.arrayContaining(one ?? []));
@@ -144,7 +155,12 @@ describe('details', () => {
     expect(three?.length).toBeGreaterThan(two?.length ?? 0);
     expect(complete('us_ssn_verification')).toEqual(['ssn_verification_scan']);
     expect(complete('us_criminal_softcheck')).toEqual(
-      expect.arrayContaining(['national_sex_offender_registry_scan', 'security_watch_list_scan', 'fraud_scan', 'ofac_global_sanctions_scan']),
+      expect.arrayContaining([
+        'national_sex_offender_registry_scan',
+        'security_watch_list_scan',
+        'fraud_scan',
+        'ofac_global_sanctions_scan',
+      ]),
     );
   });
 
@@ -152,7 +168,12 @@ describe('details', () => {
     const { details } = simulate('us_criminal_record_check_tier_3');
     if (details.kind !== 'us_criminal') throw new Error('not a US check');
     expect(details.record_check_requests).toContainEqual(
-      expect.objectContaining({ state: 'CA', county: 'San Francisco County', fips_code: '06075', search_type: 'County criminal' }),
+      expect.objectContaining({
+        state: 'CA',
+        county: 'San Francisco County',
+        fips_code: '06075',
+        search_type: 'County criminal',
+      }),
     );
     const ssn = simulate('us_ssn_verification').details;
     expect(ssn.kind === 'us_criminal' && ssn.ssn_id_document_reports[0]?.ssn_status).toBe('Issued');
@@ -160,26 +181,54 @@ describe('details', () => {
 
   it('a motor vehicle record has a licence status and class', () => {
     const { details } = simulate('motor_vehicle_records');
-    expect(details).toMatchObject({ kind: 'motor_vehicle', license_status: 'Valid', license_class: 'G', violations: [] });
+    expect(details).toMatchObject({
+      kind: 'motor_vehicle',
+      license_status: 'Valid',
+      license_class: 'G',
+      violations: [],
+    });
   });
 
   it('references produce referees with answers, named as the applicant gave them', () => {
     const { details } = simulate('employer_references');
     if (details.kind !== 'references') throw new Error('not references');
-    expect(details.references[0]).toMatchObject({ name: { first_name: 'Priya', last_name: 'Raman' }, type: 'EMPLOYER', contacted_via: 'EMAIL', completed: true });
+    expect(details.references[0]).toMatchObject({
+      name: { first_name: 'Priya', last_name: 'Raman' },
+      type: 'EMPLOYER',
+      contacted_via: 'EMAIL',
+      completed: true,
+    });
     expect(details.references[0]?.answers.length).toBeGreaterThan(0);
     const phone = simulate('address_phone_references').details;
-    expect(phone.kind === 'references' && phone.references.every((reference) => reference.contacted_via === 'PHONE' && reference.type === 'ADDRESS')).toBe(true);
+    expect(
+      phone.kind === 'references' &&
+        phone.references.every((reference) => reference.contacted_via === 'PHONE' && reference.type === 'ADDRESS'),
+    ).toBe(true);
   });
 
   it('identity checks approve the clear applicant', () => {
-    expect(simulate('identity_verification').details).toMatchObject({ kind: 'identity', status: 'A', liveness_passed: null });
-    expect(simulate('enhanced_identity_verification').details).toMatchObject({ kind: 'identity', status: 'A', liveness_passed: true, record_match: true });
+    expect(simulate('identity_verification').details).toMatchObject({
+      kind: 'identity',
+      status: 'A',
+      liveness_passed: null,
+    });
+    expect(simulate('enhanced_identity_verification').details).toMatchObject({
+      kind: 'identity',
+      status: 'A',
+      liveness_passed: true,
+      record_match: true,
+    });
   });
 
   it('checks missing the information they need ask for review instead of inventing it', () => {
     const minimal = SCENARIOS.minimal ?? {};
-    for (const checkName of ['employment_verification', 'instant_verify_education', 'employer_references', 'motor_vehicle_records', 'bureau'] as const) {
+    for (const checkName of [
+      'employment_verification',
+      'instant_verify_education',
+      'employer_references',
+      'motor_vehicle_records',
+      'bureau',
+    ] as const) {
       const simulated = simulate(checkName, minimal);
       expect(simulated.outcome).toBe('REVIEW');
       expect(simulated.redFlags.length).toBe(1);

@@ -38,7 +38,11 @@ export function simulateCheck(input: SimulateCheckInput): SimulatedCheck {
   const scenario = scenarioOf(information);
   const displayName = CHECK_DISPLAY_NAMES[checkName];
   if (scenario.transientFailure === 'broken') {
-    throw new ProviderTemporaryError({ checkName, attempt, message: `${displayName}: the provider is unavailable (test input Broken).` });
+    throw new ProviderTemporaryError({
+      checkName,
+      attempt,
+      message: `${displayName}: the provider is unavailable (test input Broken).`,
+    });
   }
   if (scenario.transientFailure === 'flaky' && attempt <= FLAKY_FAILED_ATTEMPTS) {
     throw new ProviderTemporaryError({

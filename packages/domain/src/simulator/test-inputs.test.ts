@@ -8,7 +8,10 @@ import { simulateCheck } from './simulate-check.js';
 import { SIMULATOR_TEST_INPUTS, testInputsIn } from './test-inputs.js';
 
 const NOW = new Date('2025-05-20T14:30:00Z');
-const applicant = (changes: Partial<InformationInput>): InformationInput => ({ ...SIMULATOR_EXAMPLE_INFORMATION, ...changes });
+const applicant = (changes: Partial<InformationInput>): InformationInput => ({
+  ...SIMULATOR_EXAMPLE_INFORMATION,
+  ...changes,
+});
 const simulate = (checkName: CheckName, information: InformationInput, attempt?: number) =>
   simulateCheck({ checkName, information, location: SIMULATOR_EXAMPLE_LOCATION, now: NOW, attempt });
 const inputWithId = (id: string) => {
@@ -43,8 +46,11 @@ describe('SIMULATOR_TEST_INPUTS', () => {
   });
 
   it('leaves checks it does not affect CLEAR', () => {
-    for (const input of SIMULATOR_TEST_INPUTS.filter((candidate) => candidate.produces !== 'TRANSIENT_FAILURE' && candidate.produces !== 'FAILED')) {
-      for (const checkName of unaffected(input.checks)) expect(simulate(checkName, sending(input.id)).outcome, `${input.id}: ${checkName}`).toBe('CLEAR');
+    for (const input of SIMULATOR_TEST_INPUTS.filter(
+      (candidate) => candidate.produces !== 'TRANSIENT_FAILURE' && candidate.produces !== 'FAILED',
+    )) {
+      for (const checkName of unaffected(input.checks))
+        expect(simulate(checkName, sending(input.id)).outcome, `${input.id}: ${checkName}`).toBe('CLEAR');
     }
   });
 });
@@ -71,7 +77,9 @@ describe('last name Convicted', () => {
     expect(simulated.outcome).toBe('NOT_CLEAR');
     const [found] = criminalCasesIn(simulated.details);
     expect(found && isConvictionCase(found)).toBe(true);
-    expect(found?.criminal_charges.some((charge) => charge.sentences.some((sentence) => sentence.sentence_type === 'Jail'))).toBe(true);
+    expect(
+      found?.criminal_charges.some((charge) => charge.sentences.some((sentence) => sentence.sentence_type === 'Jail')),
+    ).toBe(true);
   });
 
   it('is the same case in every check of one country', () => {
@@ -109,7 +117,10 @@ describe('last name Unverifiable', () => {
   it.each(REFERENCE_CHECKS)('%s: no referee answers, REVIEW', (checkName) => {
     const simulated = simulate(checkName, sending('unverifiable'));
     expect(simulated.outcome).toBe('REVIEW');
-    expect(simulated.details.kind === 'references' && simulated.details.references.every((reference) => !reference.completed)).toBe(true);
+    expect(
+      simulated.details.kind === 'references' &&
+        simulated.details.references.every((reference) => !reference.completed),
+    ).toBe(true);
   });
 });
 
@@ -119,7 +130,10 @@ describe('SIN/SSN 000000000', () => {
     expect(ssn.outcome).toBe('NOT_CLEAR');
     expect(ssn.details.kind === 'us_criminal' && ssn.details.ssn_id_document_reports[0]?.ssn_status).toBe('Not issued');
     for (const checkName of IDENTITY_CHECKS) {
-      expect(simulate(checkName, sending('ssn_mismatch'))).toMatchObject({ outcome: 'NOT_CLEAR', details: { status: 'D' } });
+      expect(simulate(checkName, sending('ssn_mismatch'))).toMatchObject({
+        outcome: 'NOT_CLEAR',
+        details: { status: 'D' },
+      });
     }
   });
 });

@@ -114,7 +114,8 @@ export const SIMULATOR_TEST_INPUTS = [
     checks: ['motor_vehicle_records'],
     produces: 'NOT_CLEAR',
     summary: 'Driver’s licence suspended (NOT_CLEAR)',
-    explanation: 'The driving record shows a suspended licence, an impaired-driving suspension and speeding convictions.',
+    explanation:
+      'The driving record shows a suspended licence, an impaired-driving suspension and speeding convictions.',
   },
 ] as const satisfies readonly SimulatorTestInput[];
 

@@ -63,7 +63,10 @@ const SCAN_GREEN_FLAGS: { readonly [S in ScanName]: string } = {
 /** Scan status for the scans given: `Complete` for those, `Not requested` for the others. */
 export function scanStatusFor(complete: readonly ScanName[], incomplete: readonly ScanName[] = []): ScanStatus {
   return Object.fromEntries(
-    SCAN_NAMES.map((scan) => [scan, complete.includes(scan) ? 'Complete' : incomplete.includes(scan) ? 'Incomplete' : 'Not requested']),
+    SCAN_NAMES.map((scan) => [
+      scan,
+      complete.includes(scan) ? 'Complete' : incomplete.includes(scan) ? 'Incomplete' : 'Not requested',
+    ]),
   ) as ScanStatus;
 }
 
@@ -73,7 +76,11 @@ type UsPlace = { state: string; city: string; endDate: string | null };
 function usPlaces(context: SimulationContext): UsPlace[] {
   const places = (context.information.addresses ?? [])
     .filter((address) => address.country === 'US' && US_STATES[address.province_state])
-    .map((address) => ({ state: address.province_state, city: address.city, endDate: calendarDateOrNull(address.end_date) }));
+    .map((address) => ({
+      state: address.province_state,
+      city: address.city,
+      endDate: calendarDateOrNull(address.end_date),
+    }));
   const { location } = context;
   if (places.length === 0 && location.country === 'US' && location.city) {
     return [{ state: location.province_state, city: location.city, endDate: null }];
@@ -87,33 +94,47 @@ function recordCheckRequests(checkName: UsCheckName, context: SimulationContext)
   if (tier === 0) return [];
   const sevenYearsAgo = daysBefore(context.now, 7 * 365);
   const all = usPlaces(context);
-  const places = tier === 1 ? all.slice(0, 1) : tier === 2 ? all.filter((place) => place.endDate === null || place.endDate >= sevenYearsAgo) : all;
+  const places =
+    tier === 1
+      ? all.slice(0, 1)
+      : tier === 2
+        ? all.filter((place) => place.endDate === null || place.endDate >= sevenYearsAgo)
+        : all;
   const counties = new Map<string, RecordCheckRequest>();
   for (const place of places) {
     const { county, fips } = usCountyOf(place.state, place.city);
-    counties.set(fips, { status: 'Complete', state: place.state, county, district: null, fips_code: fips, search_type: 'County criminal' });
+    counties.set(fips, {
+      status: 'Complete',
+      state: place.state,
+      county,
+      district: null,
+      fips_code: fips,
+      search_type: 'County criminal',
+    });
   }
   const states = [...new Set(places.map((place) => place.state))];
   const federal: RecordCheckRequest[] =
     tier >= 2
       ? states.map((state) => ({
-        status: 'Complete',
-        state,
-        county: null,
-        district: `District of ${US_STATES[state]?.name ?? state}`,
-        fips_code: null,
-        search_type: 'Federal criminal',
-      }))
+          status: 'Complete',
+          state,
+          county: null,
+          district: `District of ${US_STATES[state]?.name ?? state}`,
+          fips_code: null,
+          search_type: 'Federal criminal',
+        }))
       : [];
   const statewide: RecordCheckRequest[] =
-    tier === 3 ? states.map((state) => ({
-      status: 'Complete',
-      state,
-      county: null,
-      district: null,
-      fips_code: US_STATES[state]?.fips ?? null,
-      search_type: 'Statewide criminal',
-    })) : [];
+    tier === 3
+      ? states.map((state) => ({
+          status: 'Complete',
+          state,
+          county: null,
+          district: null,
+          fips_code: US_STATES[state]?.fips ?? null,
+          search_type: 'Statewide criminal',
+        }))
+      : [];
   return [...counties.values(), ...federal, ...statewide];
 }
 
@@ -140,14 +161,16 @@ function ssnTrace(context: SimulationContext): { report: SsnIdDocumentReport; fi
   // The trace finds US-issued documents only: a US driver licence.
   const idDocuments =
     information.license_number && countryOfRegion(information.license_prov_state) === 'US'
-      ? [{
-        type: 'Driver licence',
-        number: `****${information.license_number.slice(-4)}`,
-        issuing_country: 'US',
-        issuing_province_state: information.license_prov_state ?? null,
-        issue_date: daysBefore(now, rng.int(200, 1500)),
-        expiry_date: daysAfter(now, rng.int(200, 1500)),
-      }]
+      ? [
+          {
+            type: 'Driver licence',
+            number: `****${information.license_number.slice(-4)}`,
+            issuing_country: 'US',
+            issuing_province_state: information.license_prov_state ?? null,
+            issue_date: daysBefore(now, rng.int(200, 1500)),
+            expiry_date: daysAfter(now, rng.int(200, 1500)),
+          },
+        ]
       : [];
   if (scenario.ssnMismatch) {
     return {
@@ -159,7 +182,10 @@ function ssnTrace(context: SimulationContext): { report: SsnIdDocumentReport; fi
         id_documents: idDocuments,
         dates_of_birth: [],
       },
-      finding: { outcome: 'NOT_CLEAR', redFlags: ['SSN mismatch: the SSN given was never issued and does not belong to the applicant'] },
+      finding: {
+        outcome: 'NOT_CLEAR',
+        redFlags: ['SSN mismatch: the SSN given was never issued and does not belong to the applicant'],
+      },
     };
   }
   if (ssn === null) {
@@ -177,16 +203,18 @@ function ssnTrace(context: SimulationContext): { report: SsnIdDocumentReport; fi
   }
   const undeclared = scenario.review;
   const extraAddress = undeclared
-    ? [{
-      unit: null,
-      address: `${rng.int(100, 9899)} ${rng.pick(['Oak', 'Maple', 'Cedar', 'Elm'])} Street`,
-      city: 'Reno',
-      province_state: 'NV',
-      country: 'US',
-      postal_code: `89${rng.digits(3)}`,
-      start_date: daysBefore(now, 2000),
-      end_date: daysBefore(now, 1500),
-    }]
+    ? [
+        {
+          unit: null,
+          address: `${rng.int(100, 9899)} ${rng.pick(['Oak', 'Maple', 'Cedar', 'Elm'])} Street`,
+          city: 'Reno',
+          province_state: 'NV',
+          country: 'US',
+          postal_code: `89${rng.digits(3)}`,
+          start_date: daysBefore(now, 2000),
+          end_date: daysBefore(now, 1500),
+        },
+      ]
     : [];
   return {
     report: {
@@ -199,7 +227,10 @@ function ssnTrace(context: SimulationContext): { report: SsnIdDocumentReport; fi
     },
     finding: undeclared
       ? { outcome: 'REVIEW', redFlags: ['The SSN trace shows an address in Reno, NV the applicant did not declare'] }
-      : { outcome: 'CLEAR', greenFlags: [`SSN ending ${ssn.slice(-4)} issued to the applicant; name and date of birth match`] },
+      : {
+          outcome: 'CLEAR',
+          greenFlags: [`SSN ending ${ssn.slice(-4)} issued to the applicant; name and date of birth match`],
+        },
   };
 }
 
@@ -220,7 +251,11 @@ export function simulateUsCheck(checkName: UsCheckName, context: SimulationConte
     now: context.now,
   });
   if (cases.length > 0) findings.push({ outcome: criminalOutcome(severity), redFlags: criminalRedFlags(cases) });
-  const recordScans: readonly ScanName[] = ['criminal_record_scan', 'single_state_county_record_scan', 'all_state_county_record_scan'];
+  const recordScans: readonly ScanName[] = [
+    'criminal_record_scan',
+    'single_state_county_record_scan',
+    'all_state_county_record_scan',
+  ];
   const quietScans = scans.filter(
     (scan) => scan !== 'ssn_verification_scan' && (cases.length === 0 || !recordScans.includes(scan)),
   );

@@ -26,12 +26,18 @@ const ENTRY_VERIFICATION: { readonly [S in EntryState]: VerificationValue } = {
   not_verified: 'NOT_VERIFIED',
 };
 /** A verified entry is CLEAR; anything short of it is for the client to review. */
-const ENTRY_OUTCOME: { readonly [S in EntryState]: SimulatedOutcome } = { verified: 'CLEAR', partial: 'REVIEW', not_verified: 'REVIEW' };
+const ENTRY_OUTCOME: { readonly [S in EntryState]: SimulatedOutcome } = {
+  verified: 'CLEAR',
+  partial: 'REVIEW',
+  not_verified: 'REVIEW',
+};
 
 /** `Unverifiable`: nothing confirms; `Review`: the first entry is confirmed only in part; otherwise all confirmed. */
 function entryStates(context: SimulationContext, count: number): EntryState[] {
   const { unverifiable, review } = context.scenario;
-  return Array.from({ length: count }, (_, index) => (unverifiable ? 'not_verified' : review && index === 0 ? 'partial' : 'verified'));
+  return Array.from({ length: count }, (_, index) =>
+    unverifiable ? 'not_verified' : review && index === 0 ? 'partial' : 'verified',
+  );
 }
 
 /** All confirmed: VERIFIED; none: NOT_VERIFIED; some: PARTIALLY_VERIFIED; nothing to verify: UNABLE_TO_VERIFY. */
@@ -48,7 +54,8 @@ const NOTHING_TO_VERIFY: { readonly [A in VerificationArea]: string } = {
   credential: 'No credential was given to verify',
 };
 
-const contactName = (context: SimulationContext): string => `${context.rng.pick(GIVEN_NAMES)} ${context.rng.pick(FAMILY_NAMES)}`;
+const contactName = (context: SimulationContext): string =>
+  `${context.rng.pick(GIVEN_NAMES)} ${context.rng.pick(FAMILY_NAMES)}`;
 
 /** The entry's sentence: what was confirmed, by whom. */
 function notes(context: SimulationContext, organisation: string, state: EntryState, detail: string): string {
@@ -64,17 +71,28 @@ function notes(context: SimulationContext, organisation: string, state: EntrySta
   }
 }
 
-function entry<R>(state: EntryState, organisation: string, partialDetail: string, verification: VerifiedEntry<R>['verification']): VerifiedEntry<R> {
+function entry<R>(
+  state: EntryState,
+  organisation: string,
+  partialDetail: string,
+  verification: VerifiedEntry<R>['verification'],
+): VerifiedEntry<R> {
   return {
     outcome: ENTRY_OUTCOME[state],
-    red_flags: state === 'verified' ? [] : state === 'partial' ? [`${organisation}: ${partialDetail}`] : [`${organisation}: could not be verified`],
+    red_flags:
+      state === 'verified'
+        ? []
+        : state === 'partial'
+          ? [`${organisation}: ${partialDetail}`]
+          : [`${organisation}: could not be verified`],
     green_flags: state === 'verified' ? [`${organisation}: verified`] : [],
     verification,
   };
 }
 
 /** `true` when verified, `false` when not, null when there was nothing to confirm. */
-const confirmed = (given: unknown, value: boolean): boolean | null => (given === undefined || given === null || given === '' ? null : value);
+const confirmed = (given: unknown, value: boolean): boolean | null =>
+  given === undefined || given === null || given === '' ? null : value;
 
 function employmentEntries(context: SimulationContext): VerifiedEntry<EmployerVerificationResult>[] {
   const employers = context.information.employers ?? [];
@@ -182,10 +200,14 @@ function verificationDetails(area: VerificationArea, context: SimulationContext)
 }
 
 /** Employment, education or credential verification directly with the employer, school or issuer. */
-export function simulateVerification(area: VerificationArea, context: SimulationContext): SimulatedCheck<VerificationDetails> {
+export function simulateVerification(
+  area: VerificationArea,
+  context: SimulationContext,
+): SimulatedCheck<VerificationDetails> {
   const details = verificationDetails(area, context);
   const { entries } = details;
-  if (entries.length === 0) return simulatedCheck(context, details, [{ outcome: 'REVIEW', redFlags: [NOTHING_TO_VERIFY[area]] }]);
+  if (entries.length === 0)
+    return simulatedCheck(context, details, [{ outcome: 'REVIEW', redFlags: [NOTHING_TO_VERIFY[area]] }]);
   return simulatedCheck(
     context,
     details,
@@ -225,7 +247,10 @@ function sourceEntries(area: VerificationArea, context: SimulationContext): Sour
 const period = (start: string | null, end: string | null): string => `${start ?? 'unknown'} – ${end ?? 'present'}`;
 
 /** Instant verification against payroll, education and issuer data sources: the applicant's data beside the source's. */
-export function simulateInstantVerification(area: VerificationArea, context: SimulationContext): SimulatedCheck<InstantVerificationDetails> {
+export function simulateInstantVerification(
+  area: VerificationArea,
+  context: SimulationContext,
+): SimulatedCheck<InstantVerificationDetails> {
   const { rng } = context;
   const entries = sourceEntries(area, context);
   const states = entryStates(context, entries.length);
@@ -234,18 +259,30 @@ export function simulateInstantVerification(area: VerificationArea, context: Sim
     const shiftedStart = source.start ? shiftDate(source.start, rng.int(60, 200)) : null;
     return {
       verification_status: ENTRY_VERIFICATION[state],
-      verifications_scale: state === 'verified' ? rng.int(90, 100) : state === 'partial' ? rng.int(55, 75) : rng.int(0, 15),
+      verifications_scale:
+        state === 'verified' ? rng.int(90, 100) : state === 'partial' ? rng.int(55, 75) : rng.int(0, 15),
       label_source_data: source.label,
-      label_verifier_data: state === 'not_verified' ? null : state === 'partial' && source.label ? `Assistant ${source.label}` : source.label,
+      label_verifier_data:
+        state === 'not_verified'
+          ? null
+          : state === 'partial' && source.label
+            ? `Assistant ${source.label}`
+            : source.label,
       org_source_data: source.organisation,
       org_verifier_data: state === 'not_verified' ? null : source.organisation,
       dates_source_data: period(source.start, source.end),
-      dates_verifier_data: state === 'not_verified' ? null : state === 'partial' ? period(shiftedStart, source.end) : period(source.start, source.end),
+      dates_verifier_data:
+        state === 'not_verified'
+          ? null
+          : state === 'partial'
+            ? period(shiftedStart, source.end)
+            : period(source.start, source.end),
     };
   });
   const verification = combinedVerification(items.map((item) => item.verification_status));
   const details: InstantVerificationDetails = { kind: 'instant_verification', area, verification, items };
-  if (items.length === 0) return simulatedCheck(context, details, [{ outcome: 'REVIEW', redFlags: [NOTHING_TO_VERIFY[area]] }]);
+  if (items.length === 0)
+    return simulatedCheck(context, details, [{ outcome: 'REVIEW', redFlags: [NOTHING_TO_VERIFY[area]] }]);
   return simulatedCheck(
     context,
     details,
@@ -253,12 +290,15 @@ export function simulateInstantVerification(area: VerificationArea, context: Sim
       const state = states[index] ?? 'verified';
       const organisation = item.org_source_data ?? 'Entry';
       return state === 'verified'
-        ? { outcome: 'CLEAR', greenFlags: [`${organisation}: confirmed instantly (${item.verifications_scale}% match)`] }
+        ? {
+            outcome: 'CLEAR',
+            greenFlags: [`${organisation}: confirmed instantly (${item.verifications_scale}% match)`],
+          }
         : state === 'partial'
           ? {
-            outcome: ENTRY_OUTCOME[state],
-            redFlags: [`${organisation}: the data source matches only in part (${item.verifications_scale}% match)`],
-          }
+              outcome: ENTRY_OUTCOME[state],
+              redFlags: [`${organisation}: the data source matches only in part (${item.verifications_scale}% match)`],
+            }
           : { outcome: ENTRY_OUTCOME[state], redFlags: [`${organisation}: no matching record at the data source`] };
     }),
   );

@@ -41,7 +41,8 @@ export type FormPage = {
 };
 
 const idOf = (name: string): string => name.replace(/\./g, '-');
-const attribute = (name: string, value: string | null | undefined): string => (value ? ` ${name}="${escapeHtml(value)}"` : '');
+const attribute = (name: string, value: string | null | undefined): string =>
+  value ? ` ${name}="${escapeHtml(value)}"` : '';
 
 /** Renders fields with the page's language and errors. */
 class FormView {
@@ -54,7 +55,10 @@ class FormView {
   /** The name the consent must be signed with, as typed in "About you". */
   signature(): string {
     const { first_name, middle_name, last_name } = this.page.form.identity;
-    return [first_name, middle_name, last_name].map((part) => part.trim()).filter(Boolean).join(' ');
+    return [first_name, middle_name, last_name]
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join(' ');
   }
 
   errorOf(field: string): PortalFieldError | undefined {
@@ -66,7 +70,19 @@ class FormView {
   }
 
   /** A label, hint and error around `control`, which gets the matching id, aria-describedby and aria-invalid. */
-  field({ name, kind, optional = false, hint, control }: { name: string; kind: PortalFieldKind; optional?: boolean; hint?: string | undefined; control: (attributes: string) => string }): string {
+  field({
+    name,
+    kind,
+    optional = false,
+    hint,
+    control,
+  }: {
+    name: string;
+    kind: PortalFieldKind;
+    optional?: boolean;
+    hint?: string | undefined;
+    control: (attributes: string) => string;
+  }): string {
     const id = idOf(name);
     const error = this.errorOf(name);
     const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
@@ -78,22 +94,64 @@ ${control(`id="${id}" name="${escapeHtml(name)}"${attribute('aria-describedby', 
 </div>`;
   }
 
-  input({ name, kind, value, type = 'text', optional, hint, autocomplete, short, inputmode }: { name: string; kind: PortalFieldKind; value: string; type?: 'text' | 'email' | 'tel' | 'date'; optional?: boolean; hint?: string | undefined; autocomplete?: string | undefined; short?: boolean; inputmode?: string }): string {
+  input({
+    name,
+    kind,
+    value,
+    type = 'text',
+    optional,
+    hint,
+    autocomplete,
+    short,
+    inputmode,
+  }: {
+    name: string;
+    kind: PortalFieldKind;
+    value: string;
+    type?: 'text' | 'email' | 'tel' | 'date';
+    optional?: boolean;
+    hint?: string | undefined;
+    autocomplete?: string | undefined;
+    short?: boolean;
+    inputmode?: string;
+  }): string {
     return this.field({
       name,
       kind,
       optional,
       hint,
-      control: (attributes) => `<input type="${type}" ${attributes} value="${escapeHtml(value)}"${attribute('autocomplete', autocomplete)}${attribute('inputmode', inputmode)}${short ? ' class="short"' : ''} spellcheck="false">`,
+      control: (attributes) =>
+        `<input type="${type}" ${attributes} value="${escapeHtml(value)}"${attribute('autocomplete', autocomplete)}${attribute('inputmode', inputmode)}${short ? ' class="short"' : ''} spellcheck="false">`,
     });
   }
 
-  country({ name, kind, value, optional, autocomplete }: { name: string; kind: PortalFieldKind; value: string; optional?: boolean; autocomplete?: string | undefined }): string {
+  country({
+    name,
+    kind,
+    value,
+    optional,
+    autocomplete,
+  }: {
+    name: string;
+    kind: PortalFieldKind;
+    value: string;
+    optional?: boolean;
+    autocomplete?: string | undefined;
+  }): string {
     const selected = value.trim().toUpperCase();
     const options = countryOptions(this.page.language)
-      .map(({ code, name: countryName }) => `<option value="${code}"${code === selected ? ' selected' : ''}>${escapeHtml(countryName)}</option>`)
+      .map(
+        ({ code, name: countryName }) =>
+          `<option value="${code}"${code === selected ? ' selected' : ''}>${escapeHtml(countryName)}</option>`,
+      )
       .join('');
-    return this.field({ name, kind, optional, control: (attributes) => `<select ${attributes}${attribute('autocomplete', autocomplete)}><option value="">${this.t('page.choose')}</option>${options}</select>` });
+    return this.field({
+      name,
+      kind,
+      optional,
+      control: (attributes) =>
+        `<select ${attributes}${attribute('autocomplete', autocomplete)}><option value="">${this.t('page.choose')}</option>${options}</select>`,
+    });
   }
 
   checkbox({ name, kind, checked }: { name: string; kind: PortalFieldKind; checked: boolean }): string {
@@ -112,7 +170,21 @@ ${error ? `<p class="field-error" id="${id}-error"><span class="visually-hidden"
   }
 
   /** A date field: a native date picker (the value is YYYY-MM-DD whatever it shows). */
-  date({ name, kind, value, optional, hint, autocomplete }: { name: string; kind: PortalFieldKind; value: string; optional?: boolean; hint?: string; autocomplete?: string }): string {
+  date({
+    name,
+    kind,
+    value,
+    optional,
+    hint,
+    autocomplete,
+  }: {
+    name: string;
+    kind: PortalFieldKind;
+    value: string;
+    optional?: boolean;
+    hint?: string;
+    autocomplete?: string;
+  }): string {
     return this.input({ name, kind, value, type: 'date', optional, hint, autocomplete, short: true });
   }
 }
@@ -139,7 +211,15 @@ ${view.input({ name: 'identity.license_prov_state', kind: 'identity.license_prov
 </section>`;
 }
 
-function referenceFields(view: FormView, { prefix, reference, requirement, legend }: { prefix: string; reference: PortalReference; requirement: ReferenceRequirement; legend: MessageKey }): string {
+function referenceFields(
+  view: FormView,
+  {
+    prefix,
+    reference,
+    requirement,
+    legend,
+  }: { prefix: string; reference: PortalReference; requirement: ReferenceRequirement; legend: MessageKey },
+): string {
   return `<fieldset class="reference">
 <legend>${view.t(legend)}</legend>
 ${view.input({ name: `${prefix}.reference.first_name`, kind: 'reference.first_name', value: reference.first_name, autocomplete: 'off' })}
@@ -150,13 +230,20 @@ ${view.input({ name: `${prefix}.reference.phone`, kind: 'reference.phone', value
 }
 
 /** One repeatable section: its entries (each a fieldset with a remove button when there are several) and "add another". */
-function repeatableSection(view: FormView, page: FormPage, { section, hints, entry }: { section: PortalSection; hints: string[]; entry: (index: number) => string }): string {
+function repeatableSection(
+  view: FormView,
+  page: FormPage,
+  { section, hints, entry }: { section: PortalSection; hints: string[]; entry: (index: number) => string },
+): string {
   const entries = page.form[section];
   const error = view.errorOf(section);
   const fieldsets = entries
     .map((_entry, index) => {
       const name = view.entryName(section, index);
-      const remove = entries.length > 1 ? `<button type="submit" class="remove" name="action" value="remove:${section}:${index}">${view.t('entry.remove', { entry: name })}</button>` : '';
+      const remove =
+        entries.length > 1
+          ? `<button type="submit" class="remove" name="action" value="remove:${section}:${index}">${view.t('entry.remove', { entry: name })}</button>`
+          : '';
       return `<fieldset id="${section}-${index}">
 <legend>${escapeHtml(name)}</legend>
 ${entry(index)}
@@ -177,10 +264,23 @@ ${error ? `<p class="field-error" id="${section}-error"><span class="visually-hi
 function historyHints(view: FormView, page: FormPage, section: 'addresses' | 'employers'): string[] {
   const requirement = page.requirements[section];
   const hints = [view.t(`section.${section}_hint`)];
-  if (requirement.years > 0) hints.push(view.t(`section.${section}_years`, { years: requirement.years, date: formatDate(page.language, isoDate(yearsBefore(page.today, requirement.years))) }));
+  if (requirement.years > 0)
+    hints.push(
+      view.t(`section.${section}_years`, {
+        years: requirement.years,
+        date: formatDate(page.language, isoDate(yearsBefore(page.today, requirement.years))),
+      }),
+    );
   if (requirement.references) {
     const { email, phone, count } = requirement.references;
-    const contact = translate(page.language, email && phone ? 'section.references_contact_both' : email ? 'section.references_contact_email' : 'section.references_contact_phone');
+    const contact = translate(
+      page.language,
+      email && phone
+        ? 'section.references_contact_both'
+        : email
+          ? 'section.references_contact_email'
+          : 'section.references_contact_phone',
+    );
     hints.push(view.t('section.references_hint', { count, contact }));
   }
   return hints;
@@ -197,16 +297,64 @@ function addressesSection(view: FormView, page: FormPage): string {
       // Autofill fills the current address only.
       const fill = (token: string) => (index === 0 ? token : undefined);
       return [
-        view.input({ name: `${prefix}.address`, kind: 'addresses.address', value: address.address, autocomplete: fill('address-line1') }),
-        view.input({ name: `${prefix}.unit`, kind: 'addresses.unit', value: address.unit, optional: true, autocomplete: fill('address-line2') }),
-        view.input({ name: `${prefix}.city`, kind: 'addresses.city', value: address.city, autocomplete: fill('address-level2') }),
-        view.input({ name: `${prefix}.province_state`, kind: 'addresses.province_state', value: address.province_state, short: true, hint: translate(page.language, 'hint.province_state'), autocomplete: fill('address-level1') }),
+        view.input({
+          name: `${prefix}.address`,
+          kind: 'addresses.address',
+          value: address.address,
+          autocomplete: fill('address-line1'),
+        }),
+        view.input({
+          name: `${prefix}.unit`,
+          kind: 'addresses.unit',
+          value: address.unit,
+          optional: true,
+          autocomplete: fill('address-line2'),
+        }),
+        view.input({
+          name: `${prefix}.city`,
+          kind: 'addresses.city',
+          value: address.city,
+          autocomplete: fill('address-level2'),
+        }),
+        view.input({
+          name: `${prefix}.province_state`,
+          kind: 'addresses.province_state',
+          value: address.province_state,
+          short: true,
+          hint: translate(page.language, 'hint.province_state'),
+          autocomplete: fill('address-level1'),
+        }),
         // An address not yet given is most likely in the country the checks run in.
-        view.country({ name: `${prefix}.country`, kind: 'addresses.country', value: address.country || page.applicant.country, autocomplete: fill('country') }),
-        view.input({ name: `${prefix}.postal_code`, kind: 'addresses.postal_code', value: address.postal_code, optional: true, short: true, autocomplete: fill('postal-code') }),
+        view.country({
+          name: `${prefix}.country`,
+          kind: 'addresses.country',
+          value: address.country || page.applicant.country,
+          autocomplete: fill('country'),
+        }),
+        view.input({
+          name: `${prefix}.postal_code`,
+          kind: 'addresses.postal_code',
+          value: address.postal_code,
+          optional: true,
+          short: true,
+          autocomplete: fill('postal-code'),
+        }),
         view.date({ name: `${prefix}.start_date`, kind: 'addresses.start_date', value: address.start_date }),
-        view.date({ name: `${prefix}.end_date`, kind: 'addresses.end_date', value: address.end_date, optional: index === 0, ...(index === 0 ? { hint: translate(page.language, 'entry.end_date_current') } : {}) }),
-        references ? referenceFields(view, { prefix, reference: address.reference, requirement: references, legend: 'entry.landlord' }) : '',
+        view.date({
+          name: `${prefix}.end_date`,
+          kind: 'addresses.end_date',
+          value: address.end_date,
+          optional: index === 0,
+          ...(index === 0 ? { hint: translate(page.language, 'entry.end_date_current') } : {}),
+        }),
+        references
+          ? referenceFields(view, {
+              prefix,
+              reference: address.reference,
+              requirement: references,
+              legend: 'entry.landlord',
+            })
+          : '',
       ].join('\n');
     },
   });
@@ -221,11 +369,40 @@ function employersSection(view: FormView, page: FormPage): string {
       const employer = page.form.employers[index]!;
       const prefix = `employers.${index}`;
       return [
-        view.input({ name: `${prefix}.company_name`, kind: 'employers.company_name', value: employer.company_name, autocomplete: index === 0 ? 'organization' : undefined }),
-        view.input({ name: `${prefix}.position`, kind: 'employers.position', value: employer.position, optional: true, autocomplete: index === 0 ? 'organization-title' : undefined }),
-        view.date({ name: `${prefix}.start_date`, kind: 'employers.start_date', value: employer.start_date, optional: years === 0 }),
-        view.date({ name: `${prefix}.end_date`, kind: 'employers.end_date', value: employer.end_date, optional: true, hint: translate(page.language, 'entry.end_date_employer') }),
-        references ? referenceFields(view, { prefix, reference: employer.reference, requirement: references, legend: 'entry.manager' }) : '',
+        view.input({
+          name: `${prefix}.company_name`,
+          kind: 'employers.company_name',
+          value: employer.company_name,
+          autocomplete: index === 0 ? 'organization' : undefined,
+        }),
+        view.input({
+          name: `${prefix}.position`,
+          kind: 'employers.position',
+          value: employer.position,
+          optional: true,
+          autocomplete: index === 0 ? 'organization-title' : undefined,
+        }),
+        view.date({
+          name: `${prefix}.start_date`,
+          kind: 'employers.start_date',
+          value: employer.start_date,
+          optional: years === 0,
+        }),
+        view.date({
+          name: `${prefix}.end_date`,
+          kind: 'employers.end_date',
+          value: employer.end_date,
+          optional: true,
+          hint: translate(page.language, 'entry.end_date_employer'),
+        }),
+        references
+          ? referenceFields(view, {
+              prefix,
+              reference: employer.reference,
+              requirement: references,
+              legend: 'entry.manager',
+            })
+          : '',
       ].join('\n');
     },
   });
@@ -241,9 +418,24 @@ function educationsSection(view: FormView, page: FormPage): string {
       return [
         view.input({ name: `${prefix}.institution`, kind: 'educations.institution', value: education.institution }),
         view.input({ name: `${prefix}.degree`, kind: 'educations.degree', value: education.degree, optional: true }),
-        view.country({ name: `${prefix}.country`, kind: 'educations.country', value: education.country, optional: true }),
-        view.date({ name: `${prefix}.start_date`, kind: 'educations.start_date', value: education.start_date, optional: true }),
-        view.date({ name: `${prefix}.end_date`, kind: 'educations.end_date', value: education.end_date, optional: true }),
+        view.country({
+          name: `${prefix}.country`,
+          kind: 'educations.country',
+          value: education.country,
+          optional: true,
+        }),
+        view.date({
+          name: `${prefix}.start_date`,
+          kind: 'educations.start_date',
+          value: education.start_date,
+          optional: true,
+        }),
+        view.date({
+          name: `${prefix}.end_date`,
+          kind: 'educations.end_date',
+          value: education.end_date,
+          optional: true,
+        }),
       ].join('\n');
     },
   });
@@ -257,9 +449,18 @@ function credentialsSection(view: FormView, page: FormPage): string {
       const credential = page.form.credentials[index]!;
       const prefix = `credentials.${index}`;
       return [
-        view.input({ name: `${prefix}.certification`, kind: 'credentials.certification', value: credential.certification }),
+        view.input({
+          name: `${prefix}.certification`,
+          kind: 'credentials.certification',
+          value: credential.certification,
+        }),
         view.input({ name: `${prefix}.institution`, kind: 'credentials.institution', value: credential.institution }),
-        view.date({ name: `${prefix}.date_of_certification`, kind: 'credentials.date_of_certification', value: credential.date_of_certification, optional: true }),
+        view.date({
+          name: `${prefix}.date_of_certification`,
+          kind: 'credentials.date_of_certification',
+          value: credential.date_of_certification,
+          optional: true,
+        }),
         view.checkbox({ name: `${prefix}.current`, kind: 'credentials.current', checked: credential.current }),
       ].join('\n');
     },
@@ -268,7 +469,9 @@ function credentialsSection(view: FormView, page: FormPage): string {
 
 function consentSection(view: FormView, page: FormPage): string {
   const { consent } = page.form;
-  const checks = page.requirements.checks.map((checkName) => `<li>${escapeHtml(checkNameFor(page.language, checkName))}</li>`).join('');
+  const checks = page.requirements.checks
+    .map((checkName) => `<li>${escapeHtml(checkNameFor(page.language, checkName))}</li>`)
+    .join('');
   const signature = view.signature();
   return `<section class="card" aria-labelledby="consent">
 <h2 id="consent" tabindex="-1">${view.t('section.consent')}</h2>
@@ -294,7 +497,10 @@ function errorSummary(view: FormView, page: FormPage): string {
   const items = page.errors
     .map((error) => {
       const [section, index] = error.field.split('.');
-      const entry = section && index !== undefined && /^\d+$/.test(index) ? `${escapeHtml(view.entryName(section as PortalSection, Number(index)))}: ` : '';
+      const entry =
+        section && index !== undefined && /^\d+$/.test(index)
+          ? `${escapeHtml(view.entryName(section as PortalSection, Number(index)))}: `
+          : '';
       return `<li><a href="#${errorTarget(error.field)}">${entry}${view.message(error)}</a></li>`;
     })
     .join('\n');

@@ -58,7 +58,19 @@ button{font:inherit;font-weight:600;border-radius:4px;padding:.6rem 1.1rem;curso
 `;
 
 /** A complete portal page: language, title, the organisation's header band, and `body` in `<main>`. */
-export function portalPage({ language, title, branding, body, languageSwitch }: { language: PortalLanguage; title: string; branding: Pick<EmailBranding, 'organisation' | 'colour' | 'textColour'> | null; body: string; languageSwitch?: string }): string {
+export function portalPage({
+  language,
+  title,
+  branding,
+  body,
+  languageSwitch,
+}: {
+  language: PortalLanguage;
+  title: string;
+  branding: Pick<EmailBranding, 'organisation' | 'colour' | 'textColour'> | null;
+  body: string;
+  languageSwitch?: string;
+}): string {
   const colour = branding?.colour ?? '#1d4ed8';
   const textColour = branding?.textColour ?? '#ffffff';
   return `<!DOCTYPE html>

@@ -20,7 +20,12 @@ const REFUSAL_TEXT: { [R in PortalRefusal]: { title: MessageKey; body: MessageKe
 export function refusalPage({ language, refusal }: { language: PortalLanguage; refusal: PortalRefusal }): string {
   const { title, body } = REFUSAL_TEXT[refusal];
   const heading = translate(language, title);
-  return portalPage({ language, title: heading, branding: null, body: `<h1>${escapeHtml(heading)}</h1>\n<p class="lead">${escapeHtml(translate(language, body))}</p>` });
+  return portalPage({
+    language,
+    title: heading,
+    branding: null,
+    body: `<h1>${escapeHtml(heading)}</h1>\n<p class="lead">${escapeHtml(translate(language, body))}</p>`,
+  });
 }
 
 const isHttpsUrl = (value: unknown): value is string => {
@@ -32,10 +37,20 @@ const isHttpsUrl = (value: unknown): value is string => {
 };
 
 /** After a submission: thanks, and the team's `redirect_url` when it is an https URL. */
-export function submittedPage({ language, branding, redirectUrl }: { language: PortalLanguage; branding: EmailBranding; redirectUrl: unknown }): string {
+export function submittedPage({
+  language,
+  branding,
+  redirectUrl,
+}: {
+  language: PortalLanguage;
+  branding: EmailBranding;
+  redirectUrl: unknown;
+}): string {
   const { organisation } = branding;
   const heading = translate(language, 'done.title');
-  const next = isHttpsUrl(redirectUrl) ? `<p><a href="${escapeHtml(redirectUrl)}">${escapeHtml(translate(language, 'done.continue', { organisation }))}</a></p>` : '';
+  const next = isHttpsUrl(redirectUrl)
+    ? `<p><a href="${escapeHtml(redirectUrl)}">${escapeHtml(translate(language, 'done.continue', { organisation }))}</a></p>`
+    : '';
   return portalPage({
     language,
     title: heading,

@@ -11,6 +11,9 @@ type V1Implementation<K extends HrOperation> = AppRouteImplementation<(typeof co
  * forms share (the `/hr/v1` body, where `owner_id` is optional, accepts the `/api/v1` one) and the plain Express
  * request, so the same implementation type-checks against both routes.
  */
-export type HrRouteFactory<K extends HrOperation> = (
-  deps: Deps,
-) => (input: Omit<Parameters<V1Implementation<K>>[0], 'req' | 'res' | 'headers'> & { req: Pick<Request, 'originalUrl' | 'protocol' | 'get'>; res: Response }) => ReturnType<V1Implementation<K>>;
+export type HrRouteFactory<K extends HrOperation> = (deps: Deps) => (
+  input: Omit<Parameters<V1Implementation<K>>[0], 'req' | 'res' | 'headers'> & {
+    req: Pick<Request, 'originalUrl' | 'protocol' | 'get'>;
+    res: Response;
+  },
+) => ReturnType<V1Implementation<K>>;

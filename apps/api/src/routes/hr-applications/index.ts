@@ -10,7 +10,10 @@ import { hrRetrieveApplicant } from './retrieve.js';
 import { hrUpgrade } from './upgrade.js';
 
 /** An implementation of the operations in both forms. */
-type BothForms = { [K in HrOperation]: AppRouteImplementation<(typeof contract.hr)[K]> & AppRouteImplementation<(typeof contract.hrV1)[K]> };
+type BothForms = {
+  [K in HrOperation]: AppRouteImplementation<(typeof contract.hr)[K]> &
+    AppRouteImplementation<(typeof contract.hrV1)[K]>;
+};
 
 /** The HR application operations, implemented once and served in both path forms (`/api/v1/hr`, `/hr/v1`). */
 const hrApplicationImplementation = (deps: Deps): BothForms => ({
@@ -25,10 +28,19 @@ const { invite, quickScreen, upgrade, listApplicants, retrieveApplicant } = cont
 const v1 = contract.hrV1;
 
 export const hrApplicationRoutes = (deps: Deps) =>
-  resourceRoutes({ invite, quickScreen, upgrade, listApplicants, retrieveApplicant }, hrApplicationImplementation(deps));
+  resourceRoutes(
+    { invite, quickScreen, upgrade, listApplicants, retrieveApplicant },
+    hrApplicationImplementation(deps),
+  );
 
 export const hrV1ApplicationRoutes = (deps: Deps) =>
   resourceRoutes(
-    { invite: v1.invite, quickScreen: v1.quickScreen, upgrade: v1.upgrade, listApplicants: v1.listApplicants, retrieveApplicant: v1.retrieveApplicant },
+    {
+      invite: v1.invite,
+      quickScreen: v1.quickScreen,
+      upgrade: v1.upgrade,
+      listApplicants: v1.listApplicants,
+      retrieveApplicant: v1.retrieveApplicant,
+    },
     hrApplicationImplementation(deps),
   );

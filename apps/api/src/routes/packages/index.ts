@@ -8,4 +8,10 @@ import { replacePackage } from './replace.js';
 import { retrievePackage } from './retrieve.js';
 
 export const packageRoutes = (deps: Deps) =>
-  resourceRoutes(contract.packages, { list: listPackages(deps), retrieve: retrievePackage(deps), create: createPackage(deps), replace: replacePackage(deps), delete: deletePackage(deps) });
+  resourceRoutes(contract.packages, {
+    list: listPackages(deps),
+    retrieve: retrievePackage(deps),
+    create: createPackage(deps),
+    replace: replacePackage(deps),
+    delete: deletePackage(deps),
+  });

@@ -7,22 +7,29 @@ import type { RouteFactory } from '../../http/route.js';
 import { presentPackage } from '../../presenters/package.js';
 import { teamOutsideScope } from './problems.js';
 
-export const replacePackage: RouteFactory<typeof contract.packages.replace> = (deps) => async ({ params, body, res }) => {
-  const principal = principalOf(res);
-  const packageId = idOrNotFound(params.package_id, 'Package');
-  const replacement = await repository.replacePackageOfScope(deps.db.dataSource.manager, {
-    partnerId: principal.partner.id,
-    environment: principal.environment,
-    teamId: teamScopeOf(principal),
-    packageId,
-    package: { name: body.name, teamId: body.team.toLowerCase(), requestFlags: body.request_flags, settings: body.settings },
-  });
-  switch (replacement.outcome) {
-    case 'package_not_found':
-      throw AppError.notFound('Package');
-    case 'team_outside_scope':
-      throw AppError.validation([teamOutsideScope]);
-    case 'replaced':
-      return { status: 200, body: presentPackage(replacement.package) };
-  }
-};
+export const replacePackage: RouteFactory<typeof contract.packages.replace> =
+  (deps) =>
+  async ({ params, body, res }) => {
+    const principal = principalOf(res);
+    const packageId = idOrNotFound(params.package_id, 'Package');
+    const replacement = await repository.replacePackageOfScope(deps.db.dataSource.manager, {
+      partnerId: principal.partner.id,
+      environment: principal.environment,
+      teamId: teamScopeOf(principal),
+      packageId,
+      package: {
+        name: body.name,
+        teamId: body.team.toLowerCase(),
+        requestFlags: body.request_flags,
+        settings: body.settings,
+      },
+    });
+    switch (replacement.outcome) {
+      case 'package_not_found':
+        throw AppError.notFound('Package');
+      case 'team_outside_scope':
+        throw AppError.validation([teamOutsideScope]);
+      case 'replaced':
+        return { status: 200, body: presentPackage(replacement.package) };
+    }
+  };

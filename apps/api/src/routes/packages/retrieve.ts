@@ -6,10 +6,17 @@ import { AppError } from '../../http/problem.js';
 import type { RouteFactory } from '../../http/route.js';
 import { presentPackage } from '../../presenters/package.js';
 
-export const retrievePackage: RouteFactory<typeof contract.packages.retrieve> = (deps) => async ({ params, res }) => {
-  const principal = principalOf(res);
-  const packageId = idOrNotFound(params.package_id, 'Package');
-  const found = await repository.findPackage(deps.db.dataSource.manager, { partnerId: principal.partner.id, environment: principal.environment, teamId: teamScopeOf(principal), packageId });
-  if (!found) throw AppError.notFound('Package');
-  return { status: 200, body: presentPackage(found) };
-};
+export const retrievePackage: RouteFactory<typeof contract.packages.retrieve> =
+  (deps) =>
+  async ({ params, res }) => {
+    const principal = principalOf(res);
+    const packageId = idOrNotFound(params.package_id, 'Package');
+    const found = await repository.findPackage(deps.db.dataSource.manager, {
+      partnerId: principal.partner.id,
+      environment: principal.environment,
+      teamId: teamScopeOf(principal),
+      packageId,
+    });
+    if (!found) throw AppError.notFound('Package');
+    return { status: 200, body: presentPackage(found) };
+  };

@@ -6,42 +6,46 @@ import type { RouteFactory } from '../../http/route.js';
 import { presentInvitedApplicant } from '../../presenters/application.js';
 import { acceptedOrThrow, applicationScopeOf, orderIdempotencyOf } from '../application-orders.js';
 
-export const pmInvite: RouteFactory<typeof contract.pm.invite> = (deps) => async ({ body, req, res }) => {
-  const principal = principalOf(res);
-  const { application, applicants } = acceptedOrThrow(
-    await repository.createInvitation({
-      db: deps.db,
-      jobs: deps.jobs,
-      scope: applicationScopeOf(principal, 'PM'),
-      order: {
-        idempotency: orderIdempotencyOf(req, principal),
-        ownerId: body.owner_id.toLowerCase(),
-        flags: repository.requestedFlags(body),
-        email: body.email,
-        phoneNumber: body.phone_number,
-        tag: body.tag,
-        information: body.information,
-        listingId: body.listing_id?.toLowerCase(),
-        groupedApplicants: (body.grouped_applicants ?? []).map((person) => ({
-          email: person.email,
-          phoneNumber: person.phone_number,
-          isCosigner: person.is_cosigner,
-          shareOfRent: person.share_of_rent,
-        })),
+export const pmInvite: RouteFactory<typeof contract.pm.invite> =
+  (deps) =>
+  async ({ body, req, res }) => {
+    const principal = principalOf(res);
+    const { application, applicants } = acceptedOrThrow(
+      await repository.createInvitation({
+        db: deps.db,
+        jobs: deps.jobs,
+        scope: applicationScopeOf(principal, 'PM'),
+        order: {
+          idempotency: orderIdempotencyOf(req, principal),
+          ownerId: body.owner_id.toLowerCase(),
+          flags: repository.requestedFlags(body),
+          email: body.email,
+          phoneNumber: body.phone_number,
+          tag: body.tag,
+          information: body.information,
+          listingId: body.listing_id?.toLowerCase(),
+          groupedApplicants: (body.grouped_applicants ?? []).map((person) => ({
+            email: person.email,
+            phoneNumber: person.phone_number,
+            isCosigner: person.is_cosigner,
+            shareOfRent: person.share_of_rent,
+          })),
+        },
+        publicUrl: publicUrlOf(deps, req),
+        now: deps.now(),
+      }),
+      'PM',
+    );
+    return {
+      status: 201,
+      body: {
+        id: application.id,
+        created: application.created.toISOString(),
+        modified: application.modified.toISOString(),
+        // The pre-filled information is the main applicant's.
+        applicants: applicants.map(({ applicant }, index) =>
+          presentInvitedApplicant(applicant, index === 0 ? body.information : {}),
+        ),
       },
-      publicUrl: publicUrlOf(deps, req),
-      now: deps.now(),
-    }),
-    'PM',
-  );
-  return {
-    status: 201,
-    body: {
-      id: application.id,
-      created: application.created.toISOString(),
-      modified: application.modified.toISOString(),
-      // The pre-filled information is the main applicant's.
-      applicants: applicants.map(({ applicant }, index) => presentInvitedApplicant(applicant, index === 0 ? body.information : {})),
-    },
+    };
   };
-};

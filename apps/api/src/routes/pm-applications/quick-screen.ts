@@ -5,29 +5,34 @@ import type { RouteFactory } from '../../http/route.js';
 import { presentPmApplication } from '../../presenters/application.js';
 import { acceptedOrThrow, applicationScopeOf, recordOrNotFound, orderIdempotencyOf } from '../application-orders.js';
 
-export const pmQuickScreen: RouteFactory<typeof contract.pm.quickScreen> = (deps) => async ({ body, req, res }) => {
-  const principal = principalOf(res);
-  const scope = applicationScopeOf(principal, 'PM');
-  const { applicantId, record } = acceptedOrThrow(
-    await repository.createQuickScreen({
-      db: deps.db,
-      jobs: deps.jobs,
-      scope,
-      order: {
-        idempotency: orderIdempotencyOf(req, principal),
-        ownerId: body.owner_id.toLowerCase(),
-        flags: repository.requestedFlags(body),
-        email: body.email,
-        tag: body.tag,
-        information: body.information,
-        location: body.position_or_property_location,
-        identityDocument: body.enhanced_identity_verification,
-        listingId: body.listing_id?.toLowerCase(),
-      },
-      now: deps.now(),
-    }),
-    'PM',
-  );
-  // A replayed order (same Idempotency-Key) is read back; a new one answers with what it wrote.
-  return { status: 201, body: presentPmApplication(record ?? (await recordOrNotFound(deps, { scope, applicantId }))) };
-};
+export const pmQuickScreen: RouteFactory<typeof contract.pm.quickScreen> =
+  (deps) =>
+  async ({ body, req, res }) => {
+    const principal = principalOf(res);
+    const scope = applicationScopeOf(principal, 'PM');
+    const { applicantId, record } = acceptedOrThrow(
+      await repository.createQuickScreen({
+        db: deps.db,
+        jobs: deps.jobs,
+        scope,
+        order: {
+          idempotency: orderIdempotencyOf(req, principal),
+          ownerId: body.owner_id.toLowerCase(),
+          flags: repository.requestedFlags(body),
+          email: body.email,
+          tag: body.tag,
+          information: body.information,
+          location: body.position_or_property_location,
+          identityDocument: body.enhanced_identity_verification,
+          listingId: body.listing_id?.toLowerCase(),
+        },
+        now: deps.now(),
+      }),
+      'PM',
+    );
+    // A replayed order (same Idempotency-Key) is read back; a new one answers with what it wrote.
+    return {
+      status: 201,
+      body: presentPmApplication(record ?? (await recordOrNotFound(deps, { scope, applicantId }))),
+    };
+  };

@@ -7,10 +7,14 @@ import type { RouteFactory } from '../../http/route.js';
 import { presentPmApplication } from '../../presenters/application.js';
 import { applicationScopeOf, recordOrNotFound } from '../application-orders.js';
 
-export const pmRetrieveApplicant: RouteFactory<typeof contract.pm.retrieveApplicant> = (deps) => async ({ params, req, res }) => {
-  const scope = applicationScopeOf(principalOf(res), 'PM');
-  const body = await deps.readCache.answer(req, res, readOf(req, res, publicUrlOf(deps, req)), async () =>
-    presentPmApplication(await recordOrNotFound(deps, { scope, applicantId: idOrNotFound(params.applicant_id, 'Applicant') })),
-  );
-  return { status: 200, body };
-};
+export const pmRetrieveApplicant: RouteFactory<typeof contract.pm.retrieveApplicant> =
+  (deps) =>
+  async ({ params, req, res }) => {
+    const scope = applicationScopeOf(principalOf(res), 'PM');
+    const body = await deps.readCache.answer(req, res, readOf(req, res, publicUrlOf(deps, req)), async () =>
+      presentPmApplication(
+        await recordOrNotFound(deps, { scope, applicantId: idOrNotFound(params.applicant_id, 'Applicant') }),
+      ),
+    );
+    return { status: 200, body };
+  };

@@ -7,17 +7,19 @@ import { pageOf, pageRequest } from '../../http/pagination.js';
 import type { RouteFactory } from '../../http/route.js';
 import { presentProperty } from '../../presenters/property.js';
 
-export const listProperties: RouteFactory<typeof contract.properties.list> = (deps) => async ({ query, req, res }) => {
-  const principal = principalOf(res);
-  const page = pageRequest(query);
-  const { count, rows } = await repository.listProperties(deps.db.dataSource.manager, {
-    partnerId: principal.partner.id,
-    environment: principal.environment,
-    teamId: teamScopeOf(principal),
-    offset: page.offset,
-    limit: page.pageSize,
-  });
-  const publicUrl = publicUrlOf(deps, req);
-  const results = rows.map((property) => presentProperty(property, { publicUrl }));
-  return { status: 200, body: pageOf({ request: req, page, count, results, publicUrl }) };
-};
+export const listProperties: RouteFactory<typeof contract.properties.list> =
+  (deps) =>
+  async ({ query, req, res }) => {
+    const principal = principalOf(res);
+    const page = pageRequest(query);
+    const { count, rows } = await repository.listProperties(deps.db.dataSource.manager, {
+      partnerId: principal.partner.id,
+      environment: principal.environment,
+      teamId: teamScopeOf(principal),
+      offset: page.offset,
+      limit: page.pageSize,
+    });
+    const publicUrl = publicUrlOf(deps, req);
+    const results = rows.map((property) => presentProperty(property, { publicUrl }));
+    return { status: 200, body: pageOf({ request: req, page, count, results, publicUrl }) };
+  };

@@ -11,7 +11,11 @@ const reportImplementation = (deps: Deps, kind: 'HR' | 'PM') => ({
   reportLink: reportLink(deps, kind),
 });
 
-const reportContract = <T extends { reportWeb: AppRoute; reportPdf: AppRoute; reportLink: AppRoute }>({ reportWeb, reportPdf, reportLink }: T) => ({ reportWeb, reportPdf, reportLink });
+const reportContract = <T extends { reportWeb: AppRoute; reportPdf: AppRoute; reportLink: AppRoute }>({
+  reportWeb,
+  reportPdf,
+  reportLink,
+}: T) => ({ reportWeb, reportPdf, reportLink });
 
 /** The report operations of HR applicants in both path forms, and of PM applicants. */
 export const reportRoutes = (deps: Deps) => [

@@ -11,4 +11,6 @@ export type ReportOperation = 'reportWeb' | 'reportPdf' | 'reportLink';
 export type ReportRouteFactory<K extends ReportOperation> = (
   deps: Deps,
   kind: 'HR' | 'PM',
-) => AppRouteImplementation<(typeof contract.hr)[K]> & AppRouteImplementation<(typeof contract.hrV1)[K]> & AppRouteImplementation<(typeof contract.pm)[K]>;
+) => AppRouteImplementation<(typeof contract.hr)[K]> &
+  AppRouteImplementation<(typeof contract.hrV1)[K]> &
+  AppRouteImplementation<(typeof contract.pm)[K]>;

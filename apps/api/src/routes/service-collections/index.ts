@@ -5,4 +5,7 @@ import { listServiceCollections } from './list.js';
 import { retrieveServiceCollection } from './retrieve.js';
 
 export const serviceCollectionRoutes = (deps: Deps) =>
-  resourceRoutes(contract.serviceCollections, { list: listServiceCollections(deps), retrieve: retrieveServiceCollection(deps) });
+  resourceRoutes(contract.serviceCollections, {
+    list: listServiceCollections(deps),
+    retrieve: retrieveServiceCollection(deps),
+  });

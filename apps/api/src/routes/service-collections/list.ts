@@ -7,14 +7,25 @@ import { pageOf, pageRequest } from '../../http/pagination.js';
 import type { RouteFactory } from '../../http/route.js';
 import { presentServiceCollection } from '../../presenters/service-collection.js';
 
-export const listServiceCollections: RouteFactory<typeof contract.serviceCollections.list> = (deps) => async ({ query, req, res }) => {
-  const principal = principalOf(res);
-  const page = pageRequest(query);
-  const { count, rows } = await repository.listServiceCollections(deps.db.dataSource.manager, {
-    partnerId: principal.partner.id,
-    teamId: teamScopeOf(principal),
-    offset: page.offset,
-    limit: page.pageSize,
-  });
-  return { status: 200, body: pageOf({ request: req, page, count, results: rows.map(presentServiceCollection), publicUrl: publicUrlOf(deps, req) }) };
-};
+export const listServiceCollections: RouteFactory<typeof contract.serviceCollections.list> =
+  (deps) =>
+  async ({ query, req, res }) => {
+    const principal = principalOf(res);
+    const page = pageRequest(query);
+    const { count, rows } = await repository.listServiceCollections(deps.db.dataSource.manager, {
+      partnerId: principal.partner.id,
+      teamId: teamScopeOf(principal),
+      offset: page.offset,
+      limit: page.pageSize,
+    });
+    return {
+      status: 200,
+      body: pageOf({
+        request: req,
+        page,
+        count,
+        results: rows.map(presentServiceCollection),
+        publicUrl: publicUrlOf(deps, req),
+      }),
+    };
+  };

@@ -6,10 +6,16 @@ import { AppError } from '../../http/problem.js';
 import type { RouteFactory } from '../../http/route.js';
 import { presentServiceCollection } from '../../presenters/service-collection.js';
 
-export const retrieveServiceCollection: RouteFactory<typeof contract.serviceCollections.retrieve> = (deps) => async ({ params, res }) => {
-  const principal = principalOf(res);
-  const serviceCollectionId = idOrNotFound(params.servicecollection_id, 'Service collection');
-  const collection = await repository.findServiceCollection(deps.db.dataSource.manager, { partnerId: principal.partner.id, teamId: teamScopeOf(principal), serviceCollectionId });
-  if (!collection) throw AppError.notFound('Service collection');
-  return { status: 200, body: presentServiceCollection(collection) };
-};
+export const retrieveServiceCollection: RouteFactory<typeof contract.serviceCollections.retrieve> =
+  (deps) =>
+  async ({ params, res }) => {
+    const principal = principalOf(res);
+    const serviceCollectionId = idOrNotFound(params.servicecollection_id, 'Service collection');
+    const collection = await repository.findServiceCollection(deps.db.dataSource.manager, {
+      partnerId: principal.partner.id,
+      teamId: teamScopeOf(principal),
+      serviceCollectionId,
+    });
+    if (!collection) throw AppError.notFound('Service collection');
+    return { status: 200, body: presentServiceCollection(collection) };
+  };

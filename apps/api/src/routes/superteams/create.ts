@@ -20,10 +20,15 @@ export function superteamFieldsOf(body: UpdateSuperteamBody): repository.Superte
   };
 }
 
-export const createSuperteam: RouteFactory<typeof contract.superteams.create> = (deps) => async ({ body, res }) => {
-  const principal = principalOf(res);
-  requireLiveAdministration(principal);
-  const superteam = await repository.createSuperteam(deps.db.dataSource.manager, { partnerId: principal.partner.id, superteam: superteamFieldsOf(body) });
-  const { is_report_id_enabled: _reportId, other_province_state: _other, ...created } = presentSuperteam(superteam);
-  return { status: 201, body: created };
-};
+export const createSuperteam: RouteFactory<typeof contract.superteams.create> =
+  (deps) =>
+  async ({ body, res }) => {
+    const principal = principalOf(res);
+    requireLiveAdministration(principal);
+    const superteam = await repository.createSuperteam(deps.db.dataSource.manager, {
+      partnerId: principal.partner.id,
+      superteam: superteamFieldsOf(body),
+    });
+    const { is_report_id_enabled: _reportId, other_province_state: _other, ...created } = presentSuperteam(superteam);
+    return { status: 201, body: created };
+  };

@@ -7,4 +7,9 @@ import { retrieveSuperteam } from './retrieve.js';
 import { updateSuperteam } from './update.js';
 
 export const superteamRoutes = (deps: Deps) =>
-  resourceRoutes(contract.superteams, { list: listSuperteams(deps), retrieve: retrieveSuperteam(deps), create: createSuperteam(deps), update: updateSuperteam(deps) });
+  resourceRoutes(contract.superteams, {
+    list: listSuperteams(deps),
+    retrieve: retrieveSuperteam(deps),
+    create: createSuperteam(deps),
+    update: updateSuperteam(deps),
+  });

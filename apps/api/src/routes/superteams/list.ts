@@ -6,11 +6,17 @@ import { principalOf } from '../../http/auth.js';
 import { pageOf, pageRequest } from '../../http/pagination.js';
 import type { RouteFactory } from '../../http/route.js';
 
-export const listSuperteams: RouteFactory<typeof contract.superteams.list> = (deps) => async ({ query, req, res }) => {
-  const principal = principalOf(res);
-  requireAdministration(principal);
-  const page = pageRequest(query);
-  const { count, rows } = await repository.listSuperteams(deps.db.dataSource.manager, { partnerId: principal.partner.id, offset: page.offset, limit: page.pageSize });
-  const results = rows.map((superteam) => ({ id: superteam.id, name: superteam.name }));
-  return { status: 200, body: pageOf({ request: req, page, count, results, publicUrl: publicUrlOf(deps, req) }) };
-};
+export const listSuperteams: RouteFactory<typeof contract.superteams.list> =
+  (deps) =>
+  async ({ query, req, res }) => {
+    const principal = principalOf(res);
+    requireAdministration(principal);
+    const page = pageRequest(query);
+    const { count, rows } = await repository.listSuperteams(deps.db.dataSource.manager, {
+      partnerId: principal.partner.id,
+      offset: page.offset,
+      limit: page.pageSize,
+    });
+    const results = rows.map((superteam) => ({ id: superteam.id, name: superteam.name }));
+    return { status: 200, body: pageOf({ request: req, page, count, results, publicUrl: publicUrlOf(deps, req) }) };
+  };

@@ -6,11 +6,16 @@ import { AppError } from '../../http/problem.js';
 import type { RouteFactory } from '../../http/route.js';
 import { presentSuperteam } from '../../presenters/superteam.js';
 
-export const retrieveSuperteam: RouteFactory<typeof contract.superteams.retrieve> = (deps) => async ({ params, res }) => {
-  const principal = principalOf(res);
-  requireAdministration(principal);
-  const superteamId = idOrNotFound(params.superteam_id, 'Superteam');
-  const superteam = await repository.findSuperteam(deps.db.dataSource.manager, { partnerId: principal.partner.id, superteamId });
-  if (!superteam) throw AppError.notFound('Superteam');
-  return { status: 200, body: presentSuperteam(superteam) };
-};
+export const retrieveSuperteam: RouteFactory<typeof contract.superteams.retrieve> =
+  (deps) =>
+  async ({ params, res }) => {
+    const principal = principalOf(res);
+    requireAdministration(principal);
+    const superteamId = idOrNotFound(params.superteam_id, 'Superteam');
+    const superteam = await repository.findSuperteam(deps.db.dataSource.manager, {
+      partnerId: principal.partner.id,
+      superteamId,
+    });
+    if (!superteam) throw AppError.notFound('Superteam');
+    return { status: 200, body: presentSuperteam(superteam) };
+  };

@@ -7,22 +7,24 @@ import type { RouteFactory } from '../../http/route.js';
 import { presentSuperteamAccount } from '../../presenters/superteam.js';
 import { superteamFieldsOf } from './create.js';
 
-export const updateSuperteam: RouteFactory<typeof contract.superteams.update> = (deps) => async ({ params, body, res }) => {
-  const principal = principalOf(res);
-  requireLiveAdministration(principal);
-  const superteamId = idOrNotFound(params.superteam_id, 'Superteam');
-  const manager = deps.db.dataSource.manager;
-  const partnerId = principal.partner.id;
-  const superteam = await repository.updateSuperteam(manager, {
-    partnerId,
-    superteamId,
-    superteam: superteamFieldsOf(body),
-  });
-  if (!superteam) throw AppError.notFound('Superteam');
-  const [activeUserCount, teams] = await Promise.all([
-    repository.countActiveUsersOfSuperteam(manager, { partnerId, superteamId }),
-    repository.listTeams(manager, { partnerId, superteamId, offset: 0, limit: 1000 }),
-  ]);
-  const teamTypes = [...new Set(teams.rows.map((team) => team.type))];
-  return { status: 200, body: presentSuperteamAccount({ superteam, activeUserCount, teamTypes }) };
-};
+export const updateSuperteam: RouteFactory<typeof contract.superteams.update> =
+  (deps) =>
+  async ({ params, body, res }) => {
+    const principal = principalOf(res);
+    requireLiveAdministration(principal);
+    const superteamId = idOrNotFound(params.superteam_id, 'Superteam');
+    const manager = deps.db.dataSource.manager;
+    const partnerId = principal.partner.id;
+    const superteam = await repository.updateSuperteam(manager, {
+      partnerId,
+      superteamId,
+      superteam: superteamFieldsOf(body),
+    });
+    if (!superteam) throw AppError.notFound('Superteam');
+    const [activeUserCount, teams] = await Promise.all([
+      repository.countActiveUsersOfSuperteam(manager, { partnerId, superteamId }),
+      repository.listTeams(manager, { partnerId, superteamId, offset: 0, limit: 1000 }),
+    ]);
+    const teamTypes = [...new Set(teams.rows.map((team) => team.type))];
+    return { status: 200, body: presentSuperteamAccount({ superteam, activeUserCount, teamTypes }) };
+  };

@@ -29,26 +29,38 @@ export function teamFieldsOf(body: CreateTeamBody | ReplaceTeamBody): repository
 }
 
 /** A `superteam` that is not one of the caller's names nothing they can use: a validation error on that field. */
-export async function requirePartnerSuperteam(manager: Manager, { partnerId, superteamId }: { partnerId: string; superteamId: string }): Promise<void> {
+export async function requirePartnerSuperteam(
+  manager: Manager,
+  { partnerId, superteamId }: { partnerId: string; superteamId: string },
+): Promise<void> {
   const superteam = await repository.findSuperteam(manager, { partnerId, superteamId });
-  if (!superteam) throw AppError.validation([{ path: 'superteam', code: 'not_found', message: 'is not a superteam of your account' }]);
+  if (!superteam)
+    throw AppError.validation([
+      { path: 'superteam', code: 'not_found', message: 'is not a superteam of your account' },
+    ]);
 }
 
 /** A taken team name, as 409 `conflict` naming `name`; anything else is rethrown. */
 export function teamNameConflictOr(error: unknown): never {
   if (error instanceof repository.TeamNameTakenError) {
-    throw AppError.conflict('Another team of your account already has this name.', [{ path: 'name', code: 'taken', message: 'is already the name of another team' }]);
+    throw AppError.conflict('Another team of your account already has this name.', [
+      { path: 'name', code: 'taken', message: 'is already the name of another team' },
+    ]);
   }
   throw error;
 }
 
-export const createTeam: RouteFactory<typeof contract.teams.create> = (deps) => async ({ body, res }) => {
-  const principal = principalOf(res);
-  requireLiveAdministration(principal);
-  const manager = deps.db.dataSource.manager;
-  const partnerId = principal.partner.id;
-  const team = teamFieldsOf(body);
-  await requirePartnerSuperteam(manager, { partnerId, superteamId: team.superteamId });
-  const created = await repository.createTeamWithServiceCollections(manager, { partnerId, team }).catch(teamNameConflictOr);
-  return { status: 201, body: presentTeam(created) };
-};
+export const createTeam: RouteFactory<typeof contract.teams.create> =
+  (deps) =>
+  async ({ body, res }) => {
+    const principal = principalOf(res);
+    requireLiveAdministration(principal);
+    const manager = deps.db.dataSource.manager;
+    const partnerId = principal.partner.id;
+    const team = teamFieldsOf(body);
+    await requirePartnerSuperteam(manager, { partnerId, superteamId: team.superteamId });
+    const created = await repository
+      .createTeamWithServiceCollections(manager, { partnerId, team })
+      .catch(teamNameConflictOr);
+    return { status: 201, body: presentTeam(created) };
+  };

@@ -8,7 +8,17 @@ import type { RouteFactory } from '../../http/route.js';
 import { presentReferenceTemplate } from '../../presenters/reference-template.js';
 
 /** The team's reference templates of one type; another partner's team (or no team) is 404, not an empty list. */
-async function referenceTemplatesOf({ deps, principal, teamId, type }: { deps: Deps; principal: repository.ApiPrincipal; teamId: string; type: repository.ReferenceTemplateType }) {
+async function referenceTemplatesOf({
+  deps,
+  principal,
+  teamId,
+  type,
+}: {
+  deps: Deps;
+  principal: repository.ApiPrincipal;
+  teamId: string;
+  type: repository.ReferenceTemplateType;
+}) {
   requireAdministration(principal);
   const id = idOrNotFound(teamId, 'Team');
   const manager = deps.db.dataSource.manager;
@@ -18,12 +28,16 @@ async function referenceTemplatesOf({ deps, principal, teamId, type }: { deps: D
   return templates.map(presentReferenceTemplate);
 }
 
-export const listAddressReferenceTemplates: RouteFactory<typeof contract.teams.listAddressReferenceTemplates> = (deps) => async ({ params, res }) => ({
-  status: 200,
-  body: await referenceTemplatesOf({ deps, principal: principalOf(res), teamId: params.team_id, type: 'ADDRESS' }),
-});
+export const listAddressReferenceTemplates: RouteFactory<typeof contract.teams.listAddressReferenceTemplates> =
+  (deps) =>
+  async ({ params, res }) => ({
+    status: 200,
+    body: await referenceTemplatesOf({ deps, principal: principalOf(res), teamId: params.team_id, type: 'ADDRESS' }),
+  });
 
-export const listEmployerReferenceTemplates: RouteFactory<typeof contract.teams.listEmployerReferenceTemplates> = (deps) => async ({ params, res }) => ({
-  status: 200,
-  body: await referenceTemplatesOf({ deps, principal: principalOf(res), teamId: params.team_id, type: 'EMPLOYER' }),
-});
+export const listEmployerReferenceTemplates: RouteFactory<typeof contract.teams.listEmployerReferenceTemplates> =
+  (deps) =>
+  async ({ params, res }) => ({
+    status: 200,
+    body: await referenceTemplatesOf({ deps, principal: principalOf(res), teamId: params.team_id, type: 'EMPLOYER' }),
+  });

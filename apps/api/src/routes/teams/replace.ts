@@ -7,16 +7,20 @@ import type { RouteFactory } from '../../http/route.js';
 import { presentTeam } from '../../presenters/team.js';
 import { requirePartnerSuperteam, teamFieldsOf, teamNameConflictOr } from './create.js';
 
-export const replaceTeam: RouteFactory<typeof contract.teams.replace> = (deps) => async ({ params, body, res }) => {
-  const principal = principalOf(res);
-  requireLiveAdministration(principal);
-  const teamId = idOrNotFound(params.team_id, 'Team');
-  const manager = deps.db.dataSource.manager;
-  const partnerId = principal.partner.id;
-  const team = teamFieldsOf(body);
-  if (!(await repository.findTeam(manager, { partnerId, teamId }))) throw AppError.notFound('Team');
-  await requirePartnerSuperteam(manager, { partnerId, superteamId: team.superteamId });
-  const replaced = await repository.replaceTeamWithUniqueName(manager, { partnerId, teamId, team }).catch(teamNameConflictOr);
-  if (!replaced) throw AppError.notFound('Team');
-  return { status: 200, body: presentTeam(replaced) };
-};
+export const replaceTeam: RouteFactory<typeof contract.teams.replace> =
+  (deps) =>
+  async ({ params, body, res }) => {
+    const principal = principalOf(res);
+    requireLiveAdministration(principal);
+    const teamId = idOrNotFound(params.team_id, 'Team');
+    const manager = deps.db.dataSource.manager;
+    const partnerId = principal.partner.id;
+    const team = teamFieldsOf(body);
+    if (!(await repository.findTeam(manager, { partnerId, teamId }))) throw AppError.notFound('Team');
+    await requirePartnerSuperteam(manager, { partnerId, superteamId: team.superteamId });
+    const replaced = await repository
+      .replaceTeamWithUniqueName(manager, { partnerId, teamId, team })
+      .catch(teamNameConflictOr);
+    if (!replaced) throw AppError.notFound('Team');
+    return { status: 200, body: presentTeam(replaced) };
+  };

@@ -21,7 +21,10 @@ export function userFieldsOf(body: UserBody): repository.UserFields {
 }
 
 /** A `team` that is not one of the caller's names nothing they can use: a validation error on that field. */
-export async function requirePartnerTeam(manager: Manager, { partnerId, teamId }: { partnerId: string; teamId: string }): Promise<void> {
+export async function requirePartnerTeam(
+  manager: Manager,
+  { partnerId, teamId }: { partnerId: string; teamId: string },
+): Promise<void> {
   const team = await repository.findTeam(manager, { partnerId, teamId });
   if (!team) throw AppError.validation([{ path: 'team', code: 'not_found', message: 'is not a team of your account' }]);
 }
@@ -29,18 +32,22 @@ export async function requirePartnerTeam(manager: Manager, { partnerId, teamId }
 /** A taken email, as 409 `conflict` naming `email`; anything else is rethrown. */
 export function emailConflictOr(error: unknown): never {
   if (error instanceof repository.EmailTakenError) {
-    throw AppError.conflict('A user with this email already exists.', [{ path: 'email', code: 'taken', message: 'is already the email of another user' }]);
+    throw AppError.conflict('A user with this email already exists.', [
+      { path: 'email', code: 'taken', message: 'is already the email of another user' },
+    ]);
   }
   throw error;
 }
 
-export const createUser: RouteFactory<typeof contract.users.create> = (deps) => async ({ body, res }) => {
-  const principal = principalOf(res);
-  requireLiveAdministration(principal);
-  const manager = deps.db.dataSource.manager;
-  const partnerId = principal.partner.id;
-  const user = userFieldsOf(body);
-  await requirePartnerTeam(manager, { partnerId, teamId: user.teamId });
-  const created = await repository.createUser(manager, { partnerId, user }).catch(emailConflictOr);
-  return { status: 201, body: presentWrittenUser(created) };
-};
+export const createUser: RouteFactory<typeof contract.users.create> =
+  (deps) =>
+  async ({ body, res }) => {
+    const principal = principalOf(res);
+    requireLiveAdministration(principal);
+    const manager = deps.db.dataSource.manager;
+    const partnerId = principal.partner.id;
+    const user = userFieldsOf(body);
+    await requirePartnerTeam(manager, { partnerId, teamId: user.teamId });
+    const created = await repository.createUser(manager, { partnerId, user }).catch(emailConflictOr);
+    return { status: 201, body: presentWrittenUser(created) };
+  };

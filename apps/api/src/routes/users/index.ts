@@ -7,4 +7,9 @@ import { retrieveUser } from './retrieve.js';
 import { updateUser } from './update.js';
 
 export const userRoutes = (deps: Deps) =>
-  resourceRoutes(contract.users, { list: listUsers(deps), retrieve: retrieveUser(deps), create: createUser(deps), update: updateUser(deps) });
+  resourceRoutes(contract.users, {
+    list: listUsers(deps),
+    retrieve: retrieveUser(deps),
+    create: createUser(deps),
+    update: updateUser(deps),
+  });

@@ -6,11 +6,13 @@ import { AppError } from '../../http/problem.js';
 import type { RouteFactory } from '../../http/route.js';
 import { presentUser } from '../../presenters/user.js';
 
-export const retrieveUser: RouteFactory<typeof contract.users.retrieve> = (deps) => async ({ params, res }) => {
-  const principal = principalOf(res);
-  requireAdministration(principal);
-  const userId = idOrNotFound(params.user_id, 'User');
-  const user = await repository.findUser(deps.db.dataSource.manager, { partnerId: principal.partner.id, userId });
-  if (!user) throw AppError.notFound('User');
-  return { status: 200, body: presentUser(user) };
-};
+export const retrieveUser: RouteFactory<typeof contract.users.retrieve> =
+  (deps) =>
+  async ({ params, res }) => {
+    const principal = principalOf(res);
+    requireAdministration(principal);
+    const userId = idOrNotFound(params.user_id, 'User');
+    const user = await repository.findUser(deps.db.dataSource.manager, { partnerId: principal.partner.id, userId });
+    if (!user) throw AppError.notFound('User');
+    return { status: 200, body: presentUser(user) };
+  };

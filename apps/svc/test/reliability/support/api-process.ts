@@ -26,9 +26,24 @@ const LISTENING = { api: 'svc API listening', start: 'svc is running at' } as co
  * process's (an `undefined` value unsets a variable); its stdout and stderr lines are appended to `lines` (pino's
  * JSON at LOG_LEVEL). `started` resolves once it listens.
  */
-export function startApiProcess({ environment, lines, command = 'api' }: { environment: Record<string, string | undefined>; lines: string[]; command?: 'api' | 'start' }): ApiProcess {
-  const env = Object.fromEntries(Object.entries({ ...process.env, ...environment }).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  const child = spawn(process.execPath, [SOURCE_ENTRY_RUNNER, SVC_ROOT, '/src/main.ts', command], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startApiProcess({
+  environment,
+  lines,
+  command = 'api',
+}: {
+  environment: Record<string, string | undefined>;
+  lines: string[];
+  command?: 'api' | 'start';
+}): ApiProcess {
+  const env = Object.fromEntries(
+    Object.entries({ ...process.env, ...environment }).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    ),
+  );
+  const child = spawn(process.execPath, [SOURCE_ENTRY_RUNNER, SVC_ROOT, '/src/main.ts', command], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let pending = '';
   const started = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -40,7 +55,13 @@ export function startApiProcess({ environment, lines, command = 'api' }: { envir
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    child.once('exit', (code, signal) => reject(new Error(`API process exited (${code ?? signal}) before it listened:\n${[...lines.slice(-20), pending].join('\n')}`)));
+    child.once('exit', (code, signal) =>
+      reject(
+        new Error(
+          `API process exited (${code ?? signal}) before it listened:\n${[...lines.slice(-20), pending].join('\n')}`,
+        ),
+      ),
+    );
   });
   started.catch(() => {});
   return {

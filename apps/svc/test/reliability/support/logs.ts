@@ -9,11 +9,17 @@ import { createLogger as createWorkerLogger } from '@svc/worker';
 export function recordingLoggers(): { api: Logger; worker: Logger; lines: string[] } {
   const lines: string[] = [];
   const destination = { write: (line: string) => void lines.push(line) };
-  return { api: createApiLogger({ level: 'info', destination }), worker: createWorkerLogger({ level: 'info', destination }), lines };
+  return {
+    api: createApiLogger({ level: 'info', destination }),
+    worker: createWorkerLogger({ level: 'info', destination }),
+    lines,
+  };
 }
 
 /** The SIN in every way it may be written, so a log holding its digits in any format is caught. */
-export const sinSpellings = (sin: string): string[] => [...new Set([sin, sin.replace(/\D/g, ''), String(Number(sin.replace(/\D/g, '')))])];
+export const sinSpellings = (sin: string): string[] => [
+  ...new Set([sin, sin.replace(/\D/g, ''), String(Number(sin.replace(/\D/g, '')))]),
+];
 
 /** No line holds any of `secrets` (personal data, API keys, tokens). Returns the number of lines searched. */
 export function expectNoSecretsIn(lines: readonly string[], secrets: readonly string[]): number {

@@ -16,7 +16,8 @@ export type Operation = {
   route: AppRoute;
 };
 
-const isZodSchema = (value: unknown): value is ZodTypeAny => typeof (value as { safeParse?: unknown } | null)?.safeParse === 'function';
+const isZodSchema = (value: unknown): value is ZodTypeAny =>
+  typeof (value as { safeParse?: unknown } | null)?.safeParse === 'function';
 
 /** Every operation of `@svc/contract`'s router: the report operations are included as soon as they exist there. */
 export function contractOperations(): Operation[] {
@@ -36,7 +37,11 @@ export function contractOperations(): Operation[] {
 }
 
 /** The operation's path with each parameter replaced (values are URL-encoded unless `raw`). */
-export function pathOf(operation: Operation, values: Record<string, string>, { raw = false }: { raw?: boolean } = {}): string {
+export function pathOf(
+  operation: Operation,
+  values: Record<string, string>,
+  { raw = false }: { raw?: boolean } = {},
+): string {
   return operation.path.replace(/:([a-z_]+)/g, (_match, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`${operation.name}: no value for :${name}`);
@@ -46,4 +51,6 @@ export function pathOf(operation: Operation, values: Record<string, string>, { r
 
 /** An operation not (yet) registered on the API answers 404 with this detail (apps/api/src/app.ts). */
 export const isUnregisteredAnswer = (answer: { status: number; json: unknown }): boolean =>
-  answer.status === 404 && typeof (answer.json as { detail?: unknown } | undefined)?.detail === 'string' && (answer.json as { detail: string }).detail.startsWith('No operation at');
+  answer.status === 404 &&
+  typeof (answer.json as { detail?: unknown } | undefined)?.detail === 'string' &&
+  (answer.json as { detail: string }).detail.startsWith('No operation at');

@@ -65,14 +65,21 @@ function numberValue(schema: Schema): number {
   const checks = (schema._def.checks as Check[] | undefined) ?? [];
   const min = checks.find((check) => check.kind === 'min')?.value as number | undefined;
   const max = checks.find((check) => check.kind === 'max')?.value as number | undefined;
-  return [1, min, max, 0, 7, 10, 100].filter((candidate) => candidate !== undefined).find((candidate) => schema.safeParse(candidate).success) ?? 1;
+  return (
+    [1, min, max, 0, 7, 10, 100]
+      .filter((candidate) => candidate !== undefined)
+      .find((candidate) => schema.safeParse(candidate).success) ?? 1
+  );
 }
 
 /**
  * A value of `schema`'s shape. Required fields are always there, optional ones now and then; a field named in
  * `hints` takes its hinted value.
  */
-export function validShaped(schema: unknown, { random, hints = {}, key = '', depth = 0 }: { random: Random; hints?: Hints; key?: string; depth?: number }): unknown {
+export function validShaped(
+  schema: unknown,
+  { random, hints = {}, key = '', depth = 0 }: { random: Random; hints?: Hints; key?: string; depth?: number },
+): unknown {
   if (key in hints) return hints[key];
   const { inner } = unwrapSchema(schema);
   const def = inner._def;
@@ -100,7 +107,10 @@ export function validShaped(schema: unknown, { random, hints = {}, key = '', dep
       return def.value;
     case 'ZodUnion':
     case 'ZodDiscriminatedUnion': {
-      const options = (def.options as Schema[] | Map<unknown, Schema>) instanceof Map ? [...(def.options as Map<unknown, Schema>).values()] : (def.options as Schema[]);
+      const options =
+        (def.options as Schema[] | Map<unknown, Schema>) instanceof Map
+          ? [...(def.options as Map<unknown, Schema>).values()]
+          : (def.options as Schema[]);
       return validShaped(random.pick(options), { random, hints, key, depth });
     }
     case 'ZodArray': {
@@ -167,17 +177,34 @@ export function randomJson(random: Random, depth = 0): unknown {
     case 2:
       return random.pick([0, -1, 1.5, 2 ** 53 + 1, 1e308, -1e-308, 42]);
     case 3:
-      return random.pick(['', ' ', 'x', '\u0000', '💥', "' OR 1=1 --", '<script>alert(1)</script>', '../../etc/passwd', random.hex(12)]);
+      return random.pick([
+        '',
+        ' ',
+        'x',
+        '\u0000',
+        '💥',
+        "' OR 1=1 --",
+        '<script>alert(1)</script>',
+        '../../etc/passwd',
+        random.hex(12),
+      ]);
     case 4:
       return random.pick(['2025-02-30', 'not-a-uuid', 'NaN', '-0', 'true']);
     case 5:
       return Array.from({ length: random.int(4) }, () => randomJson(random, depth + 1));
     default:
-      return Object.fromEntries(Array.from({ length: random.int(4) }, () => [random.pick(['a', 'id', '__proto__', 'constructor', 'name', random.hex(4)]), randomJson(random, depth + 1)]));
+      return Object.fromEntries(
+        Array.from({ length: random.int(4) }, () => [
+          random.pick(['a', 'id', '__proto__', 'constructor', 'name', random.hex(4)]),
+          randomJson(random, depth + 1),
+        ]),
+      );
   }
 }
 
 /** `[[[…]]]` or `{"a":{"a":…}}` nested `depth` levels deep, as JSON text. */
 export function deeplyNested(depth: number, kind: 'array' | 'object'): string {
-  return kind === 'array' ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}null${'}'.repeat(depth)}`;
+  return kind === 'array'
+    ? `${'['.repeat(depth)}${']'.repeat(depth)}`
+    : `${'{"a":'.repeat(depth)}null${'}'.repeat(depth)}`;
 }

@@ -25,20 +25,30 @@ export const TENANT_TABLES = [
 ] as const;
 
 /** Rows of a table left out of the digest: the retention job's own jobs come from the clock (pg-boss cron), not from requests. */
-const ROWS_LEFT_OUT: Partial<Record<(typeof TENANT_TABLES)[number], string>> = { 'pgboss.job': `WHERE t.name <> '${RETENTION_QUEUE}'` };
+const ROWS_LEFT_OUT: Partial<Record<(typeof TENANT_TABLES)[number], string>> = {
+  'pgboss.job': `WHERE t.name <> '${RETENTION_QUEUE}'`,
+};
 
 /** Row count and a checksum of every row of every tenant table, in one statement: equal digests, equal state. */
 export async function tenantStateDigest(db: Database): Promise<Record<string, string>> {
   const select = TENANT_TABLES.map(
-    (table) => `SELECT '${table}' AS name, count(*)::text || ':' || coalesce(md5(string_agg(md5(t::text), '' ORDER BY md5(t::text))), '') AS digest FROM ${table} t ${ROWS_LEFT_OUT[table] ?? ''}`,
+    (table) =>
+      `SELECT '${table}' AS name, count(*)::text || ':' || coalesce(md5(string_agg(md5(t::text), '' ORDER BY md5(t::text))), '') AS digest FROM ${table} t ${ROWS_LEFT_OUT[table] ?? ''}`,
   ).join(' UNION ALL ');
   const rows = (await db.dataSource.query(select)) as Array<{ name: string; digest: string }>;
   return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
 }
 
 /** A partner's applicants by email, oldest id first: emails are encrypted at rest, so they are read with the key. */
-export async function applicantsByEmail(db: Database, partnerId: string): Promise<Map<string, Array<{ id: string; status: string }>>> {
-  const applicants = await db.dataSource.manager.find(Applicant, { select: { id: true, email: true, status: true }, where: { partnerId }, order: { id: 'ASC' } });
+export async function applicantsByEmail(
+  db: Database,
+  partnerId: string,
+): Promise<Map<string, Array<{ id: string; status: string }>>> {
+  const applicants = await db.dataSource.manager.find(Applicant, {
+    select: { id: true, email: true, status: true },
+    where: { partnerId },
+    order: { id: 'ASC' },
+  });
   const byEmail = new Map<string, Array<{ id: string; status: string }>>();
   for (const { id, email, status } of applicants) byEmail.set(email, [...(byEmail.get(email) ?? []), { id, status }]);
   return byEmail;

@@ -35,21 +35,48 @@ export type Tenant = {
 
 const marker = (label: string) => `${label}${randomBytes(5).toString('hex')}`;
 
-async function quickScreen({ client, ownerId, kind, lastName }: { client: SvcClient; ownerId: string; kind: 'HR' | 'PM'; lastName: string }): Promise<string> {
-  const body = { owner_id: ownerId, email: `${lastName.toLowerCase()}@example.com`, information: { ...fullInformation(), last_name: lastName }, position_or_property_location: location, request_softcheck: true };
+async function quickScreen({
+  client,
+  ownerId,
+  kind,
+  lastName,
+}: {
+  client: SvcClient;
+  ownerId: string;
+  kind: 'HR' | 'PM';
+  lastName: string;
+}): Promise<string> {
+  const body = {
+    owner_id: ownerId,
+    email: `${lastName.toLowerCase()}@example.com`,
+    information: { ...fullInformation(), last_name: lastName },
+    position_or_property_location: location,
+    request_softcheck: true,
+  };
   const created = kind === 'HR' ? await client.hr.quickScreen({ body }) : await client.pm.quickScreen({ body });
   if (created.status !== 201) throw new Error(`quick screen refused: ${JSON.stringify(created.body)}`);
   return created.body.id;
 }
 
-async function createPackage({ client, teamId, name }: { client: SvcClient; teamId: string; name: string }): Promise<string> {
+async function createPackage({
+  client,
+  teamId,
+  name,
+}: {
+  client: SvcClient;
+  teamId: string;
+  name: string;
+}): Promise<string> {
   const created = await client.packages.create({ body: { name, team: teamId, request_flags: ['request_softcheck'] } });
   if (created.status !== 201) throw new Error(`package refused: ${JSON.stringify(created.body)}`);
   return created.body.id;
 }
 
 async function serviceCollectionOf(db: Database, teamId: string): Promise<string> {
-  const [row] = (await db.dataSource.query(`SELECT id FROM service_collections WHERE team_id = $1 ORDER BY created, id LIMIT 1`, [teamId])) as Array<{ id: string }>;
+  const [row] = (await db.dataSource.query(
+    `SELECT id FROM service_collections WHERE team_id = $1 ORDER BY created, id LIMIT 1`,
+    [teamId],
+  )) as Array<{ id: string }>;
   if (!row) throw new Error(`team ${teamId} has no service collection`);
   return row.id;
 }
@@ -67,7 +94,15 @@ export async function seedTenant(svc: TestApi, label: string): Promise<Tenant> {
   const hr2 = await newApiTeamWithUser({ admin: adminLive, db: svc.db, account }, 'HR');
   const pm2 = await newApiTeamWithUser({ admin: adminLive, db: svc.db, account }, 'PM');
 
-  const recordsOf = async ({ client, hr, pm }: { client: SvcClient; hr: { teamId: string; userId: string }; pm: { teamId: string; userId: string } }): Promise<RecordIds> => ({
+  const recordsOf = async ({
+    client,
+    hr,
+    pm,
+  }: {
+    client: SvcClient;
+    hr: { teamId: string; userId: string };
+    pm: { teamId: string; userId: string };
+  }): Promise<RecordIds> => ({
     superteam_id: account.superteam_id,
     team_id: hr.teamId,
     user_id: hr.userId,
@@ -76,7 +111,10 @@ export async function seedTenant(svc: TestApi, label: string): Promise<Tenant> {
     hr_applicant_id: await quickScreen({ client, ownerId: hr.userId, kind: 'HR', lastName: named('Hr') }),
     pm_applicant_id: await quickScreen({ client, ownerId: pm.userId, kind: 'PM', lastName: named('Pm') }),
   });
-  const firstTeams = { hr: { teamId: account.teams.hr, userId: account.users.hr }, pm: { teamId: account.teams.pm, userId: account.users.pm } };
+  const firstTeams = {
+    hr: { teamId: account.teams.hr, userId: account.users.hr },
+    pm: { teamId: account.teams.pm, userId: account.users.pm },
+  };
   const information = fullInformation();
   return {
     account,
@@ -96,10 +134,17 @@ export async function seedTenant(svc: TestApi, label: string): Promise<Tenant> {
 
 /** Runs the real worker on the API's job queue until every submitted applicant of the database is `Returned`. */
 export async function returnEveryApplicant({ svc, logger }: { svc: TestApi; logger: Logger }): Promise<void> {
-  const worker = await startWorker({ db: svc.db, logger, jobs: svc.api.deps.jobs, settings: { simulatorDelayMs: 0, concurrency: 4, pollingIntervalSeconds: 0.5 } });
+  const worker = await startWorker({
+    db: svc.db,
+    logger,
+    jobs: svc.api.deps.jobs,
+    settings: { simulatorDelayMs: 0, concurrency: 4, pollingIntervalSeconds: 0.5 },
+  });
   try {
     await waitFor(async () => {
-      const [row] = (await svc.db.dataSource.query(`SELECT count(*)::int AS pending FROM applicants WHERE status <> 'Returned' AND is_submitted`)) as Array<{ pending: number }>;
+      const [row] = (await svc.db.dataSource.query(
+        `SELECT count(*)::int AS pending FROM applicants WHERE status <> 'Returned' AND is_submitted`,
+      )) as Array<{ pending: number }>;
       return row?.pending === 0;
     }, 120_000);
   } finally {
