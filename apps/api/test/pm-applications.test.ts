@@ -184,6 +184,7 @@ describe.each(apiTargets())('PM applications on $name', (target) => {
       now: new Date(),
     });
     expect(submitted.ok).toBe(true);
+    await svc.changesSeen();
     const after = (await list()).results.filter((item) => ids.includes(item.id)).map((item) => item.report_status);
     expect(after).toEqual(['SENT', 'SENT', 'IN_PROGRESS']);
   });
@@ -193,6 +194,7 @@ describe.each(apiTargets())('PM applications on $name', (target) => {
     const answer = await admin.pm.quickScreen({ body: { ...body, request_address_references: true } });
     if (answer.status !== 201) throw new Error(`quick screen answered ${answer.status}`);
     await completeWithSimulator(svc.db, { applicantId: answer.body.id, information: body.information });
+    await svc.changesSeen();
     const returned = pmApplicationSchema.parse(
       (await admin.pm.retrieveApplicant({ params: { applicant_id: answer.body.id } })).body,
     );
@@ -282,6 +284,7 @@ describe.each(apiTargets())('PM applications on $name', (target) => {
       await admin.pm.upgrade({ params: { applicant_id: applicantId }, body: { request_identity_verification: true } }),
     ).toMatchObject({ status: 409, body: { code: 'application_processing' } });
     await markReturned(svc.db, applicantId);
+    await svc.changesSeen();
     const listed = (await list()).results.find((item) => item.id === applicantId);
     expect(listed).toMatchObject({
       can_upgrade: true,
