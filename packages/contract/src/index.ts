@@ -29,3 +29,4 @@ export { reportLinkSchema, reportHtmlSchema } from './reports/report-route.js';
 export { contract, type Contract } from './router.js';
 export { createClient, type ClientOptions, type SvcClient } from './client.js';
 export { generateOpenApiDocument, listRoutes } from './openapi.js';
+export * from './schema-walk.js';
