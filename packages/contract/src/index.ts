@@ -13,7 +13,7 @@ export * from './schemas/package.js';
 export * from './schemas/phone-number.js';
 export * from './schemas/property.js';
 export * from './schemas/reference-template.js';
-export * from './schemas/results.js';
+export * from './schemas/results/index.js';
 export * from './schemas/service-collection.js';
 export * from './schemas/superteam.js';
 export * from './schemas/team-settings.js';

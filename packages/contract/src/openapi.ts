@@ -11,7 +11,7 @@ import * as listing from './schemas/listing.js';
 import * as packages from './schemas/package.js';
 import * as property from './schemas/property.js';
 import * as referenceTemplate from './schemas/reference-template.js';
-import * as results from './schemas/results.js';
+import * as results from './schemas/results/index.js';
 import * as serviceCollection from './schemas/service-collection.js';
 import * as superteam from './schemas/superteam.js';
 import * as teamSettings from './schemas/team-settings.js';
