@@ -102,6 +102,7 @@ describe.each(apiTargets({ everyDatabase: true }))('HR applications on $name', (
       request_criminal_record_check: true,
     } as never);
     await completeWithSimulator(svc.db, { applicantId: record.id, information });
+    await svc.changesSeen();
     const returned = hrApplicationSchema.parse(
       (await admin.hr.retrieveApplicant({ params: { applicant_id: record.id } })).body,
     );
@@ -236,6 +237,7 @@ describe.each(apiTargets({ everyDatabase: true }))('HR applications on $name', (
       now: new Date(),
     });
     expect(submitted).toEqual({ ok: true, value: { applicantId } });
+    await svc.changesSeen();
     const item = await listItem(applicantId);
     expect(item).toMatchObject({
       report_status: 'IN_PROGRESS',
@@ -271,6 +273,7 @@ describe.each(apiTargets({ everyDatabase: true }))('HR applications on $name', (
     expect(early).toMatchObject({ status: 409, body: { code: 'application_processing' } });
 
     await markReturned(svc.db, record.id);
+    await svc.changesSeen();
     expect((await listItem(record.id)).can_upgrade).toBe(true);
     const upgraded = await admin.hr.upgrade({
       params: { applicant_id: record.id },

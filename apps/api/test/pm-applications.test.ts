@@ -26,6 +26,7 @@ describe.each(apiTargets())('PM applications on $name', (target) => {
   let account: BootstrappedAccount;
   let admin: SvcClient;
   let listingId: string;
+  let listingCreated: unknown;
   beforeAll(async () => {
     svc = await target.start();
     account = await svc.newPartner();
@@ -35,10 +36,16 @@ describe.each(apiTargets())('PM applications on $name', (target) => {
     });
     if (property.status !== 201) throw new Error(`property answered ${property.status}`);
     const listing = await admin.listings.create({
-      body: { rent: 1850, notification_list_ids: [], owner_id: account.users.pm, property_id: property.body.id },
+      body: {
+        rent: 1850,
+        notification_list_ids: [account.users.pm],
+        owner_id: account.users.pm,
+        property_id: property.body.id,
+      },
     });
     if (listing.status !== 201) throw new Error(`listing answered ${listing.status}`);
     listingId = listing.body.id;
+    listingCreated = listing.body;
   });
   afterAll(() => svc?.close());
 
@@ -85,6 +92,8 @@ describe.each(apiTargets())('PM applications on $name', (target) => {
         listing: { id: listingId, rent: '1850.00' },
       },
     });
+    // The list page reads its listings in one statement of its own: the same listing as the listing operations show.
+    expect(item?.application.listing).toEqual(listingCreated);
     expect(item?.application.applicants).toEqual([
       expect.objectContaining({
         id: record.id,
@@ -184,6 +193,7 @@ describe.each(apiTargets())('PM applications on $name', (target) => {
       now: new Date(),
     });
     expect(submitted.ok).toBe(true);
+    await svc.changesSeen();
     const after = (await list()).results.filter((item) => ids.includes(item.id)).map((item) => item.report_status);
     expect(after).toEqual(['SENT', 'SENT', 'IN_PROGRESS']);
   });
@@ -193,6 +203,7 @@ describe.each(apiTargets())('PM applications on $name', (target) => {
     const answer = await admin.pm.quickScreen({ body: { ...body, request_address_references: true } });
     if (answer.status !== 201) throw new Error(`quick screen answered ${answer.status}`);
     await completeWithSimulator(svc.db, { applicantId: answer.body.id, information: body.information });
+    await svc.changesSeen();
     const returned = pmApplicationSchema.parse(
       (await admin.pm.retrieveApplicant({ params: { applicant_id: answer.body.id } })).body,
     );
@@ -282,6 +293,7 @@ describe.each(apiTargets())('PM applications on $name', (target) => {
       await admin.pm.upgrade({ params: { applicant_id: applicantId }, body: { request_identity_verification: true } }),
     ).toMatchObject({ status: 409, body: { code: 'application_processing' } });
     await markReturned(svc.db, applicantId);
+    await svc.changesSeen();
     const listed = (await list()).results.find((item) => item.id === applicantId);
     expect(listed).toMatchObject({
       can_upgrade: true,

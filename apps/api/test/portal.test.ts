@@ -49,7 +49,6 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
       {
         SVC_RATE_LIMIT_PER_MINUTE: 100_000,
         SVC_ADDRESS_LIMIT_PER_MINUTE: 100_000,
-        SVC_READ_CACHE_SECONDS: 2,
         SVC_DEV_OUTBOX: true,
       },
       { logger },

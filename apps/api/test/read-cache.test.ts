@@ -54,27 +54,17 @@ describe.each(apiTargets())('read cache on $name', (target) => {
       await manager.query(statement, parameters);
     });
 
-  /** Until the process has read its own last change back from the database (it drops that partner's answers). */
-  const settled = () => new Promise((resolve) => setTimeout(resolve, 200));
-
-  async function eventually(read: () => Promise<unknown>, expected: unknown, timeoutMs = 5_000): Promise<void> {
-    const started = Date.now();
-    while ((await read()) !== expected) {
-      if (Date.now() - started > timeoutMs) throw new Error(`still not ${String(expected)} after ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-
   it('answers a repeated read from memory, and drops it when another process commits a change of the partner', async () => {
     const { id } = await quickScreen();
-    await settled();
+    await svc.changesSeen();
     expect(await statusOf(id)).toBe('Pending');
     // Unannounced, the change stays unseen: the answer comes from memory.
     await silently(`UPDATE applicants SET status = 'Returned' WHERE id = $1`, [id]);
     expect(await statusOf(id)).toBe('Pending');
     // A change as the worker makes it (another connection, triggers on): following it drops the cached answer.
     await markReturned(svc.db, id);
-    await eventually(() => statusOf(id), 'Returned');
+    await svc.changesSeen();
+    expect(await statusOf(id)).toBe('Returned');
   });
 
   it('a change of one partner keeps what is cached of another', async () => {
@@ -87,7 +77,7 @@ describe.each(apiTargets())('read cache on $name', (target) => {
       request_softcheck: true,
     };
     const ordered = hrApplicationSchema.parse((await otherClient.hr.quickScreen({ body })).body);
-    await settled();
+    await svc.changesSeen();
     const otherStatus = async () =>
       hrApplicationSchema.parse((await otherClient.hr.retrieveApplicant({ params: { applicant_id: ordered.id } })).body)
         .status;
@@ -95,13 +85,14 @@ describe.each(apiTargets())('read cache on $name', (target) => {
     await silently(`UPDATE applicants SET status = 'Returned' WHERE id = $1`, [ordered.id]);
     const { id } = await quickScreen();
     await markReturned(svc.db, id);
-    await eventually(() => statusOf(id), 'Returned');
+    await svc.changesSeen();
+    expect(await statusOf(id)).toBe('Returned');
     expect(await otherStatus()).toBe('Pending');
   });
 
   it('answers a repeated read with its ETag (304 to If-None-Match) and the headers of its operation', async () => {
     const { id } = await quickScreen();
-    await settled();
+    await svc.changesSeen();
     const apiKey = account.api_keys.live;
     const record = `${svc.url}/api/v1/hr/applicants/${id}/`;
     const first = await rawRequest(record, { apiKey });
@@ -236,6 +227,25 @@ describe('ReadCache', () => {
     cache.caughtUp(performance.now());
     await cache.answer(request, response, { partnerId: 'p', key: 'k' }, load);
     expect(load.calls).toBe(2);
+  });
+
+  it('tells when the changes committed before a call have been read, at once when it is not following', async () => {
+    await expect(new ReadCache({ ttlMs: 1_000, maxBytes: 1_000 }).changesSeen()).resolves.toBeUndefined();
+    const cache = followingCache();
+    const before = performance.now();
+    let seen = false;
+    const waiting = cache.changesSeen().then(() => (seen = true));
+    // A read of changes that began before the call may have missed a change committed just before it.
+    cache.caughtUp(before);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toBe(false);
+    cache.caughtUp(performance.now());
+    await waiting;
+    expect(seen).toBe(true);
+    // Following lost: nothing is answered from memory, so nothing can be stale.
+    const lostWhileWaiting = cache.changesSeen();
+    cache.lost();
+    await expect(lostWhileWaiting).resolves.toBeUndefined();
   });
 
   it('holds at most maxBytes (keys and JSON text, two bytes a character), the least recently used leaving first', async () => {

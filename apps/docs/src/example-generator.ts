@@ -1,5 +1,14 @@
-import { CHECK_CATALOGUE } from '@svc/domain';
-import { REQUEST_FLAGS, type RequestFlag } from '@svc/contract';
+import { CHECK_CATALOGUE, CHECK_DEFINITIONS } from '@svc/domain';
+import {
+  constraintsOf,
+  optionsOf,
+  REQUEST_FLAGS,
+  shapeOf,
+  stringFormatOf,
+  valuesOf,
+  type RequestFlag,
+} from '@svc/contract';
+import { z } from 'zod';
 import { unwrap, type Unwrapped } from './schema-walker.js';
 
 /**
@@ -9,7 +18,6 @@ import { unwrap, type Unwrapped } from './schema-walker.js';
  */
 
 type AnySchema = Unwrapped['inner'];
-type Check = { kind: string; value?: unknown; regex?: RegExp };
 
 export type ExampleOptions = {
   /** The checks the example application ordered: their result fields are filled, the other results are null. */
@@ -65,26 +73,23 @@ const FALLBACK_STRINGS = ['CA', 'ON', '1850.00', '+1 416 555 0134', '046454286',
 
 const lastKey = (path: string[]): string => (path.length > 0 ? (path[path.length - 1] ?? '') : '').replace(/\[\]$/, '');
 
-function parses(schema: AnySchema, value: unknown): boolean {
-  return (schema as unknown as { safeParse: (v: unknown) => { success: boolean } }).safeParse(value).success;
-}
+const parses = (schema: AnySchema, value: unknown): boolean => schema.safeParse(value).success;
 
-function stringExample(schema: AnySchema, path: string[]): string {
+function stringExample(schema: z.ZodString, path: string[]): string {
   const key = lastKey(path);
   const pathText = path.join('.');
-  const checks = (schema._def.checks as Check[] | undefined) ?? [];
-  const kinds = new Set(checks.map((check) => check.kind));
+  const format = stringFormatOf(schema);
   const candidates: string[] = [];
-  if (kinds.has('uuid')) candidates.push(stableUuid(pathText));
-  if (kinds.has('datetime'))
+  if (format === 'uuid') candidates.push(stableUuid(pathText));
+  if (format === 'date-time')
     candidates.push(
       key.includes('modified') || key.includes('updated') ? '2025-03-14T09:42:17Z' : '2025-03-14T09:30:00Z',
     );
-  if (kinds.has('date'))
+  if (format === 'date')
     candidates.push(key.includes('birth') ? '1990-12-10' : key.includes('end') ? '2024-12-31' : '2021-06-01');
-  if (kinds.has('email'))
+  if (format === 'email')
     candidates.push(key.includes('accounting') ? 'accounts@example.com' : 'ada.lovelace@example.com');
-  if (kinds.has('url')) {
+  if (format === 'url') {
     candidates.push(
       key === 'report_url'
         ? 'https://svc.example.com/reports/hosted/eyJhbGciOiJIUzI1NiJ9.example.pdf'
@@ -115,11 +120,11 @@ const NAMED_NUMBERS: Array<[RegExp, number]> = [
   [/sin_ssn/, 46454286],
 ];
 
-function numberExample(schema: AnySchema, path: string[]): number {
+function numberExample(schema: z.ZodNumber, path: string[]): number {
   const key = lastKey(path);
   const candidates = NAMED_NUMBERS.filter(([pattern]) => pattern.test(key)).map(([, value]) => value);
-  const checks = (schema._def.checks as Check[] | undefined) ?? [];
-  for (const check of checks) if (check.kind === 'min' || check.kind === 'max') candidates.push(Number(check.value));
+  const { minimum, maximum } = constraintsOf(schema);
+  for (const bound of [minimum, maximum]) if (bound !== undefined) candidates.push(bound);
   candidates.push(1, 0, 7, 10, 100);
   const chosen = candidates.find((candidate) => parses(schema, candidate));
   if (chosen === undefined) throw new Error(`example generator: no number fits ${path.join('.')}`);
@@ -136,17 +141,21 @@ function booleanExample(path: string[], state: State): boolean {
   return TRUE_BOOLEANS.test(key);
 }
 
+/**
+ * The result fields of a record: those the catalogue's checks write, and the manual identity verification, which
+ * none does (an operator fills it in).
+ */
+const RESULT_FIELDS = new Set<string>([
+  ...CHECK_DEFINITIONS.map((definition) => definition.resultField),
+  'manual_id_verification',
+]);
+
 /** Result fields of a record are null unless a requested check writes them. */
 function keepsNull(path: string[], unwrapped: Unwrapped, state: State): boolean {
   if (!unwrapped.nullable) return false;
   const key = lastKey(path);
   if (key === 'next' || key === 'previous') return true;
-  if (
-    path.length === 1 &&
-    (key.endsWith('_result') || key.endsWith('identity_verification') || key === 'manual_id_verification')
-  ) {
-    return !state.filledResults.has(key);
-  }
+  if (path.length === 1 && RESULT_FIELDS.has(key)) return !state.filledResults.has(key);
   return false;
 }
 
@@ -154,48 +163,30 @@ function generate(schema: unknown, path: string[], state: State, depth: number):
   const unwrapped = unwrap(schema);
   if (keepsNull(path, unwrapped, state)) return null;
   const inner = unwrapped.inner;
-  const def = inner._def;
   if (depth > 14) return unwrapped.nullable ? null : {};
-  switch (def.typeName) {
-    case 'ZodObject': {
-      const shape = (def.shape as () => Record<string, unknown>)();
-      return Object.fromEntries(
-        Object.entries(shape).map(([key, field]) => [key, generate(field, [...path, key], state, depth + 1)]),
-      );
-    }
-    case 'ZodArray': {
-      const min = (def.minLength as { value: number } | null)?.value ?? 0;
-      const count = Math.max(1, min);
-      return Array.from({ length: count }, (_, index) =>
-        generate(
-          def.type,
-          [...path.slice(0, -1), `${lastKey(path)}[]`, ...(index ? [String(index)] : [])],
-          state,
-          depth + 1,
-        ),
-      );
-    }
-    case 'ZodEnum':
-      return (def.values as string[])[0];
-    case 'ZodNativeEnum':
-      return Object.values(def.values as Record<string, string>)[0];
-    case 'ZodLiteral':
-      return def.value;
-    case 'ZodUnion':
-      return generate((def.options as unknown[])[0], path, state, depth);
-    case 'ZodString':
-      return stringExample(inner, path);
-    case 'ZodNumber':
-      return numberExample(inner, path);
-    case 'ZodBoolean':
-      return booleanExample(path, state);
-    case 'ZodRecord':
-      return {};
-    case 'ZodNull':
-      return null;
-    default:
-      return null;
+  if (inner instanceof z.ZodObject)
+    return Object.fromEntries(
+      Object.entries(shapeOf(inner)).map(([key, field]) => [key, generate(field, [...path, key], state, depth + 1)]),
+    );
+  if (inner instanceof z.ZodArray) {
+    const count = Math.max(1, constraintsOf(inner).minItems ?? 0);
+    return Array.from({ length: count }, (_, index) =>
+      generate(
+        inner.element,
+        [...path.slice(0, -1), `${lastKey(path)}[]`, ...(index ? [String(index)] : [])],
+        state,
+        depth + 1,
+      ),
+    );
   }
+  const values = valuesOf(inner);
+  if (values) return values[0];
+  if (inner instanceof z.ZodUnion) return generate(optionsOf(inner)[0], path, state, depth);
+  if (inner instanceof z.ZodString) return stringExample(inner, path);
+  if (inner instanceof z.ZodNumber) return numberExample(inner, path);
+  if (inner instanceof z.ZodBoolean) return booleanExample(path, state);
+  if (inner instanceof z.ZodRecord) return {};
+  return null;
 }
 
 /** A value for `schema`, deterministic for a given schema and options. */

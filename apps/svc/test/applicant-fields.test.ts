@@ -206,6 +206,7 @@ describe.each(apiTargets({ everyDatabase: true }))('applicant fields on $name', 
       `UPDATE teams SET settings_config = settings_config || '{"hide_sin_ssn": true, "hide_date_of_birth": true}'::jsonb WHERE id = $1`,
       [account.teams.hr],
     );
+    await svc.changesSeen();
     try {
       const masked = await shown(await order());
       expect(masked.record).toContain(information.last_name);

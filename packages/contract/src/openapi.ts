@@ -1,15 +1,17 @@
-import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
+import { extendApi } from '@anatine/zod-openapi';
+import { isAppRoute, isAppRouteOtherResponse, type AppRoute, type AppRouter } from '@ts-rest/core';
 import { generateOpenApi } from '@ts-rest/open-api';
 import { z } from 'zod';
 import type { RouteMetadata } from './common/contract.js';
 import { contract } from './router.js';
+import { isZodSchema, partsOf } from './schema-walk.js';
 import * as application from './schemas/application.js';
 import * as information from './schemas/information.js';
 import * as listing from './schemas/listing.js';
 import * as packages from './schemas/package.js';
 import * as property from './schemas/property.js';
 import * as referenceTemplate from './schemas/reference-template.js';
-import * as results from './schemas/results.js';
+import * as results from './schemas/results/index.js';
 import * as serviceCollection from './schemas/service-collection.js';
 import * as superteam from './schemas/superteam.js';
 import * as teamSettings from './schemas/team-settings.js';
@@ -59,7 +61,6 @@ export function listRoutes(router: AppRouter, path: string[] = []): Array<{ key:
   );
 }
 
-type OpenApiMeta = { metaOpenApi?: Record<string, unknown> };
 type JsonSchema = { [key: string]: unknown };
 const NAME_KEY = 'x-svc-component';
 const OWN_DESCRIPTION_KEY = 'x-svc-description';
@@ -85,16 +86,32 @@ function extractComponents(node: unknown, components: Record<string, JsonSchema>
   return description && description !== ownDescription ? { allOf: [ref], description } : ref;
 }
 
+/** Every zod schema of a route: parameters, query, headers, body and answers. */
+function schemasOfRoute(route: AppRoute): z.ZodTypeAny[] {
+  const bodies = Object.values(route.responses).map((response) =>
+    isAppRouteOtherResponse(response) ? response.body : response,
+  );
+  const candidates = [
+    route.pathParams,
+    route.query,
+    route.headers,
+    'body' in route ? route.body : undefined,
+    ...bodies,
+  ];
+  return candidates.filter(isZodSchema);
+}
+
 /**
- * The OpenAPI generator (@anatine/zod-openapi) reads an optional `metaOpenApi` property of each zod schema.
- * Every exported object schema of a resource gets its name as a title, so it becomes one `components.schemas`
- * entry referenced by `$ref` (otherwise each use is inlined and the document runs to megabytes). Request-only
- * schemas with defaults are left inline: their input and output forms differ.
+ * What the generator (@anatine/zod-openapi, through ts-rest) leaves out, added through its public `extendApi`:
+ * - every exported object schema of a resource gets its name, so it becomes one `components.schemas` entry referenced
+ *   by `$ref` (otherwise each use is inlined and the document runs to megabytes). Request-only schemas with defaults
+ *   are left inline: their input and output forms differ;
+ * - a zod `.date()` string (`isDate`) gets `format: date`, which the generator does not derive.
  */
-let schemasNamed = false;
-function nameResourceSchemas(): void {
-  if (schemasNamed) return;
-  schemasNamed = true;
+let metadataAdded = false;
+function addOpenApiMetadata(): void {
+  if (metadataAdded) return;
+  metadataAdded = true;
   const modules = [
     application,
     information,
@@ -115,29 +132,22 @@ function nameResourceSchemas(): void {
     for (const [exportName, schema] of Object.entries(module)) {
       if (!(schema instanceof z.ZodObject) || !exportName.endsWith('Schema') || /Body|Input/.test(exportName)) continue;
       const title = exportName.replace(/Schema$/, '').replace(/^./, (first) => first.toUpperCase());
-      (schema as OpenApiMeta).metaOpenApi = {
-        ...(schema as OpenApiMeta).metaOpenApi,
-        [NAME_KEY]: title,
-        [OWN_DESCRIPTION_KEY]: schema.description,
-      };
+      extendApi(schema, { [NAME_KEY]: title, [OWN_DESCRIPTION_KEY]: schema.description });
     }
   }
-  // zod's `.date()` strings have no OpenAPI format in the generator: derive `format: date` from the check itself.
-  Object.defineProperty(z.ZodString.prototype, 'metaOpenApi', {
-    configurable: true,
-    get(this: z.ZodString & { _metaOpenApi?: Record<string, unknown> }) {
-      const isDate = this._def.checks.some((check) => check.kind === 'date');
-      return isDate ? { format: 'date', ...this._metaOpenApi } : this._metaOpenApi;
-    },
-    set(this: { _metaOpenApi?: Record<string, unknown> }, value: Record<string, unknown>) {
-      this._metaOpenApi = value;
-    },
-  });
+  const seen = new Set<z.ZodTypeAny>();
+  const pending = listRoutes(contract).flatMap(({ route }) => schemasOfRoute(route));
+  for (let schema = pending.pop(); schema !== undefined; schema = pending.pop()) {
+    if (seen.has(schema)) continue;
+    seen.add(schema);
+    if (schema instanceof z.ZodString && schema.isDate) extendApi(schema, { format: 'date' });
+    pending.push(...partsOf(schema));
+  }
 }
 
 /** The OpenAPI 3.0 document of svc, generated from the contract. */
 export function generateOpenApiDocument() {
-  nameResourceSchemas();
+  addOpenApiMetadata();
   const document = generateOpenApi(
     contract,
     {

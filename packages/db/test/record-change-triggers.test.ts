@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GROUP_IDS, RECORD_JOINS, RECORD_SELECT } from '../src/applications/sql.js';
+import { GROUP_IDS, LISTING_RECORDS, RECORD_JOINS, RECORD_SELECT } from '../src/applications/sql.js';
 import { runMigrations, type Database } from '../src/index.js';
 import { databaseTargets } from './support/databases.js';
 
@@ -22,10 +22,19 @@ describe.each(databaseTargets())('record change triggers on $name', (target) => 
 
   it('every table a record or a list page shows tells the read caches of its inserts, updates, deletes and truncates', async () => {
     // The statements join `applicants a` (FROM applicants a, or FROM page JOIN applicants a); RECORD_JOINS and the
-    // select lists name the rest.
-    const tables = tablesRead('FROM applicants a', RECORD_JOINS, RECORD_SELECT, GROUP_IDS);
+    // select lists name the rest; a PM list page adds the listings applied for (LISTING_RECORDS).
+    const tables = tablesRead('FROM applicants a', RECORD_JOINS, RECORD_SELECT, GROUP_IDS, LISTING_RECORDS);
     expect(tables).toEqual(
-      expect.arrayContaining(['applicants', 'applications', 'check_executions', 'teams', 'users']),
+      expect.arrayContaining([
+        'applicants',
+        'applications',
+        'check_executions',
+        'teams',
+        'users',
+        'listings',
+        'properties',
+        'listing_notification_users',
+      ]),
     );
     const rows = await db.dataSource.query<Array<{ table: string; event: string; function: string }>>(
       `SELECT c.relname AS "table", e.event, p.proname AS "function"

@@ -63,6 +63,8 @@ export class ReadCache {
   #following = false;
   /** `performance.now()` of the last read of changes that came back. */
   #caughtUpAt = 0;
+  /** Callers of `changesSeen()`, each with the `performance.now()` its read of changes must start from. */
+  #waiting: Array<{ since: number; seen: () => void }> = [];
 
   constructor({
     ttlMs,
@@ -156,12 +158,32 @@ export class ReadCache {
     if (!this.#following) this.#forgetAll();
     this.#following = true;
     this.#caughtUpAt = Math.max(this.#caughtUpAt, readAt);
+    this.#release((since) => since <= readAt);
   }
 
   /** Changes may be missed: nothing is kept or answered until `caughtUp()`. */
   lost(): void {
     this.#following = false;
     this.#forgetAll();
+    this.#release(() => true);
+  }
+
+  /**
+   * Resolves once no answer from memory can predate a change committed before the call: when the changes read since
+   * have been passed to `changed()` (within about 20 ms), or at once when the cache is not following (it answers
+   * nothing from memory then). For whoever writes the database behind this process's back (another process, a test)
+   * and must read the change through it next.
+   */
+  changesSeen(): Promise<void> {
+    if (!this.#following) return Promise.resolve();
+    const since = performance.now();
+    return new Promise((seen) => this.#waiting.push({ since, seen }));
+  }
+
+  #release(seenBy: (since: number) => boolean): void {
+    const stillWaiting = this.#waiting.filter(({ since }) => !seenBy(since));
+    for (const waiter of this.#waiting) if (seenBy(waiter.since)) waiter.seen();
+    this.#waiting = stillWaiting;
   }
 
   #generationOf(partnerId: string): number {

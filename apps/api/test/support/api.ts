@@ -30,6 +30,12 @@ export type TestApi = {
   /** The typed client of @svc/contract with this key. */
   client(apiKey: string): SvcClient;
   advanceClock(ms: number): void;
+  /**
+   * After a write behind the API's back (as the worker or the portal makes one): resolves once the API's read cache
+   * has read every change committed before the call (about 20 ms), so the next read through the API shows it. Throws
+   * after 5 s.
+   */
+  changesSeen(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -59,13 +65,9 @@ export function apiTargets({ everyDatabase = false }: { everyDatabase?: boolean 
       await runMigrations(db);
       let offsetMs = 0;
       const now = () => new Date(Date.now() + offsetMs);
-      // The read cache off unless a test turns it on: most tests write behind the API's back (as the worker does) and
-      // read at once, and a cache sees such a write only when it next reads `record_changes` (within ~20 ms). The
-      // read-cache, lifecycle, portal and reliability tests run with it on.
-      const config = {
-        ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SVC_READ_CACHE_SECONDS: '0' }),
-        ...overrides,
-      };
+      // Production defaults, the read cache on: a test that writes behind the API's back (as the worker does) awaits
+      // `changesSeen()` before it reads through the API, as the cache hears of such a write only within ~20 ms.
+      const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
       // startApi opens the job queue (pg-boss) on the same database; target.dispose() closes the database and stops it.
       const api = await startApi({ config, db, port: 0, logger, now, docsSite });
       return {
@@ -80,6 +82,7 @@ export function apiTargets({ everyDatabase = false }: { everyDatabase?: boolean 
         advanceClock: (ms: number) => {
           offsetMs += ms;
         },
+        changesSeen: () => withinMs(CHANGES_SEEN_MS, api.deps.readCache.changesSeen(), 'the read cache saw no change'),
         async close() {
           await api.close();
           await target.dispose();
@@ -87,6 +90,21 @@ export function apiTargets({ everyDatabase = false }: { everyDatabase?: boolean 
       };
     },
   }));
+}
+
+/** How long `changesSeen()` waits: the cache reads changes every 20 ms, a read gives up after 1 s. */
+const CHANGES_SEEN_MS = 5_000;
+
+async function withinMs<T>(ms: number, promise: Promise<T>, failure: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${failure} within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A raw request, for what the typed client cannot send (malformed JSON, wrong content types, huge bodies). */

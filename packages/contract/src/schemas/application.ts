@@ -24,7 +24,7 @@ import {
   RESULT_OBJECT_FIELDS,
   resultSchemasByField,
   type ResultObjectField,
-} from './results.js';
+} from './results/index.js';
 
 // The application record (quick screen, upgrade, retrieve), the invite responses and the list items, HR and PM.
 

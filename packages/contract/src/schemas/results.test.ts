@@ -17,7 +17,7 @@ import {
   riskResultSchema,
   usCriminalRecordCheckResultSchema,
   verificationResultSchema,
-} from './results.js';
+} from './results/index.js';
 
 // Fixtures shaped like the seeds' examples
 

@@ -4,11 +4,11 @@ import type { Application } from '../entities/application.js';
 import type { CheckExecution } from '../entities/check-execution.js';
 import type { Team } from '../entities/team.js';
 import type { PageOf, PageRequest } from '../repositories/common.js';
-import { findListing, type ListingRecord } from '../repositories/listings.js';
+import type { ListingRecord } from '../repositories/listings.js';
 import { queryRows } from '../repositories/query-rows.js';
 import type { UserWithTeam } from '../repositories/users.js';
 import type { StoredInformation } from './information.js';
-import { findApplicantsByIds, GROUP_IDS, RECORD_JOINS, RECORD_SELECT, recordOfRow } from './sql.js';
+import { findApplicantsByIds, findListingRecords, GROUP_IDS, RECORD_JOINS, RECORD_SELECT, recordOfRow } from './sql.js';
 import type { ApplicationScope } from './order-rules.js';
 
 /** An applicant with what its record shows: its application, decrypted information, executions, owner and team. */
@@ -73,8 +73,8 @@ export function applicantQuery(manager: EntityManager, { partnerId, environment,
  * The scope's applicants of one kind (HR or PM), oldest first (`created`, then `id`), optionally of one team and one
  * owner. A page costs two statements side by side, whatever its depth and size: its count, and its records (the
  * page's ids by an index-only scan, then each one's application, team, owner and executions by key); for PM, the
- * other applicants of the page's applications that are not on the page (one query, when there are any) and each
- * distinct listing.
+ * other applicants of the page's applications that are not on the page (one query, when there are any) and the
+ * listings applied for (one query, when there are any).
  */
 export async function listApplicants(
   manager: EntityManager,
@@ -110,13 +110,11 @@ export async function listApplicants(
       ? []
       : await findApplicantsByIds(manager, { partnerId: scope.partnerId, applicantIds: missing });
   const groupMembers = new Map([...onPage, ...others.map((applicant) => [applicant.id, applicant] as const)]);
-  const listings = new Map<string, ListingRecord | null>();
-  for (const listingId of new Set(records.flatMap((record) => record.application.listingId ?? []))) {
-    listings.set(
-      listingId,
-      await findListing(manager, { partnerId: scope.partnerId, environment: scope.environment, listingId }),
-    );
-  }
+  const listings = await findListingRecords(manager, {
+    partnerId: scope.partnerId,
+    environment: scope.environment,
+    listingIds: records.flatMap((record) => record.application.listingId ?? []),
+  });
   return {
     count,
     rows: records.map((record) => ({

@@ -3,6 +3,9 @@ import { Applicant } from '../entities/applicant.js';
 import { Application } from '../entities/application.js';
 import { CheckExecution } from '../entities/check-execution.js';
 import { TEAMS, USERS } from '../repositories/account-rows.js';
+import { LISTINGS, PROPERTIES } from '../repositories/listing-rows.js';
+import type { ListingRecord } from '../repositories/listings.js';
+import type { PropertyRecord } from '../repositories/properties.js';
 import { queryRows } from '../repositories/query-rows.js';
 import {
   entityOfRow,
@@ -165,6 +168,64 @@ export const RECORD_SELECT = `json_build_object('a', to_json(a), 'p', to_json(p)
 
 /** PM list pages: the ids of every applicant of the application (this one included), oldest first. */
 export const GROUP_IDS = `(SELECT array_agg(g.id::text ORDER BY g.created, g.id) FROM applicants g WHERE g.application_id = a.application_id) AS group_ids`;
+
+/**
+ * PM list pages: the listings applied for (`$1`, of partner `$2` and environment `$3`), each as one JSON value: the
+ * listing, its owner and the owner's team, its property with the property's owner, team and count of listings, and
+ * its notified users with their teams, oldest first.
+ */
+export const LISTING_RECORDS = `SELECT json_build_object('l', to_json(l), 'o', to_json(o), 'ot', to_json(ot),
+  'pr', to_json(pr), 'po', to_json(po), 'pot', to_json(pot),
+  'listing_count', (SELECT count(*) FROM listings pl WHERE pl.property_id = pr.id),
+  'n', (SELECT json_agg(json_build_object('u', to_json(nu), 't', to_json(nt)) ORDER BY n.created, n.user_id)
+          FROM listing_notification_users n
+          JOIN users nu ON nu.id = n.user_id
+          JOIN teams nt ON nt.id = nu.team_id
+         WHERE n.listing_id = l.id AND n.partner_id = l.partner_id)) AS listing
+  FROM listings l
+  JOIN users o ON o.id = l.owner_id
+  JOIN teams ot ON ot.id = o.team_id
+  JOIN properties pr ON pr.id = l.property_id AND pr.partner_id = l.partner_id AND pr.environment = l.environment
+  JOIN users po ON po.id = pr.owner_id
+  JOIN teams pot ON pot.id = po.team_id
+ WHERE l.id = ANY($1) AND l.partner_id = $2 AND l.environment = $3`;
+
+type Row = Record<string, unknown>;
+
+/** A user read as JSON with its team. */
+function userWithTeam(user: Row, team: Row): UserWithTeam {
+  const owner = entityOfRow(USERS, user) as UserWithTeam;
+  owner.team = entityOfRow(TEAMS, team);
+  return owner;
+}
+
+/** The listing records of a PM list page, by id (one statement); unknown ids are left out. */
+export async function findListingRecords(
+  manager: EntityManager,
+  { partnerId, environment, listingIds }: { partnerId: string; environment: string; listingIds: readonly string[] },
+): Promise<Map<string, ListingRecord>> {
+  if (listingIds.length === 0) return new Map();
+  const rows = await queryRows<{ listing: Row & { n: Array<{ u: Row; t: Row }> | null } }>(manager, LISTING_RECORDS, [
+    [...new Set(listingIds)],
+    partnerId,
+    environment,
+  ]);
+  const records = rows.map(({ listing: json }): ListingRecord => {
+    const property = Object.assign(entityOfRow(PROPERTIES, json['pr'] as Row), {
+      owner: userWithTeam(json['po'] as Row, json['pot'] as Row),
+      listingCount: Number(json['listing_count']),
+    }) satisfies PropertyRecord;
+    const owner = userWithTeam(json['o'] as Row, json['ot'] as Row);
+    return Object.assign(entityOfRow(LISTINGS, json['l'] as Row), {
+      owner,
+      property,
+      notificationUsers: (json.n ?? []).map(({ u, t }) => userWithTeam(u, t)),
+      applicantCount: 0,
+      newApplicantCount: 0,
+    });
+  });
+  return new Map(records.map((record) => [record.id, record]));
+}
 
 type RecordJson = Record<'a' | 'p' | 't' | 'u' | 'ut', Record<string, unknown>> & {
   e: Array<Record<string, unknown>> | null;

@@ -147,6 +147,7 @@ export async function returnEveryApplicant({ svc, logger }: { svc: TestApi; logg
       )) as Array<{ pending: number }>;
       return row?.pending === 0;
     }, 120_000);
+    await svc.changesSeen();
   } finally {
     await worker.stop();
   }

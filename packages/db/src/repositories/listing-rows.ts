@@ -1,0 +1,65 @@
+import { Listing } from '../entities/listing.js';
+import { Property } from '../entities/property.js';
+import type { ColumnProperty, TableRows } from './table-rows.js';
+
+/** The listing tables' columns, for the hand-written read of the listings a PM list page shows. */
+export const LISTINGS: TableRows<Listing, ColumnProperty<Listing, 'team' | 'property' | 'owner'>> = {
+  table: 'listings',
+  create: () => new Listing(),
+  columns: {
+    id: 'id',
+    partnerId: 'partner_id',
+    environment: 'environment',
+    teamId: 'team_id',
+    propertyId: 'property_id',
+    ownerId: 'owner_id',
+    name: 'name',
+    unit: 'unit',
+    moveInDate: 'move_in_date',
+    moveInImmediately: 'move_in_immediately',
+    rent: 'rent',
+    securityDepositAmount: 'security_deposit_amount',
+    petDepositAmount: 'pet_deposit_amount',
+    rentRange: 'rent_range',
+    petDeposit: 'pet_deposit',
+    storageLocker: 'storage_locker',
+    isActive: 'is_active',
+    isPublic: 'is_public',
+    isPlaceholder: 'is_placeholder',
+    useTeamLink: 'use_team_link',
+    isPsychometricRequired: 'is_psychometric_required',
+    propertyManagerTerms: 'property_manager_terms',
+    urlCode: 'url_code',
+    lengthOfLease: 'length_of_lease',
+    created: 'created',
+    modified: 'modified',
+  },
+  dates: ['moveInDate', 'created', 'modified'],
+  numeric: { rent: 2, securityDepositAmount: 2, petDepositAmount: 2 },
+};
+
+export const PROPERTIES: TableRows<Property, ColumnProperty<Property, 'team' | 'owner'>> = {
+  table: 'properties',
+  create: () => new Property(),
+  columns: {
+    id: 'id',
+    partnerId: 'partner_id',
+    environment: 'environment',
+    teamId: 'team_id',
+    ownerId: 'owner_id',
+    status: 'status',
+    building: 'building',
+    buildingCode: 'building_code',
+    address: 'address',
+    city: 'city',
+    provinceState: 'province_state',
+    country: 'country',
+    postalCode: 'postal_code',
+    county: 'county',
+    isActive: 'is_active',
+    urlCode: 'url_code',
+    created: 'created',
+    modified: 'modified',
+  },
+  dates: ['created', 'modified'],
+};
