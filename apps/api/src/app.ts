@@ -96,7 +96,7 @@ export function createApp(deps: Deps): Express {
   const failures = authenticationFailures(
     addressLimiter({ db: deps.db, name: 'auth-failures', pointsPerMinute: deps.config.SVC_AUTH_FAILURES_PER_MINUTE }),
   );
-  app.use(API_PREFIXES, authenticate({ principals, failures }));
+  app.use(API_PREFIXES, authenticate({ principals, failures, now: deps.now }));
   app.use(
     API_PREFIXES,
     rateLimit({ db: deps.db, limitPerMinute: deps.config.SVC_RATE_LIMIT_PER_MINUTE, now: deps.now }),

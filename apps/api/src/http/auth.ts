@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { ApiPrincipal, Environment } from '@svc/db';
+import type { ApiPrincipal, Credential, Environment } from '@svc/db';
 import { clientAddressOf, type AuthenticationFailures } from './address-limit.js';
 import { AppError } from './problem.js';
 
@@ -12,7 +12,8 @@ const unauthenticated = (detail: string) =>
   new AppError({ code: 'unauthenticated', status: 401, detail, headers: { 'WWW-Authenticate': 'Bearer realm="svc"' } });
 
 /**
- * Resolves the API key of a request to its user, partner and environment, or refuses with 401. The key is looked
+ * Resolves the API key of a request to its principal (the credential, its user, partner and environment), or refuses
+ * with 401; an expired key is refused at its expiry, even while this process remembers it. The key is looked
  * up by its SHA-256 hash: keys carry 256 random bits, so a fast hash is as safe as a slow one and keeps every
  * request cheap. Each refusal counts against the client's address; an address past its limit of failures is refused
  * with 429 before its key is looked up, so a flood of guessed keys costs the database nothing. A key this process
@@ -22,9 +23,11 @@ const unauthenticated = (detail: string) =>
 export function authenticate({
   principals,
   failures,
+  now,
 }: {
   principals: PrincipalLookup;
   failures: AuthenticationFailures;
+  now: () => Date;
 }) {
   return async (request: Request, response: Response, next: NextFunction): Promise<void> => {
     const address = clientAddressOf(request);
@@ -42,6 +45,7 @@ export function authenticate({
       const principal = await principals.find(key);
       if (!principal) return await fail('This API key is not valid (unknown or revoked).');
       if (!principal.user.isActive) return await fail('The user of this API key is inactive.');
+      if (isExpired(principal.credential, now())) return await fail('This API key has expired.');
       response.locals.principal = principal;
       next();
     } catch (error) {
@@ -49,6 +53,8 @@ export function authenticate({
     }
   };
 }
+
+const isExpired = ({ expiresAt }: Credential, at: Date) => expiresAt !== null && expiresAt <= at;
 
 export type PrincipalLookup = {
   /** The principal of a key, or null for an unknown or revoked key. */
