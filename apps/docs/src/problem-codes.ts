@@ -44,6 +44,14 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
       'Make the change with the live key. Demo keys order test applications and manage their own packages, properties and listings.',
     appliesTo: 'superteam, team and user writes',
   },
+  insufficient_scope: {
+    status: 403,
+    title: 'Insufficient scope',
+    cause: 'A read-only API key tried a write (any operation other than a GET).',
+    remedy:
+      'Make the write with a `read_write` key of the same user; keep read-only keys for reporting and dashboards.',
+    appliesTo: 'every write',
+  },
   check_not_enabled: {
     status: 403,
     title: 'Check not enabled',
@@ -143,6 +151,19 @@ export const ALL_PROBLEM_CODES: readonly ProblemCode[] = PROBLEM_CODES;
 const ADMIN_TAGS = new Set(['Superteams', 'Teams', 'Users']);
 const ORDER_IDS = /(Invite|QuickScreen|Upgrade)$/;
 
+/** The 403 codes of an operation besides `insufficient_scope` (a read-only key's, on every write). */
+function forbiddenCodesFor(operation: Operation): ProblemCode[] {
+  const isWrite = operation.method === 'POST' || operation.method === 'PUT';
+  if (ADMIN_TAGS.has(operation.tag))
+    return isWrite
+      ? ['forbidden', 'api_version_unsupported', 'forbidden_in_demo']
+      : ['forbidden', 'api_version_unsupported'];
+  if (operation.tag === 'API keys') return operation.method === 'GET' ? [] : ['forbidden_in_demo'];
+  if (ORDER_IDS.test(operation.operationId)) return ['check_not_enabled'];
+  if (operation.tag === 'Packages') return isWrite ? ['forbidden', 'check_not_enabled'] : ['forbidden'];
+  return operation.tag === 'Properties' || operation.tag === 'Listings' ? [] : ['forbidden'];
+}
+
 /** The error codes one operation can answer with, for one status its contract declares. */
 export function problemCodesFor(operation: Operation, status: number): ProblemCode[] {
   const isWrite = operation.method === 'POST' || operation.method === 'PUT';
@@ -154,13 +175,9 @@ export function problemCodesFor(operation: Operation, status: number): ProblemCo
     case 401:
       return ['unauthenticated'];
     case 403:
-      if (ADMIN_TAGS.has(operation.tag))
-        return isWrite
-          ? ['forbidden', 'api_version_unsupported', 'forbidden_in_demo']
-          : ['forbidden', 'api_version_unsupported'];
-      if (ORDER_IDS.test(operation.operationId)) return ['check_not_enabled'];
-      if (operation.tag === 'Packages') return isWrite ? ['forbidden', 'check_not_enabled'] : ['forbidden'];
-      return ['forbidden'];
+      return operation.method === 'GET'
+        ? forbiddenCodesFor(operation)
+        : [...forbiddenCodesFor(operation), 'insufficient_scope'];
     case 404: {
       const hasId = operation.path.includes(':');
       return [

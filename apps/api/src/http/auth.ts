@@ -108,6 +108,34 @@ export function cachedPrincipalLookup(
   };
 }
 
+/**
+ * Writes when each API key was last used, at most once a minute per key: this process tries once a minute per key,
+ * and the statement itself skips a time written less than a minute ago by any process.
+ */
+export function recordKeyUse({
+  recordUse,
+  now,
+}: {
+  recordUse: (use: { keyId: string; at: Date }) => Promise<void>;
+  now: () => Date;
+}) {
+  const triedAt = new Map<string, number>();
+  return async (_request: Request, response: Response, next: NextFunction): Promise<void> => {
+    const { credential } = principalOf(response);
+    const at = now();
+    if (credential.kind === 'api_key' && at.getTime() - (triedAt.get(credential.id) ?? 0) >= 60_000) {
+      if (triedAt.size >= 10_000) triedAt.clear();
+      triedAt.set(credential.id, at.getTime());
+      try {
+        await recordUse({ keyId: credential.id, at });
+      } catch (error) {
+        return next(error);
+      }
+    }
+    next();
+  };
+}
+
 export function principalOf(response: Response): Authenticated {
   const principal = response.locals.principal as Authenticated | undefined;
   if (!principal) throw new Error('principalOf() called on a route without authentication');

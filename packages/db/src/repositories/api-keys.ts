@@ -101,17 +101,16 @@ export async function revokeApiKey(
   return findApiKey(manager, { keyId, ...scope });
 }
 
-/** Revokes every key of a user (a deactivated user keeps no working key); answers the ids it revoked. */
+/** Revokes every key of a user (a deactivated user keeps no working key); answers the keys it revoked. */
 export async function revokeApiKeysOfUser(
   manager: EntityManager,
   { userId, at }: { userId: string; at: Date },
-): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
+): Promise<Array<Pick<ApiKey, 'id' | 'environment'>>> {
+  return queryRows<Pick<ApiKey, 'id' | 'environment'>>(
     manager,
-    `UPDATE api_keys SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL RETURNING id`,
+    `UPDATE api_keys SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL RETURNING id, environment`,
     [userId, at],
   );
-  return rows.map((row) => row.id);
 }
 
 /** Why a key cannot be rotated. */
