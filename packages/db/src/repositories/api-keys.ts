@@ -247,3 +247,19 @@ export async function findPrincipalByApiKey(manager: EntityManager, key: string)
     partner: { id: row.partner_id, apiVersion: row.api_version },
   };
 }
+
+/**
+ * For operators only (the `svc key` command, which answers to no partner): a key with the partner of its user, or
+ * null when there is no such key.
+ */
+export async function findApiKeyForOperator(
+  manager: EntityManager,
+  keyId: string,
+): Promise<{ apiKey: ApiKey; partnerId: string } | null> {
+  const found = await manager
+    .createQueryBuilder(ApiKey, 'key')
+    .innerJoinAndSelect('key.user', 'user')
+    .where('key.id = :keyId', { keyId })
+    .getOne();
+  return found?.user ? { apiKey: found, partnerId: found.user.partnerId } : null;
+}
