@@ -17,7 +17,7 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
   unauthenticated: {
     status: 401,
     title: 'Unauthenticated',
-    cause: 'No `Authorization` header, a key that does not exist or was revoked, or a malformed header.',
+    cause: 'No `Authorization` header, a key that does not exist, was revoked or has expired, or a malformed header.',
     remedy: 'Send `Authorization: Bearer <key>` (or `Token <key>`) with a live or demo key.',
     appliesTo: 'every operation',
   },

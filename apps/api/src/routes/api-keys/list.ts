@@ -25,6 +25,14 @@ export const listApiKeys: RouteFactory<typeof contract.apiKeys.list> =
             offset: page.offset,
             limit: page.pageSize,
           });
+    // Paged first: a page past the end is refused (404 `invalid_page`), and a refused request writes nothing.
+    const body = pageOf({
+      request: req,
+      page,
+      count,
+      results: rows.map(presentApiKey),
+      publicUrl: publicUrlOf(deps, req),
+    });
     await auditKeyOperation(manager, {
       principal,
       request: req,
@@ -32,8 +40,5 @@ export const listApiKeys: RouteFactory<typeof contract.apiKeys.list> =
       action: 'api_key.listed',
       subject: null,
     });
-    return {
-      status: 200,
-      body: pageOf({ request: req, page, count, results: rows.map(presentApiKey), publicUrl: publicUrlOf(deps, req) }),
-    };
+    return { status: 200, body };
   };
