@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { generateOpenApiDocument } from '@svc/contract';
-import { findPrincipalByApiKey, recordApiKeyUse } from '@svc/db';
+import { recordApiKeyUse } from '@svc/db';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { publicUrlOf, type Deps } from './deps.js';
 import { addressLimiter, authenticationFailures, limitRequestsByAddress } from './http/address-limit.js';
 import { refuseWritesOfReadOnlyCredentials } from './http/access.js';
-import { authenticate, cachedPrincipalLookup, principalOf, recordKeyUse } from './http/auth.js';
+import { authenticate, principalOf, recordKeyUse } from './http/auth.js';
 import { bodyGuard } from './http/body-guard.js';
 import { errorHandler, sendProblem } from './http/errors.js';
 import { idempotency } from './http/idempotency.js';
@@ -24,10 +24,6 @@ import { registerRoutes } from './routes/index.js';
 
 /** Where the authenticated API answers; everything else (health, docs, portal, hosted links) needs no key. */
 const API_PREFIXES = ['/api', '/hr'];
-
-/** How long a process trusts what it read of an API key (its user, team, partner, revocation and expiry), well under
- * the 5 seconds within which every process refuses a revoked key: see DECISIONS.md. */
-const PRINCIPAL_CACHE_MS = 4_000;
 
 /** What answers without an API key: the portal (the link's token is the credential), hosted report links, the outbox. */
 const KEYLESS_PATHS = ['/apply', HOSTED_REPORT_PATH, '/dev/outbox'];
@@ -92,13 +88,10 @@ export function createApp(deps: Deps): Express {
 
   mountHostedReports(app, deps);
 
-  const principals = cachedPrincipalLookup((key) => findPrincipalByApiKey(deps.db.dataSource.manager, key), {
-    ttlMs: PRINCIPAL_CACHE_MS,
-  });
   const failures = authenticationFailures(
     addressLimiter({ db: deps.db, name: 'auth-failures', pointsPerMinute: deps.config.SVC_AUTH_FAILURES_PER_MINUTE }),
   );
-  app.use(API_PREFIXES, authenticate({ principals, failures, now: deps.now }));
+  app.use(API_PREFIXES, authenticate({ principals: deps.principals, failures, now: deps.now }));
   app.use(API_PREFIXES, refuseWritesOfReadOnlyCredentials);
   app.use(
     API_PREFIXES,

@@ -4,9 +4,6 @@ import type { SvcClient } from '@svc/contract';
 import { listAuditEntries, type BootstrappedAccount } from '@svc/db';
 import { apiTargets, rawRequest, type TestApi } from './support/api.js';
 
-/** How long every API process may keep accepting a key after it was revoked or ended (DECISIONS.md). */
-const REVOCATION_BOUND_MS = 5_000;
-
 describe.each(apiTargets({ everyDatabase: true }))('API keys on $name', (target) => {
   let svc: TestApi;
   let account: BootstrappedAccount;
@@ -15,16 +12,6 @@ describe.each(apiTargets({ everyDatabase: true }))('API keys on $name', (target)
 
   const status = async (key: string, path = '/api/v1/packages/') =>
     (await rawRequest(`${svc.url}${path}`, { apiKey: key })).status;
-
-  /** Polls until the key answers 401, and answers how long that took; fails past the bound. */
-  const msUntilRefused = async (key: string): Promise<number> => {
-    const started = performance.now();
-    while (performance.now() - started < REVOCATION_BOUND_MS + 1_000) {
-      if ((await status(key)) === 401) return performance.now() - started;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('the key was never refused');
-  };
 
   /** A team and a user created through the API, as a partner admin would. */
   const newTeamUser = async () => {
@@ -67,7 +54,7 @@ describe.each(apiTargets({ everyDatabase: true }))('API keys on $name', (target)
   });
   afterAll(() => svc?.close());
 
-  it('issues a team user a live key that sees only its team, and refuses it within 5 s of its revocation', async () => {
+  it('issues a team user a live key that sees only its team, and refuses it once revoked', async () => {
     const { teamId, userId } = await newTeamUser();
     const ownPackage = await admin.packages.create({
       body: { name: 'Own', team: teamId, request_flags: ['request_softcheck'] },
@@ -106,9 +93,8 @@ describe.each(apiTargets({ everyDatabase: true }))('API keys on $name', (target)
     expect((await teamUser.users.list({ query: {} })).status).toBe(403);
 
     expect((await admin.apiKeys.revoke({ params: { api_key_id: key.id } })).status).toBe(204);
-    const refusedAfterMs = await msUntilRefused(key.secret);
-    expect(refusedAfterMs).toBeLessThan(REVOCATION_BOUND_MS);
-    console.log(`api keys on ${target.name}: a revoked key answered 401 after ${Math.round(refusedAfterMs)} ms`);
+    // The process that revoked it refuses it at once (the other processes within 5 s: key-revocation.test.ts).
+    expect(await status(key.secret)).toBe(401);
     const listed = await admin.apiKeys.retrieve({ params: { api_key_id: key.id } });
     expect(listed.status === 200 && listed.body.revoked).toEqual(expect.any(String));
     // Revoking again changes nothing.
@@ -141,17 +127,17 @@ describe.each(apiTargets({ everyDatabase: true }))('API keys on $name', (target)
     // The test clock passes the end of the overlap: the old key fails, its successor works.
     svc.advanceClock(121_000);
     try {
-      expect(await msUntilRefused(old.secret)).toBeLessThan(REVOCATION_BOUND_MS);
+      expect(await status(old.secret)).toBe(401);
       expect(await status(rotated.body.secret)).toBe(200);
       // An expired key cannot be rotated again.
       expect((await admin.apiKeys.rotate({ params: { api_key_id: old.id }, body: {} })).status).toBe(409);
     } finally {
       svc.advanceClock(-121_000);
     }
-    // Overlap 0 ends the old key at once (within the 5 s every process may remember it).
+    // Overlap 0 ends the old key at once.
     const next = await admin.apiKeys.rotate({ params: { api_key_id: rotated.body.id }, body: { overlap_seconds: 0 } });
     expect(next.status).toBe(201);
-    expect(await msUntilRefused(rotated.body.secret)).toBeLessThan(REVOCATION_BOUND_MS);
+    expect(await status(rotated.body.secret)).toBe(401);
     // No body: the default overlap of a day.
     if (next.status !== 201) return;
     const byDefault = await rawRequest(`${svc.url}/api/v1/api-keys/${next.body.id}/rotate/`, {
@@ -291,7 +277,7 @@ describe.each(apiTargets({ everyDatabase: true }))('API keys on $name', (target)
       },
     });
     expect(deactivated.status).toBe(200);
-    expect(await msUntilRefused(lasting.secret)).toBeLessThan(REVOCATION_BOUND_MS);
+    expect(await status(lasting.secret)).toBe(401);
     const keys = await admin.apiKeys.list({ query: { user_id: user.userId } });
     expect(keys.status === 200 && keys.body.results.every((key) => key.revoked !== null)).toBe(true);
     // An inactive user gets no new key.

@@ -61,6 +61,8 @@ export type PrincipalLookup = {
   find(key: string): Promise<ApiPrincipal | null>;
   /** Whether `find` answered an active principal for this key within the last `knownMs` (answered from memory). */
   isKnownValid(key: string): boolean;
+  /** Forgets what this process remembers of a credential (revoked or rotated through it), so it is read again at once. */
+  forget(credentialId: string): void;
 };
 
 /**
@@ -105,6 +107,13 @@ export function cachedPrincipalLookup(
       return principal;
     },
     isKnownValid: (key) => (knownValidUntil.get(key) ?? 0) > now(),
+    forget(credentialId) {
+      for (const [key, { principal }] of remembered) {
+        if (principal.credential.id !== credentialId) continue;
+        remembered.delete(key);
+        knownValidUntil.delete(key);
+      }
+    },
   };
 }
 

@@ -27,5 +27,7 @@ export const revokeApiKey: RouteFactory<typeof contract.apiKeys.revoke> =
         subject: revoked,
       });
     });
+    // Refused at once by this process; the others read it again within the 5 seconds they may remember it.
+    deps.principals.forget(keyId);
     return { status: 204, body: undefined };
   };

@@ -44,6 +44,7 @@ export const rotateApiKey: RouteFactory<typeof contract.apiKeys.rotate> =
           throw AppError.conflict(`The API key is ${error.reason}: issue a new key instead.`);
         throw error;
       });
+    deps.principals.forget(keyId);
     return {
       status: 201,
       body: {

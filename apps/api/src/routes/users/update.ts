@@ -20,12 +20,12 @@ export const updateUser: RouteFactory<typeof contract.users.update> =
     if (!(await repository.findUser(manager, { partnerId, userId }))) throw AppError.notFound('User');
     await requirePartnerTeam(manager, { partnerId, teamId: user.teamId });
     // A user set inactive keeps no working key: its keys are revoked with the change, and each revocation audited.
-    const updated = await manager
+    const { updated, revoked } = await manager
       .transaction(async (transaction) => {
         const written = await repository.updateUser(transaction, { partnerId, userId, user });
-        if (!written || written.isActive) return written;
-        const revoked = await repository.revokeApiKeysOfUser(transaction, { userId, at: deps.now() });
-        for (const subject of revoked)
+        if (!written || written.isActive) return { updated: written, revoked: [] };
+        const revokedKeys = await repository.revokeApiKeysOfUser(transaction, { userId, at: deps.now() });
+        for (const subject of revokedKeys)
           await auditKeyOperation(transaction, {
             principal,
             request: req,
@@ -33,9 +33,10 @@ export const updateUser: RouteFactory<typeof contract.users.update> =
             action: 'api_key.revoked',
             subject,
           });
-        return written;
+        return { updated: written, revoked: revokedKeys };
       })
       .catch(emailConflictOr);
     if (!updated) throw AppError.notFound('User');
+    for (const key of revoked) deps.principals.forget(key.id);
     return { status: 200, body: presentWrittenUser(updated) };
   };
