@@ -1,8 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SvcClient } from '@svc/contract';
 import { listAuditEntries, type BootstrappedAccount } from '@svc/db';
 import { apiTargets, rawRequest, type TestApi } from './support/api.js';
+import { newTeamUserThroughApi } from './support/applications.js';
 
 describe.each(apiTargets({ everyDatabase: true }))('API keys on $name', (target) => {
   let svc: TestApi;
@@ -13,32 +14,7 @@ describe.each(apiTargets({ everyDatabase: true }))('API keys on $name', (target)
   const status = async (key: string, path = '/api/v1/packages/') =>
     (await rawRequest(`${svc.url}${path}`, { apiKey: key })).status;
 
-  /** A team and a user created through the API, as a partner admin would. */
-  const newTeamUser = async () => {
-    const team = await admin.teams.create({
-      body: {
-        name: `Team ${randomUUID()}`,
-        type: 'HR',
-        country: 'CA',
-        province_state: 'ON',
-        superteam: account.superteam_id,
-        pre_pay: false,
-      },
-    });
-    if (team.status !== 201) throw new Error(`team: ${JSON.stringify(team.body)}`);
-    const user = await admin.users.create({
-      body: {
-        first_name: 'Kim',
-        last_name: 'Keyholder',
-        email: `kim.${randomUUID()}@example.com`,
-        language: 'en',
-        is_active: true,
-        team: team.body.id,
-      },
-    });
-    if (user.status !== 201) throw new Error(`user: ${JSON.stringify(user.body)}`);
-    return { teamId: team.body.id, userId: user.body.id, email: user.body.email };
-  };
+  const newTeamUser = () => newTeamUserThroughApi({ admin, account });
 
   const issue = async (client: SvcClient, body: Parameters<SvcClient['apiKeys']['create']>[0]['body']) => {
     const created = await client.apiKeys.create({ body });

@@ -60,7 +60,7 @@ export function idOrNotFound(id: string, what: string): string {
 }
 
 /** What a read-only credential may still do: read. */
-const READ_METHODS = new Set(['GET', 'HEAD']);
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A read-only credential gets 403 `insufficient_scope` on every write, before the operation reads its body. */
 export function refuseWritesOfReadOnlyCredentials(request: Request, response: Response, next: NextFunction): void {

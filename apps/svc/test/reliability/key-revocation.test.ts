@@ -1,8 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createClient, type SvcClient } from '@svc/contract';
 import { bootstrapPartner, runMigrations, useEncryptionKey, type BootstrappedAccount, type Database } from '@svc/db';
 import { databaseTargets, type DatabaseTarget } from '@svc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTeamUserThroughApi } from '@svc/api/testing';
 import { freePort, startApiProcess, type ApiProcess } from './support/api-process.js';
 import { expectNoSecretsIn } from './support/logs.js';
 
@@ -76,37 +77,16 @@ describe.skipIf(!postgresTarget)('API keys across two API processes (PostgreSQL)
   });
 
   it('issues a team user created through the API a live key that sees only its team; revoked, every process answers 401 within 5 s', async () => {
-    const team = await admin.teams.create({
-      body: {
-        name: `Field office ${randomUUID()}`,
-        type: 'HR',
-        country: 'CA',
-        province_state: 'ON',
-        superteam: account.superteam_id,
-        pre_pay: false,
-      },
-    });
-    if (team.status !== 201) throw new Error(`team: ${JSON.stringify(team.body)}`);
-    const user = await admin.users.create({
-      body: {
-        first_name: 'Robin',
-        last_name: 'Recruiter',
-        email: `robin.${randomUUID()}@example.com`,
-        language: 'en',
-        is_active: true,
-        team: team.body.id,
-      },
-    });
-    if (user.status !== 201) throw new Error(`user: ${JSON.stringify(user.body)}`);
+    const { teamId, userId } = await newTeamUserThroughApi({ admin, account });
     const ownPackage = await admin.packages.create({
-      body: { name: 'Field package', team: team.body.id, request_flags: ['request_softcheck'] },
+      body: { name: 'Field package', team: teamId, request_flags: ['request_softcheck'] },
     });
     const otherPackage = await admin.packages.create({
       body: { name: 'Head office package', team: account.teams.hr, request_flags: ['request_softcheck'] },
     });
     if (ownPackage.status !== 201 || otherPackage.status !== 201) throw new Error('packages not created');
     const issued = await admin.apiKeys.create({
-      body: { user_id: user.body.id, environment: 'live', name: 'Field office ATS' },
+      body: { user_id: userId, environment: 'live', name: 'Field office ATS' },
     });
     if (issued.status !== 201) throw new Error(`key: ${JSON.stringify(issued.body)}`);
 
