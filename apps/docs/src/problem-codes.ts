@@ -25,7 +25,8 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
     status: 403,
     title: 'Forbidden',
     cause: 'The key may not do this: superteams, teams and users need a partner-admin key.',
-    remedy: 'Use the partner-admin key printed by `pnpm svc bootstrap --json` (or by `npm start`).',
+    remedy:
+      'Use a partner-admin key: the one `pnpm svc bootstrap --json` prints (`npm start` keeps it in `.data/credentials.json`), or one a partner admin issued at `POST /api/v1/api-keys/`.',
     appliesTo: 'superteams, teams, users, package writes',
   },
   api_version_unsupported: {
