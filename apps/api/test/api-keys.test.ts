@@ -232,15 +232,26 @@ describe.each(apiTargets({ everyDatabase: true }))('API keys on $name', (target)
     });
     const lasting = await issue(admin, { user_id: user.userId, environment: 'demo', name: 'Lasting' });
     expect(await status(expiring.secret)).toBe(200);
-    const used = await admin.apiKeys.retrieve({ params: { api_key_id: expiring.id } });
-    expect(used.status === 200 && used.body.last_used).toEqual(expect.any(String));
+    const lastUsedOf = async (id: string) => {
+      const read = await admin.apiKeys.retrieve({ params: { api_key_id: id } });
+      return read.status === 200 ? read.body.last_used : undefined;
+    };
+    const firstUse = await lastUsedOf(expiring.id);
+    expect(firstUse).toEqual(expect.any(String));
+    // Used again within the minute: not written again.
+    expect(await status(expiring.secret)).toBe(200);
+    expect(await lastUsedOf(expiring.id)).toBe(firstUse);
+    expect(await status(lasting.secret)).toBe(200);
+    const lastingFirstUse = await lastUsedOf(lasting.id);
     svc.advanceClock(61_000);
     try {
       expect(await status(expiring.secret)).toBe(401);
+      // A minute later, a use is written again.
+      expect(await status(lasting.secret)).toBe(200);
+      expect(Date.parse((await lastUsedOf(lasting.id))!)).toBeGreaterThan(Date.parse(lastingFirstUse!) + 60_000);
     } finally {
       svc.advanceClock(-61_000);
     }
-    expect(await status(lasting.secret)).toBe(200);
     const deactivated = await admin.users.update({
       params: { user_id: user.userId },
       body: {
