@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { generateOpenApiDocument } from '@svc/contract';
-import { findPrincipalByApiKey } from '@svc/db';
+import { recordApiKeyUse } from '@svc/db';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { publicUrlOf, type Deps } from './deps.js';
 import { addressLimiter, authenticationFailures, limitRequestsByAddress } from './http/address-limit.js';
-import { authenticate, cachedPrincipalLookup, principalOf } from './http/auth.js';
+import { refuseWritesOfReadOnlyCredentials } from './http/access.js';
+import { authenticate, principalOf, recordKeyUse } from './http/auth.js';
 import { bodyGuard } from './http/body-guard.js';
 import { errorHandler, sendProblem } from './http/errors.js';
 import { idempotency } from './http/idempotency.js';
@@ -23,9 +24,6 @@ import { registerRoutes } from './routes/index.js';
 
 /** Where the authenticated API answers; everything else (health, docs, portal, hosted links) needs no key. */
 const API_PREFIXES = ['/api', '/hr'];
-
-/** How long a process trusts what it read of an API key (its user, team and partner): see DECISIONS.md. */
-const PRINCIPAL_CACHE_MS = 5_000;
 
 /** What answers without an API key: the portal (the link's token is the credential), hosted report links, the outbox. */
 const KEYLESS_PATHS = ['/apply', HOSTED_REPORT_PATH, '/dev/outbox'];
@@ -90,13 +88,15 @@ export function createApp(deps: Deps): Express {
 
   mountHostedReports(app, deps);
 
-  const principals = cachedPrincipalLookup((key) => findPrincipalByApiKey(deps.db.dataSource.manager, key), {
-    ttlMs: PRINCIPAL_CACHE_MS,
-  });
   const failures = authenticationFailures(
     addressLimiter({ db: deps.db, name: 'auth-failures', pointsPerMinute: deps.config.SVC_AUTH_FAILURES_PER_MINUTE }),
   );
-  app.use(API_PREFIXES, authenticate({ principals, failures }));
+  app.use(API_PREFIXES, authenticate({ principals: deps.principals, failures, now: deps.now }));
+  app.use(API_PREFIXES, refuseWritesOfReadOnlyCredentials);
+  app.use(
+    API_PREFIXES,
+    recordKeyUse({ recordUse: (use) => recordApiKeyUse(deps.db.dataSource.manager, use), now: deps.now }),
+  );
   app.use(
     API_PREFIXES,
     rateLimit({ db: deps.db, limitPerMinute: deps.config.SVC_RATE_LIMIT_PER_MINUTE, now: deps.now }),

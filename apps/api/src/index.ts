@@ -4,3 +4,4 @@ export { checkApiConfig, checkPublicUrl, loadConfig, type Config } from './confi
 export type { Deps } from './deps.js';
 export { createLogger, type Logger } from './logger.js';
 export { startApi, type RunningApi } from './server.js';
+export { presentApiKey } from './presenters/api-key.js';

@@ -1,8 +1,9 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createJobQueue, JOB_QUEUES, type Database, type JobQueue } from '@svc/db';
+import { createJobQueue, findPrincipalByApiKey, JOB_QUEUES, type Database, type JobQueue } from '@svc/db';
 import { createApp } from './app.js';
+import { cachedPrincipalLookup } from './http/auth.js';
 import { connectReadCache, ReadCache } from './http/read-cache.js';
 import type { Config } from './config.js';
 import type { Deps } from './deps.js';
@@ -10,6 +11,10 @@ import { createLogger, type Logger } from './logger.js';
 
 /** What an API process keeps of repeated reads, in bytes (a page of 100 applicants is about 340 KB of JSON text). */
 const READ_CACHE_BYTES = 32 * 1024 * 1024;
+
+/** How long a process trusts what it read of an API key (its user, team, partner, revocation and expiry), well under
+ * the 5 seconds within which every process refuses a revoked key: see DECISIONS.md. */
+const PRINCIPAL_CACHE_MS = 4_000;
 
 export type RunningApi = {
   server: Server;
@@ -64,6 +69,9 @@ export async function startApi({
   });
   if (config.SVC_READ_CACHE_SECONDS > 0) connectReadCache(readCache, db, logger);
   const deps: Deps = {
+    principals: cachedPrincipalLookup((key) => findPrincipalByApiKey(db.dataSource.manager, key), {
+      ttlMs: PRINCIPAL_CACHE_MS,
+    }),
     db,
     config,
     logger,

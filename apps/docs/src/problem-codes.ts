@@ -17,7 +17,7 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
   unauthenticated: {
     status: 401,
     title: 'Unauthenticated',
-    cause: 'No `Authorization` header, a key that does not exist or was revoked, or a malformed header.',
+    cause: 'No `Authorization` header, a key that does not exist, was revoked or has expired, or a malformed header.',
     remedy: 'Send `Authorization: Bearer <key>` (or `Token <key>`) with a live or demo key.',
     appliesTo: 'every operation',
   },
@@ -25,7 +25,8 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
     status: 403,
     title: 'Forbidden',
     cause: 'The key may not do this: superteams, teams and users need a partner-admin key.',
-    remedy: 'Use the partner-admin key printed by `pnpm svc bootstrap --json` (or by `npm start`).',
+    remedy:
+      'Use a partner-admin key: the one `pnpm svc bootstrap --json` prints (`npm start` keeps it in `.data/credentials.json`), or one a partner admin issued at `POST /api/v1/api-keys/`.',
     appliesTo: 'superteams, teams, users, package writes',
   },
   api_version_unsupported: {
@@ -43,6 +44,14 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
     remedy:
       'Make the change with the live key. Demo keys order test applications and manage their own packages, properties and listings.',
     appliesTo: 'superteam, team and user writes',
+  },
+  insufficient_scope: {
+    status: 403,
+    title: 'Insufficient scope',
+    cause: 'A read-only API key tried a write (any operation other than a GET).',
+    remedy:
+      'Make the write with a `read_write` key of the same user; keep read-only keys for reporting and dashboards.',
+    appliesTo: 'every write',
   },
   check_not_enabled: {
     status: 403,
@@ -143,6 +152,19 @@ export const ALL_PROBLEM_CODES: readonly ProblemCode[] = PROBLEM_CODES;
 const ADMIN_TAGS = new Set(['Superteams', 'Teams', 'Users']);
 const ORDER_IDS = /(Invite|QuickScreen|Upgrade)$/;
 
+/** The 403 codes of an operation besides `insufficient_scope` (a read-only key's, on every write). */
+function forbiddenCodesFor(operation: Operation): ProblemCode[] {
+  const isWrite = operation.method === 'POST' || operation.method === 'PUT';
+  if (ADMIN_TAGS.has(operation.tag))
+    return isWrite
+      ? ['forbidden', 'api_version_unsupported', 'forbidden_in_demo']
+      : ['forbidden', 'api_version_unsupported'];
+  if (operation.tag === 'API keys') return operation.method === 'GET' ? [] : ['forbidden_in_demo'];
+  if (ORDER_IDS.test(operation.operationId)) return ['check_not_enabled'];
+  if (operation.tag === 'Packages') return isWrite ? ['forbidden', 'check_not_enabled'] : ['forbidden'];
+  return operation.tag === 'Properties' || operation.tag === 'Listings' ? [] : ['forbidden'];
+}
+
 /** The error codes one operation can answer with, for one status its contract declares. */
 export function problemCodesFor(operation: Operation, status: number): ProblemCode[] {
   const isWrite = operation.method === 'POST' || operation.method === 'PUT';
@@ -154,13 +176,9 @@ export function problemCodesFor(operation: Operation, status: number): ProblemCo
     case 401:
       return ['unauthenticated'];
     case 403:
-      if (ADMIN_TAGS.has(operation.tag))
-        return isWrite
-          ? ['forbidden', 'api_version_unsupported', 'forbidden_in_demo']
-          : ['forbidden', 'api_version_unsupported'];
-      if (ORDER_IDS.test(operation.operationId)) return ['check_not_enabled'];
-      if (operation.tag === 'Packages') return isWrite ? ['forbidden', 'check_not_enabled'] : ['forbidden'];
-      return ['forbidden'];
+      return operation.method === 'GET'
+        ? forbiddenCodesFor(operation)
+        : [...forbiddenCodesFor(operation), 'insufficient_scope'];
     case 404: {
       const hasId = operation.path.includes(':');
       return [

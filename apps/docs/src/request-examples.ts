@@ -22,6 +22,7 @@ export const IDS = {
   property: '0195f3a5-5f6a-7e7b-8c8d-9e0f1a2b3c41',
   listing: '0195f3a6-6a7b-7f8c-9d9e-0f1a2b3c4d51',
   serviceCollection: '0195f3a7-7b8c-7a9d-8e0f-1a2b3c4d5e61',
+  apiKey: '0195f3a8-8c9d-7b0e-9f1a-2b3c4d5e6f71',
 } as const;
 
 const idempotency = (key: string) => ({ 'idempotency-key': key });
@@ -154,6 +155,14 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
   ...hrExamples('hr', true),
   ...hrExamples('hrV1', false),
   listServiceCollections: { query: { page: 1 } },
+  listApiKeys: { query: { page: 1, user_id: IDS.hrUser } },
+  retrieveApiKey: { params: { api_key_id: IDS.apiKey } },
+  createApiKey: {
+    headers: idempotency('key-crm-integration'),
+    body: { user_id: IDS.hrUser, environment: 'live', name: 'CRM integration', scope: 'read_write' },
+  },
+  revokeApiKey: { params: { api_key_id: IDS.apiKey } },
+  rotateApiKey: { params: { api_key_id: IDS.apiKey }, body: { overlap_seconds: 86400 } },
   retrieveServiceCollection: { params: { servicecollection_id: IDS.serviceCollection } },
   pmInvite: {
     headers: idempotency('invite-unit-1104-2025-03'),

@@ -2,7 +2,7 @@
 // are put together into processes. Every command reads its configuration from the environment (DATABASE_URL, PORT,
 // … see apps/api/src/config.ts and apps/worker/src/config.ts).
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { checkApiConfig, checkPublicUrl, loadConfig, startApi, type Config } from '@svc/api';
 import { isRequestFlag } from '@svc/contract';
 import {
@@ -18,6 +18,7 @@ import {
 import { siteDirectory } from '@svc/docs';
 import { loadWorkerConfig, runWorkerProcess, startWorker, workerSettingsOf } from '@svc/worker';
 import { openDatabase, prepareEncryption } from './database.js';
+import { KEY_USAGE, runKeyCommand } from './key-command.js';
 
 const USAGE = `usage: svc <command>
 
@@ -28,7 +29,8 @@ const USAGE = `usage: svc <command>
   start                            npm start: migrate, create the demo account on first start, serve the API on
                                    127.0.0.1 (HOST overrides) with the development outbox (SVC_DEV_OUTBOX=0 turns it off)
   team enable-check <team_id> <flag>   let a team run a check (support only; no public endpoint)
-  applicant resend-invitation <applicant_id>   send an applicant's invitation again, when can_resend_email allows it`;
+  applicant resend-invitation <applicant_id>   send an applicant's invitation again, when can_resend_email allows it
+${KEY_USAGE}`;
 
 /** Where a command writes; the tests capture it. */
 export type CliOutput = { out(text: string): void; error(text: string): void };
@@ -87,14 +89,15 @@ function startConfigOf(config: Config): Config {
   return { ...config, HOST: config.HOST ?? '127.0.0.1', SVC_DEV_OUTBOX: config.SVC_DEV_OUTBOX ?? !config.DATABASE_URL };
 }
 
-/** npm start: one process on the embedded database; the demo account is created once and its keys kept in .data/. */
+/** npm start: one process on the embedded database; the demo account is created once and its keys kept in .data/ (not printed). */
 async function start(configured: Config): Promise<void> {
   const config = startConfigOf(configured);
   checkApiConfig(config);
   await prepareEncryption(config);
   const db = await openDatabase(config);
   await runMigrations(db);
-  const credentialsFile = join(config.SVC_DATA_DIR, 'credentials.json');
+  // The keys stay in this file (mode 0600): printing them would leave the live key in terminal scrollback and logs.
+  const credentialsFile = resolve(config.SVC_DATA_DIR, 'credentials.json');
   let account: Awaited<ReturnType<typeof bootstrapPartner>>;
   try {
     account = JSON.parse(await readFile(credentialsFile, 'utf8'));
@@ -119,12 +122,11 @@ async function start(configured: Config): Promise<void> {
   Docs      ${base}/docs/
   OpenAPI   ${base}/openapi.json
   Outbox    ${outbox}
-  Demo account (also in ${credentialsFile}):
+  Demo account:
     admin user  ${account.email} (${account.user_id})
     HR team     ${account.teams.hr}    PM team ${account.teams.pm}
-    demo key    ${account.api_keys.demo}
-    live key    ${account.api_keys.live}
-  Try: curl -H "Authorization: Bearer ${account.api_keys.demo}" ${base}/api/v1/packages/`);
+    API keys    in ${credentialsFile} (mode 0600: yours only), as api_keys.demo and api_keys.live
+  Try: curl -H "Authorization: Bearer $(node -p "require('${credentialsFile}').api_keys.demo")" ${base}/api/v1/packages/`);
   const stop = async () => {
     await worker.stop();
     await api.close();
@@ -243,6 +245,9 @@ export async function runCli(
           await enableCheck(config, args.slice(1), output);
           return 0;
         }
+        break;
+      case 'key':
+        if (await runKeyCommand(config, args, output)) return 0;
         break;
       case 'applicant':
         if (args[0] === 'resend-invitation') {

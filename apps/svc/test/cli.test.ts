@@ -9,6 +9,7 @@ import {
   createJobQueue,
   findTeam,
   JOB_QUEUES,
+  listAuditEntries,
   loadEncryptionKey,
   outboxMessagesOfApplicant,
   useEncryptionKey,
@@ -110,6 +111,106 @@ describe('the svc command (embedded database)', () => {
       const unknown = capture();
       expect(await runCli(['fly'], { output: unknown, environment })).toBe(2);
       expect(unknown.errors[0]).toContain('usage: svc');
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
+});
+
+describe('svc key (embedded database)', () => {
+  it(
+    'issues a key for a user (its secret printed once), lists the user’s keys without secrets, revokes one, and audits each',
+    async () => {
+      const environment = { SVC_DATA_DIR: await mkdtemp(join(tmpdir(), 'svc-cli-')), LOG_LEVEL: 'silent' };
+      const bootstrap = capture();
+      expect(await runCli(['bootstrap', '--json'], { output: bootstrap, environment })).toBe(0);
+      const account = JSON.parse(bootstrap.lines[0] ?? '');
+      const user = account.users.pm;
+
+      const created = capture();
+      expect(
+        await runCli(
+          [
+            'key',
+            'create',
+            '--user',
+            user,
+            '--environment',
+            'live',
+            '--name',
+            'Support export',
+            '--scope',
+            'read_only',
+            '--json',
+          ],
+          { output: created, environment },
+        ),
+      ).toBe(0);
+      const key = JSON.parse(created.lines[0] ?? '');
+      expect(key).toMatchObject({
+        user_id: user,
+        environment: 'live',
+        scope: 'read_only',
+        name: 'Support export',
+        revoked: null,
+      });
+      expect(key.secret).toMatch(/^svc_live_[A-Za-z0-9_-]{43}$/);
+
+      const listed = capture();
+      expect(await runCli(['key', 'list', '--user', user], { output: listed, environment }), listed.errors.join()).toBe(
+        0,
+      );
+      expect(listed.lines.join('\n')).toContain(
+        `${key.id}  ${key.prefix}…${key.last_four}  live  read_only  "Support export"`,
+      );
+      expect(listed.lines.join('\n')).not.toContain(key.secret);
+
+      const revoked = capture();
+      expect(await runCli(['key', 'revoke', key.id], { output: revoked, environment })).toBe(0);
+      expect(revoked.lines[0]).toContain('revoked');
+      const afterRevoke = capture();
+      expect(await runCli(['key', 'list', '--user', user, '--json'], { output: afterRevoke, environment })).toBe(0);
+      expect(JSON.parse(afterRevoke.lines[0] ?? '')[0].revoked).toEqual(expect.any(String));
+
+      for (const [args, error] of [
+        [['key', 'create', '--user', user, '--environment', 'staging', '--name', 'x'], '--environment must be one of'],
+        [['key', 'create', '--user', user, '--environment', 'live'], '--name <name> is required'],
+        [
+          [
+            'key',
+            'create',
+            '--user',
+            user,
+            '--environment',
+            'live',
+            '--name',
+            'x',
+            '--expires',
+            '2001-01-01T00:00:00Z',
+          ],
+          'in the future',
+        ],
+        [['key', 'list', '--user', 'nobody'], 'no user nobody'],
+        [['key', 'revoke', '0190b1a4-7c1e-7000-8000-000000000001'], 'no API key'],
+      ] as const) {
+        const refused = capture();
+        expect(await runCli([...args], { output: refused, environment })).toBe(1);
+        expect(refused.errors[0]).toContain(error);
+      }
+
+      const db = await createDatabase({ pgliteDir: join(environment.SVC_DATA_DIR, 'pglite') });
+      try {
+        const entries = await listAuditEntries({
+          manager: db.dataSource.manager,
+          subjectType: 'api_key',
+          subjectId: key.id,
+        });
+        expect(entries.map((entry) => [entry.action, entry.actor_user_id, entry.partner_id])).toEqual([
+          ['api_key.created', null, account.partner_id],
+          ['api_key.revoked', null, account.partner_id],
+        ]);
+      } finally {
+        await db.close();
+      }
     },
     CLI_TEST_TIMEOUT_MS,
   );

@@ -20,6 +20,7 @@ export * from './schemas/team-settings.js';
 export * from './schemas/team.js';
 export * from './schemas/user-with-team.js';
 export * from './schemas/user.js';
+export * from './schemas/api-key.js';
 export { hrInviteBodySchema, type HrInviteBody } from './hr-applications/invite.js';
 export { hrQuickScreenBodySchema, type HrQuickScreenBody } from './hr-applications/quick-screen.js';
 export { upgradeBodySchema, type UpgradeBody } from './hr-applications/upgrade.js';

@@ -1,3 +1,8 @@
+import { createApiKey } from './api-keys/create.js';
+import { listApiKeys } from './api-keys/list.js';
+import { retrieveApiKey } from './api-keys/retrieve.js';
+import { revokeApiKey } from './api-keys/revoke.js';
+import { rotateApiKey } from './api-keys/rotate.js';
 import { c, type HrForm } from './common/contract.js';
 import { hrInvite } from './hr-applications/invite.js';
 import { hrListApplicants } from './hr-applications/list.js';
@@ -83,6 +88,13 @@ export const contract = c.router(
       create: createPackage,
       replace: replacePackage,
       delete: deletePackage,
+    },
+    apiKeys: {
+      list: listApiKeys,
+      retrieve: retrieveApiKey,
+      create: createApiKey,
+      revoke: revokeApiKey,
+      rotate: rotateApiKey,
     },
   },
   { strictStatusCodes: true },

@@ -6,7 +6,9 @@ export {
   type PostgresDatabaseConfig,
 } from './data-source.js';
 export {
+  API_KEY_SCOPES,
   ApiKey,
+  type ApiKeyScope,
   entities,
   ENVIRONMENTS,
   Partner,

@@ -1,4 +1,6 @@
 import type { ApiPrincipal } from '@svc/db';
+import type { NextFunction, Request, Response } from 'express';
+import { principalOf } from './auth.js';
 import { AppError } from './problem.js';
 
 /** The partner API version at which superteams, teams and users become available (document 2). */
@@ -55,4 +57,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function idOrNotFound(id: string, what: string): string {
   if (!UUID.test(id)) throw AppError.notFound(what);
   return id.toLowerCase();
+}
+
+/** What a read-only credential may still do: read. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A read-only credential gets 403 `insufficient_scope` on every write, before the operation reads its body. */
+export function refuseWritesOfReadOnlyCredentials(request: Request, response: Response, next: NextFunction): void {
+  if (principalOf(response).credential.scope === 'read_only' && !READ_METHODS.has(request.method)) {
+    return next(
+      new AppError({
+        code: 'insufficient_scope',
+        status: 403,
+        detail: 'This API key is read-only: it may read but not write. Use a read-write key for this operation.',
+      }),
+    );
+  }
+  next();
 }

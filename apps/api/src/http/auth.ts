@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { ApiPrincipal, Environment } from '@svc/db';
+import type { ApiPrincipal, Credential, Environment } from '@svc/db';
 import { clientAddressOf, type AuthenticationFailures } from './address-limit.js';
 import { AppError } from './problem.js';
 
@@ -12,7 +12,8 @@ const unauthenticated = (detail: string) =>
   new AppError({ code: 'unauthenticated', status: 401, detail, headers: { 'WWW-Authenticate': 'Bearer realm="svc"' } });
 
 /**
- * Resolves the API key of a request to its user, partner and environment, or refuses with 401. The key is looked
+ * Resolves the API key of a request to its principal (the credential, its user, partner and environment), or refuses
+ * with 401; an expired key is refused at its expiry, even while this process remembers it. The key is looked
  * up by its SHA-256 hash: keys carry 256 random bits, so a fast hash is as safe as a slow one and keeps every
  * request cheap. Each refusal counts against the client's address; an address past its limit of failures is refused
  * with 429 before its key is looked up, so a flood of guessed keys costs the database nothing. A key this process
@@ -22,9 +23,11 @@ const unauthenticated = (detail: string) =>
 export function authenticate({
   principals,
   failures,
+  now,
 }: {
   principals: PrincipalLookup;
   failures: AuthenticationFailures;
+  now: () => Date;
 }) {
   return async (request: Request, response: Response, next: NextFunction): Promise<void> => {
     const address = clientAddressOf(request);
@@ -42,6 +45,7 @@ export function authenticate({
       const principal = await principals.find(key);
       if (!principal) return await fail('This API key is not valid (unknown or revoked).');
       if (!principal.user.isActive) return await fail('The user of this API key is inactive.');
+      if (isExpired(principal.credential, now())) return await fail('This API key has expired.');
       response.locals.principal = principal;
       next();
     } catch (error) {
@@ -50,11 +54,15 @@ export function authenticate({
   };
 }
 
+const isExpired = ({ expiresAt }: Credential, at: Date) => expiresAt !== null && expiresAt <= at;
+
 export type PrincipalLookup = {
   /** The principal of a key, or null for an unknown or revoked key. */
   find(key: string): Promise<ApiPrincipal | null>;
   /** Whether `find` answered an active principal for this key within the last `knownMs` (answered from memory). */
   isKnownValid(key: string): boolean;
+  /** Forgets what this process remembers of a credential (revoked or rotated through it), so it is read again at once. */
+  forget(credentialId: string): void;
 };
 
 /**
@@ -99,6 +107,41 @@ export function cachedPrincipalLookup(
       return principal;
     },
     isKnownValid: (key) => (knownValidUntil.get(key) ?? 0) > now(),
+    forget(credentialId) {
+      for (const [key, { principal }] of remembered) {
+        if (principal.credential.id !== credentialId) continue;
+        remembered.delete(key);
+        knownValidUntil.delete(key);
+      }
+    },
+  };
+}
+
+/**
+ * Writes when each API key was last used, at most once a minute per key: this process tries once a minute per key,
+ * and the statement itself skips a time written less than a minute ago by any process.
+ */
+export function recordKeyUse({
+  recordUse,
+  now,
+}: {
+  recordUse: (use: { keyId: string; at: Date }) => Promise<void>;
+  now: () => Date;
+}) {
+  const triedAt = new Map<string, number>();
+  return async (_request: Request, response: Response, next: NextFunction): Promise<void> => {
+    const { credential } = principalOf(response);
+    const at = now();
+    if (credential.kind === 'api_key' && at.getTime() - (triedAt.get(credential.id) ?? 0) >= 60_000) {
+      if (triedAt.size >= 10_000) triedAt.clear();
+      triedAt.set(credential.id, at.getTime());
+      try {
+        await recordUse({ keyId: credential.id, at });
+      } catch (error) {
+        return next(error);
+      }
+    }
+    next();
   };
 }
 

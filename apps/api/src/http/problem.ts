@@ -7,6 +7,7 @@ const TITLES: Record<ProblemCode, string> = {
   forbidden: 'Not allowed',
   api_version_unsupported: 'Not available on your API version',
   forbidden_in_demo: 'Not allowed with a demo key',
+  insufficient_scope: 'Not allowed with a read-only key',
   check_not_enabled: 'Check not enabled for this account',
   not_found: 'Not found',
   invalid_page: 'Invalid page',

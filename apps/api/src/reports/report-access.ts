@@ -49,7 +49,7 @@ export async function recordReportAccess(
     partnerId: state.partnerId,
     environment: state.environment,
     actorUserId: principal?.user.id ?? null,
-    actorApiKeyId: principal?.apiKeyId ?? null,
+    actorApiKeyId: principal?.credential.id ?? null,
     action: access,
     subjectType: 'applicant',
     subjectId: state.id,

@@ -15,6 +15,7 @@ import { hrApplicationRoutes, hrV1ApplicationRoutes } from './hr-applications/in
 import { pmApplicationRoutes } from './pm-applications/index.js';
 import { serviceCollectionRoutes } from './service-collections/index.js';
 import { reportRoutes } from './reports/index.js';
+import { apiKeyRoutes } from './api-keys/index.js';
 
 /** The options every resource router is registered with. */
 const options = {
@@ -73,6 +74,7 @@ export function registerRoutes(app: Express, deps: Deps): void {
     pmApplicationRoutes(deps),
     serviceCollectionRoutes(deps),
     ...reportRoutes(deps),
+    apiKeyRoutes(deps),
   ])
     register(app, contract, implementation as never);
 }

@@ -95,11 +95,11 @@ export async function markReturned(db: Database, applicantId: string): Promise<v
   );
 }
 
-/** A team created through the API (default checks only: no US tiers) with one user, and that user's id. */
-export async function newApiTeamWithUser(
-  { admin, db, account }: { admin: SvcClient; db: Database; account: BootstrappedAccount },
+/** A team created through the API by a partner admin. */
+async function newApiTeam(
+  { admin, account }: { admin: SvcClient; account: BootstrappedAccount },
   type: 'HR' | 'PM',
-): Promise<{ teamId: string; userId: string }> {
+): Promise<string> {
   const body: CreateTeamBody = {
     name: `Team ${randomUUID()}`,
     type,
@@ -110,6 +110,15 @@ export async function newApiTeamWithUser(
   };
   const created = await admin.teams.create({ body });
   if (created.status !== 201) throw new Error(`team not created: ${JSON.stringify(created.body)}`);
+  return created.body.id;
+}
+
+/** A team created through the API (default checks only: no US tiers) with one user, and that user's id. */
+export async function newApiTeamWithUser(
+  { admin, db, account }: { admin: SvcClient; db: Database; account: BootstrappedAccount },
+  type: 'HR' | 'PM',
+): Promise<{ teamId: string; userId: string }> {
+  const teamId = await newApiTeam({ admin, account }, type);
   const user = await createUser(db.dataSource.manager, {
     partnerId: account.partner_id,
     user: {
@@ -118,10 +127,30 @@ export async function newApiTeamWithUser(
       email: `sam.${randomUUID()}@example.com`,
       language: 'en',
       isActive: true,
-      teamId: created.body.id,
+      teamId,
     },
   });
-  return { teamId: created.body.id, userId: user.id };
+  return { teamId, userId: user.id };
+}
+
+/** A team and a user in it, both created through the API, as a partner admin integrating svc would. */
+export async function newTeamUserThroughApi(
+  { admin, account }: { admin: SvcClient; account: BootstrappedAccount },
+  type: 'HR' | 'PM' = 'HR',
+): Promise<{ teamId: string; userId: string; email: string }> {
+  const teamId = await newApiTeam({ admin, account }, type);
+  const user = await admin.users.create({
+    body: {
+      first_name: 'Kim',
+      last_name: 'Keyholder',
+      email: `kim.${randomUUID()}@example.com`,
+      language: 'en',
+      is_active: true,
+      team: teamId,
+    },
+  });
+  if (user.status !== 201) throw new Error(`user not created: ${JSON.stringify(user.body)}`);
+  return { teamId, userId: user.body.id, email: user.body.email };
 }
 
 /** What the worker does, in short: every execution run through the simulator and stored, then the applicant Returned. */

@@ -72,8 +72,14 @@ ${table({
       'Its team’s applications',
     ],
     ['Properties and listings (PM)', 'Every PM team of the partner', 'Its team’s'],
+    [
+      'API keys',
+      'Every user’s keys: issue (live ones included), rotate, revoke; a demo key only reads them',
+      'Its own user’s keys',
+    ],
   ],
 })}
+<p>A user created through the API calls the API with a key a partner admin issues for it (${opLink('createApiKey', 'POST /api/v1/api-keys/')}); see <a href="authentication.html">Authentication</a>.</p>
 <p>Superteams, teams and users are shared by the live and demo environments, so only a live key changes them: a demo key is a test key. Packages, properties, listings and applications belong to the environment of the key that made them; a demo key manages its own and never sees live ones.</p>
 <p>HR operations take owners from HR teams, PM operations (applications, properties, listings) from PM teams; another <code>owner_id</code> answers <code>400</code> naming it. Another tenant’s id answers <code>404</code>.</p>
 <h2 id="api-version">API version 1.1.0</h2>

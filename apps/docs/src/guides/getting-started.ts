@@ -1,4 +1,4 @@
-import { codeBlock, json, table } from '../markup.js';
+import { codeBlock, json } from '../markup.js';
 import { REQUEST_EXAMPLES } from '../request-examples.js';
 import { fromGuide, opLink, type Guide } from './guide.js';
 
@@ -16,7 +16,7 @@ export const quickStartGuide: Guide = {
 ${step(
   1,
   'Get an API key',
-  `<p>Start svc: <code>npm start</code> installs what is missing, builds, serves the API on <code>http://localhost:3000</code>, and on first start creates a demo partner and prints its keys. They are also kept in <code>.data/credentials.json</code>. On a PostgreSQL deployment, <code>pnpm svc bootstrap --json</code> creates a partner and prints the same JSON.</p>
+  `<p>Start svc: <code>npm start</code> installs what is missing, builds, serves the API on <code>http://localhost:3000</code>, and on first start creates a demo partner and keeps its keys in <code>.data/credentials.json</code> (readable by you only; the keys are not printed). On a PostgreSQL deployment, <code>pnpm svc bootstrap --json</code> creates a partner and prints the same JSON.</p>
 ${codeBlock(
   `npm start
 export SVC_BASE_URL=http://localhost:3000
@@ -24,7 +24,7 @@ export SVC_API_KEY=$(node -p "require('./.data/credentials.json').api_keys.demo"
 export OWNER_ID=$(node -p "require('./.data/credentials.json').users.hr")`,
   { label: 'Shell', language: 'shell' },
 )}
-<p>The JSON holds <code>partner_id</code>, <code>superteam_id</code>, <code>teams</code> (<code>hr</code>, <code>pm</code>), <code>users</code> (<code>hr</code>, <code>pm</code>), the partner-admin <code>user_id</code> and <code>email</code>, and <code>api_keys</code> (<code>live</code>, <code>demo</code>). Use the <strong>demo</strong> key while integrating: demo checks run on the <a href="${fromGuide('guides/test-data.html')}">deterministic simulator</a> and demo data never mixes with live data. Keys are shown once; keep them secret.</p>`,
+<p>The JSON holds <code>partner_id</code>, <code>superteam_id</code>, <code>teams</code> (<code>hr</code>, <code>pm</code>), <code>users</code> (<code>hr</code>, <code>pm</code>), the partner-admin <code>user_id</code> and <code>email</code>, and <code>api_keys</code> (<code>live</code>, <code>demo</code>). Use the <strong>demo</strong> key while integrating: demo checks run on the <a href="${fromGuide('guides/test-data.html')}">deterministic simulator</a> and demo data never mixes with live data. Keep the keys secret; <a href="${fromGuide('guides/authentication.html')}">Authentication</a> says how to issue more, rotate and revoke them.</p>`,
 )}
 ${step(
   2,
@@ -110,57 +110,4 @@ if (pdf.status === 200) await writeFile('report.pdf', Buffer.from(await (pdf.bod
 <li><a href="${fromGuide('guides/errors.html')}">Errors</a>: every code, its cause and remedy.</li>
 <li><a href="${fromGuide('guides/states.html')}">Application states</a>: invite, quick screen, upgrade.</li>
 </ul>`,
-};
-
-export const authenticationGuide: Guide = {
-  file: 'guides/authentication.html',
-  title: 'Authentication and environments',
-  summary: 'API keys (live and demo), the Bearer and Token schemes, and what each key may do.',
-  body: `<h1>Authentication and environments</h1>
-<p class="lead">Every request carries an API key in the <code>Authorization</code> header. A key belongs to a user and to one environment: <strong>live</strong> or <strong>demo</strong>.</p>
-<h2 id="sending-a-key">Sending a key</h2>
-${codeBlock(
-  `Authorization: Bearer svc_live_3q2mX…   # preferred
-Authorization: Token svc_live_3q2mX…    # accepted too (the original service's scheme)`,
-  { label: 'HTTP headers', language: 'http' },
-)}
-<p>No header, an unknown or revoked key, or a malformed header answers <code>401</code> <a href="${fromGuide('guides/errors.html#unauthenticated')}"><code>unauthenticated</code></a>. Keys are sent over HTTPS only in production; never put them in URLs or front-end code.</p>
-<h2 id="keys">Keys</h2>
-<ul>
-<li>A key looks like <code>svc_live_…</code> or <code>svc_demo_…</code>: the environment, then 32 random bytes.</li>
-<li>svc stores only a SHA-256 hash of it: a key is shown once, when it is created. Lost keys are replaced, not recovered.</li>
-<li><code>npm start</code> prints the demo partner’s keys and keeps them in <code>.data/credentials.json</code>; <code>pnpm svc bootstrap --json</code> creates a partner and prints <code>api_keys.live</code> and <code>api_keys.demo</code>.</li>
-</ul>
-<h2 id="environments">Live and demo environments</h2>
-<p>Both environments use the same base URL and the same paths: the key chooses the environment. (Document 1’s <code>{demo_base_url}</code> is, in svc, the same server with a demo key.)</p>
-${table({
-  caption: 'Live and demo environments',
-  head: ['', 'Live key <code>svc_live_…</code>', 'Demo key <code>svc_demo_…</code>'],
-  rows: [
-    [
-      'Checks',
-      'Run through the configured providers',
-      'Run on the deterministic <a href="test-data.html">simulator</a>: test inputs force each outcome',
-    ],
-    ['Data', 'Live packages, properties, listings and applications', 'Demo ones only: demo and live data never mix'],
-    ['Account hierarchy', 'Shared: the same partner, superteams, teams and users', 'Shared'],
-    ['Another environment’s id', '<code>404 not_found</code>', '<code>404 not_found</code>'],
-  ],
-})}
-<h2 id="what-keys-may-do">What each key may do</h2>
-${table({
-  caption: 'Permissions by kind of key',
-  head: ['Key of', 'May'],
-  rows: [
-    [
-      'A partner-admin user',
-      'Everything in its partner: superteams, teams, users and packages; order applications for any <code>owner_id</code> of the partner (the application belongs to the owner’s team); read every application.',
-    ],
-    [
-      'A team user',
-      'The applications, packages, properties and listings of its own team. Superteams, teams and users answer <code>403 forbidden</code>.',
-    ],
-  ],
-})}
-<p>Another tenant’s identifier answers <code>404 not_found</code>, never 403, and never data. HR operations take <code>owner_id</code> from HR teams, PM operations from PM teams; any other owner is a <code>400</code> naming <code>owner_id</code>. See <a href="administration.html">Administration</a> for the hierarchy and API versions.</p>`,
 };

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -256,5 +256,13 @@ describe('npm start (svc start)', () => {
     const outbox = await fetch(`http://127.0.0.1:${port}/dev/outbox`);
     expect(outbox.status).toBe(200);
     expect(await outbox.text()).toContain('A development page.');
+    // Where the demo credentials are, never the keys themselves (they would stay in scrollback and logs).
+    const credentials = join(dataDir, 'credentials.json');
+    expect(said).toContain(`API keys    in ${credentials} (mode 0600`);
+    expect((await stat(credentials)).mode & 0o777).toBe(0o600);
+    const account = JSON.parse(await readFile(credentials, 'utf8'));
+    expect(account.api_keys.live).toMatch(/^svc_live_/);
+    expect(said).not.toContain(account.api_keys.live);
+    expect(said).not.toContain(account.api_keys.demo);
   }, 180_000);
 });

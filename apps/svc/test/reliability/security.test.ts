@@ -444,6 +444,7 @@ describe.each(apiTargets({ everyDatabase: true }))('security on $name', (target)
           team_id: account.teams.hr,
           user_id: account.users.hr,
           package_id: 'unknown',
+          api_key_id: 'unknown',
         }),
         ...(operation.body ? { body: {} } : {}),
       })),
@@ -457,6 +458,7 @@ describe.each(apiTargets({ everyDatabase: true }))('security on $name', (target)
           team_id: account.teams.hr,
           user_id: account.users.hr,
           package_id: 'unknown',
+          api_key_id: 'unknown',
         }),
         key: null,
       })),
@@ -553,6 +555,7 @@ describe.each(apiTargets({ everyDatabase: true }))('security on $name', (target)
           team_id: account.teams.hr,
           user_id: account.users.hr,
           package_id: 'unknown',
+          api_key_id: 'unknown',
         }),
         {
           body: huge,

@@ -7,6 +7,7 @@ export const PROBLEM_CODES = [
   'forbidden',
   'api_version_unsupported',
   'forbidden_in_demo',
+  'insufficient_scope',
   'check_not_enabled',
   'not_found',
   'invalid_page',

@@ -7,7 +7,7 @@ export const createListing = c.mutation({
   path: '/api/v2/listings/',
   headers: writeHeaders,
   body: createListingBodySchema,
-  responses: { 201: listingSchema, ...problemResponses(400, 409) },
+  responses: { 201: listingSchema, ...problemResponses(400, 403, 409) },
   summary: 'Create a listing',
   description:
     'Creates a rental listing of a property. Amounts are sent as numbers and returned as decimal strings. `notification_list_ids` name users of the same team to notify of new applications.\n\nDeprecated: the create-listing operation is marked deprecated (document 1, Versioning). It keeps working; the response carries a `Deprecation` header.',

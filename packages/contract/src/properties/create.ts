@@ -7,7 +7,7 @@ export const createProperty = c.mutation({
   path: '/api/v1/pm/properties',
   headers: writeHeaders,
   body: createPropertyBodySchema,
-  responses: { 201: propertySchema, ...problemResponses(400, 409) },
+  responses: { 201: propertySchema, ...problemResponses(400, 403, 409) },
   summary: 'Create a property',
   description: `Creates a rental property assigned to \`owner_id\` (a user of a PM team). \`county\` is required for US addresses. Answers with the full property record.\n\n${PM_DEPRECATION}`,
   deprecated: true,

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ApiKey } from './api-key.js';
+import { API_KEY_SCOPES, ApiKey, type ApiKeyScope } from './api-key.js';
 import { Applicant } from './applicant.js';
 import { Application } from './application.js';
 import { CheckExecution } from './check-execution.js';
@@ -17,7 +17,9 @@ import { Team } from './team.js';
 import { User } from './user.js';
 
 export {
+  API_KEY_SCOPES,
   ApiKey,
+  type ApiKeyScope,
   Applicant,
   Application,
   CheckExecution,

@@ -1,12 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { ApiKey } from '../entities/api-key.js';
+import { ApiKey, type ApiKeyScope } from '../entities/api-key.js';
 import type { Environment, TeamType, UserLanguage } from '../entities/environment.js';
+import { User } from '../entities/user.js';
+import { inTransaction, type PageOf, type PageRequest } from './common.js';
+import { queryRows } from './query-rows.js';
 
 /** An API key: `svc_<environment>_` then 32 random bytes in base64url. Only its SHA-256 is stored. */
-export function generateApiKey(environment: Environment): { key: string; prefix: string; keyHash: string } {
+export function generateApiKey(environment: Environment): {
+  key: string;
+  prefix: string;
+  lastFour: string;
+  keyHash: string;
+} {
   const key = `svc_${environment}_${randomBytes(32).toString('base64url')}`;
-  return { key, prefix: key.slice(0, 13), keyHash: hashApiKey(key) };
+  return { key, prefix: key.slice(0, 13), lastFour: key.slice(-4), keyHash: hashApiKey(key) };
 }
 
 /** Keys carry 256 random bits, so a fast hash is as safe as a slow one and keeps every request cheap. */
@@ -14,23 +22,158 @@ export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
+/** What an issuer chooses about a new key. */
+export type ApiKeyFields = {
+  userId: string;
+  environment: Environment;
+  name: string;
+  scope: ApiKeyScope;
+  expiresAt: Date | null;
+};
+
+/** Issues a key: answers its secret (shown once, never stored) and its stored record. */
+export async function issueApiKey(
+  manager: EntityManager,
+  fields: ApiKeyFields,
+): Promise<{ secret: string; apiKey: ApiKey }> {
+  const { key, prefix, lastFour, keyHash } = generateApiKey(fields.environment);
+  const apiKey = await manager.save(manager.create(ApiKey, { ...fields, prefix, lastFour, keyHash }));
+  return { secret: key, apiKey };
+}
+
+/** Issues a read-write key without expiry (`svc bootstrap`); answers the secret. */
 export async function createApiKey({
   manager,
   userId,
   environment,
+  name = 'svc bootstrap',
 }: {
   manager: EntityManager;
   userId: string;
   environment: Environment;
+  name?: string;
 }): Promise<string> {
-  const { key, prefix, keyHash } = generateApiKey(environment);
-  await manager.save(manager.create(ApiKey, { userId, environment, prefix, keyHash }));
-  return key;
+  return (await issueApiKey(manager, { userId, environment, name, scope: 'read_write', expiresAt: null })).secret;
 }
 
-/** Who is calling: the key's environment, its user, the user's team and partner. */
+/** Whose keys a caller may see: the partner's, and for a team user only their own (`userId`). */
+export type ApiKeyScopeOfCaller = { partnerId: string; userId?: string | undefined };
+
+const keysOf = (manager: EntityManager, { partnerId, userId }: ApiKeyScopeOfCaller) => {
+  const query = manager
+    .createQueryBuilder(ApiKey, 'key')
+    .innerJoin(User, 'user', 'user.id = key.user_id')
+    .where('user.partner_id = :partnerId', { partnerId });
+  if (userId !== undefined) query.andWhere('key.user_id = :userId', { userId });
+  return query;
+};
+
+/** The keys the caller may see, revoked ones included, chronological. */
+export async function listApiKeys(
+  manager: EntityManager,
+  { offset, limit, ...scope }: ApiKeyScopeOfCaller & PageRequest,
+): Promise<PageOf<ApiKey>> {
+  const [rows, count] = await keysOf(manager, scope)
+    .orderBy('key.created', 'ASC')
+    .addOrderBy('key.id', 'ASC')
+    .offset(offset)
+    .limit(limit)
+    .getManyAndCount();
+  return { count, rows };
+}
+
+/** One key the caller may see; null when it is another partner's (or, for a team user, another user's). */
+export async function findApiKey(
+  manager: EntityManager,
+  { keyId, ...scope }: ApiKeyScopeOfCaller & { keyId: string },
+): Promise<ApiKey | null> {
+  return keysOf(manager, scope).andWhere('key.id = :keyId', { keyId }).getOne();
+}
+
+/** Revokes a key the caller may see (a key revoked before keeps its time); null when the caller may not see it. */
+export async function revokeApiKey(
+  manager: EntityManager,
+  { keyId, at, ...scope }: ApiKeyScopeOfCaller & { keyId: string; at: Date },
+): Promise<ApiKey | null> {
+  const key = await findApiKey(manager, { keyId, ...scope });
+  if (!key) return null;
+  await manager.query(`UPDATE api_keys SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL`, [keyId, at]);
+  return findApiKey(manager, { keyId, ...scope });
+}
+
+/** Revokes every key of a user (a deactivated user keeps no working key); answers the keys it revoked. */
+export async function revokeApiKeysOfUser(
+  manager: EntityManager,
+  { userId, at }: { userId: string; at: Date },
+): Promise<Array<Pick<ApiKey, 'id' | 'environment'>>> {
+  return queryRows<Pick<ApiKey, 'id' | 'environment'>>(
+    manager,
+    `UPDATE api_keys SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL RETURNING id, environment`,
+    [userId, at],
+  );
+}
+
+/** Why a key cannot be rotated. */
+export class ApiKeyNotRotatableError extends Error {
+  constructor(readonly reason: 'revoked' | 'expired') {
+    super(`the API key is ${reason}`);
+  }
+}
+
+/**
+ * Issues the successor of a key (same user, environment, scope and name, no expiry) and ends the predecessor's life
+ * `overlapMs` after `at` (or earlier, when it expired sooner). Null when the caller may not see the key; a revoked or
+ * expired key throws ApiKeyNotRotatableError. The predecessor is locked, so two rotations of one key issue one
+ * successor each, one after the other.
+ */
+export async function rotateApiKey(
+  manager: EntityManager,
+  { keyId, at, overlapMs, ...scope }: ApiKeyScopeOfCaller & { keyId: string; at: Date; overlapMs: number },
+): Promise<{ secret: string; apiKey: ApiKey; predecessor: ApiKey } | null> {
+  return inTransaction(manager, async (transaction) => {
+    const found = await keysOf(transaction, scope)
+      .andWhere('key.id = :keyId', { keyId })
+      .setLock('pessimistic_write', undefined, ['key'])
+      .getOne();
+    if (!found) return null;
+    if (found.revokedAt) throw new ApiKeyNotRotatableError('revoked');
+    if (found.expiresAt && found.expiresAt <= at) throw new ApiKeyNotRotatableError('expired');
+    const overlapEnd = new Date(at.getTime() + overlapMs);
+    const expiresAt = found.expiresAt && found.expiresAt < overlapEnd ? found.expiresAt : overlapEnd;
+    await transaction.update(ApiKey, { id: keyId }, { expiresAt });
+    found.expiresAt = expiresAt;
+    const successor = await issueApiKey(transaction, {
+      userId: found.userId,
+      environment: found.environment,
+      name: found.name,
+      scope: found.scope,
+      expiresAt: null,
+    });
+    return { ...successor, predecessor: found };
+  });
+}
+
+/**
+ * Records that a key was used, at most once a minute per key whatever the count of API processes: the update only
+ * writes a `last_used_at` older than a minute.
+ */
+export async function recordApiKeyUse(manager: EntityManager, { keyId, at }: { keyId: string; at: Date }) {
+  await manager.query(
+    `UPDATE api_keys SET last_used_at = $2
+      WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $2::timestamptz - interval '1 minute')`,
+    [keyId, at],
+  );
+}
+
+/**
+ * The credential a request authenticated with. An API key's `expiresAt` is checked on every request, so a key
+ * expires at its time even while a process remembers it.
+ */
+export type Credential = { kind: 'api_key'; id: string; scope: ApiKeyScope; expiresAt: Date | null };
+
+/** Who is calling: the credential, its environment, its user, the user's team and partner. */
 export type ApiPrincipal = {
-  apiKeyId: string;
+  credential: Credential;
   environment: Environment;
   user: {
     id: string;
@@ -48,6 +191,8 @@ export type ApiPrincipal = {
 type PrincipalRow = {
   api_key_id: string;
   environment: Environment;
+  scope: ApiKeyScope;
+  expires_at: Date | string | null;
   user_id: string;
   email: string;
   first_name: string;
@@ -63,12 +208,15 @@ type PrincipalRow = {
   api_version: string;
 };
 
-/** One indexed lookup per request: the key by its hash, with its user, team and partner. Revoked keys find nothing. */
+/**
+ * One indexed lookup per request: the key by its hash, with its user, team and partner. Revoked keys find nothing;
+ * an expired key is found with its `expiresAt` (the caller's clock decides).
+ */
 export async function findPrincipalByApiKey(manager: EntityManager, key: string): Promise<ApiPrincipal | null> {
   const rows = (await manager.query(
-    `SELECT k.id AS api_key_id, k.environment, u.id AS user_id, u.email, u.first_name, u.last_name, u.language,
-            u.is_active, u.is_partner_admin, t.id AS team_id, t.type AS team_type, t.superteam_id, t.name AS team_name,
-            p.id AS partner_id, p.api_version
+    `SELECT k.id AS api_key_id, k.environment, k.scope, k.expires_at, u.id AS user_id, u.email, u.first_name,
+            u.last_name, u.language, u.is_active, u.is_partner_admin, t.id AS team_id, t.type AS team_type,
+            t.superteam_id, t.name AS team_name, p.id AS partner_id, p.api_version
        FROM api_keys k
        JOIN users u ON u.id = k.user_id
        JOIN teams t ON t.id = u.team_id
@@ -79,7 +227,12 @@ export async function findPrincipalByApiKey(manager: EntityManager, key: string)
   const row = rows[0];
   if (!row) return null;
   return {
-    apiKeyId: row.api_key_id,
+    credential: {
+      kind: 'api_key',
+      id: row.api_key_id,
+      scope: row.scope,
+      expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+    },
     environment: row.environment,
     user: {
       id: row.user_id,
@@ -93,4 +246,20 @@ export async function findPrincipalByApiKey(manager: EntityManager, key: string)
     team: { id: row.team_id, type: row.team_type, superteamId: row.superteam_id, name: row.team_name },
     partner: { id: row.partner_id, apiVersion: row.api_version },
   };
+}
+
+/**
+ * For operators only (the `svc key` command, which answers to no partner): a key with the partner of its user, or
+ * null when there is no such key.
+ */
+export async function findApiKeyForOperator(
+  manager: EntityManager,
+  keyId: string,
+): Promise<{ apiKey: ApiKey; partnerId: string } | null> {
+  const found = await manager
+    .createQueryBuilder(ApiKey, 'key')
+    .innerJoinAndSelect('key.user', 'user')
+    .where('key.id = :keyId', { keyId })
+    .getOne();
+  return found?.user ? { apiKey: found, partnerId: found.user.partnerId } : null;
 }

@@ -24,6 +24,7 @@ export { createDefaultReferenceTemplates, listReferenceTemplates } from './refer
 export {
   createUser,
   findUser,
+  findUserForOperator,
   findUserWithTeam,
   listUsers,
   updateUser,

@@ -108,3 +108,8 @@ export async function updateUser(
   }
   return findUser(manager, { partnerId, userId });
 }
+
+/** For operators only (the `svc key` command, which answers to no partner): a user of any partner, or null. */
+export async function findUserForOperator(manager: EntityManager, userId: string): Promise<User | null> {
+  return manager.findOne(User, { where: { id: userId } });
+}

@@ -71,6 +71,7 @@ export async function createApiKey(
     manager.create(ApiKey, {
       userId: user.id,
       environment,
+      name: 'Test key',
       prefix: `svc_${environment}_${randomBytes(2).toString('hex')}`,
       keyHash: randomBytes(32).toString('hex'),
     }),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SvcClient } from '@svc/contract';
-import type { BootstrappedAccount, Database } from '@svc/db';
+import { issueApiKey, type BootstrappedAccount, type Database } from '@svc/db';
 import { waitFor } from '@svc/db/testing';
 import { startWorker, type Logger } from '@svc/worker';
 import { fullInformation, location, newApiTeamWithUser, type TestApi } from '@svc/api/testing';
@@ -14,6 +14,7 @@ export type RecordIds = {
   servicecollection_id: string;
   hr_applicant_id: string;
   pm_applicant_id: string;
+  api_key_id: string;
 };
 
 /**
@@ -110,6 +111,16 @@ export async function seedTenant(svc: TestApi, label: string): Promise<Tenant> {
     servicecollection_id: await serviceCollectionOf(svc.db, hr.teamId),
     hr_applicant_id: await quickScreen({ client, ownerId: hr.userId, kind: 'HR', lastName: named('Hr') }),
     pm_applicant_id: await quickScreen({ client, ownerId: pm.userId, kind: 'PM', lastName: named('Pm') }),
+    // A key of the team's user, never the key a test calls with: a fuzzed DELETE or rotation may end it.
+    api_key_id: (
+      await issueApiKey(svc.db.dataSource.manager, {
+        userId: hr.userId,
+        environment: 'live',
+        name: named('Key'),
+        scope: 'read_write',
+        expiresAt: null,
+      })
+    ).apiKey.id,
   });
   const firstTeams = {
     hr: { teamId: account.teams.hr, userId: account.users.hr },

@@ -1,0 +1,15 @@
+import { c, metadata, writeHeaders } from '../common/contract.js';
+import { problemResponses } from '../common/problem.js';
+import { createApiKeyBodySchema, issuedApiKeySchema } from '../schemas/api-key.js';
+import { API_KEY_ACCESS_NOTE } from './retrieve.js';
+
+export const createApiKey = c.mutation({
+  method: 'POST',
+  path: '/api/v1/api-keys/',
+  headers: writeHeaders,
+  body: createApiKeyBodySchema,
+  responses: { 201: issuedApiKeySchema, ...problemResponses(400, 403, 404, 409) },
+  summary: 'Issue an API key',
+  description: `Issues a key for a user, answering its secret this once (svc keeps only a hash). Only a partner admin issues \`live\` keys for other users; a user that is inactive gets none (409 \`conflict\`). Every key operation is written to the audit log. ${API_KEY_ACCESS_NOTE}`,
+  metadata: metadata('API keys', 'createApiKey'),
+});
