@@ -9,7 +9,7 @@ import { buildSite } from '../src/build-site.js';
 import { serveSite } from './static-server.js';
 import { siteFiles } from './site-files.js';
 
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
 /** Operation pages axe checks: each method, a deprecated one, the PDF, a list, a nested body, the largest record. */
