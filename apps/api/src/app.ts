@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { generateOpenApiDocument } from '@svc/contract';
-import { findPrincipalByApiKey } from '@svc/db';
+import { databaseReadiness, findPrincipalByApiKey } from '@svc/db';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { publicUrlOf, type Deps } from './deps.js';
@@ -9,6 +9,7 @@ import { authenticate, cachedPrincipalLookup, principalOf } from './http/auth.js
 import { bodyGuard } from './http/body-guard.js';
 import { errorHandler, sendProblem } from './http/errors.js';
 import { idempotency } from './http/idempotency.js';
+import { countRequests, serveMetrics } from './http/metrics.js';
 import { isLoopback } from './http/loopback.js';
 import { AppError } from './http/problem.js';
 import { rateLimit } from './http/rate-limit.js';
@@ -20,6 +21,7 @@ import { HOSTED_REPORT_PATH, mountHostedReports } from './reports/hosted-report.
 import { devOutboxRouter } from './dev/outbox.js';
 import { portalRouter } from './portal/index.js';
 import { registerRoutes } from './routes/index.js';
+import { serviceLinks, serviceLinksPage } from './service-links.js';
 
 /** Where the authenticated API answers; everything else (health, docs, portal, hosted links) needs no key. */
 const API_PREFIXES = ['/api', '/hr'];
@@ -57,18 +59,39 @@ export function createApp(deps: Deps): Express {
   sendCachedBodiesAsText(app);
   app.use(requestId);
   app.use(requestLog(deps.logger));
+  app.use(countRequests(deps.metrics));
   app.use(helmet({ strictTransportSecurity: false }), strictTransportSecurity(deps.config.SVC_HSTS_MAX_AGE));
   app.use(NO_STORE_PATHS, noStore);
 
   const openApi = generateOpenApiDocument();
+  const docsServed = Boolean(deps.docsSite && existsSync(deps.docsSite));
+  app.get('/', (request, response) => {
+    response.setHeader('Cache-Control', 'no-store');
+    const links = serviceLinks(publicUrlOf(deps, request), docsServed);
+    response.format({
+      'application/json': () => response.json(links),
+      'text/html': () => response.type('html').send(serviceLinksPage(links)),
+      default: () => response.json(links),
+    });
+  });
+  // Liveness: the process answers. Readiness: it can serve (the database answers, every migration is applied).
   app.get('/health', (_request, response) => {
+    response.setHeader('Cache-Control', 'no-store');
     response.json({ status: 'ok' });
   });
+  app.get('/ready', async (_request, response) => {
+    const readiness = await databaseReadiness(deps.db);
+    response.setHeader('Cache-Control', 'no-store');
+    response
+      .status(readiness.ready ? 200 : 503)
+      .json(readiness.ready ? { status: 'ready' } : { status: 'not_ready', reason: readiness.reason });
+  });
+  app.get('/metrics', serveMetrics({ metrics: deps.metrics, token: deps.config.SVC_METRICS_TOKEN }));
   app.get('/openapi.json', (_request, response) => {
     response.json(openApi);
   });
   // The documentation site, when it has been built (`pnpm --filter @svc/docs build`; `npm start` builds it).
-  if (deps.docsSite && existsSync(deps.docsSite))
+  if (docsServed && deps.docsSite)
     app.use('/docs', express.static(deps.docsSite, { index: 'index.html', maxAge: '5m' }));
   // What answers without an API key is limited per client address, before anything reads the request.
   app.use(

@@ -1,6 +1,7 @@
 import type { Database, JobQueue } from '@svc/db';
 import type { Request } from 'express';
 import type { Config } from './config.js';
+import type { ApiMetrics } from './http/metrics.js';
 import type { ReadCache } from './http/read-cache.js';
 import type { Logger } from './logger.js';
 
@@ -15,6 +16,8 @@ export type Deps = {
   jobs: JobQueue;
   /** Answers of repeated reads of applicant records and lists, dropped when the partner's data changes. */
   readCache: ReadCache;
+  /** The process's Prometheus series (`/metrics`). */
+  metrics: ApiMetrics;
   /** The built documentation site, served at /docs when given (the `svc` command gives `@svc/docs`'s). */
   docsSite?: string | undefined;
 };
