@@ -7,7 +7,7 @@ import { publicUrlOf, type Deps } from './deps.js';
 import { addressLimiter, authenticationFailures, limitRequestsByAddress } from './http/address-limit.js';
 import { authenticate, cachedPrincipalLookup, principalOf } from './http/auth.js';
 import { bodyGuard } from './http/body-guard.js';
-import { errorHandler, sendProblem } from './http/errors.js';
+import { errorHandler, sendProblem, setProblemBaseUrl } from './http/errors.js';
 import { idempotency } from './http/idempotency.js';
 import { countRequests, serveMetrics } from './http/metrics.js';
 import { isLoopback } from './http/loopback.js';
@@ -20,6 +20,7 @@ import { noStore, strictTransportSecurity } from './http/transport-headers.js';
 import { HOSTED_REPORT_PATH, mountHostedReports } from './reports/hosted-report.js';
 import { devOutboxRouter } from './dev/outbox.js';
 import { portalRouter } from './portal/index.js';
+import { openApiDocumentServer } from './openapi-document.js';
 import { registerRoutes } from './routes/index.js';
 import { serviceLinks, serviceLinksPage } from './service-links.js';
 
@@ -56,6 +57,7 @@ export function createApp(deps: Deps): Express {
   // plain test: express's compiled 'loopback' parses the peer's address on every request that asks for its protocol.
   app.set('trust proxy', isLoopback);
   app.set('query parser', 'simple');
+  setProblemBaseUrl(app, (request) => publicUrlOf(deps, request));
   sendCachedBodiesAsText(app);
   app.use(requestId);
   app.use(requestLog(deps.logger));
@@ -63,7 +65,7 @@ export function createApp(deps: Deps): Express {
   app.use(helmet({ strictTransportSecurity: false }), strictTransportSecurity(deps.config.SVC_HSTS_MAX_AGE));
   app.use(NO_STORE_PATHS, noStore);
 
-  const openApi = generateOpenApiDocument();
+  const openApiFor = openApiDocumentServer(generateOpenApiDocument());
   const docsServed = Boolean(deps.docsSite && existsSync(deps.docsSite));
   app.get('/', (request, response) => {
     response.setHeader('Cache-Control', 'no-store');
@@ -87,8 +89,8 @@ export function createApp(deps: Deps): Express {
       .json(readiness.ready ? { status: 'ready' } : { status: 'not_ready', reason: readiness.reason });
   });
   app.get('/metrics', serveMetrics({ metrics: deps.metrics, token: deps.config.SVC_METRICS_TOKEN }));
-  app.get('/openapi.json', (_request, response) => {
-    response.json(openApi);
+  app.get('/openapi.json', (request, response) => {
+    response.json(openApiFor(publicUrlOf(deps, request)));
   });
   // The documentation site, when it has been built (`pnpm --filter @svc/docs build`; `npm start` builds it).
   if (docsServed && deps.docsSite)

@@ -24,6 +24,17 @@ export const IDS = {
   serviceCollection: '0195f3a7-7b8c-7a9d-8e0f-1a2b3c4d5e61',
 } as const;
 
+/** The property the PM examples lease: every property an example shows is this one (example-fixtures.ts). */
+export const PROPERTY = {
+  building: 'Harbourfront Tower',
+  building_code: 'HT-01',
+  address: '10 Harbour St',
+  city: 'Toronto',
+  province_state: 'ON',
+  country: 'CA',
+  postal_code: 'M5J 2X3',
+};
+
 const idempotency = (key: string) => ({ 'idempotency-key': key });
 
 const location = {
@@ -177,11 +188,11 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
       tag: 'harbourfront-1104',
       information: quickInformation,
       position_or_property_location: {
-        address: '10 Harbour St',
-        city: 'Toronto',
-        province_state: 'ON',
-        country: 'CA',
-        postal_code: 'M5J 2X3',
+        address: PROPERTY.address,
+        city: PROPERTY.city,
+        province_state: PROPERTY.province_state,
+        country: PROPERTY.country,
+        postal_code: PROPERTY.postal_code,
       },
       request_bureau: true,
       request_softcheck: true,
@@ -202,13 +213,7 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
   createProperty: {
     headers: idempotency('property-harbourfront'),
     body: {
-      building: 'Harbourfront Tower',
-      building_code: 'HT-01',
-      address: '10 Harbour St',
-      city: 'Toronto',
-      province_state: 'ON',
-      country: 'CA',
-      postal_code: 'M5J 2X3',
+      ...PROPERTY,
       is_active: true,
       owner_id: IDS.pmUser,
     },
@@ -217,7 +222,7 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
   createListing: {
     headers: idempotency('listing-harbourfront-1104'),
     body: {
-      name: 'Grace Hopper',
+      name: 'Harbourfront Tower, unit 1104',
       unit: '1104',
       rent: 2450,
       security_deposit_amount: 2450,

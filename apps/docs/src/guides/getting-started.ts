@@ -132,7 +132,7 @@ Authorization: Token svc_live_3q2mX…    # accepted too (the original service's
 <li><code>npm start</code> prints the demo partner’s keys and keeps them in <code>.data/credentials.json</code>; <code>pnpm svc bootstrap --json</code> creates a partner and prints <code>api_keys.live</code> and <code>api_keys.demo</code>.</li>
 </ul>
 <h2 id="environments">Live and demo environments</h2>
-<p>Both environments use the same base URL and the same paths: the key chooses the environment. (Document 1’s <code>{demo_base_url}</code> is, in svc, the same server with a demo key.)</p>
+<p>Both environments use the same base URL and the same paths: the key chooses the environment.</p>
 ${table({
   caption: 'Live and demo environments',
   head: ['', 'Live key <code>svc_live_…</code>', 'Demo key <code>svc_demo_…</code>'],
