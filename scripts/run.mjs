@@ -51,26 +51,39 @@ function ensureDependencies(pnpm) {
 }
 
 /**
- * Debian's Chromium (reports are printed by it; the docs and portal are tested in it) and poppler-utils (tests read
- * PDFs with pdftotext), installed with apt when missing and we are root.
+ * What svc needs from Debian, and why: each is installed with apt when missing and we are root, and only it
+ * (`--no-install-recommends`: Chromium's recommends alone are a hundred packages a server never uses).
  */
+const SYSTEM_PACKAGES = [
+  {
+    name: 'chromium',
+    // A Chromium already installed elsewhere (CHROMIUM_PATH, which the worker reads too) is used as it is.
+    file: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    why: 'prints report PDFs; the docs and portal tests run in it',
+  },
+  { name: 'poppler-utils', file: '/usr/bin/pdftotext', why: 'the tests read PDFs with pdftotext' },
+];
+
 function ensureSystemPackages() {
-  const missing = [
-    ['/usr/bin/chromium', 'chromium'],
-    ['/usr/bin/pdftotext', 'poppler-utils'],
-  ].filter(([file]) => !existsSync(file));
+  const missing = SYSTEM_PACKAGES.filter(({ file }) => !existsSync(file));
   if (missing.length === 0) return;
-  const names = missing.map(([, name]) => name);
+  const names = missing.map(({ name }) => name);
+  const reasons = missing.map(({ name, file, why }) => `  ${name} (${file} is missing): ${why}`).join('\n');
+  const command = `apt-get install -y --no-install-recommends ${names.join(' ')}`;
   if (process.getuid?.() !== 0) {
     console.warn(
-      `svc: please install ${names.join(' ')} (apt-get install -y ${names.join(' ')}): reports and browser tests need them`,
+      `svc: these Debian packages are missing:\n${reasons}\n` +
+        `svc: install them as root (sudo ${command}), or set CHROMIUM_PATH to a Chromium you have; continuing without them`,
     );
     return;
   }
-  console.log(`svc: installing ${names.join(' ')} with apt`);
+  console.log(`svc: installing with apt (${command}):\n${reasons}`);
   const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env: aptEnv });
-  execFileSync('apt-get', ['install', '-y', '-qq', ...names], { stdio: 'inherit', env: aptEnv });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...names], {
+    stdio: 'inherit',
+    env: aptEnv,
+  });
 }
 
 ensureSystemPackages();

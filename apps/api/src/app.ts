@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { generateOpenApiDocument } from '@svc/contract';
-import { recordApiKeyUse } from '@svc/db';
+import { databaseReadiness, recordApiKeyUse } from '@svc/db';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { publicUrlOf, type Deps } from './deps.js';
@@ -8,8 +8,9 @@ import { addressLimiter, authenticationFailures, limitRequestsByAddress } from '
 import { refuseWritesOfReadOnlyCredentials } from './http/access.js';
 import { authenticate, principalOf, recordKeyUse } from './http/auth.js';
 import { bodyGuard } from './http/body-guard.js';
-import { errorHandler, sendProblem } from './http/errors.js';
+import { errorHandler, sendProblem, setProblemBaseUrl } from './http/errors.js';
 import { idempotency } from './http/idempotency.js';
+import { countRequests, serveMetrics } from './http/metrics.js';
 import { isLoopback } from './http/loopback.js';
 import { AppError } from './http/problem.js';
 import { rateLimit } from './http/rate-limit.js';
@@ -20,7 +21,9 @@ import { noStore, strictTransportSecurity } from './http/transport-headers.js';
 import { HOSTED_REPORT_PATH, mountHostedReports } from './reports/hosted-report.js';
 import { devOutboxRouter } from './dev/outbox.js';
 import { portalRouter } from './portal/index.js';
+import { openApiDocumentServer } from './openapi-document.js';
 import { registerRoutes } from './routes/index.js';
+import { serviceLinks, serviceLinksPage } from './service-links.js';
 
 /** Where the authenticated API answers; everything else (health, docs, portal, hosted links) needs no key. */
 const API_PREFIXES = ['/api', '/hr'];
@@ -52,21 +55,40 @@ export function createApp(deps: Deps): Express {
   // plain test: express's compiled 'loopback' parses the peer's address on every request that asks for its protocol.
   app.set('trust proxy', isLoopback);
   app.set('query parser', 'simple');
+  setProblemBaseUrl(app, (request) => publicUrlOf(deps, request));
   sendCachedBodiesAsText(app);
   app.use(requestId);
   app.use(requestLog(deps.logger));
+  app.use(countRequests(deps.metrics));
   app.use(helmet({ strictTransportSecurity: false }), strictTransportSecurity(deps.config.SVC_HSTS_MAX_AGE));
   app.use(NO_STORE_PATHS, noStore);
 
-  const openApi = generateOpenApiDocument();
-  app.get('/health', (_request, response) => {
+  const openApiFor = openApiDocumentServer(generateOpenApiDocument());
+  const docsServed = Boolean(deps.docsSite && existsSync(deps.docsSite));
+  app.get('/', noStore, (request, response) => {
+    const links = serviceLinks(publicUrlOf(deps, request), docsServed);
+    response.format({
+      'application/json': () => response.json(links),
+      'text/html': () => response.type('html').send(serviceLinksPage(links)),
+      default: () => response.json(links),
+    });
+  });
+  // Liveness: the process answers. Readiness: it can serve (the database answers, every migration is applied).
+  app.get('/health', noStore, (_request, response) => {
     response.json({ status: 'ok' });
   });
-  app.get('/openapi.json', (_request, response) => {
-    response.json(openApi);
+  app.get('/ready', noStore, async (_request, response) => {
+    const readiness = await databaseReadiness(deps.db);
+    response
+      .status(readiness.ready ? 200 : 503)
+      .json(readiness.ready ? { status: 'ready' } : { status: 'not_ready', reason: readiness.reason });
+  });
+  app.get('/metrics', noStore, serveMetrics({ metrics: deps.metrics, token: deps.config.SVC_METRICS_TOKEN }));
+  app.get('/openapi.json', (request, response) => {
+    response.json(openApiFor(publicUrlOf(deps, request)));
   });
   // The documentation site, when it has been built (`pnpm --filter @svc/docs build`; `npm start` builds it).
-  if (deps.docsSite && existsSync(deps.docsSite))
+  if (docsServed && deps.docsSite)
     app.use('/docs', express.static(deps.docsSite, { index: 'index.html', maxAge: '5m' }));
   // What answers without an API key is limited per client address, before anything reads the request.
   app.use(

@@ -62,6 +62,11 @@ const configSchema = z.object({
    * `http/read-cache.ts`); this bounds how late a field computed from the clock (`can_resend_email`) may be.
    */
   SVC_READ_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(2),
+  /**
+   * A secret (at least 32 characters) that lets a Prometheus on another machine scrape `/metrics` with
+   * `Authorization: Bearer <it>`. Unset: `/metrics` answers requests made on this machine only.
+   */
+  SVC_METRICS_TOKEN: z.string().min(32).optional(),
   /** Largest accepted request body. */
   SVC_BODY_LIMIT: z.string().default('1mb'),
   /** Conventional; svc decides nothing on it (the outbox is SVC_DEV_OUTBOX's). */

@@ -2,6 +2,7 @@ import type { Database, JobQueue } from '@svc/db';
 import type { Request } from 'express';
 import type { Config } from './config.js';
 import type { PrincipalLookup } from './http/auth.js';
+import type { ApiMetrics } from './http/metrics.js';
 import type { ReadCache } from './http/read-cache.js';
 import type { Logger } from './logger.js';
 
@@ -18,6 +19,8 @@ export type Deps = {
   readCache: ReadCache;
   /** What this process remembers of the credentials it authenticated (`cachedPrincipalLookup`). */
   principals: PrincipalLookup;
+  /** The process's Prometheus series (`/metrics`). */
+  metrics: ApiMetrics;
   /** The built documentation site, served at /docs when given (the `svc` command gives `@svc/docs`'s). */
   docsSite?: string | undefined;
 };

@@ -2,8 +2,10 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createJobQueue, findPrincipalByApiKey, JOB_QUEUES, type Database, type JobQueue } from '@svc/db';
+import type { Registry } from 'prom-client';
 import { createApp } from './app.js';
 import { cachedPrincipalLookup } from './http/auth.js';
+import { createApiMetrics } from './http/metrics.js';
 import { connectReadCache, ReadCache } from './http/read-cache.js';
 import type { Config } from './config.js';
 import type { Deps } from './deps.js';
@@ -23,8 +25,15 @@ export type RunningApi = {
   /** The address and port it listens on, as the socket says (`::` or `0.0.0.0`: every interface). */
   listening: { address: string; port: number };
   deps: Deps;
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections, lets the requests in flight finish (idle keep-alive connections are closed at once,
+   * busy ones after their answer), and after `graceMs` closes whatever is left. Does not close the database.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 };
+
+/** How long `close()` waits for requests in flight by default: a quick screen takes milliseconds, a PDF seconds. */
+const CLOSE_GRACE_MS = 10_000;
 
 /** How this machine reaches an address the server listens on: every interface is reached through loopback. */
 const localHostOf = (address: string): string =>
@@ -52,6 +61,7 @@ export async function startApi({
   now = () => new Date(),
   jobs,
   docsSite,
+  metricsRegistry,
 }: {
   config: Config;
   db: Database;
@@ -61,6 +71,8 @@ export async function startApi({
   now?: () => Date;
   jobs?: JobQueue;
   docsSite?: string;
+  /** Where the API's Prometheus series go; a process that runs a worker too passes the one both share. */
+  metricsRegistry?: Registry;
 }): Promise<RunningApi> {
   const readCache = new ReadCache({
     ttlMs: config.SVC_READ_CACHE_SECONDS * 1000,
@@ -79,6 +91,7 @@ export async function startApi({
     jobs: jobs ?? (await openJobQueue({ db, logger })),
     readCache,
     docsSite,
+    metrics: createApiMetrics(metricsRegistry),
   };
   const server = host === undefined ? createApp(deps).listen(port) : createApp(deps).listen(port, host);
   await once(server, 'listening');
@@ -88,6 +101,14 @@ export async function startApi({
     url: `http://${localHostOf(address)}:${boundPort}`,
     listening: { address, port: boundPort },
     deps,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: ({ graceMs = CLOSE_GRACE_MS } = {}) =>
+      new Promise<void>((resolve) => {
+        const overdue = setTimeout(() => server.closeAllConnections(), graceMs).unref();
+        server.close(() => {
+          clearTimeout(overdue);
+          resolve();
+        });
+        server.closeIdleConnections();
+      }),
   };
 }

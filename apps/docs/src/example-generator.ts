@@ -11,6 +11,9 @@ import {
 import { z } from 'zod';
 import { unwrap, type Unwrapped } from './schema-walker.js';
 
+/** The public URL of the deployment the examples show (`SVC_PUBLIC_URL`). */
+export const EXAMPLE_BASE_URL = 'https://svc.example.com';
+
 /**
  * A small, deterministic example generator: walks a zod schema and builds a value that parses. Strings are chosen
  * by format (uuid, date-time, date, email, url) and by field name (names, addresses, codes); enums take their first
@@ -61,7 +64,7 @@ const NAMED_STRINGS: Array<[RegExp, string]> = [
   [/^(name|internal_name)$/, 'Standard HR'],
   [/building$/, 'Harbourfront Tower'],
   [/code$/, 'HT-01'],
-  [/county/, 'Cook'],
+  [/county/, 'Toronto'],
   [
     /html/,
     '<!doctype html><html lang="en"><head><title>Report</title></head><body><h1>Screening report</h1></body></html>',
@@ -92,8 +95,8 @@ function stringExample(schema: z.ZodString, path: string[]): string {
   if (format === 'url') {
     candidates.push(
       key === 'report_url'
-        ? 'https://svc.example.com/reports/hosted/eyJhbGciOiJIUzI1NiJ9.example.pdf'
-        : `https://svc.example.com/${key.replace(/_/g, '-')}/${stableUuid(pathText).slice(0, 8)}`,
+        ? `${EXAMPLE_BASE_URL}/reports/hosted/eyJhbGciOiJIUzI1NiJ9.example.pdf`
+        : `${EXAMPLE_BASE_URL}/${key.replace(/_/g, '-')}/${stableUuid(pathText).slice(0, 8)}`,
     );
   }
   if (key === 'request_id') candidates.push('req_01JQ3Z8V7W2KX9');

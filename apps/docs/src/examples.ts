@@ -1,5 +1,6 @@
-import { problemSchema, type ProblemCode, type RequestFlag, REQUEST_FLAGS } from '@svc/contract';
-import { exampleFor } from './example-generator.js';
+import { problemSchema, problemTypeUrl, type ProblemCode, type RequestFlag, REQUEST_FLAGS } from '@svc/contract';
+import { EXAMPLE_BASE_URL, exampleFor } from './example-generator.js';
+import { agreeWithRequest } from './example-fixtures.js';
 import type { Operation } from './operations.js';
 import { PROBLEM_CODE_DOCS, problemCodesFor } from './problem-codes.js';
 import { REQUEST_EXAMPLES, type RequestExample } from './request-examples.js';
@@ -34,7 +35,7 @@ export function problemExample(operation: Operation, status: number): unknown {
   const generated = exampleFor(problemSchema) as Record<string, unknown>;
   const example: Record<string, unknown> = {
     ...generated,
-    type: `https://svc.example.com/docs/guides/errors.html#${code}`,
+    type: problemTypeUrl(EXAMPLE_BASE_URL, code),
     title: doc.title,
     status,
     code,
@@ -90,7 +91,11 @@ export function examplesFor(operation: Operation): OperationExamples {
   const responses = new Map<number, unknown>();
   for (const response of operation.responses) {
     if (response.kind === 'json') {
-      const example = exampleFor(response.schema, requestedFlags ? { requestedFlags } : {});
+      const example = agreeWithRequest(
+        exampleFor(response.schema, requestedFlags ? { requestedFlags } : {}),
+        request,
+        operation,
+      );
       parseWith(response.schema, example, `${operation.operationId} response ${response.status}`);
       responses.set(response.status, example);
       parsed += 1;

@@ -26,6 +26,16 @@ export const slugify = (text: string): string =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 
+/**
+ * A cell's code spans may wrap after an underscore, a dot or a slash, never inside a word: tables stay narrow without
+ * splitting `request_criminal_record_check` into pieces that read as other words. Spans holding markup are left alone.
+ */
+const wrappableCode = (cell: string): string =>
+  cell.replace(/<code([^>]*)>([^<]*)<\/code>/g, (_match, attributes: string, text: string) => {
+    const wrapped = text.replace(/([_./])(?=[^_./])/g, '$1<wbr>');
+    return `<code${attributes}>${wrapped}</code>`;
+  });
+
 /** A horizontally scrollable, keyboard-focusable table. */
 export function table({
   caption,
@@ -39,7 +49,9 @@ export function table({
   className?: string;
 }): string {
   const headRow = `<tr>${head.map((cell) => `<th scope="col">${cell}</th>`).join('')}</tr>`;
-  const body = rows.map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('\n');
+  const body = rows
+    .map((row) => `<tr>${row.map((cell) => `<td>${wrappableCode(cell)}</td>`).join('')}</tr>`)
+    .join('\n');
   return `<div class="table-wrap" role="region" aria-label="${escapeHtml(caption)}" tabindex="0">
 <table${className ? ` class="${className}"` : ''}><caption class="visually-hidden">${escapeHtml(caption)}</caption>
 <thead>${headRow}</thead>

@@ -1,7 +1,7 @@
 import { PROBLEM_CODES, type ProblemCode } from '@svc/contract';
 import type { Operation } from './operations.js';
 
-/** Every error code, with its HTTP status, cause and remedy (document 1's error table, made concrete). */
+/** Every error code, with its HTTP status, cause and remedy (the errors guide's table). */
 export type ProblemCodeDoc = { status: number; title: string; cause: string; remedy: string; appliesTo: string };
 
 export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } = {

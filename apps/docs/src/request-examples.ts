@@ -25,6 +25,17 @@ export const IDS = {
   apiKey: '0195f3a8-8c9d-7b0e-9f1a-2b3c4d5e6f71',
 } as const;
 
+/** The property the PM examples lease: every property an example shows is this one (example-fixtures.ts). */
+export const PROPERTY = {
+  building: 'Harbourfront Tower',
+  building_code: 'HT-01',
+  address: '10 Harbour St',
+  city: 'Toronto',
+  province_state: 'ON',
+  country: 'CA',
+  postal_code: 'M5J 2X3',
+};
+
 const idempotency = (key: string) => ({ 'idempotency-key': key });
 
 const location = {
@@ -186,11 +197,11 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
       tag: 'harbourfront-1104',
       information: quickInformation,
       position_or_property_location: {
-        address: '10 Harbour St',
-        city: 'Toronto',
-        province_state: 'ON',
-        country: 'CA',
-        postal_code: 'M5J 2X3',
+        address: PROPERTY.address,
+        city: PROPERTY.city,
+        province_state: PROPERTY.province_state,
+        country: PROPERTY.country,
+        postal_code: PROPERTY.postal_code,
       },
       request_bureau: true,
       request_softcheck: true,
@@ -211,13 +222,7 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
   createProperty: {
     headers: idempotency('property-harbourfront'),
     body: {
-      building: 'Harbourfront Tower',
-      building_code: 'HT-01',
-      address: '10 Harbour St',
-      city: 'Toronto',
-      province_state: 'ON',
-      country: 'CA',
-      postal_code: 'M5J 2X3',
+      ...PROPERTY,
       is_active: true,
       owner_id: IDS.pmUser,
     },
@@ -226,7 +231,7 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
   createListing: {
     headers: idempotency('listing-harbourfront-1104'),
     body: {
-      name: 'Grace Hopper',
+      name: 'Harbourfront Tower, unit 1104',
       unit: '1104',
       rent: 2450,
       security_deposit_amount: 2450,

@@ -14,6 +14,10 @@ export type SearchEntry = {
   tag?: string;
   deprecated?: boolean;
   headings: string[];
+  /** Identifiers the page shows as code: field names (`sin_ssn`), enum values (`COSIGNER`), flags, error codes. */
+  terms: string[];
+  /** Identifiers that are the `id` of an element of the page (each error code on the errors page): a hit links there. */
+  anchors: string[];
   /** A short text: the page's summary. */
   text: string;
 };
@@ -35,6 +39,21 @@ export function headingsOf(body: string): string[] {
     .filter((text) => text !== '');
 }
 
+/** An identifier: a field name, a dotted path, an enum value, a flag, an error code. */
+const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_.-]{1,79}$/;
+
+/** The identifiers a page body shows in `<code>`, once each, in order of appearance. */
+export function termsOf(body: string): string[] {
+  const shown = [...body.matchAll(/<code[^>]*>([\s\S]*?)<\/code>/g)].map((match) => stripTags(match[1] ?? ''));
+  return [...new Set(shown.filter((text) => IDENTIFIER.test(text)))];
+}
+
+/** The ids of a page's elements that are identifiers with an underscore or a single word (`invalid_page`). */
+export function anchorsOf(body: string): string[] {
+  const ids = [...body.matchAll(/<code id="([a-z][a-z0-9_]*)"/g)].map((match) => match[1] ?? '');
+  return [...new Set(ids)];
+}
+
 export function searchEntry(page: Page): SearchEntry {
   const operation = page.operation;
   const headings = page.kind === 'operation' ? [] : headingsOf(page.body).slice(0, 40);
@@ -52,6 +71,8 @@ export function searchEntry(page: Page): SearchEntry {
         }
       : {}),
     headings,
+    terms: termsOf(page.body),
+    anchors: anchorsOf(page.body),
     text: page.summary.length > 220 ? `${page.summary.slice(0, 217)}…` : page.summary,
   };
 }

@@ -9,7 +9,7 @@ import { buildSite } from '../src/build-site.js';
 import { serveSite } from './static-server.js';
 import { siteFiles } from './site-files.js';
 
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
 /** Operation pages axe checks: each method, a deprecated one, the PDF, a list, a nested body, the largest record. */
@@ -176,4 +176,74 @@ describe('the site in Chromium', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'menu-phone.png') });
     await page.setViewport({ width: 1280, height: 900 });
   }, 60_000);
+
+  test.each([
+    ['cosigner', 'enums.html'],
+    ['sin_ssn', 'QuickScreen.html'],
+    ['invalid_page', 'errors.html#invalid_page'],
+  ])(
+    'the search box finds the field, value or code %s',
+    async (term, expected) => {
+      await page.goto(`${server.baseUrl}index.html`, { waitUntil: 'load' });
+      await page.type('#search-input', term);
+      await page.waitForSelector('#search-results a');
+      const hits = await page.$$eval('#search-results a', (links) =>
+        links.map((link) => link.getAttribute('href') ?? ''),
+      );
+      expect(
+        hits.some((href) => href.endsWith(expected)),
+        hits.join(' '),
+      ).toBe(true);
+      if (term === 'invalid_page') expect(hits[0]).toMatch(/guides\/errors\.html#invalid_page$/);
+    },
+    60_000,
+  );
+
+  test.each([
+    ['reference/hrQuickScreen.html', 'fields'],
+    ['reference/pmRetrieveApplicant.html', 'fields'],
+    ['guides/errors.html', 'errors'],
+    ['guides/checks.html', 'checks'],
+  ])(
+    'tables of %s never break an identifier between two letters, at phone and desktop width',
+    async (file, name) => {
+      for (const [width, device] of [
+        [390, 'phone'],
+        [1280, 'desktop'],
+      ] as const) {
+        await page.setViewport({ width, height: 900 });
+        await page.goto(`${server.baseUrl}${file}`, { waitUntil: 'load' });
+        const breaks = await page.evaluate(() => {
+          const found: string[] = [];
+          for (const code of document.querySelectorAll('td code')) {
+            const characters: Array<{ text: string; top: number }> = [];
+            const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              for (let index = 0; index < (node.textContent ?? '').length; index += 1) {
+                const range = document.createRange();
+                range.setStart(node, index);
+                range.setEnd(node, index + 1);
+                const rect = range.getClientRects()[0];
+                if (rect) characters.push({ text: node.textContent?.[index] ?? '', top: rect.top });
+              }
+            }
+            for (let index = 1; index < characters.length; index += 1) {
+              const before = characters[index - 1]!;
+              const after = characters[index]!;
+              // A new line between two letters or digits splits a word; after _ . / # ] and the like it does not.
+              const inWord = /[\p{L}\p{N}]/u.test(before.text) && /[\p{L}\p{N}]/u.test(after.text);
+              if (after.top > before.top + 2 && inWord)
+                found.push(`${code.textContent} broken between ${before.text} and ${after.text}`);
+            }
+          }
+          return found;
+        });
+        expect(breaks.join('\n'), `${file} at ${width}px`).toBe('');
+        const table = await page.$('table');
+        await table?.screenshot({ path: join(SCREENSHOTS, `table-${name}-${device}.png`) });
+      }
+      await page.setViewport({ width: 1280, height: 900 });
+    },
+    90_000,
+  );
 });

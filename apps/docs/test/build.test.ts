@@ -5,6 +5,7 @@ import { contract, listRoutes, PROBLEM_CODES, REQUEST_FLAGS, type RouteMetadata 
 import { SIMULATOR_TEST_INPUTS } from '@svc/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildSite, type BuildResult } from '../src/build-site.js';
+import { COUNTY_OF_CITY, SIDES, sideOf } from '../src/example-fixtures.js';
 import { ExampleError, examplesFor } from '../src/examples.js';
 import { listOperations } from '../src/operations.js';
 import { REQUEST_EXAMPLES } from '../src/request-examples.js';
@@ -173,5 +174,103 @@ describe('the built site', () => {
     expect(document.info.version).toBe('1.1.0');
     const operations = Object.values(document.paths).flatMap((methods) => Object.keys(methods));
     expect(operations).toHaveLength(listRoutes(contract).length);
+  });
+});
+
+describe('what the built site says', () => {
+  test('names no internal document: no "Document 1", "Document 2" or seed in any file', async () => {
+    const found: string[] = [];
+    for (const file of files.filter((name) => !name.endsWith('.png'))) {
+      const text = await readSiteFile(root, file);
+      for (const match of text.matchAll(/document\s*[12]\b|\bseeds?\b|\bseed['’]s\b/gi))
+        found.push(`${file}: …${text.slice(Math.max(0, match.index - 40), match.index + 40)}…`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  test('response examples agree with their requests and with one fixture set', () => {
+    const disagreements: string[] = [];
+    const leaves = (value: unknown, path: string[] = []): Array<[string[], unknown]> =>
+      typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? Object.entries(value).flatMap(([key, child]) => leaves(child, [...path, key]))
+        : [[path, value]];
+    const at = (value: unknown, path: string[]): unknown =>
+      path.reduce<unknown>(
+        (node, key) => (typeof node === 'object' && node !== null ? (node as any)[key] : undefined),
+        value,
+      );
+    const same = (sent: unknown, answered: unknown) =>
+      sent === answered ||
+      (typeof sent === 'number' && Number(answered) === sent) ||
+      (typeof sent === 'string' && answered === `${sent}T00:00:00Z`);
+    for (const operation of listOperations()) {
+      const examples = examplesFor(operation);
+      const side = SIDES[sideOf(operation)];
+      for (const [status, answer] of examples.responses) {
+        if (status >= 300) continue;
+        const records = Array.isArray((answer as { results?: unknown[] }).results)
+          ? (answer as { results: unknown[] }).results
+          : [answer];
+        for (const record of records)
+          for (const [path, sent] of leaves(examples.request.body)) {
+            const answered = at(record, path);
+            if (answered !== undefined && typeof answered !== 'object' && !same(sent, answered))
+              disagreements.push(`${operation.operationId}: ${path.join('.')} sent ${sent}, answered ${answered}`);
+          }
+        const objects: Array<Record<string, unknown>> = [];
+        JSON.stringify(answer, (_key, value) => {
+          if (typeof value === 'object' && value !== null && !Array.isArray(value)) objects.push(value);
+          return value;
+        });
+        for (const object of objects) {
+          if (typeof object.city === 'string' && 'county' in object && object.county !== COUNTY_OF_CITY[object.city])
+            disagreements.push(`${operation.operationId}: ${object.city} in county ${object.county}`);
+          if ('team_type' in object && object.team_type !== sideOf(operation))
+            disagreements.push(`${operation.operationId}: a ${object.team_type} team in a ${sideOf(operation)} answer`);
+          const owner = object.owner as { id?: string } | undefined;
+          if (owner && owner.id !== side.userId)
+            disagreements.push(`${operation.operationId}: owner ${owner.id} is not the ${sideOf(operation)} user`);
+        }
+      }
+    }
+    expect(disagreements).toEqual([]);
+  });
+
+  test('every problem type names the errors page of the deployment at an anchor of its code', async () => {
+    const openApi = await readSiteFile(root, 'openapi.json');
+    const errors = html.get('guides/errors.html') ?? '';
+    const types = [...[...html.values()].join('\n').matchAll(/&quot;type&quot;: &quot;(https?:[^&]+)&quot;/g)].map(
+      (m) => m[1],
+    );
+    expect(types.length).toBeGreaterThan(10);
+    for (const type of types) {
+      expect(type).toMatch(/^https:\/\/svc\.example\.com\/docs\/guides\/errors\.html#[a-z_]+$/);
+      expect(errors).toContain(`id="${type?.split('#')[1]}"`);
+    }
+    expect(openApi).toContain('/docs/guides/errors.html#<code>');
+  });
+
+  test('tables let identifiers wrap only after _ . or /, never inside a word', () => {
+    const unbreakable: string[] = [];
+    for (const [file, page] of html)
+      for (const cell of page.matchAll(/<td>([\s\S]*?)<\/td>/g))
+        for (const code of (cell[1] ?? '').matchAll(/<code[^>]*>([^<]*(?:<wbr>[^<]*)*)<\/code>/g)) {
+          const text = code[1] ?? '';
+          if (/[_./](?!<wbr>|[_./]|$)/.test(text)) unbreakable.push(`${file}: ${text}`);
+        }
+    expect(unbreakable.slice(0, 10)).toEqual([]);
+  });
+
+  test('the search index holds field names, enum values and error codes, and the errors page anchors each code', async () => {
+    const index = JSON.parse(await readSiteFile(root, 'search-index.json')) as SearchEntry[];
+    const withTerm = (term: string) =>
+      index
+        .filter((entry) => entry.terms.some((shown) => shown.toLowerCase().includes(term)))
+        .map((entry) => entry.url);
+    expect(withTerm('sin_ssn')).toContain('reference/hrQuickScreen.html');
+    expect(withTerm('cosigner')).toContain('reference/pmQuickScreen.html');
+    expect(withTerm('cosigner')).toContain('guides/enums.html');
+    const errors = index.find((entry) => entry.url === 'guides/errors.html');
+    for (const code of PROBLEM_CODES) expect(errors?.anchors, code).toContain(code);
   });
 });

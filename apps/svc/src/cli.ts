@@ -16,6 +16,7 @@ import {
   type ResendRefusal,
 } from '@svc/db';
 import { siteDirectory } from '@svc/docs';
+import { collectDefaultMetrics, Registry } from 'prom-client';
 import { loadWorkerConfig, runWorkerProcess, startWorker, workerSettingsOf } from '@svc/worker';
 import { openDatabase, prepareEncryption } from './database.js';
 import { KEY_USAGE, runKeyCommand } from './key-command.js';
@@ -106,13 +107,15 @@ async function start(configured: Config): Promise<void> {
     await mkdir(config.SVC_DATA_DIR, { recursive: true });
     await writeFile(credentialsFile, `${JSON.stringify(account, null, 2)}\n`, { mode: 0o600 });
   }
-  const api = await startApi({ config, db, docsSite: siteDirectory });
-  // One process for everything on the embedded database: the worker shares the API's job queue.
+  // One process for everything on the embedded database: the worker shares the API's job queue and its /metrics.
+  const metricsRegistry = processMetricsRegistry();
+  const api = await startApi({ config, db, docsSite: siteDirectory, metricsRegistry });
   const worker = await startWorker({
     db,
     logger: api.deps.logger,
     jobs: api.deps.jobs,
     settings: workerSettingsOf(loadWorkerConfig()),
+    metricsRegistry,
   });
   const base = config.SVC_PUBLIC_URL ?? api.url.replace('127.0.0.1', 'localhost');
   const outbox = config.SVC_DEV_OUTBOX
@@ -137,6 +140,13 @@ async function start(configured: Config): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
+/** The Prometheus registry of a process, with Node's own series (memory, event loop lag, handles). */
+function processMetricsRegistry(): Registry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  return registry;
+}
+
 async function serveApi(config: Config): Promise<void> {
   checkApiConfig(config);
   await prepareEncryption(config);
@@ -145,9 +155,15 @@ async function serveApi(config: Config): Promise<void> {
     await db.close();
     throw new Error('svc: the database has pending migrations; run `pnpm svc migrate` first');
   }
-  const api = await startApi({ config, db, docsSite: siteDirectory });
+  const api = await startApi({ config, db, docsSite: siteDirectory, metricsRegistry: processMetricsRegistry() });
   console.log(`svc API listening on ${api.listening.address} port ${api.listening.port}`);
-  const stop = async () => {
+  // Graceful: no new connections, the requests in flight finish (every order answered 201 is committed), then the
+  // database (and the job queue on it) closes.
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    api.deps.logger.info({ signal }, 'stopping: requests in flight may finish');
     await api.close();
     await db.close();
     process.exit(0);

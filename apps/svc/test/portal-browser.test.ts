@@ -10,7 +10,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTargets, type TestApi } from '@svc/api/testing';
 
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** Screenshots of every step, to look at (gitignored). */
 const OUTPUT = fileURLToPath(new URL('../test-output/portal/', import.meta.url));
 

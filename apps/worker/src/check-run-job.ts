@@ -18,6 +18,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { coalesce, fulfilled } from './coalesce.js';
 import type { JobContext, QueuedJob } from './job.js';
+import type { WorkerMetrics } from './metrics.js';
 import { errorForLog, payloadProblems } from './job-logging.js';
 
 /**
@@ -70,6 +71,8 @@ export type CheckRunContext = JobContext & {
   simulatorDelayMs: number;
   /** The process's check-run steps (`checkRunSteps`), shared by every job so that a batch's calls merge. */
   steps: CheckRunSteps;
+  /** Counts each run by check type and outcome (`/metrics`). */
+  metrics?: Pick<WorkerMetrics, 'checkRun'>;
 };
 
 export type CheckRunJobOutcome = 'dropped' | 'nothing_to_run' | 'completed' | 'failed' | 'retrying';
@@ -106,6 +109,9 @@ export async function runCheckRunJob(context: CheckRunContext, job: QueuedJob): 
   }
   const runLog = log.child({ applicant_id: run.applicantId, check_name: run.checkName, attempt: run.attempt });
   runLog.info('check started');
+  const startedAt = performance.now();
+  const observe = (outcome: CheckRunJobOutcome) =>
+    context.metrics?.checkRun({ check: run.checkName, outcome }, (performance.now() - startedAt) / 1000);
 
   let outcome: CheckRunJobOutcome;
   try {
@@ -127,6 +133,7 @@ export async function runCheckRunJob(context: CheckRunContext, job: QueuedJob): 
         { err: errorForLog(error), temporary, retry_count: job.retryCount, retry_limit: retryLimit },
         'check attempt failed: pg-boss retries it',
       );
+      observe('retrying');
       throw error;
     }
     runLog.error(
@@ -139,6 +146,7 @@ export async function runCheckRunJob(context: CheckRunContext, job: QueuedJob): 
     await steps.finish({ checkExecutionId, outcome: { status: 'FAILED', failure }, started: run });
     outcome = 'failed';
   }
+  observe(outcome);
   await requestReportIfDue(context, runLog, checkExecutionId);
   return outcome;
 }

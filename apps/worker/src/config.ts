@@ -67,6 +67,10 @@ const workerConfigSchema = z
     SVC_SMTP_ALLOW_PLAINTEXT: switchSetting.transform((value) => value === true),
     /** Sender address of emails (required with SMTP_URL); the display name is the organisation's or svc's. */
     SVC_MAIL_FROM: z.string().email().optional(),
+    /** Port of this worker's `/metrics` (Prometheus text format). Unset: no metrics listener. */
+    SVC_WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** Address of the metrics listener: loopback unless a scraper on another machine needs it (then firewall it). */
+    SVC_WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     /** pino log level. */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })

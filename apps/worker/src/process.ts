@@ -9,8 +9,10 @@ import {
   useEncryptionKey,
   type Database,
 } from '@svc/db';
+import { collectDefaultMetrics, Registry } from 'prom-client';
 import { loadWorkerConfig, workerSettingsOf, type WorkerConfig } from './config.js';
 import { createLogger, type Logger } from './logger.js';
+import { serveWorkerMetrics } from './metrics.js';
 import { startWorker } from './worker.js';
 
 /**
@@ -47,7 +49,18 @@ export async function runWorkerProcess(environment: NodeJS.ProcessEnv = process.
   const config = loadWorkerConfig(environment);
   const logger = createLogger({ level: config.LOG_LEVEL });
   const db = await openWorkerDatabase(config, logger);
-  const worker = await startWorker({ db, logger, settings: workerSettingsOf(config) });
+  const metricsRegistry = new Registry();
+  collectDefaultMetrics({ register: metricsRegistry });
+  const worker = await startWorker({ db, logger, settings: workerSettingsOf(config), metricsRegistry });
+  const metricsListener =
+    config.SVC_WORKER_METRICS_PORT === undefined
+      ? null
+      : await serveWorkerMetrics({
+          registry: metricsRegistry,
+          port: config.SVC_WORKER_METRICS_PORT,
+          host: config.SVC_WORKER_METRICS_HOST,
+        });
+  if (metricsListener) logger.info({ url: metricsListener.url }, 'worker metrics served');
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -55,6 +68,7 @@ export async function runWorkerProcess(environment: NodeJS.ProcessEnv = process.
     logger.info({ signal }, 'stopping: running checks may finish');
     try {
       await worker.stop();
+      await metricsListener?.close();
       await db.close();
       process.exitCode = 0;
     } catch (error) {

@@ -23,6 +23,8 @@ import { outboxEmailTransport, smtpEmailTransport, type EmailTransport } from '.
 import { outboxSmsProvider, type SmsProvider } from './delivery/sms-provider.js';
 import { failureReasonOf, runMessageSendJob, type MessageSendContext } from './message-send-job.js';
 import { RETENTION_SCHEDULE, runRetentionJob } from './retention-job.js';
+import { createWorkerMetrics, type WorkerMetrics } from './metrics.js';
+import type { Registry } from 'prom-client';
 
 /** Messages a worker sends at the same time at most: each opens its own SMTP connection, and mail servers limit them. */
 export const MESSAGE_SENDS_AT_ONCE = 16;
@@ -52,6 +54,8 @@ export type WorkerOptions = {
   email?: EmailTransport;
   /** Where `message.send` delivers SMS. Default: the outbox only. */
   sms?: SmsProvider;
+  /** Counts checks, renders and deliveries (`/metrics`). */
+  metrics?: WorkerMetrics;
 };
 
 export type Worker = {
@@ -126,6 +130,7 @@ export async function createWorker({
   reportRenderClaimSeconds = REPORT_RENDER_CLAIM_MS / 1000,
   email = outboxEmailTransport,
   sms = outboxSmsProvider,
+  metrics,
 }: WorkerOptions): Promise<Worker> {
   const checkRuns: CheckRunContext = {
     db,
@@ -133,6 +138,7 @@ export async function createWorker({
     now,
     simulatorDelayMs,
     steps: checkRunSteps(db, jobs, now, reportRenderClaimSeconds),
+    ...(metrics ? { metrics } : {}),
   };
   const reports: ReportRenderContext = { db, jobs, logger, now, renderReport, claimSeconds: reportRenderClaimSeconds };
   const messages: MessageSendContext = { db, logger, now, email, sms };
@@ -156,7 +162,14 @@ export async function createWorker({
         queue: REPORT_RENDER_QUEUE,
         concurrency: renderConcurrency,
         pollingIntervalSeconds,
-        handle: (job) => runReportRenderJob(reports, job),
+        handle: async (job) => {
+          const startedAt = performance.now();
+          const outcome = await runReportRenderJob(reports, job).catch((error: unknown) => {
+            metrics?.reportRender('error', (performance.now() - startedAt) / 1000);
+            throw error;
+          });
+          metrics?.reportRender(outcome, (performance.now() - startedAt) / 1000);
+        },
         // A render error's code says what failed without the HTML; anything else may quote a query's parameters.
         failureOutput: (error) => ({
           error: isPdfRenderError(error) ? error.code : 'internal error: see the worker log',
@@ -169,7 +182,13 @@ export async function createWorker({
         queue: MESSAGE_SEND_QUEUE,
         concurrency: Math.min(concurrency, MESSAGE_SENDS_AT_ONCE),
         pollingIntervalSeconds,
-        handle: (job) => runMessageSendJob(messages, job),
+        handle: async (job) => {
+          const outcome = await runMessageSendJob(messages, job).catch((error: unknown) => {
+            metrics?.messageDelivery('error');
+            throw error;
+          });
+          metrics?.messageDelivery(outcome);
+        },
         failureOutput: (error) => ({ error: failureReasonOf(error) }),
       }),
     ],
@@ -295,6 +314,8 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
 
 export type RunningWorker = {
   jobs: JobQueue;
+  /** The worker's Prometheus series (`SVC_WORKER_METRICS_PORT` serves them). */
+  metrics: WorkerMetrics;
   /**
    * Stops taking jobs and lets the running ones finish (at most `stopGraceSeconds`). A job queue this function
    * opened is stopped too; a `jobs` passed in is left running (its owner stops it, `db.close()` does).
@@ -312,12 +333,15 @@ export async function startWorker({
   jobs: givenJobs,
   settings: givenSettings = {},
   now,
+  metricsRegistry,
 }: {
   db: Database;
   logger: Logger;
   jobs?: JobQueue;
   settings?: Partial<WorkerSettings>;
   now?: () => Date;
+  /** Where the worker's Prometheus series go; a process that runs the API too passes the one both share. */
+  metricsRegistry?: Registry;
 }): Promise<RunningWorker> {
   const settings: WorkerSettings = { ...DEFAULT_WORKER_SETTINGS, ...givenSettings };
   const jobs =
@@ -339,6 +363,7 @@ export async function startWorker({
     logger,
   });
   await configureMessageSendQueue(jobs, { retryDelayMaxSeconds: settings.messageRetryDelayMaxSeconds });
+  const metrics = createWorkerMetrics({ db, ...(metricsRegistry ? { registry: metricsRegistry } : {}) });
   const worker = await createWorker({
     db,
     jobs,
@@ -350,6 +375,7 @@ export async function startWorker({
     renderConcurrency: settings.pdfPages,
     pollingIntervalSeconds: settings.pollingIntervalSeconds,
     reportRenderClaimSeconds: settings.reportRenderClaimSeconds,
+    metrics,
     email: settings.smtpUrl
       ? smtpEmailTransport({
           url: settings.smtpUrl,
@@ -361,6 +387,7 @@ export async function startWorker({
   let stopping: Promise<void> | null = null;
   return {
     jobs,
+    metrics,
     stop: () => {
       stopping ??= (async () => {
         const grace = new Promise<void>((resolve) => setTimeout(resolve, settings.stopGraceSeconds * 1000).unref());

@@ -68,3 +68,4 @@ export * from './messages/outbox.js';
 export { Applicant, Application, CheckExecution, OutboxMessage, ServiceCollection } from './entities/index.js';
 export type { ApplicantStatus, CheckExecutionStatus, OrderStatus, ReportStatus } from './entities/index.js';
 export type { OutboxChannel, OutboxDelivery, OutboxStatus } from './entities/outbox-message.js';
+export { databaseReadiness, jobQueueBacklog, type QueueBacklog, type Readiness } from './operations.js';

@@ -20,10 +20,19 @@ afterAll(async () => {
 });
 
 /** The report printed by the system Chromium, as the worker prints it: page size, page count and text. */
-async function print(name: string, input: ReportInput): Promise<{ pageSize: string; pages: number; text: string }> {
+async function print(
+  name: string,
+  input: ReportInput,
+  { pageWidthMm }: { pageWidthMm?: number } = {},
+): Promise<{ pageSize: string; pages: number; text: string; html: string }> {
   const html = join(directory, `${name}.html`);
   const pdf = join(directory, `${name}.pdf`);
-  await writeFile(html, renderReportHtml(buildReportView(input)));
+  const document = renderReportHtml(buildReportView(input));
+  // A narrower page squeezes every table and grid, as a long name or many columns would.
+  const narrowed = pageWidthMm
+    ? document.replace('</head>', `<style>@page { size: ${pageWidthMm}mm 297mm !important; }</style></head>`)
+    : document;
+  await writeFile(html, narrowed);
   await run(
     CHROMIUM,
     [
@@ -47,7 +56,26 @@ async function print(name: string, input: ReportInput): Promise<{ pageSize: stri
     pageSize: /Page size:\s+([\d.]+ x [\d.]+)/.exec(info)?.[1] ?? '',
     pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0),
     text,
+    html: document,
   };
+}
+
+/**
+ * Words of the printed text that are no word of the report: pieces of a word broken inside it. A line broken at a
+ * hyphen is read back joined (`a580-` + `d88f` gives `a580d88f`), so the joins of hyphenated words count as words.
+ */
+function brokenWords(printed: { text: string; html: string }): string[] {
+  const shown = printed.html
+    .replace(/<style[\s\S]*?<\/style>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&[a-z#0-9]+;/gi, ' ');
+  const words = new Set(shown.match(/[\p{L}\p{N}_]+/gu)?.map((word) => word.toLowerCase()));
+  for (const hyphenated of shown.match(/[\p{L}\p{N}_]+(?:-[\p{L}\p{N}_]+)+/gu) ?? []) {
+    const parts = hyphenated.toLowerCase().split('-');
+    for (let index = 1; index < parts.length; index += 1) words.add(`${parts[index - 1]}${parts[index]}`);
+  }
+  const printedWords = printed.text.replace(/Page \d+ of \d+/g, ' ').match(/[\p{L}\p{N}_]+/gu) ?? [];
+  return [...new Set(printedWords.filter((word) => !words.has(word.toLowerCase())))];
 }
 
 describe('printed by Chromium', () => {
@@ -78,4 +106,17 @@ describe('printed by Chromium', () => {
     for (const value of ['15 Jun 1990', '1990-06-15', '123456789', '123 456 789'])
       expect(printed.text).not.toContain(value);
   }, 120_000);
+
+  it.each([
+    { teamType: 'HR', page: 'its own page' },
+    { teamType: 'PM', page: 'its own page' },
+    { teamType: 'HR', page: 'a page 150 mm wide', pageWidthMm: 150 },
+    { teamType: 'PM', page: 'a page 150 mm wide', pageWidthMm: 150 },
+  ] as const)('breaks the words of a $teamType report only between words, on $page', async (example) => {
+    const input = sampleReportInput({ teamType: example.teamType, variant: 'rich' });
+    const width = 'pageWidthMm' in example ? { pageWidthMm: example.pageWidthMm } : {};
+    const printed = await print(`words-${example.teamType}-${width.pageWidthMm ?? 'own'}`, input, width);
+    expect(printed.pages).toBeGreaterThan(2);
+    expect(brokenWords(printed)).toEqual([]);
+  });
 });

@@ -45,6 +45,7 @@ export function reportStyles(view: ReportView): string {
 html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 body {
   margin: 0;
+  hyphens: manual;
   font-family: ${FONT_STACK};
   font-size: 8.6pt;
   line-height: 1.42;
@@ -67,17 +68,18 @@ a { color: inherit; text-decoration: none; }
 /* Applicant */
 .applicant { display: grid; grid-template-columns: 1.45fr 1fr; gap: 8mm; padding: 4.5mm 0 4mm; border-bottom: 0.75pt solid var(--line); }
 .applicant h1 { font-size: 17pt; font-weight: 700; letter-spacing: -0.01em; }
-.applicant .facts { grid-template-columns: repeat(auto-fill, minmax(31mm, 1fr)); gap: 1.6mm 4mm; }
+.applicant .facts { grid-template-columns: repeat(auto-fill, minmax(min(31mm, 100%), 1fr)); gap: 1.6mm 4mm; }
+.applicant .fact.long { grid-column: 1 / -1; } /* the whole row: a panel too narrow for two columns keeps one */
 .applicant .email { color: var(--muted); margin: 0.5mm 0 2.5mm; }
 .panel-title { font-size: 7pt; font-weight: 700; text-transform: uppercase; letter-spacing: 0.06em; color: var(--muted); margin-bottom: 1.5mm; }
 
 /* Facts: label above value */
-.facts { display: grid; grid-template-columns: repeat(auto-fill, minmax(38mm, 1fr)); gap: 2mm 5mm; margin: 0; }
-.facts.wide { grid-template-columns: repeat(auto-fill, minmax(52mm, 1fr)); }
+.facts { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(38mm, 100%), 1fr)); gap: 2mm 5mm; margin: 0; }
+.facts.wide { grid-template-columns: repeat(auto-fill, minmax(min(52mm, 100%), 1fr)); }
 .fact { break-inside: avoid; min-width: 0; }
 .fact.long { grid-column: span 2; }
 .fact dt { font-size: 6.8pt; text-transform: uppercase; letter-spacing: 0.05em; color: var(--muted); }
-.fact dd { margin: 0.3mm 0 0; overflow-wrap: anywhere; }
+.fact dd { margin: 0.3mm 0 0; overflow-wrap: break-word; }
 .fact dd .chip { margin-left: 0; }
 .fact dd .value + .chip { margin-left: 1.5mm; }
 
@@ -108,7 +110,7 @@ a { color: inherit; text-decoration: none; }
 .verdict.tone-not_clear .result { color: var(--not-clear-fg); }
 .verdict .headline { color: var(--muted); font-size: 7.8pt; }
 .verdict .svc-score { margin-top: 2.5mm; padding: 2.5mm 0 0; border: none; border-top: 0.75pt solid var(--rule); border-radius: 0; }
-.scores { display: grid; grid-template-columns: repeat(auto-fit, minmax(30mm, 1fr)); gap: 2.5mm; align-content: start; }
+.scores { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(30mm, 100%), 1fr)); gap: 2.5mm; align-content: start; }
 .score { border: 0.75pt solid var(--line); border-radius: 1mm; padding: 2.2mm 2.6mm; break-inside: avoid; }
 .score .name { font-size: 7pt; font-weight: 700; text-transform: uppercase; letter-spacing: 0.05em; color: var(--muted); }
 .score .figure { display: flex; align-items: baseline; justify-content: space-between; gap: 2mm; margin: 0.8mm 0 1.2mm; }
@@ -134,7 +136,10 @@ table { width: 100%; border-collapse: collapse; margin: 0; }
 thead { display: table-header-group; }
 tr { break-inside: avoid; }
 th { text-align: left; font-size: 6.8pt; font-weight: 700; text-transform: uppercase; letter-spacing: 0.05em; color: var(--muted); padding: 1.2mm 2mm 1.2mm 0; border-bottom: 0.9pt solid var(--ink); vertical-align: bottom; }
-td { padding: 1.1mm 2mm 1.1mm 0; border-bottom: 0.5pt solid var(--rule); vertical-align: top; overflow-wrap: anywhere; }
+/* Words break at their boundaries: a column is never narrower than its longest word (break-word, unlike anywhere,
+   leaves the table's minimum widths alone), and no hyphenation splits a name, a plea or an identifier. Only a single
+   word wider than its whole cell (a long reference number) wraps inside, as the last resort. */
+td { padding: 1.1mm 2mm 1.1mm 0; border-bottom: 0.5pt solid var(--rule); vertical-align: top; overflow-wrap: break-word; }
 th.end, td.end { text-align: right; }
 th:last-child, td:last-child { padding-right: 0; }
 td .sub { display: block; color: var(--muted); font-size: 7.3pt; margin-top: 0.2mm; }

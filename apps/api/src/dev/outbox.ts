@@ -2,7 +2,7 @@ import { findOutboxMessage, isUuidv7, listOutboxMessages, type OutboxMessage } f
 import { escapeHtml } from '@svc/domain';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Deps } from '../deps.js';
-import { isLoopback } from '../http/loopback.js';
+import { isFromThisMachine } from '../http/loopback.js';
 import { setLogRoute } from '../http/request-log.js';
 import { sendHtml } from '../portal/responses.js';
 import { portalPage } from '../portal/views/layout.js';
@@ -23,23 +23,11 @@ const withPolicy = (policy: string, route: string) => (_request: Request, respon
   next();
 };
 
-/** A Host header naming this machine: `localhost`, `127.x.y.z` or `[::1]`, with or without a port. */
-const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d{1,5})?$/i;
-/** Headers a proxy adds to what it relays. */
-const RELAYED_BY_PROXY = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'];
-
 /**
- * Only for a person at this machine: the peer is loopback (the socket's address, never what `X-Forwarded-For`
- * claims), the request was not relayed by a proxy (through a proxy on this machine every client would look local),
- * and its Host names this machine (a web page cannot reach the outbox by DNS rebinding). Anyone else gets the 404 of
- * a path that does not exist.
+ * Only for a person at this machine (`isFromThisMachine`); anyone else gets the 404 of a path that does not exist.
  */
 function onThisMachineOnly(request: Request, _response: Response, next: NextFunction): void {
-  const local =
-    isLoopback(request.socket.remoteAddress) &&
-    LOOPBACK_HOST.test(request.get('host') ?? '') &&
-    RELAYED_BY_PROXY.every((header) => request.get(header) === undefined);
-  next(local ? undefined : 'router');
+  next(isFromThisMachine(request) ? undefined : 'router');
 }
 
 const page = (title: string, body: string) =>

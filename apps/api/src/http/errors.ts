@@ -1,17 +1,26 @@
-import type { ErrorRequestHandler, Request, Response } from 'express';
+import type { ErrorRequestHandler, Express, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '@svc/db';
 import { AppError, problemBody } from './problem.js';
 import { requestIdOf } from './request-id.js';
 import { routeForLog } from './request-log.js';
 
+type PublicUrlOf = (request: Request) => string;
+
+/** Tells `sendProblem` how the app finds its public URL, whose docs a problem's `type` names (createApp sets it). */
+export function setProblemBaseUrl(app: Express, publicUrlOf: PublicUrlOf): void {
+  app.locals.problemBaseUrlOf = publicUrlOf;
+}
+
 /** Sends an AppError as an RFC 9457 problem. */
 export function sendProblem(response: Response, error: AppError): void {
   for (const [name, value] of Object.entries(error.headers)) response.setHeader(name, value);
+  const publicUrlOf = response.app.locals.problemBaseUrlOf as PublicUrlOf | undefined;
+  const baseUrl = publicUrlOf ? publicUrlOf(response.req) : '';
   response
     .status(error.status)
     .type('application/problem+json')
-    .send(JSON.stringify(problemBody({ error, requestId: requestIdOf(response) })));
+    .send(JSON.stringify(problemBody({ error, requestId: requestIdOf(response), baseUrl })));
 }
 
 /** Errors thrown by express's own body parser, told apart by their `type`. */

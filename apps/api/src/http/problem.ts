@@ -1,4 +1,4 @@
-import type { ProblemCode, ProblemFieldError } from '@svc/contract';
+import { problemTypeUrl, type ProblemCode, type ProblemFieldError } from '@svc/contract';
 import type { ZodError, ZodIssue } from 'zod';
 
 const TITLES: Record<ProblemCode, string> = {
@@ -72,9 +72,10 @@ export class AppError extends Error {
   }
 }
 
-export function problemBody({ error, requestId }: { error: AppError; requestId: string }) {
+/** `baseUrl`: the deployment's public URL (SVC_PUBLIC_URL, or the request's own), whose docs the `type` names. */
+export function problemBody({ error, requestId, baseUrl }: { error: AppError; requestId: string; baseUrl: string }) {
   return {
-    type: `https://svc.dev/docs/errors#${error.code}`,
+    type: problemTypeUrl(baseUrl, error.code),
     title: TITLES[error.code],
     status: error.status,
     detail: error.message,

@@ -49,7 +49,15 @@ export const SITE_JS = `(function () {
       if (contains(entry.operationId, term)) best = Math.max(best, 70);
       if (contains(entry.title, term)) best = Math.max(best, 60);
       if (contains(entry.tag, term)) best = Math.max(best, 30);
+      if (entry.anchors && entry.anchors.indexOf(term) !== -1) best = Math.max(best, 80);
       for (var h = 0; h < entry.headings.length && best < 25; h++) if (contains(entry.headings[h], term)) best = 25;
+      if (best < 20 && entry.terms) {
+        for (var t = 0; t < entry.terms.length && best < 20; t++) {
+          var shown = entry.terms[t].toLowerCase();
+          if (shown === term || shown.indexOf('.' + term) !== -1) best = 20;
+          else if (best < 15 && shown.indexOf(term) !== -1) best = 15;
+        }
+      }
       if (best === 0 && contains(entry.text, term)) best = 10;
       if (best === 0) return 0;
       total += best;
@@ -73,7 +81,8 @@ export const SITE_JS = `(function () {
       var detail = e.path
         ? '<span class="method method-' + e.method.toLowerCase() + '">' + e.method + '</span> <code>' + escape(e.path) + '</code>'
         : '<span class="muted">' + escape(e.kind === 'guide' ? 'Guide' : 'Page') + '</span>';
-      return '<li><a href="' + root + e.url + '"><span class="result-title">' + escape(e.title) + '</span><span class="result-detail">' + detail + '</span></a></li>';
+      var anchor = terms.length === 1 && e.anchors && e.anchors.indexOf(terms[0]) !== -1 ? '#' + terms[0] : '';
+      return '<li><a href="' + root + e.url + anchor + '"><span class="result-title">' + escape(e.title) + '</span><span class="result-detail">' + detail + '</span></a></li>';
     });
     results.innerHTML = '<p class="result-count">' + found.length + (found.length === 1 ? ' result' : ' results') + '</p>' +
       (items.length ? '<ul>' + items.join('') + '</ul>' : '');

@@ -10,7 +10,7 @@ export const SITE_CSS = `:root {
 * { box-sizing: border-box; }
 body { margin: 0; }
 code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; font-size: 0.9em; }
-:not(pre) > code { background: var(--code-bg); padding: 0.05em 0.3em; border-radius: 4px; overflow-wrap: anywhere; }
+:not(pre) > code { background: var(--code-bg); padding: 0.05em 0.3em; border-radius: 4px; overflow-wrap: break-word; hyphens: manual; }
 a { color: var(--link); }
 a:hover { text-decoration-thickness: 2px; }
 :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }

@@ -114,7 +114,7 @@ export function enumsGuide(): Guide {
     title: 'Enums',
     summary: 'Every enum of the API with its full set of values and their display texts (*_label fields).',
     body: `<h1>Enums</h1>
-<p class="lead">The specification shows some values of each enum; svc defines each full set, containing the values shown. A <code>*_label</code> field carries the display text of its value field.</p>
+<p class="lead">svc defines each full set, containing the values shown. A <code>*_label</code> field carries the display text of its value field.</p>
 ${sections}`,
   };
 }

@@ -1,4 +1,5 @@
-import { problemSchema } from '@svc/contract';
+import { problemSchema, problemTypeUrl } from '@svc/contract';
+import { EXAMPLE_BASE_URL } from '../example-generator.js';
 import { codeBlock, inline, json, table } from '../markup.js';
 import { fieldTables } from '../pages/field-table.js';
 import { ALL_PROBLEM_CODES, PROBLEM_CODE_DOCS } from '../problem-codes.js';
@@ -6,7 +7,7 @@ import { fieldRows } from '../schema-walker.js';
 import type { Guide } from './guide.js';
 
 const example = {
-  type: 'https://svc.example.com/docs/guides/errors.html#validation_failed',
+  type: problemTypeUrl(EXAMPLE_BASE_URL, 'validation_failed'),
   title: 'Validation failed',
   status: 400,
   detail: 'The request has 2 invalid fields.',
@@ -22,7 +23,7 @@ const example = {
   request_id: 'req_01JQ3Z8V7W2KX9',
 };
 
-const SEED_CONDITIONS: Array<[string, string, string]> = [
+const COMMON_CONDITIONS: Array<[string, string, string]> = [
   ['Required fields missing', 'invite, quick, create property, create listing', '400 <code>validation_failed</code>'],
   [
     'Wrong format or data type',
@@ -63,9 +64,9 @@ ${table({
     ];
   }),
 })}
-<h2 id="seed-conditions">Document 1’s conditions</h2>
-<p>The conditions the specification lists, and the status and code svc gives each:</p>
-${table({ caption: 'Conditions of document 1', head: ['Condition', 'Applies to', 'Answer'], rows: SEED_CONDITIONS.map(([condition, applies, answer]) => [condition, applies, answer]) })}
+<h2 id="common-conditions">Common conditions</h2>
+<p>The usual conditions, and the status and code svc gives each:</p>
+${table({ caption: 'Common conditions', head: ['Condition', 'Applies to', 'Answer'], rows: COMMON_CONDITIONS.map(([condition, applies, answer]) => [condition, applies, answer]) })}
 <h2 id="other-statuses">Other statuses</h2>
 <ul>
 <li>A body over 1 MB answers <code>413</code> <code>payload_too_large</code>; a body that is not JSON answers <code>415</code> <code>unsupported_media_type</code>; malformed JSON is a <code>400</code> <code>validation_failed</code> whose <code>errors[0].code</code> is <code>malformed_json</code>.</li>

@@ -109,12 +109,12 @@ export const conventionsGuide: Guide = {
   file: 'guides/conventions.html',
   title: 'Conventions and decisions',
   summary:
-    'Paths, trailing slashes, strict bodies, identifiers, deprecation, enums and personal data: what the specification left open.',
+    'Paths, trailing slashes, strict bodies, identifiers, deprecation, enums and personal data: how svc behaves where an API could go either way.',
   body: `<h1>Conventions and decisions</h1>
-<p class="lead">What the specification leaves open, as svc decides it. Each entry says what you see as a client.</p>
+<p class="lead">Where an API could go either way, what svc does. Each entry says what you see as a client.</p>
 <h2 id="http">HTTP</h2>
 <ul>
-<li>Paths are exactly the specification’s; each also answers with or without its trailing slash (no redirect).</li>
+<li>Each path answers with or without its trailing slash (no redirect).</li>
 <li>HR operations answer under both <code>/api/v1/hr/</code> and <code>/hr/v1/</code>. <code>owner_id</code> is required in the <code>/api/v1</code> form and defaults to the API key’s user in the <code>/hr/v1</code> form.</li>
 <li>Success codes: <code>201</code> for creates (invite, quick screen, superteam, team, user, package, property, listing), <code>200</code> for reads and PUT, <code>204</code> for DELETE.</li>
 <li>Request bodies are strict: an unknown field is a <code>400</code> (<code>unknown_field</code>), so a misspelt request flag never orders nothing silently. Query strings are lenient: unknown parameters are ignored.</li>
@@ -129,11 +129,17 @@ export const conventionsGuide: Guide = {
 <h2 id="deprecation">Versions and deprecation</h2>
 <ul>
 <li>The API version is 1.1.0. The version also shows in paths: <code>/api/v1/</code>, <code>/hr/v1/</code>, and <code>/api/v2/</code> for the listing create.</li>
-<li>Every PM operation (applications, reports, properties, listings) and the v2 listing create are deprecated: they keep working, answer with <code>Deprecation: true</code>, and are marked deprecated here and in OpenAPI.</li>
+<li>Every PM operation (applications, reports, properties, listings) and the v2 listing create are deprecated: they keep working, answer with <code>Deprecation: true</code>, and are marked deprecated here and in OpenAPI. <a href="#what-deprecated-means">What deprecated means</a>.</li>
 <li>Superteams, teams and users need API version 1.1.0 or later; packages are available to every partner.</li>
 </ul>
+<h3 id="what-deprecated-means">What deprecated means</h3>
+<ul>
+<li><strong>Kept indefinitely.</strong> A deprecated operation keeps working as documented, with the same paths, fields and answers. No removal date is set, and none will be set without notice.</li>
+<li><strong>What would replace them.</strong> Nothing replaces the PM operations today: they are the way to screen tenants and manage properties and listings, and new integrations may use them. If svc adds operations that supersede them, each deprecated operation will name its successor here, in its reference page and in OpenAPI, and both will work side by side.</li>
+<li><strong>How clients are told.</strong> Every answer of a deprecated operation carries <code>Deprecation: true</code>; log it to find the calls your integration makes. A removal would be announced at least 12 months ahead with a <code>Sunset</code> header (RFC 8594) on every answer of the operation, a date in its reference page and a note in the release notes.</li>
+</ul>
 <h2 id="enums">Enums and labels</h2>
-<p>The specification shows some values of each enum; svc defines each full set, containing the shown values (see <a href="enums.html">Enums</a>). Every <code>*_label</code> field carries the display text of its value (<code>report_status</code> <code>IN_PROGRESS</code>, <code>report_status_label</code> <code>In progress</code>). Scores are 0–100: <code>svc_score</code> higher is better (<code>Poor</code>…<code>Excellent</code>); the risk pairs (<code>early_termination</code>, <code>eviction_potential</code>, …) higher is riskier (<code>Very low</code>…<code>Very high</code>).</p>
+<p>svc defines the full set of values of each enum (see <a href="enums.html">Enums</a>). Every <code>*_label</code> field carries the display text of its value (<code>report_status</code> <code>IN_PROGRESS</code>, <code>report_status_label</code> <code>In progress</code>). Scores are 0–100: <code>svc_score</code> higher is better (<code>Poor</code>…<code>Excellent</code>); the risk pairs (<code>early_termination</code>, <code>eviction_potential</code>, …) higher is riskier (<code>Very low</code>…<code>Very high</code>).</p>
 <h2 id="accounts">Accounts</h2>
 <ul>
 <li>User emails are unique within your partner account, case-insensitively (a duplicate is <code>409</code> <code>conflict</code>); another partner's users do not count. Team names are unique within a partner.</li>

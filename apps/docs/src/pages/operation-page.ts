@@ -178,7 +178,7 @@ function examplesSection(operation: Operation, examples: OperationExamples): str
 export function operationPage(operation: Operation, examples: OperationExamples): Page {
   const file = operation.file;
   const deprecation = operation.deprecated
-    ? `<aside class="warning" aria-label="Deprecated"><p><strong>Deprecated.</strong> This operation keeps working, but it is marked deprecated: its responses carry <code>Deprecation: true</code>. Plan to move away from it.</p></aside>`
+    ? `<aside class="warning" aria-label="Deprecated"><p><strong>Deprecated.</strong> This operation keeps working indefinitely: no removal date is set and nothing replaces it yet. Its answers carry <code>Deprecation: true</code>; a removal would be announced at least 12 months ahead. <a href="${linkFrom(file, 'guides/conventions.html#what-deprecated-means')}">What deprecated means</a>.</p></aside>`
     : '';
   const body = `<article class="operation">
 <p class="eyebrow">${escapeHtml(operation.tag)}</p>

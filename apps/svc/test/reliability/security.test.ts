@@ -463,7 +463,10 @@ describe.each(apiTargets({ everyDatabase: true }))('security on $name', (target)
         key: null,
       })),
       ...[
+        '/',
         '/health',
+        '/ready',
+        '/metrics',
         '/openapi.json',
         '/docs/',
         '/docs/index.html',

@@ -102,7 +102,7 @@ export async function launchChromium({
   } catch {
     throw new PdfRenderError(
       'chromium_missing',
-      `Chromium was not found at ${executablePath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary`,
+      `Chromium was not found at ${executablePath}: install Debian's chromium (apt-get install --no-install-recommends chromium) or set CHROMIUM_PATH to a Chromium binary`,
     );
   }
   const withoutSandbox = async (reason: string) => {

@@ -40,4 +40,4 @@ export type RouteMetadata = { tag: string; operationId: string };
 export const metadata = (tag: string, operationId: string): RouteMetadata => ({ tag, operationId });
 
 export const PM_DEPRECATION =
-  'Deprecated: every PM application, report, property and listing operation is deprecated (document 1, Versioning). It keeps working; the response carries a `Deprecation` header.';
+  'Deprecated: every PM application, report, property and listing operation is marked deprecated. It keeps working indefinitely, with no removal date and no replacement yet; every answer carries `Deprecation: true`, and a removal would be announced at least 12 months ahead with a `Sunset` header (docs: Conventions, What deprecated means).';

@@ -23,6 +23,12 @@ export const PROBLEM_CODES = [
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
+/** Where the served docs explain every problem code: `GET /docs/guides/errors.html#<code>` of the same deployment. */
+export const PROBLEM_TYPES_PATH = '/docs/guides/errors.html';
+
+/** The `type` of a problem: the errors page of the deployment's own docs, at the code's anchor. */
+export const problemTypeUrl = (baseUrl: string, code: ProblemCode): string => `${baseUrl}${PROBLEM_TYPES_PATH}#${code}`;
+
 export const problemFieldErrorSchema = z
   .object({
     path: z.string().describe('Dotted path of the offending field in the request, e.g. `information.first_name`.'),
@@ -34,7 +40,11 @@ export const problemFieldErrorSchema = z
 /** RFC 9457 problem details, served as `application/problem+json`. */
 export const problemSchema = z
   .object({
-    type: z.string().describe('A URI naming the kind of problem; its page in the docs explains it.'),
+    type: z
+      .string()
+      .describe(
+        'A URL naming the kind of problem: the errors page of this deployment’s docs at the code’s anchor (`<base URL>/docs/guides/errors.html#<code>`), which explains its cause and remedy.',
+      ),
     title: z.string().describe('Short summary of the kind of problem.'),
     status: z.number().int().describe('The HTTP status code.'),
     detail: z.string().describe('Explanation of this occurrence.'),

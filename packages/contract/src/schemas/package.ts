@@ -61,7 +61,7 @@ const requestFlagsList = z
   .array(requestFlagSchema)
   .max(35)
   .refine((flags) => new Set(flags).size === flags.length, 'must not name a flag twice')
-  .describe('Request flags of the package (document 1 names, e.g. `request_softcheck`).');
+  .describe('Request flags of the package, e.g. `request_softcheck`.');
 
 export const packageSchema = z
   .object({

@@ -12,6 +12,6 @@ export const updateSuperteam = c.mutation({
   body: updateSuperteamBodySchema,
   responses: { 200: updateSuperteamResponseSchema, ...problemResponses(400, 403, 404, 409) },
   summary: 'Update a superteam',
-  description: `Replaces the superteam's fields. Answers with a one-element array describing the superteam as an account (the seed's shape). ${ADMIN_VERSION_NOTE}`,
+  description: `Replaces the superteam's fields. Answers with a one-element array describing the superteam as an account. ${ADMIN_VERSION_NOTE}`,
   metadata: metadata('Superteams', 'updateSuperteam'),
 });

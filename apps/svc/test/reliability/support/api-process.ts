@@ -18,11 +18,11 @@ export async function freePort(): Promise<number> {
 
 export type ApiProcess = { process: ChildProcess; started: Promise<void>; kill(signal: NodeJS.Signals): Promise<void> };
 
-/** What `svc api` and `svc start` print once they listen. */
-const LISTENING = { api: 'svc API listening', start: 'svc is running at' } as const;
+/** What `svc api` and `svc start` print once they listen, and `svc worker` logs once it takes jobs. */
+const LISTENING = { api: 'svc API listening', start: 'svc is running at', worker: '"msg":"worker started"' } as const;
 
 /**
- * A real API process (`svc api`, or `svc start` as `npm start` runs it: src/main.ts) with `environment` over this
+ * A real API process (`svc api`, or `svc start` as `npm start` runs it: src/main.ts), or a worker (`svc worker`), with `environment` over this
  * process's (an `undefined` value unsets a variable); its stdout and stderr lines are appended to `lines` (pino's
  * JSON at LOG_LEVEL). `started` resolves once it listens.
  */
@@ -33,7 +33,7 @@ export function startApiProcess({
 }: {
   environment: Record<string, string | undefined>;
   lines: string[];
-  command?: 'api' | 'start';
+  command?: keyof typeof LISTENING;
 }): ApiProcess {
   const env = Object.fromEntries(
     Object.entries({ ...process.env, ...environment }).filter(
@@ -58,7 +58,7 @@ export function startApiProcess({
     child.once('exit', (code, signal) =>
       reject(
         new Error(
-          `API process exited (${code ?? signal}) before it listened:\n${[...lines.slice(-20), pending].join('\n')}`,
+          `${command} process exited (${code ?? signal}) before it started:\n${[...lines.slice(-20), pending].join('\n')}`,
         ),
       ),
     );
