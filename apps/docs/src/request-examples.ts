@@ -22,6 +22,7 @@ export const IDS = {
   property: '0195f3a5-5f6a-7e7b-8c8d-9e0f1a2b3c41',
   listing: '0195f3a6-6a7b-7f8c-9d9e-0f1a2b3c4d51',
   serviceCollection: '0195f3a7-7b8c-7a9d-8e0f-1a2b3c4d5e61',
+  event: '0195f3a8-8c9d-7b0e-9f1a-2b3c4d5e6f71',
 } as const;
 
 const idempotency = (key: string) => ({ 'idempotency-key': key });
@@ -275,6 +276,8 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
   },
   listPackages: { query: { team: IDS.hrTeam } },
   retrievePackage: { params: { package_id: IDS.package } },
+  listEvents: { query: { type: 'application.returned', created_after: '2025-03-14T00:00:00Z' } },
+  retrieveEvent: { params: { event_id: IDS.event } },
   createPackage: {
     headers: idempotency('package-standard-hr'),
     body: {

@@ -1,4 +1,6 @@
 import { c, type HrForm } from './common/contract.js';
+import { listEvents } from './events/list.js';
+import { retrieveEvent } from './events/retrieve.js';
 import { hrInvite } from './hr-applications/invite.js';
 import { hrListApplicants } from './hr-applications/list.js';
 import { hrQuickScreen } from './hr-applications/quick-screen.js';
@@ -84,6 +86,7 @@ export const contract = c.router(
       replace: replacePackage,
       delete: deletePackage,
     },
+    events: { list: listEvents, retrieve: retrieveEvent },
   },
   { strictStatusCodes: true },
 );

@@ -63,6 +63,7 @@ export { encryptionKeySetting, switchSetting } from './config-settings.js';
 export { openValue, sealValue, SEALED_COLUMNS } from './crypto/sealed-columns.js';
 export * from './applications/index.js';
 export * from './messages/outbox.js';
-export { Applicant, Application, CheckExecution, OutboxMessage, ServiceCollection } from './entities/index.js';
+export { EVENTS, newEvent, recordEvent, type NewEvent } from './events/record.js';
+export { Applicant, Application, CheckExecution, Event, OutboxMessage, ServiceCollection } from './entities/index.js';
 export type { ApplicantStatus, CheckExecutionStatus, OrderStatus, ReportStatus } from './entities/index.js';
 export type { OutboxChannel, OutboxDelivery, OutboxStatus } from './entities/outbox-message.js';

@@ -3,6 +3,8 @@ import type { EntityManager } from 'typeorm';
 import { Applicant } from '../entities/applicant.js';
 import { CheckExecution } from '../entities/check-execution.js';
 import type { ReportPageSize } from '../entities/report.js';
+import { recordEvent } from '../events/record.js';
+import { applicationReturnedEvent } from './events.js';
 import { findReportRecord, storeReport, type ReportRecord } from './reports.js';
 import { applicationStateOf } from './state.js';
 
@@ -161,6 +163,12 @@ async function returnWithReport(
         lastUpdated: now,
       },
     );
+    Object.assign(applicant, {
+      status: check.returned.status,
+      reportStatus: check.returned.reportStatus,
+      reportVersion: check.reportVersion,
+    });
+    await recordEvent(transaction, applicationReturnedEvent(applicant));
     return { outcome: 'returned', reportVersion: check.reportVersion };
   });
 }

@@ -12,6 +12,8 @@ import { In } from 'typeorm';
 import type { Database } from '../data-source.js';
 import { Applicant } from '../entities/applicant.js';
 import { CheckExecution } from '../entities/check-execution.js';
+import { recordEvent } from '../events/record.js';
+import { applicantSubmittedEvent } from './events.js';
 import { hashOnboardingToken } from './identifiers.js';
 import { informationColumns, mergeInformation, readInformation, readSensitive } from './information.js';
 import { enqueueCheckRuns } from './jobs.js';
@@ -106,6 +108,7 @@ export async function submitApplicantInformation({
       );
     }
     await enqueueCheckRuns({ jobs, transaction: manager, checkExecutionIds: queued.map((execution) => execution.id) });
+    await recordEvent(manager, applicantSubmittedEvent(applicant));
     return { ok: true, value: { applicantId: applicant.id } };
   });
 }

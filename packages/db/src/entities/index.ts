@@ -3,6 +3,7 @@ import { ApiKey } from './api-key.js';
 import { Applicant } from './applicant.js';
 import { Application } from './application.js';
 import { CheckExecution } from './check-execution.js';
+import { Event } from './event.js';
 import { OutboxMessage } from './outbox-message.js';
 import { ServiceCollection } from './service-collection.js';
 import { Listing } from './listing.js';
@@ -21,6 +22,7 @@ export {
   Applicant,
   Application,
   CheckExecution,
+  Event,
   OutboxMessage,
   ServiceCollection,
   Listing,
@@ -67,4 +69,5 @@ export const entities: Array<new () => object> = [
   ServiceCollection,
   OutboxMessage,
   Report,
+  Event,
 ];

@@ -14,6 +14,7 @@ export type RecordIds = {
   servicecollection_id: string;
   hr_applicant_id: string;
   pm_applicant_id: string;
+  event_id: string;
 };
 
 /**
@@ -72,6 +73,16 @@ async function createPackage({
   return created.body.id;
 }
 
+/** The `application.created` event of an applicant (of its team and environment). */
+async function createdEventOf(db: Database, applicantId: string): Promise<string> {
+  const [row] = (await db.dataSource.query(
+    `SELECT id FROM events WHERE applicant_id = $1 AND type = 'application.created'`,
+    [applicantId],
+  )) as Array<{ id: string }>;
+  if (!row) throw new Error(`applicant ${applicantId} has no application.created event`);
+  return row.id;
+}
+
 async function serviceCollectionOf(db: Database, teamId: string): Promise<string> {
   const [row] = (await db.dataSource.query(
     `SELECT id FROM service_collections WHERE team_id = $1 ORDER BY created, id LIMIT 1`,
@@ -102,15 +113,19 @@ export async function seedTenant(svc: TestApi, label: string): Promise<Tenant> {
     client: SvcClient;
     hr: { teamId: string; userId: string };
     pm: { teamId: string; userId: string };
-  }): Promise<RecordIds> => ({
-    superteam_id: account.superteam_id,
-    team_id: hr.teamId,
-    user_id: hr.userId,
-    package_id: await createPackage({ client, teamId: hr.teamId, name: named('Package') }),
-    servicecollection_id: await serviceCollectionOf(svc.db, hr.teamId),
-    hr_applicant_id: await quickScreen({ client, ownerId: hr.userId, kind: 'HR', lastName: named('Hr') }),
-    pm_applicant_id: await quickScreen({ client, ownerId: pm.userId, kind: 'PM', lastName: named('Pm') }),
-  });
+  }): Promise<RecordIds> => {
+    const hrApplicantId = await quickScreen({ client, ownerId: hr.userId, kind: 'HR', lastName: named('Hr') });
+    return {
+      superteam_id: account.superteam_id,
+      team_id: hr.teamId,
+      user_id: hr.userId,
+      package_id: await createPackage({ client, teamId: hr.teamId, name: named('Package') }),
+      servicecollection_id: await serviceCollectionOf(svc.db, hr.teamId),
+      hr_applicant_id: hrApplicantId,
+      pm_applicant_id: await quickScreen({ client, ownerId: pm.userId, kind: 'PM', lastName: named('Pm') }),
+      event_id: await createdEventOf(svc.db, hrApplicantId),
+    };
+  };
   const firstTeams = {
     hr: { teamId: account.teams.hr, userId: account.users.hr },
     pm: { teamId: account.teams.pm, userId: account.users.pm },
