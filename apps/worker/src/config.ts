@@ -67,6 +67,15 @@ const workerConfigSchema = z
     SVC_SMTP_ALLOW_PLAINTEXT: switchSetting.transform((value) => value === true),
     /** Sender address of emails (required with SMTP_URL); the display name is the organisation's or svc's. */
     SVC_MAIL_FROM: z.string().email().optional(),
+    /**
+     * `1`: webhooks may go to `http://` URLs and to private, loopback and link-local addresses (a receiver on this
+     * machine, in development). Off: HTTPS to public addresses only, checked when each connection opens.
+     */
+    SVC_WEBHOOK_ALLOW_PRIVATE: switchSetting.transform((value) => value === true),
+    /** Webhook deliveries this process has in flight at once. */
+    SVC_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(64),
+    /** Deliveries to one endpoint in flight at once, across every worker: a slow endpoint holds no more. */
+    SVC_WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
     /** pino log level. */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -102,5 +111,11 @@ export function workerSettingsOf(config: WorkerConfig): WorkerSettings {
     smtpAllowPlaintext: config.SVC_SMTP_ALLOW_PLAINTEXT,
     mailFrom: config.SVC_MAIL_FROM ?? DEFAULT_WORKER_SETTINGS.mailFrom,
     messageRetryDelayMaxSeconds: null,
+    webhooks: {
+      ...DEFAULT_WORKER_SETTINGS.webhooks,
+      allowPrivate: config.SVC_WEBHOOK_ALLOW_PRIVATE,
+      concurrency: config.SVC_WEBHOOK_CONCURRENCY,
+      perEndpoint: config.SVC_WEBHOOK_ENDPOINT_CONCURRENCY,
+    },
   };
 }

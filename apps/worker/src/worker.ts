@@ -23,6 +23,9 @@ import { outboxEmailTransport, smtpEmailTransport, type EmailTransport } from '.
 import { outboxSmsProvider, type SmsProvider } from './delivery/sms-provider.js';
 import { failureReasonOf, runMessageSendJob, type MessageSendContext } from './message-send-job.js';
 import { RETENTION_SCHEDULE, runRetentionJob } from './retention-job.js';
+import { runWebhookDeliverJob, type WebhookDeliverContext } from './webhooks/deliver-job.js';
+import { startWebhookDispatcher } from './webhooks/dispatcher.js';
+import { createWebhookSender } from './webhooks/send.js';
 
 /** Messages a worker sends at the same time at most: each opens its own SMTP connection, and mail servers limit them. */
 export const MESSAGE_SENDS_AT_ONCE = 16;
@@ -52,6 +55,30 @@ export type WorkerOptions = {
   email?: EmailTransport;
   /** Where `message.send` delivers SMS. Default: the outbox only. */
   sms?: SmsProvider;
+  /** Webhook delivery (fan-out and `webhook.deliver`). Default: HTTPS to public addresses only, the production schedule. */
+  webhooks?: Partial<WebhookSettings>;
+};
+
+/** How this worker delivers webhooks. */
+export type WebhookSettings = {
+  /** `SVC_WEBHOOK_ALLOW_PRIVATE`: `http:` and private, loopback and link-local targets allowed (development only). */
+  allowPrivate: boolean;
+  /** Deliveries in flight at once. */
+  concurrency: number;
+  /** Deliveries of one endpoint in flight at once, across every worker. */
+  perEndpoint: number;
+  /** How often the fan-out and an idle delivery loop look for work, in milliseconds. */
+  pollMs: number;
+  /** The retry schedule; null: the production one (`WEBHOOK_RETRY_SCHEDULE_MS`). */
+  retryScheduleMs: readonly number[] | null;
+};
+
+export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
+  allowPrivate: false,
+  concurrency: 64,
+  perEndpoint: 8,
+  pollMs: 100,
+  retryScheduleMs: null,
 };
 
 export type Worker = {
@@ -126,7 +153,9 @@ export async function createWorker({
   reportRenderClaimSeconds = REPORT_RENDER_CLAIM_MS / 1000,
   email = outboxEmailTransport,
   sms = outboxSmsProvider,
+  webhooks: givenWebhooks = {},
 }: WorkerOptions): Promise<Worker> {
+  const webhooks: WebhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, ...givenWebhooks };
   const checkRuns: CheckRunContext = {
     db,
     logger,
@@ -186,6 +215,29 @@ export async function createWorker({
   ]);
   // Stored in the database: every worker schedules the same job, and pg-boss creates one per occurrence.
   await jobs.schedule(RETENTION_QUEUE, RETENTION_SCHEDULE);
+  if (webhooks.allowPrivate) {
+    logger.warn(
+      'SVC_WEBHOOK_ALLOW_PRIVATE=1: webhooks go to http:// and to private, loopback and link-local addresses. Development only: never in production.',
+    );
+  }
+  const sender = createWebhookSender({ allowPrivate: webhooks.allowPrivate });
+  const webhookContext: WebhookDeliverContext = {
+    db,
+    logger,
+    now,
+    jobs,
+    sender,
+    retryScheduleMs: webhooks.retryScheduleMs ?? undefined,
+  };
+  const dispatcher = startWebhookDispatcher({
+    db,
+    jobs,
+    logger,
+    concurrency: webhooks.concurrency,
+    perEndpoint: webhooks.perEndpoint,
+    pollMs: webhooks.pollMs,
+    handle: (job) => runWebhookDeliverJob(webhookContext, job),
+  });
   logger.info(
     {
       queues: [...workerIds.keys()],
@@ -200,12 +252,14 @@ export async function createWorker({
   let stopping: Promise<void> | null = null;
   return {
     stop: () => {
-      stopping ??= Promise.all([...workerIds].map(([queue, id]) => jobs.offWork(queue, { id, wait: true }))).then(
-        () => {
-          email.close();
-          logger.info({ queues: [...workerIds.keys()] }, 'worker stopped');
-        },
-      );
+      stopping ??= Promise.all([
+        ...[...workerIds].map(([queue, id]) => jobs.offWork(queue, { id, wait: true })),
+        dispatcher.stop(),
+      ]).then(() => {
+        email.close();
+        sender.close();
+        logger.info({ queues: [...workerIds.keys()] }, 'worker stopped');
+      });
       return stopping;
     },
   };
@@ -274,6 +328,8 @@ export type WorkerSettings = {
   mailFrom: string;
   /** Caps the back-off between `message.send` retries, in seconds (tests: 0); null: no cap. */
   messageRetryDelayMaxSeconds: number | null;
+  /** Webhook delivery. */
+  webhooks: WebhookSettings;
 };
 
 export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
@@ -291,6 +347,7 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   smtpAllowPlaintext: false,
   mailFrom: 'no-reply@svc.invalid',
   messageRetryDelayMaxSeconds: null,
+  webhooks: DEFAULT_WEBHOOK_SETTINGS,
 };
 
 export type RunningWorker = {
@@ -316,10 +373,14 @@ export async function startWorker({
   db: Database;
   logger: Logger;
   jobs?: JobQueue;
-  settings?: Partial<WorkerSettings>;
+  settings?: Partial<Omit<WorkerSettings, 'webhooks'>> & { webhooks?: Partial<WebhookSettings> };
   now?: () => Date;
 }): Promise<RunningWorker> {
-  const settings: WorkerSettings = { ...DEFAULT_WORKER_SETTINGS, ...givenSettings };
+  const settings: WorkerSettings = {
+    ...DEFAULT_WORKER_SETTINGS,
+    ...givenSettings,
+    webhooks: { ...DEFAULT_WEBHOOK_SETTINGS, ...givenSettings.webhooks },
+  };
   const jobs =
     givenJobs ??
     (await createJobQueue(db, {
@@ -357,6 +418,7 @@ export async function startWorker({
           allowPlaintext: settings.smtpAllowPlaintext,
         })
       : outboxEmailTransport,
+    webhooks: settings.webhooks,
   });
   let stopping: Promise<void> | null = null;
   return {

@@ -9,6 +9,7 @@ import { superteamRoutes } from './superteams/index.js';
 import { teamRoutes } from './teams/index.js';
 import { userRoutes } from './users/index.js';
 import { eventRoutes } from './events/index.js';
+import { webhookEndpointRoutes } from './webhook-endpoints/index.js';
 import { packageRoutes } from './packages/index.js';
 import { propertyRoutes } from './properties/index.js';
 import { listingRoutes } from './listings/index.js';
@@ -74,6 +75,7 @@ export function registerRoutes(app: Express, deps: Deps): void {
     pmApplicationRoutes(deps),
     serviceCollectionRoutes(deps),
     eventRoutes(deps),
+    webhookEndpointRoutes(deps),
     ...reportRoutes(deps),
   ])
     register(app, contract, implementation as never);

@@ -89,6 +89,9 @@ export const eventDataSchemas = {
   'user.created': z.object(userFields).describe('A user was created.'),
   'user.updated': z.object(userFields).describe('A user was changed.'),
   'user.deactivated': z.object(userFields).describe('A user was deactivated.'),
+  ping: z
+    .object({ webhook_endpoint_id: uuid().describe('The endpoint tested.') })
+    .describe('A test event, sent to one webhook endpoint only (`POST /api/v1/webhook-endpoints/{id}/test/`).'),
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;

@@ -7,6 +7,7 @@ export {
   REPORT_RENDER_QUEUE,
   REPORT_RENDER_SEND_OPTIONS,
   RETENTION_QUEUE,
+  WEBHOOK_DELIVER_QUEUE,
   checkRunPayloadSchema,
   enqueueCheckRuns,
   messageSendPayloadSchema,

@@ -32,4 +32,8 @@ export class Event extends Uuidv7Record {
 
   @Column({ type: 'timestamptz', default: () => 'now()' })
   created!: Date;
+
+  /** Not yet fanned out to webhook endpoints (the worker's fan-out clears it). */
+  @Column({ name: 'webhooks_pending', type: 'boolean', default: true })
+  webhooksPending!: boolean;
 }

@@ -16,6 +16,8 @@ import { Report } from './report.js';
 import { Superteam } from './superteam.js';
 import { Team } from './team.js';
 import { User } from './user.js';
+import { WebhookAttempt } from './webhook-attempt.js';
+import { WebhookEndpoint } from './webhook-endpoint.js';
 
 export {
   ApiKey,
@@ -35,6 +37,8 @@ export {
   Superteam,
   Team,
   User,
+  WebhookAttempt,
+  WebhookEndpoint,
 };
 export type { ReportPageSize } from './report.js';
 export { ENVIRONMENTS, TEAM_TYPES, USER_LANGUAGES } from './environment.js';
@@ -70,4 +74,6 @@ export const entities: Array<new () => object> = [
   OutboxMessage,
   Report,
   Event,
+  WebhookEndpoint,
+  WebhookAttempt,
 ];

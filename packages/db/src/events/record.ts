@@ -1,4 +1,4 @@
-import { eventDataSchemas, type EventData, type EventType } from '@svc/contract';
+import { eventDataSchemas, type EventData, type EventRecord, type EventType } from '@svc/contract';
 import type { EntityManager } from 'typeorm';
 import { Event } from '../entities/event.js';
 import type { Environment } from '../entities/environment.js';
@@ -18,6 +18,7 @@ export const EVENTS: TableRows<Event, ColumnProperty<Event>> = {
     type: 'type',
     data: 'data',
     created: 'created',
+    webhooksPending: 'webhooks_pending',
   },
   dates: ['created'],
   json: ['data'],
@@ -65,3 +66,13 @@ export async function recordEvent(manager: EntityManager, ...events: readonly Ne
   await insertRows(manager, rowsToInsert(EVENTS, entities));
   return entities;
 }
+
+/** An event as partners read it (`GET /api/v1/events/{id}/`) and as webhooks carry it. */
+export const eventRecordOf = (event: Event): EventRecord =>
+  ({
+    id: event.id,
+    type: event.type,
+    created: event.created.toISOString(),
+    environment: event.environment,
+    data: event.data,
+  }) as EventRecord;

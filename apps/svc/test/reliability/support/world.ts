@@ -15,6 +15,7 @@ export type RecordIds = {
   hr_applicant_id: string;
   pm_applicant_id: string;
   event_id: string;
+  webhookendpoint_id: string;
 };
 
 /**
@@ -73,6 +74,18 @@ async function createPackage({
   return created.body.id;
 }
 
+/**
+ * A webhook endpoint of a team: created turned off and for pings only, so nothing is ever sent to its (public,
+ * literal) address, which creation accepts without a DNS look-up.
+ */
+async function createWebhookEndpoint({ client, teamId }: { client: SvcClient; teamId: string }): Promise<string> {
+  const created = await client.webhookEndpoints.create({
+    body: { url: 'https://93.184.215.14/svc-webhooks', team: teamId, event_types: ['ping'], enabled: false },
+  });
+  if (created.status !== 201) throw new Error(`webhook endpoint refused: ${JSON.stringify(created.body)}`);
+  return created.body.id;
+}
+
 /** The `application.created` event of an applicant (of its team and environment). */
 async function createdEventOf(db: Database, applicantId: string): Promise<string> {
   const [row] = (await db.dataSource.query(
@@ -124,6 +137,7 @@ export async function seedTenant(svc: TestApi, label: string): Promise<Tenant> {
       hr_applicant_id: hrApplicantId,
       pm_applicant_id: await quickScreen({ client, ownerId: pm.userId, kind: 'PM', lastName: named('Pm') }),
       event_id: await createdEventOf(svc.db, hrApplicantId),
+      webhookendpoint_id: await createWebhookEndpoint({ client, teamId: hr.teamId }),
     };
   };
   const firstTeams = {
