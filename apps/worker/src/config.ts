@@ -76,6 +76,8 @@ const workerConfigSchema = z
     SVC_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(64),
     /** Deliveries to one endpoint in flight at once, across every worker: a slow endpoint holds no more. */
     SVC_WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+    /** The API's public URL, which notification emails link to (as the API's SVC_PUBLIC_URL). */
+    SVC_PUBLIC_URL: z.string().url().optional(),
     /** pino log level. */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -111,6 +113,7 @@ export function workerSettingsOf(config: WorkerConfig): WorkerSettings {
     smtpAllowPlaintext: config.SVC_SMTP_ALLOW_PLAINTEXT,
     mailFrom: config.SVC_MAIL_FROM ?? DEFAULT_WORKER_SETTINGS.mailFrom,
     messageRetryDelayMaxSeconds: null,
+    publicUrl: config.SVC_PUBLIC_URL ?? DEFAULT_WORKER_SETTINGS.publicUrl,
     webhooks: {
       ...DEFAULT_WORKER_SETTINGS.webhooks,
       allowPrivate: config.SVC_WEBHOOK_ALLOW_PRIVATE,

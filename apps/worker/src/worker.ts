@@ -27,6 +27,9 @@ import { runWebhookDeliverJob, type WebhookDeliverContext } from './webhooks/del
 import { startWebhookDispatcher } from './webhooks/dispatcher.js';
 import { createWebhookSender } from './webhooks/send.js';
 
+/** Where notification emails link to when the worker is not told the API's public URL (`SVC_PUBLIC_URL`). */
+const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
+
 /** Messages a worker sends at the same time at most: each opens its own SMTP connection, and mail servers limit them. */
 export const MESSAGE_SENDS_AT_ONCE = 16;
 
@@ -55,6 +58,8 @@ export type WorkerOptions = {
   email?: EmailTransport;
   /** Where `message.send` delivers SMS. Default: the outbox only. */
   sms?: SmsProvider;
+  /** The API's public URL, which notification emails link to. Default `http://localhost:3000`. */
+  publicUrl?: string;
   /** Webhook delivery (fan-out and `webhook.deliver`). Default: HTTPS to public addresses only, the production schedule. */
   webhooks?: Partial<WebhookSettings>;
 };
@@ -154,6 +159,7 @@ export async function createWorker({
   email = outboxEmailTransport,
   sms = outboxSmsProvider,
   webhooks: givenWebhooks = {},
+  publicUrl = DEFAULT_PUBLIC_URL,
 }: WorkerOptions): Promise<Worker> {
   const webhooks: WebhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, ...givenWebhooks };
   const checkRuns: CheckRunContext = {
@@ -163,7 +169,15 @@ export async function createWorker({
     simulatorDelayMs,
     steps: checkRunSteps(db, jobs, now, reportRenderClaimSeconds),
   };
-  const reports: ReportRenderContext = { db, jobs, logger, now, renderReport, claimSeconds: reportRenderClaimSeconds };
+  const reports: ReportRenderContext = {
+    db,
+    jobs,
+    logger,
+    now,
+    renderReport,
+    claimSeconds: reportRenderClaimSeconds,
+    publicUrl,
+  };
   const messages: MessageSendContext = { db, logger, now, email, sms };
   const workerIds = new Map<QueueName, string>([
     [
@@ -330,6 +344,8 @@ export type WorkerSettings = {
   messageRetryDelayMaxSeconds: number | null;
   /** Webhook delivery. */
   webhooks: WebhookSettings;
+  /** The API's public URL (`SVC_PUBLIC_URL`), which notification emails link to. */
+  publicUrl: string;
 };
 
 export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
@@ -348,6 +364,7 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   mailFrom: 'no-reply@svc.invalid',
   messageRetryDelayMaxSeconds: null,
   webhooks: DEFAULT_WEBHOOK_SETTINGS,
+  publicUrl: DEFAULT_PUBLIC_URL,
 };
 
 export type RunningWorker = {
@@ -419,6 +436,7 @@ export async function startWorker({
         })
       : outboxEmailTransport,
     webhooks: settings.webhooks,
+    publicUrl: settings.publicUrl,
   });
   let stopping: Promise<void> | null = null;
   return {

@@ -103,9 +103,11 @@ export {
   REPORT_RENDER_CLAIM_MS,
   type ApplicantFinalisation,
   type RenderedReport,
+  type ReportReadyNotification,
   type ReportRenderer,
   type ReportSubject,
 } from './report-finalisation.js';
+export { queueApplicantNotifications } from './notifications.js';
 export {
   findApplicantReportState,
   findReportContent,

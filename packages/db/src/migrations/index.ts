@@ -16,6 +16,7 @@ import { RecordChangesWrittenAt1795318189480 } from './1795318189480-record-chan
 import { UserEmailUniquePerPartner1795578239389 } from './1795578239389-user-email-unique-per-partner.js';
 import { CreateEvents1795716332885 } from './1795716332885-create-events.js';
 import { CreateWebhooks1795717492151 } from './1795717492151-create-webhooks.js';
+import { TeamNotificationSettings1795719067626 } from './1795719067626-team-notification-settings.js';
 
 /**
  * Every migration, oldest first, listed explicitly (no globs). A new migration is a new file named
@@ -42,4 +43,5 @@ export const migrations: Array<new () => import('typeorm').MigrationInterface> =
   UserEmailUniquePerPartner1795578239389,
   CreateEvents1795716332885,
   CreateWebhooks1795717492151,
+  TeamNotificationSettings1795719067626,
 ];
