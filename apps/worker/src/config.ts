@@ -76,6 +76,8 @@ const workerConfigSchema = z
     SVC_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(64),
     /** Deliveries to one endpoint in flight at once, across every worker: a slow endpoint holds no more. */
     SVC_WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+    /** A webhook delivery still running after this many seconds is presumed lost with its worker and made again. */
+    SVC_WEBHOOK_EXPIRE_SECONDS: z.coerce.number().int().min(11).max(3_600).default(60),
     /** The API's public URL, which notification emails link to (as the API's SVC_PUBLIC_URL). */
     SVC_PUBLIC_URL: z.string().url().optional(),
     /** pino log level. */
@@ -119,6 +121,7 @@ export function workerSettingsOf(config: WorkerConfig): WorkerSettings {
       allowPrivate: config.SVC_WEBHOOK_ALLOW_PRIVATE,
       concurrency: config.SVC_WEBHOOK_CONCURRENCY,
       perEndpoint: config.SVC_WEBHOOK_ENDPOINT_CONCURRENCY,
+      expireSeconds: config.SVC_WEBHOOK_EXPIRE_SECONDS,
     },
   };
 }

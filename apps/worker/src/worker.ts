@@ -6,6 +6,7 @@ import {
   REPORT_RENDER_CLAIM_MS,
   REPORT_RENDER_QUEUE,
   RETENTION_QUEUE,
+  WEBHOOK_DELIVER_QUEUE,
   type Database,
   type JobQueue,
   type QueueName,
@@ -76,6 +77,8 @@ export type WebhookSettings = {
   pollMs: number;
   /** The retry schedule; null: the production one (`WEBHOOK_RETRY_SCHEDULE_MS`). */
   retryScheduleMs: readonly number[] | null;
+  /** A delivery still running after this many seconds is presumed lost with its worker and made again. */
+  expireSeconds: number;
 };
 
 export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
@@ -84,6 +87,7 @@ export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
   perEndpoint: 8,
   pollMs: 100,
   retryScheduleMs: null,
+  expireSeconds: 60,
 };
 
 export type Worker = {
@@ -417,6 +421,8 @@ export async function startWorker({
     logger,
   });
   await configureMessageSendQueue(jobs, { retryDelayMaxSeconds: settings.messageRetryDelayMaxSeconds });
+  await jobs.createQueue(WEBHOOK_DELIVER_QUEUE);
+  await jobs.updateQueue(WEBHOOK_DELIVER_QUEUE, { expireInSeconds: settings.webhooks.expireSeconds });
   const worker = await createWorker({
     db,
     jobs,

@@ -27,15 +27,15 @@ export const webhookDeliverPayloadSchema = z
 export type WebhookDeliverPayload = z.infer<typeof webhookDeliverPayloadSchema>;
 
 /**
- * pg-boss's own retries cover a worker lost mid-attempt (its job expires after a minute, longer than the 10 s timeout,
- * and runs again: the same `webhook-id`, at least once); the back-off between failed answers is the schedule's.
- * Each job is in the endpoint's group, so the worker can bound how many of one endpoint's deliveries run at once.
+ * pg-boss's own retries cover a worker lost mid-attempt (its job expires, by the queue's policy, after a minute by
+ * default, longer than the 10 s timeout, and runs again: the same `webhook-id`, at least once); the back-off between
+ * failed answers is the schedule's. Each job is in the endpoint's group, so the worker can bound how many of one
+ * endpoint's deliveries run at once.
  */
 export const WEBHOOK_DELIVER_SEND_OPTIONS = {
   retryLimit: 5,
   retryDelay: 5,
   retryBackoff: true,
-  expireInSeconds: 60,
 } as const satisfies Omit<SendOptions, 'db'>;
 
 const deliverJob = (payload: WebhookDeliverPayload, startAfter?: Date): JobInsert => ({
