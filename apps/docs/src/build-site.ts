@@ -9,6 +9,7 @@ import { administrationGuide, enumsGuide } from './guides/administration.js';
 import { applicantPortalGuide } from './guides/applicant-portal.js';
 import { checksGuide, testDataGuide } from './guides/checks.js';
 import { errorsGuide } from './guides/errors.js';
+import { eventsGuide } from './guides/events.js';
 import { authenticationGuide, quickStartGuide } from './guides/getting-started.js';
 import { guidePage, type Guide } from './guides/guide.js';
 import { conventionsGuide, idempotencyGuide, paginationGuide, rateLimitsGuide } from './guides/http.js';
@@ -43,6 +44,7 @@ export function listGuides(): Guide[] {
     rateLimitsGuide,
     statesGuide,
     reportsGuide,
+    eventsGuide,
     applicantPortalGuide,
     checksGuide,
     testDataGuide,
