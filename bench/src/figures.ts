@@ -55,7 +55,7 @@ export const FIGURES: Readonly<Record<string, FigureDescription>> = {
   list_deep_page_uncached_ms: { unit: 'ms', what: 'p50 of the last page from an API process with its read cache off' },
   webhook_deliveries_per_s: {
     unit: 'deliveries/s',
-    what: 'webhook deliveries by one worker to a local receiver: 3,000 events committed at once, until the last 2xx',
+    what: 'webhook deliveries by one worker to a local receiver: 1,000 events committed at once, until the last 2xx',
     target: { atLeast: 300 },
   },
   webhook_p50_ms: {

@@ -10,7 +10,13 @@ import { WEBHOOK_DELIVER_QUEUE } from '../applications/jobs.js';
 import { enqueueInTransaction, enqueueManyInTransaction } from '../jobs.js';
 import { queueOutboxMessages } from '../messages/outbox.js';
 import { queryRows } from '../repositories/query-rows.js';
-import { insertRows, rowsToInsert } from '../repositories/table-rows.js';
+import {
+  entityOfRow,
+  insertRows,
+  rowsToInsert,
+  type ColumnProperty,
+  type TableRows,
+} from '../repositories/table-rows.js';
 import { EVENTS, newEvent } from '../events/record.js';
 
 /**
@@ -86,16 +92,44 @@ export async function fanOutPendingEvents({
   });
 }
 
-/** What one attempt delivers: the event and its endpoint (null when either is gone). */
+/** What one attempt delivers: the event and its endpoint, read in one statement (null when either is gone). */
 export async function findWebhookDelivery(
   manager: EntityManager,
   { eventId, endpointId }: { eventId: string; endpointId: string },
 ): Promise<{ event: Event; endpoint: WebhookEndpoint } | null> {
-  const endpoint = await manager.findOneBy(WebhookEndpoint, { id: endpointId });
-  if (!endpoint) return null;
-  const event = await manager.findOneBy(Event, { id: eventId, partnerId: endpoint.partnerId });
-  return event ? { event, endpoint } : null;
+  const [row] = await queryRows<{ event: Record<string, unknown>; endpoint: Record<string, unknown> }>(
+    manager,
+    `SELECT to_json(e) AS event, to_json(w) AS endpoint
+       FROM webhook_endpoints w JOIN events e ON e.id = $1 AND e.partner_id = w.partner_id
+      WHERE w.id = $2`,
+    [eventId, endpointId],
+  );
+  return row ? { event: entityOfRow(EVENTS, row.event), endpoint: entityOfRow(WEBHOOK_ENDPOINTS, row.endpoint) } : null;
 }
+
+/** The columns of `webhook_endpoints`, to read an endpoint with its event in one statement (secrets opened). */
+const WEBHOOK_ENDPOINTS: TableRows<WebhookEndpoint, ColumnProperty<WebhookEndpoint>> = {
+  table: 'webhook_endpoints',
+  create: () => new WebhookEndpoint(),
+  columns: {
+    id: 'id',
+    partnerId: 'partner_id',
+    environment: 'environment',
+    teamId: 'team_id',
+    url: 'url',
+    eventTypes: 'event_types',
+    enabled: 'enabled',
+    disabledReason: 'disabled_reason',
+    secret: 'secret',
+    previousSecret: 'previous_secret',
+    previousSecretExpiresAt: 'previous_secret_expires_at',
+    failingSince: 'failing_since',
+    created: 'created',
+    modified: 'modified',
+  },
+  dates: ['previousSecretExpiresAt', 'failingSince', 'created', 'modified'],
+  json: ['eventTypes'],
+};
 
 /** What became of an attempt, as the worker decided it (the domain's `webhookAttemptDecision`). */
 export type WebhookAttemptOutcome =
@@ -133,9 +167,9 @@ export async function recordWebhookAttempt(
     now: Date;
   },
 ): Promise<void> {
-  await manager.transaction(async (transaction) => {
-    const succeeded = outcome.kind === 'delivered';
-    await transaction.save(
+  const succeeded = outcome.kind === 'delivered';
+  const attemptRow = (transaction: EntityManager) =>
+    transaction.save(
       transaction.create(WebhookAttempt, {
         endpointId: endpoint.id,
         eventId: payload.eventId,
@@ -147,8 +181,15 @@ export async function recordWebhookAttempt(
         succeeded,
       }),
     );
+  // The usual case, a success of a healthy endpoint, is one statement.
+  if (succeeded && !endpoint.failingSince) {
+    await attemptRow(manager);
+    return;
+  }
+  await manager.transaction(async (transaction) => {
+    await attemptRow(transaction);
     if (succeeded) {
-      if (endpoint.failingSince) await transaction.update(WebhookEndpoint, { id: endpoint.id }, { failingSince: null });
+      await transaction.update(WebhookEndpoint, { id: endpoint.id }, { failingSince: null });
       return;
     }
     if (!endpoint.failingSince)
