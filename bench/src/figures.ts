@@ -53,6 +53,17 @@ export const FIGURES: Readonly<Record<string, FigureDescription>> = {
   list_deep_page_ms: { unit: 'ms', what: 'p50 of the last page of that team', target: { atMost: 50 } },
   list_first_page_uncached_ms: { unit: 'ms', what: 'p50 of page 1 from an API process with its read cache off' },
   list_deep_page_uncached_ms: { unit: 'ms', what: 'p50 of the last page from an API process with its read cache off' },
+  webhook_deliveries_per_s: {
+    unit: 'deliveries/s',
+    what: 'webhook deliveries by one worker to a local receiver: 1,000 events committed at once, until the last 2xx',
+    target: { atLeast: 300 },
+  },
+  webhook_p50_ms: {
+    unit: 'ms',
+    what: "p50 from a quick screen's commit (its answer) to the receiver's 2xx to its application.created, 100 in sequence",
+    target: { atMost: 250 },
+  },
+  webhook_p99_ms: { unit: 'ms', what: 'p99 of the same' },
   api_rss_mb: { unit: 'MB', what: 'API process resident memory at the end of the load', target: { atMost: 250 } },
 };
 

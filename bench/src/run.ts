@@ -6,12 +6,13 @@ import * as e2e from './e2e.js';
 import * as http from './http.js';
 import * as list from './list.js';
 import * as pdf from './pdf.js';
+import * as webhooks from './webhooks.js';
 import { machineFacts, readResults, resultsMarkdown, writeResults } from './results.js';
 
 /** A benchmark: its name (for `pnpm bench <name>`) and the figures it measures. */
 type Benchmark = { name: string; run(): Promise<Record<string, number>> };
 
-const BENCHMARKS: readonly Benchmark[] = [http, e2e, pdf, list];
+const BENCHMARKS: readonly Benchmark[] = [http, e2e, pdf, list, webhooks];
 
 const RESULTS_JSON = fileURLToPath(new URL('../results.json', import.meta.url));
 const RESULTS_MD = fileURLToPath(new URL('../RESULTS.md', import.meta.url));

@@ -100,6 +100,11 @@ export function createApp(deps: Deps): Express {
   // The applicant portal behind each onboarding link (no API key: the link's token is the credential).
   app.use(portalRouter(deps));
   // Messages kept in the outbox (no SMTP configured), for development only: mounted with SVC_DEV_OUTBOX=1 alone.
+  if (deps.config.SVC_WEBHOOK_ALLOW_PRIVATE) {
+    deps.logger.warn(
+      'WEBHOOKS TO PRIVATE ADDRESSES ON (SVC_WEBHOOK_ALLOW_PRIVATE=1): webhook endpoints may use http:// and point to private, loopback and link-local addresses; development only, never in production',
+    );
+  }
   if (deps.config.SVC_DEV_OUTBOX) {
     deps.logger.warn(
       { route: '/dev/outbox', shared_database: Boolean(deps.config.DATABASE_URL) },

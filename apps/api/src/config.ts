@@ -31,6 +31,11 @@ const configSchema = z.object({
    * DATABASE_URL unless SVC_DEV_OUTBOX_ALLOW_SHARED_DATABASE=1 too.
    */
   SVC_DEV_OUTBOX: switchSetting,
+  /**
+   * `1`: webhook endpoints may have `http://` URLs and point to private, loopback and link-local addresses (a receiver
+   * on this machine, in development). Off: `https://` on public addresses only. The worker has the same switch.
+   */
+  SVC_WEBHOOK_ALLOW_PRIVATE: switchSetting,
   /** `1` acknowledges serving the development outbox of a PostgreSQL database (a shared, possibly real one). */
   SVC_DEV_OUTBOX_ALLOW_SHARED_DATABASE: switchSetting,
   /**

@@ -11,6 +11,7 @@ import { checksGuide, testDataGuide } from './guides/checks.js';
 import { errorsGuide } from './guides/errors.js';
 import { authenticationGuide } from './guides/authentication.js';
 import { quickStartGuide } from './guides/getting-started.js';
+import { eventsGuide } from './guides/events.js';
 import { guidePage, type Guide } from './guides/guide.js';
 import { conventionsGuide, idempotencyGuide, paginationGuide, rateLimitsGuide } from './guides/http.js';
 import { productionGuide } from './guides/production.js';
@@ -45,6 +46,7 @@ export function listGuides(): Guide[] {
     rateLimitsGuide,
     statesGuide,
     reportsGuide,
+    eventsGuide,
     applicantPortalGuide,
     checksGuide,
     testDataGuide,

@@ -23,6 +23,8 @@ export const IDS = {
   listing: '0195f3a6-6a7b-7f8c-9d9e-0f1a2b3c4d51',
   serviceCollection: '0195f3a7-7b8c-7a9d-8e0f-1a2b3c4d5e61',
   apiKey: '0195f3a8-8c9d-7b0e-9f1a-2b3c4d5e6f71',
+  event: '0195f3aa-8c9d-7b0e-9f1a-2b3c4d5e6f72',
+  webhookEndpoint: '0195f3a9-9d0e-7c1f-8a2b-3c4d5e6f7a81',
 } as const;
 
 /** The property the PM examples lease: every property an example shows is this one (example-fixtures.ts). */
@@ -289,6 +291,36 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
   },
   listPackages: { query: { team: IDS.hrTeam } },
   retrievePackage: { params: { package_id: IDS.package } },
+  listEvents: { query: { type: 'application.returned', created_after: '2025-03-14T00:00:00Z' } },
+  retrieveEvent: { params: { event_id: IDS.event } },
+  listWebhookEndpoints: { query: {} },
+  retrieveWebhookEndpoint: { params: { webhookendpoint_id: IDS.webhookEndpoint } },
+  createWebhookEndpoint: {
+    headers: idempotency('webhook-hr-returns'),
+    body: {
+      url: 'https://hooks.example.com/svc',
+      event_types: ['applicant.submitted', 'application.returned'],
+      team: IDS.hrTeam,
+    },
+  },
+  replaceWebhookEndpoint: {
+    params: { webhookendpoint_id: IDS.webhookEndpoint },
+    headers: idempotency('webhook-hr-returns-v2'),
+    body: { url: 'https://hooks.example.com/svc', event_types: null, team: IDS.hrTeam, enabled: true },
+  },
+  deleteWebhookEndpoint: { params: { webhookendpoint_id: IDS.webhookEndpoint } },
+  rotateWebhookSecret: {
+    params: { webhookendpoint_id: IDS.webhookEndpoint },
+    headers: idempotency('webhook-rotate-2025-03'),
+    body: { overlap_seconds: 86_400 },
+  },
+  testWebhookEndpoint: { params: { webhookendpoint_id: IDS.webhookEndpoint } },
+  listWebhookDeliveries: { params: { webhookendpoint_id: IDS.webhookEndpoint } },
+  replayWebhookEvents: {
+    params: { webhookendpoint_id: IDS.webhookEndpoint },
+    headers: idempotency('webhook-replay-2025-03-14'),
+    body: { since: '2025-03-14T00:00:00Z' },
+  },
   createPackage: {
     headers: idempotency('package-standard-hr'),
     body: {

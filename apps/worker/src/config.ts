@@ -71,6 +71,19 @@ const workerConfigSchema = z
     SVC_WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     /** Address of the metrics listener: loopback unless a scraper on another machine needs it (then firewall it). */
     SVC_WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    /**
+     * `1`: webhooks may go to `http://` URLs and to private, loopback and link-local addresses (a receiver on this
+     * machine, in development). Off: HTTPS to public addresses only, checked when each connection opens.
+     */
+    SVC_WEBHOOK_ALLOW_PRIVATE: switchSetting.transform((value) => value === true),
+    /** Webhook deliveries this process has in flight at once. */
+    SVC_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(64),
+    /** Deliveries to one endpoint in flight at once, across every worker: a slow endpoint holds no more. */
+    SVC_WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+    /** A webhook delivery still running after this many seconds is presumed lost with its worker and made again. */
+    SVC_WEBHOOK_EXPIRE_SECONDS: z.coerce.number().int().min(11).max(3_600).default(60),
+    /** The API's public URL, which notification emails link to (as the API's SVC_PUBLIC_URL). */
+    SVC_PUBLIC_URL: z.string().url().optional(),
     /** pino log level. */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -106,5 +119,13 @@ export function workerSettingsOf(config: WorkerConfig): WorkerSettings {
     smtpAllowPlaintext: config.SVC_SMTP_ALLOW_PLAINTEXT,
     mailFrom: config.SVC_MAIL_FROM ?? DEFAULT_WORKER_SETTINGS.mailFrom,
     messageRetryDelayMaxSeconds: null,
+    publicUrl: config.SVC_PUBLIC_URL ?? DEFAULT_WORKER_SETTINGS.publicUrl,
+    webhooks: {
+      ...DEFAULT_WORKER_SETTINGS.webhooks,
+      allowPrivate: config.SVC_WEBHOOK_ALLOW_PRIVATE,
+      concurrency: config.SVC_WEBHOOK_CONCURRENCY,
+      perEndpoint: config.SVC_WEBHOOK_ENDPOINT_CONCURRENCY,
+      expireSeconds: config.SVC_WEBHOOK_EXPIRE_SECONDS,
+    },
   };
 }

@@ -27,14 +27,17 @@ export {
   configureCheckRunQueue,
   configureMessageSendQueue,
   createWorker,
+  DEFAULT_WEBHOOK_SETTINGS,
   DEFAULT_WORKER_SETTINGS,
   startWorker,
   type CheckRunQueuePolicy,
   type RunningWorker,
   type Worker,
   type WorkerOptions,
+  type WebhookSettings,
   type WorkerSettings,
 } from './worker.js';
+export { createWebhookSender, webhookHeaders, WEBHOOK_TIMEOUT_MS, type WebhookSender } from './webhooks/send.js';
 export { runWorkerProcess } from './process.js';
 export {
   CHROMIUM_SANDBOX_MODES,

@@ -19,6 +19,8 @@ export type ReportRenderContext = JobContext & {
   jobs: PgBoss;
   /** How long a render is claimed (and its job runs before it is presumed lost), in seconds. Default: 2 minutes. */
   claimSeconds?: number;
+  /** The API's public URL, which the report-ready emails link to; without it none are sent. */
+  publicUrl?: string | undefined;
 };
 
 export type ReportRenderJobOutcome = 'dropped' | ApplicantFinalisation['outcome'];
@@ -52,6 +54,7 @@ export async function runReportRenderJob(
       now: context.now(),
       renderReport: context.renderReport,
       ...(context.claimSeconds ? { claimMs: context.claimSeconds * 1000 } : {}),
+      notify: context.publicUrl ? { jobs: context.jobs, publicUrl: context.publicUrl } : undefined,
     });
   } catch (error) {
     const retryLimit = job.retryLimit ?? REPORT_RENDER_SEND_OPTIONS.retryLimit;

@@ -6,6 +6,7 @@ import {
   REPORT_RENDER_CLAIM_MS,
   REPORT_RENDER_QUEUE,
   RETENTION_QUEUE,
+  WEBHOOK_DELIVER_QUEUE,
   type Database,
   type JobQueue,
   type QueueName,
@@ -25,6 +26,12 @@ import { failureReasonOf, runMessageSendJob, type MessageSendContext } from './m
 import { RETENTION_SCHEDULE, runRetentionJob } from './retention-job.js';
 import { createWorkerMetrics, type WorkerMetrics } from './metrics.js';
 import type { Registry } from 'prom-client';
+import { runWebhookDeliverJob, type WebhookDeliverContext } from './webhooks/deliver-job.js';
+import { startWebhookDispatcher } from './webhooks/dispatcher.js';
+import { createWebhookSender } from './webhooks/send.js';
+
+/** Where notification emails link to when the worker is not told the API's public URL (`SVC_PUBLIC_URL`). */
+const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 
 /** Messages a worker sends at the same time at most: each opens its own SMTP connection, and mail servers limit them. */
 export const MESSAGE_SENDS_AT_ONCE = 16;
@@ -56,6 +63,35 @@ export type WorkerOptions = {
   sms?: SmsProvider;
   /** Counts checks, renders and deliveries (`/metrics`). */
   metrics?: WorkerMetrics;
+  /** The API's public URL, which notification emails link to. Default `http://localhost:3000`. */
+  publicUrl?: string;
+  /** Webhook delivery (fan-out and `webhook.deliver`). Default: HTTPS to public addresses only, the production schedule. */
+  webhooks?: Partial<WebhookSettings>;
+};
+
+/** How this worker delivers webhooks. */
+export type WebhookSettings = {
+  /** `SVC_WEBHOOK_ALLOW_PRIVATE`: `http:` and private, loopback and link-local targets allowed (development only). */
+  allowPrivate: boolean;
+  /** Deliveries in flight at once. */
+  concurrency: number;
+  /** Deliveries of one endpoint in flight at once, across every worker. */
+  perEndpoint: number;
+  /** How often the fan-out and an idle delivery loop look for work, in milliseconds. */
+  pollMs: number;
+  /** The retry schedule; null: the production one (`WEBHOOK_RETRY_SCHEDULE_MS`). */
+  retryScheduleMs: readonly number[] | null;
+  /** A delivery still running after this many seconds is presumed lost with its worker and made again. */
+  expireSeconds: number;
+};
+
+export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
+  allowPrivate: false,
+  concurrency: 64,
+  perEndpoint: 8,
+  pollMs: 100,
+  retryScheduleMs: null,
+  expireSeconds: 60,
 };
 
 export type Worker = {
@@ -131,7 +167,10 @@ export async function createWorker({
   email = outboxEmailTransport,
   sms = outboxSmsProvider,
   metrics,
+  webhooks: givenWebhooks = {},
+  publicUrl = DEFAULT_PUBLIC_URL,
 }: WorkerOptions): Promise<Worker> {
+  const webhooks: WebhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, ...givenWebhooks };
   const checkRuns: CheckRunContext = {
     db,
     logger,
@@ -140,7 +179,15 @@ export async function createWorker({
     steps: checkRunSteps(db, jobs, now, reportRenderClaimSeconds),
     ...(metrics ? { metrics } : {}),
   };
-  const reports: ReportRenderContext = { db, jobs, logger, now, renderReport, claimSeconds: reportRenderClaimSeconds };
+  const reports: ReportRenderContext = {
+    db,
+    jobs,
+    logger,
+    now,
+    renderReport,
+    claimSeconds: reportRenderClaimSeconds,
+    publicUrl,
+  };
   const messages: MessageSendContext = { db, logger, now, email, sms };
   const workerIds = new Map<QueueName, string>([
     [
@@ -205,6 +252,29 @@ export async function createWorker({
   ]);
   // Stored in the database: every worker schedules the same job, and pg-boss creates one per occurrence.
   await jobs.schedule(RETENTION_QUEUE, RETENTION_SCHEDULE);
+  if (webhooks.allowPrivate) {
+    logger.warn(
+      'SVC_WEBHOOK_ALLOW_PRIVATE=1: webhooks go to http:// and to private, loopback and link-local addresses. Development only: never in production.',
+    );
+  }
+  const sender = createWebhookSender({ allowPrivate: webhooks.allowPrivate });
+  const webhookContext: WebhookDeliverContext = {
+    db,
+    logger,
+    now,
+    jobs,
+    sender,
+    retryScheduleMs: webhooks.retryScheduleMs ?? undefined,
+  };
+  const dispatcher = startWebhookDispatcher({
+    db,
+    jobs,
+    logger,
+    concurrency: webhooks.concurrency,
+    perEndpoint: webhooks.perEndpoint,
+    pollMs: webhooks.pollMs,
+    handle: (job) => runWebhookDeliverJob(webhookContext, job),
+  });
   logger.info(
     {
       queues: [...workerIds.keys()],
@@ -219,12 +289,14 @@ export async function createWorker({
   let stopping: Promise<void> | null = null;
   return {
     stop: () => {
-      stopping ??= Promise.all([...workerIds].map(([queue, id]) => jobs.offWork(queue, { id, wait: true }))).then(
-        () => {
-          email.close();
-          logger.info({ queues: [...workerIds.keys()] }, 'worker stopped');
-        },
-      );
+      stopping ??= Promise.all([
+        ...[...workerIds].map(([queue, id]) => jobs.offWork(queue, { id, wait: true })),
+        dispatcher.stop(),
+      ]).then(() => {
+        email.close();
+        sender.close();
+        logger.info({ queues: [...workerIds.keys()] }, 'worker stopped');
+      });
       return stopping;
     },
   };
@@ -293,6 +365,10 @@ export type WorkerSettings = {
   mailFrom: string;
   /** Caps the back-off between `message.send` retries, in seconds (tests: 0); null: no cap. */
   messageRetryDelayMaxSeconds: number | null;
+  /** Webhook delivery. */
+  webhooks: WebhookSettings;
+  /** The API's public URL (`SVC_PUBLIC_URL`), which notification emails link to. */
+  publicUrl: string;
 };
 
 export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
@@ -310,6 +386,8 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   smtpAllowPlaintext: false,
   mailFrom: 'no-reply@svc.invalid',
   messageRetryDelayMaxSeconds: null,
+  webhooks: DEFAULT_WEBHOOK_SETTINGS,
+  publicUrl: DEFAULT_PUBLIC_URL,
 };
 
 export type RunningWorker = {
@@ -338,12 +416,16 @@ export async function startWorker({
   db: Database;
   logger: Logger;
   jobs?: JobQueue;
-  settings?: Partial<WorkerSettings>;
+  settings?: Partial<Omit<WorkerSettings, 'webhooks'>> & { webhooks?: Partial<WebhookSettings> };
   now?: () => Date;
   /** Where the worker's Prometheus series go; a process that runs the API too passes the one both share. */
   metricsRegistry?: Registry;
 }): Promise<RunningWorker> {
-  const settings: WorkerSettings = { ...DEFAULT_WORKER_SETTINGS, ...givenSettings };
+  const settings: WorkerSettings = {
+    ...DEFAULT_WORKER_SETTINGS,
+    ...givenSettings,
+    webhooks: { ...DEFAULT_WEBHOOK_SETTINGS, ...givenSettings.webhooks },
+  };
   const jobs =
     givenJobs ??
     (await createJobQueue(db, {
@@ -364,6 +446,8 @@ export async function startWorker({
   });
   await configureMessageSendQueue(jobs, { retryDelayMaxSeconds: settings.messageRetryDelayMaxSeconds });
   const metrics = createWorkerMetrics({ db, ...(metricsRegistry ? { registry: metricsRegistry } : {}) });
+  await jobs.createQueue(WEBHOOK_DELIVER_QUEUE);
+  await jobs.updateQueue(WEBHOOK_DELIVER_QUEUE, { expireInSeconds: settings.webhooks.expireSeconds });
   const worker = await createWorker({
     db,
     jobs,
@@ -383,6 +467,8 @@ export async function startWorker({
           allowPlaintext: settings.smtpAllowPlaintext,
         })
       : outboxEmailTransport,
+    webhooks: settings.webhooks,
+    publicUrl: settings.publicUrl,
   });
   let stopping: Promise<void> | null = null;
   return {

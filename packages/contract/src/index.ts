@@ -6,6 +6,8 @@ export * from './common/problem.js';
 export * from './common/pagination.js';
 export { HR_PREFIXES, type HrForm, type RouteMetadata } from './common/contract.js';
 export * from './schemas/application.js';
+export * from './schemas/event.js';
+export * from './schemas/webhook-endpoint.js';
 export * from './schemas/information.js';
 export * from './schemas/listing.js';
 export * from './schemas/order.js';

@@ -4,6 +4,17 @@ import { retrieveApiKey } from './api-keys/retrieve.js';
 import { revokeApiKey } from './api-keys/revoke.js';
 import { rotateApiKey } from './api-keys/rotate.js';
 import { c, type HrForm } from './common/contract.js';
+import { listEvents } from './events/list.js';
+import { retrieveEvent } from './events/retrieve.js';
+import { createWebhookEndpoint } from './webhook-endpoints/create.js';
+import { deleteWebhookEndpoint } from './webhook-endpoints/delete.js';
+import { listWebhookDeliveries } from './webhook-endpoints/deliveries.js';
+import { listWebhookEndpoints } from './webhook-endpoints/list.js';
+import { replaceWebhookEndpoint } from './webhook-endpoints/replace.js';
+import { replayWebhookEvents } from './webhook-endpoints/replay.js';
+import { retrieveWebhookEndpoint } from './webhook-endpoints/retrieve.js';
+import { rotateWebhookSecret } from './webhook-endpoints/rotate-secret.js';
+import { testWebhookEndpoint } from './webhook-endpoints/test.js';
 import { hrInvite } from './hr-applications/invite.js';
 import { hrListApplicants } from './hr-applications/list.js';
 import { hrQuickScreen } from './hr-applications/quick-screen.js';
@@ -95,6 +106,18 @@ export const contract = c.router(
       create: createApiKey,
       revoke: revokeApiKey,
       rotate: rotateApiKey,
+    },
+    events: { list: listEvents, retrieve: retrieveEvent },
+    webhookEndpoints: {
+      list: listWebhookEndpoints,
+      retrieve: retrieveWebhookEndpoint,
+      create: createWebhookEndpoint,
+      replace: replaceWebhookEndpoint,
+      delete: deleteWebhookEndpoint,
+      rotateSecret: rotateWebhookSecret,
+      test: testWebhookEndpoint,
+      listDeliveries: listWebhookDeliveries,
+      replay: replayWebhookEvents,
     },
   },
   { strictStatusCodes: true },

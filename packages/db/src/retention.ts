@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { EVENTS_KEPT_DAYS } from './repositories/events.js';
 
 /** Per-key request counts: the rate limit reads the current minute only. */
 const RATE_LIMIT_COUNTERS_KEPT_MS = 2 * 60_000;
@@ -9,12 +10,12 @@ const RECORD_CHANGES_KEPT_MS = 60 * 60_000;
 export const PRUNE_BATCH_SIZE = 1_000;
 const MAX_BATCHES_PER_TABLE = 100;
 
-type PrunedTable = 'idempotency_records' | 'rate_limit_counters' | 'address_rate_limits' | 'record_changes';
+type PrunedTable = 'idempotency_records' | 'rate_limit_counters' | 'address_rate_limits' | 'record_changes' | 'events';
 
 /**
  * What svc keeps only for a while (DECISIONS.md, Retention): each table's rows to delete at `now`, a condition on
  * `$1`. Idempotency records and per-address counts carry their own expiry. Everything else is a partner's record
- * (applications, reports, messages, the audit log) and is kept; pg-boss deletes its own jobs (its defaults: finished
+ * (applications, reports, messages, the audit log) and is kept; events go after 30 days; pg-boss deletes its own jobs (its defaults: finished
  * jobs 7 days after they end, jobs never started after 14 days).
  */
 const PRUNE_RULES: ReadonlyArray<{ table: PrunedTable; where: string; cutoff: (now: Date) => unknown }> = [
@@ -33,6 +34,8 @@ const PRUNE_RULES: ReadonlyArray<{ table: PrunedTable; where: string; cutoff: (n
     where: 'written_at < $1',
     cutoff: (now) => new Date(now.getTime() - RECORD_CHANGES_KEPT_MS),
   },
+  // The event log (GET /api/v1/events/, webhook replays) covers the last 30 days.
+  { table: 'events', where: 'created < $1', cutoff: (now) => new Date(now.getTime() - EVENTS_KEPT_DAYS * 86_400_000) },
 ];
 
 /**

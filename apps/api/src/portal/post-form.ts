@@ -83,7 +83,16 @@ async function submit(
     form,
     client,
     now,
-  }: { response: Response; context: PortalContext; form: PortalForm; client: SigningClient; now: Date },
+    publicUrl,
+  }: {
+    response: Response;
+    context: PortalContext;
+    form: PortalForm;
+    client: SigningClient;
+    now: Date;
+    /** Where the notification emails link to. */
+    publicUrl: string;
+  },
 ): Promise<void> {
   const { token, requirements, applicant, language } = context;
   const cleaned = withoutBlankEntries(form);
@@ -98,6 +107,7 @@ async function submit(
   const outcome = await submitApplicantInformation({
     db: deps.db,
     jobs: deps.jobs,
+    publicUrl,
     token,
     information: informationFromPortalForm({ form: cleaned, requirements, country: applicant.country }),
     consent: {
@@ -156,7 +166,14 @@ export const postPortalForm =
     const context = portalContext({ token, applicant: lookup.applicant, chosenLanguage });
     const form = portalFormFromFields(fields, context.requirements);
     if (action.kind === 'submit')
-      return submit(deps, { response, context, form, client: signingClientOf(request, formIssued), now });
+      return submit(deps, {
+        response,
+        context,
+        form,
+        client: signingClientOf(request, formIssued),
+        now,
+        publicUrl: publicUrlOf(deps, request),
+      });
 
     const changed =
       action.kind === 'add'

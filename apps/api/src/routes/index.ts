@@ -8,6 +8,8 @@ import { deprecationHeader } from '../http/deprecation.js';
 import { superteamRoutes } from './superteams/index.js';
 import { teamRoutes } from './teams/index.js';
 import { userRoutes } from './users/index.js';
+import { eventRoutes } from './events/index.js';
+import { webhookEndpointRoutes } from './webhook-endpoints/index.js';
 import { packageRoutes } from './packages/index.js';
 import { propertyRoutes } from './properties/index.js';
 import { listingRoutes } from './listings/index.js';
@@ -73,6 +75,8 @@ export function registerRoutes(app: Express, deps: Deps): void {
     hrV1ApplicationRoutes(deps),
     pmApplicationRoutes(deps),
     serviceCollectionRoutes(deps),
+    eventRoutes(deps),
+    webhookEndpointRoutes(deps),
     ...reportRoutes(deps),
     apiKeyRoutes(deps),
   ])

@@ -23,7 +23,7 @@ import { returnEveryApplicant, seedTenant, type RecordIds, type Tenant } from '.
  */
 const PM_OPERATION = /^(pm|properties|listings)\./;
 /** Records that carry their environment; the account hierarchy (superteams, teams, users) is shared by both. */
-const ENVIRONMENT_SCOPED = new Set(['applicant_id', 'package_id']);
+const ENVIRONMENT_SCOPED = new Set(['applicant_id', 'package_id', 'event_id', 'webhookendpoint_id']);
 const withIds = contractOperations().filter((operation) => operation.pathParams.length > 0);
 
 type Case = {
@@ -197,7 +197,7 @@ describe.each(apiTargets({ everyDatabase: true }))('the tenancy matrix on $name'
           headers: { authorization: `Bearer ${key}` },
         });
         expect(answer.status, `${operation.name}: ${answer.text.slice(0, 300)}`).toBeLessThan(500);
-        const foreignIds = [records.hr_applicant_id, records.pm_applicant_id, records.package_id];
+        const foreignIds = [records.hr_applicant_id, records.pm_applicant_id, records.package_id, records.event_id];
         for (const value of records === other.live ? [...other.markers, ...foreignIds] : foreignIds)
           expect(answer.text, `${operation.name} lists a foreign record`).not.toContain(value);
       }

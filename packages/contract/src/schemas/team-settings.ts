@@ -46,6 +46,10 @@ export const SETTINGS_BOOLEANS = {
   ats_fast_complete: 'Applications created by an applicant-tracking system complete without the applicant form.',
   review_all_negative_mvr_results: 'Every negative motor-vehicle result is flagged for review.',
   limit_education_verifications: 'Only the highest education is verified.',
+  notify_on_submission:
+    'The ordering user and the listing’s notification list are emailed when an applicant submits the form (default true).',
+  notify_on_report_ready:
+    'The ordering user and the listing’s notification list are emailed when an applicant’s report is ready (default true).',
 } as const;
 
 export const SETTINGS_INTEGERS = {

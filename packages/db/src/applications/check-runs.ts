@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { sealedColumnsOf, sealEntityColumn } from '../crypto/sealed-columns.js';
 import { Applicant } from '../entities/applicant.js';
 import { CheckExecution } from '../entities/check-execution.js';
+import { uuidv7 } from '../ids.js';
 import { queryRows } from '../repositories/query-rows.js';
 import { findExecutionsWithApplicants } from './sql.js';
 import { readInformation, type StoredInformation } from './information.js';
@@ -55,14 +56,22 @@ type ExecutionChanges = Partial<
   Pick<CheckExecution, 'status' | 'attempts' | 'startedAt' | 'finishedAt' | 'result' | 'failure'>
 >;
 
-/** One conditional write: the execution as it was read (`seen`) and what to set. */
-type ExecutionWrite = { seen: Pick<CheckExecution, 'id' | 'status' | 'attempts'>; changes: ExecutionChanges };
+/**
+ * One conditional write: the execution as it was read (`seen`) and what to set; a finish also records its
+ * `check.completed` event with the result's outcome code (`completion`).
+ */
+type ExecutionWrite = {
+  seen: Pick<CheckExecution, 'id' | 'status' | 'attempts'>;
+  changes: ExecutionChanges;
+  completion?: { outcome: string | null };
+};
 
 /**
  * Writes each item's `changes` to its execution if that execution is still as it was read (same status and attempts),
  * all in one statement: the optimistic form of read-lock-write, and one round trip (and one commit) for a whole batch
  * of checks. Every item must change the same columns. Returns the ids written; an id missing was changed by another
- * delivery meanwhile (the caller reads it again).
+ * delivery meanwhile (the caller reads it again). Items with a `completion` get their `check.completed` event in the
+ * same statement (a data-modifying `WITH`), so an event exists if and only if its write does.
  */
 async function updateExecutionsIfUnchanged(
   manager: EntityManager,
@@ -77,8 +86,14 @@ async function updateExecutionsIfUnchanged(
   // In id order, so that two workers writing overlapping batches (a redelivered job) lock their rows in the same order.
   const records = [...writes]
     .sort((a, b) => (a.seen.id < b.seen.id ? -1 : a.seen.id > b.seen.id ? 1 : 0))
-    .map(({ seen, changes }) => {
-      const record: Record<string, unknown> = { id: seen.id, seen_status: seen.status, seen_attempts: seen.attempts };
+    .map(({ seen, changes, completion }) => {
+      const record: Record<string, unknown> = {
+        id: seen.id,
+        seen_status: seen.status,
+        seen_attempts: seen.attempts,
+        event_id: completion ? uuidv7() : null,
+        event_outcome: completion?.outcome ?? null,
+      };
       for (const column of columns) {
         record[column.databaseName] = sealed.includes(column)
           ? sealEntityColumn(metadata, column, { ...changes, id: seen.id })
@@ -88,11 +103,25 @@ async function updateExecutionsIfUnchanged(
     });
   const definitions = columns.map((column) => `"${column.databaseName}" ${String(column.type)}`).join(', ');
   const assignments = columns.map((column) => `"${column.databaseName}" = v."${column.databaseName}"`).join(', ');
+  // The event's data is the contract's `check.completed` shape: identifiers, the status and the outcome code only.
   const updated = await queryRows<{ id: string }>(
     manager,
-    `UPDATE check_executions e SET ${assignments}, modified = now()
-       FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, seen_status text, seen_attempts integer, ${definitions})
-      WHERE e.id = v.id AND e.status = v.seen_status AND e.attempts = v.seen_attempts RETURNING e.id`,
+    `WITH updated AS (
+       UPDATE check_executions e SET ${assignments}, modified = now()
+         FROM jsonb_to_recordset($1::jsonb)
+           AS v(id uuid, seen_status text, seen_attempts integer, event_id uuid, event_outcome text, ${definitions})
+        WHERE e.id = v.id AND e.status = v.seen_status AND e.attempts = v.seen_attempts
+        RETURNING e.id, e.applicant_id, e.check_name, e.status, v.event_id, v.event_outcome
+     ), recorded AS (
+       INSERT INTO events (id, partner_id, environment, team_id, applicant_id, type, data)
+       SELECT u.event_id, a.partner_id, a.environment, a.team_id, a.id, 'check.completed',
+              jsonb_build_object('applicant_id', a.id, 'check_execution_id', u.id, 'check', u.check_name,
+                                 'status', u.status, 'outcome', u.event_outcome)
+         FROM updated u JOIN applicants a ON a.id = u.applicant_id
+        WHERE u.event_id IS NOT NULL
+        RETURNING 1
+     )
+     SELECT id FROM updated`,
     [JSON.stringify(records)],
   );
   return new Set(updated.map((row) => row.id));
@@ -195,6 +224,12 @@ export async function startCheckRun({
 export type CheckOutcome =
   { status: 'COMPLETE'; result: Record<string, unknown> } | { status: 'FAILED'; failure: string };
 
+/** What a `check.completed` event says of an outcome: the result's outcome code (`CLEAR`, `REVIEW`…), never more. */
+const completionOf = (outcome: CheckOutcome): { outcome: string | null } => {
+  const code = outcome.status === 'COMPLETE' ? outcome.result['outcome'] : null;
+  return { outcome: typeof code === 'string' ? code : null };
+};
+
 /** The outcome of one check to record, and the attempt this worker started (if it started one). */
 export type CheckRunFinish = { checkExecutionId: string; outcome: CheckOutcome; started?: StartedRun | undefined };
 
@@ -231,6 +266,7 @@ export async function finishCheckRuns({
     [...running.values()].map(({ checkExecutionId, outcome, started }) => ({
       seen: { id: checkExecutionId, status: 'RUNNING', attempts: started!.attempt },
       changes: finishedChanges(outcome, now),
+      completion: completionOf(outcome),
     })),
   );
   const recorded: Array<PromiseSettledResult<CheckRunRecorded | null>> = [];
@@ -266,9 +302,11 @@ async function finishOneCheckRun(
     if (!transition.ok) throw new Error(`check execution ${execution.id} cannot finish: ${transition.refusal.code}`);
     if (transition.outcome === 'already_applied') return { applicantId: applicant.id, outcome: 'already_applied' };
     if (
-      (await updateExecutionsIfUnchanged(manager, [{ seen: execution, changes: finishedChanges(outcome, now) }])).has(
-        execution.id,
-      )
+      (
+        await updateExecutionsIfUnchanged(manager, [
+          { seen: execution, changes: finishedChanges(outcome, now), completion: completionOf(outcome) },
+        ])
+      ).has(execution.id)
     ) {
       return { applicantId: applicant.id, outcome: 'applied' };
     }

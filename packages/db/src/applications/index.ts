@@ -7,6 +7,7 @@ export {
   REPORT_RENDER_QUEUE,
   REPORT_RENDER_SEND_OPTIONS,
   RETENTION_QUEUE,
+  WEBHOOK_DELIVER_QUEUE,
   checkRunPayloadSchema,
   enqueueCheckRuns,
   messageSendPayloadSchema,
@@ -102,9 +103,11 @@ export {
   REPORT_RENDER_CLAIM_MS,
   type ApplicantFinalisation,
   type RenderedReport,
+  type ReportReadyNotification,
   type ReportRenderer,
   type ReportSubject,
 } from './report-finalisation.js';
+export { queueApplicantNotifications } from './notifications.js';
 export {
   findApplicantReportState,
   findReportContent,

@@ -16,6 +16,9 @@ export const REPORT_RENDER_QUEUE = 'report.render';
 /** Deletes what has outlived its retention (`pruneExpiredRows`; apps/worker schedules it every 5 minutes). */
 export const RETENTION_QUEUE = 'retention.prune';
 
+/** Delivers one event to one webhook endpoint (apps/worker; `packages/db/src/webhooks/deliveries.ts`). */
+export const WEBHOOK_DELIVER_QUEUE = 'webhook.deliver';
+
 /**
  * Every queue of svc: each process creates them at start (`createJobQueue(db, { queues: JOB_QUEUES })`). A policy
  * cannot change once the queue exists, so every process creates them alike from here.
@@ -28,6 +31,8 @@ export const JOB_QUEUES = [
   { name: REPORT_RENDER_QUEUE, policy: 'short', notify: true },
   // `stately`: at most one prune queued and one running, however many workers run (or none: no pile-up meanwhile).
   { name: RETENTION_QUEUE, policy: 'stately' },
+  // `notify`: a delivery starts as soon as the fan-out enqueues it (the time from a change to its webhook).
+  { name: WEBHOOK_DELIVER_QUEUE, notify: true },
 ] as const satisfies readonly QueueDefinition[];
 /** The name of one queue of svc. */
 export type QueueName = (typeof JOB_QUEUES)[number]['name'];

@@ -11,6 +11,8 @@ import { enqueueCheckRuns } from './jobs.js';
 import { constraintOf } from '../repositories/database-errors.js';
 import { IDEMPOTENCY_TTL_MS } from '../repositories/idempotency.js';
 import { insertOrderRows } from './sql.js';
+import { newEvent, recordEvent } from '../events/record.js';
+import { applicationCreatedEvent } from './events.js';
 import {
   insertApplicant,
   insertApplication,
@@ -36,7 +38,8 @@ export type QuickScreenOrder = OrderFields & {
  * A quick screen (DESIGN.md section 6): the checks run at once on the information of the request. One applicant,
  * `Pending` / `IN_PROGRESS`, every execution `QUEUED` and one `check.run` job each, written in one transaction: the
  * jobs exist if and only if the application does. A refused order writes nothing. The owner is read before the
- * transaction, which then holds two statements (the rows in one `INSERT`, the jobs in pg-boss's `insert`): the
+ * transaction, which then holds two statements (the rows and the `application.created` event in one `INSERT`, the
+ * jobs in pg-boss's `insert`): the
  * busiest write of the API, where each round trip costs more than the rows.
  */
 export async function createQuickScreen({
@@ -85,7 +88,13 @@ export async function createQuickScreen({
         now,
       });
       await db.transaction(async (transaction) => {
-        await insertOrderRows(transaction, { applications: [application], applicants: [applicant], executions });
+        // The event goes in with the rows (the same statement): no round trip more on the busiest write.
+        await insertOrderRows(transaction, {
+          applications: [application],
+          applicants: [applicant],
+          executions,
+          events: [newEvent(applicationCreatedEvent(applicant))],
+        });
         await enqueueCheckRuns({ jobs, transaction, checkExecutionIds: executions.map((execution) => execution.id) });
       });
       // Everything the record shows is in hand: the caller answers with it, without reading it back.
@@ -186,6 +195,7 @@ export async function createInvitation({
       });
       applicants.push({ applicant, onboardingLink: link });
     }
+    await recordEvent(manager, ...applicants.map(({ applicant }) => applicationCreatedEvent(applicant)));
     return { ok: true, value: { application, applicants } };
   });
 }

@@ -1,8 +1,12 @@
 import { applicationStateAfter, type ApplicationState } from '@svc/domain';
+import type { PgBoss } from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import { Applicant } from '../entities/applicant.js';
 import { CheckExecution } from '../entities/check-execution.js';
 import type { ReportPageSize } from '../entities/report.js';
+import { recordEvent } from '../events/record.js';
+import { applicationReturnedEvent } from './events.js';
+import { queueApplicantNotifications } from './notifications.js';
 import { findReportRecord, storeReport, type ReportRecord } from './reports.js';
 import { applicationStateOf } from './state.js';
 
@@ -32,6 +36,9 @@ export type RenderedReport = { html: string; pdf: Uint8Array; pageSize: ReportPa
 
 /** What a report is rendered from: the finished applicant's record (read outside any transaction) and its version. */
 export type ReportSubject = { record: ReportRecord; reportVersion: number; generatedAt: Date };
+
+/** What the report-ready emails need: the job queue (their `message.send` jobs) and the API's public URL (their link). */
+export type ReportReadyNotification = { jobs: PgBoss; publicUrl: string };
 
 /** Renders the report of a finished applicant (apps/worker: @svc/report's HTML printed by Chromium). */
 export type ReportRenderer = (subject: ReportSubject) => Promise<RenderedReport>;
@@ -109,12 +116,15 @@ export async function finaliseApplicantIfDone({
   now,
   renderReport,
   claimMs = REPORT_RENDER_CLAIM_MS,
+  notify,
 }: {
   manager: EntityManager;
   applicantId: string;
   now: Date;
   renderReport: ReportRenderer;
   claimMs?: number;
+  /** Emails the report-ready notifications (`queueApplicantNotifications`) with the return; none without. */
+  notify?: ReportReadyNotification | undefined;
 }): Promise<ApplicantFinalisation> {
   const claim = await claimReportRendering(manager, { applicantId, now, claimMs });
   if (!claim.ready) return claim.finalisation;
@@ -122,7 +132,7 @@ export async function finaliseApplicantIfDone({
     const record = await findReportRecord(manager, applicantId);
     if (!record) return { outcome: 'not_found' };
     const rendered = await renderReport({ record, reportVersion: claim.reportVersion, generatedAt: now });
-    return await returnWithReport(manager, { applicantId, now, reportVersion: claim.reportVersion, rendered });
+    return await returnWithReport(manager, { applicantId, now, reportVersion: claim.reportVersion, rendered, notify });
   } catch (error) {
     // Let the retry (or another worker) render at once; if the database is away too, the claim lapses by itself.
     await manager.update(Applicant, { id: applicantId }, { reportClaimedUntil: null }).catch(() => undefined);
@@ -138,7 +148,14 @@ async function returnWithReport(
     now,
     reportVersion,
     rendered,
-  }: { applicantId: string; now: Date; reportVersion: number; rendered: RenderedReport },
+    notify,
+  }: {
+    applicantId: string;
+    now: Date;
+    reportVersion: number;
+    rendered: RenderedReport;
+    notify: ReportReadyNotification | undefined;
+  },
 ): Promise<ApplicantFinalisation> {
   return manager.transaction(async (transaction) => {
     const applicant = await lockApplicant(transaction, applicantId);
@@ -161,6 +178,13 @@ async function returnWithReport(
         lastUpdated: now,
       },
     );
+    Object.assign(applicant, {
+      status: check.returned.status,
+      reportStatus: check.returned.reportStatus,
+      reportVersion: check.reportVersion,
+    });
+    await recordEvent(transaction, applicationReturnedEvent(applicant));
+    if (notify) await queueApplicantNotifications(transaction, { ...notify, applicant, kind: 'report_ready' });
     return { outcome: 'returned', reportVersion: check.reportVersion };
   });
 }

@@ -2,6 +2,8 @@ import type { EntityManager } from 'typeorm';
 import { Applicant } from '../entities/applicant.js';
 import { Application } from '../entities/application.js';
 import { CheckExecution } from '../entities/check-execution.js';
+import type { Event } from '../entities/event.js';
+import { EVENTS } from '../events/record.js';
 import { TEAMS, USERS } from '../repositories/account-rows.js';
 import { LISTINGS, PROPERTIES } from '../repositories/listing-rows.js';
 import type { ListingRecord } from '../repositories/listings.js';
@@ -130,17 +132,19 @@ export const CHECK_EXECUTIONS: TableRows<CheckExecution, ColumnProperty<CheckExe
   dates: ['queuedAt', 'startedAt', 'finishedAt', 'created', 'modified'],
 };
 
-/** Inserts an order's rows (any of them may be left out) in one statement; see `insertRows`. */
+/** Inserts an order's rows and their events (any of them may be left out) in one statement; see `insertRows`. */
 export async function insertOrderRows(
   manager: EntityManager,
   {
     applications = [],
     applicants = [],
     executions = [],
+    events = [],
   }: {
     applications?: readonly Application[];
     applicants?: readonly Applicant[];
     executions?: readonly CheckExecution[];
+    events?: readonly Event[];
   },
 ): Promise<void> {
   await insertRows(
@@ -148,6 +152,7 @@ export async function insertOrderRows(
     rowsToInsert(APPLICATIONS, applications),
     rowsToInsert(APPLICANTS, applicants),
     rowsToInsert(CHECK_EXECUTIONS, executions),
+    rowsToInsert(EVENTS, events),
   );
 }
 

@@ -12,6 +12,9 @@ import { In } from 'typeorm';
 import type { Database } from '../data-source.js';
 import { Applicant } from '../entities/applicant.js';
 import { CheckExecution } from '../entities/check-execution.js';
+import { recordEvent } from '../events/record.js';
+import { applicantSubmittedEvent } from './events.js';
+import { queueApplicantNotifications } from './notifications.js';
 import { hashOnboardingToken } from './identifiers.js';
 import { informationColumns, mergeInformation, readInformation, readSensitive } from './information.js';
 import { enqueueCheckRuns } from './jobs.js';
@@ -48,6 +51,7 @@ export async function submitApplicantInformation({
   information,
   consent,
   now,
+  publicUrl,
   ...reference
 }: ApplicantReference & {
   db: Database;
@@ -55,6 +59,8 @@ export async function submitApplicantInformation({
   information: InformationInput;
   consent?: ApplicantConsent;
   now: Date;
+  /** Where the notification emails link to the record (the API's public URL); without it none are sent. */
+  publicUrl?: string;
 }): Promise<OrderOutcome<{ applicantId: string }>> {
   return db.transaction(async (manager) => {
     const where =
@@ -106,6 +112,8 @@ export async function submitApplicantInformation({
       );
     }
     await enqueueCheckRuns({ jobs, transaction: manager, checkExecutionIds: queued.map((execution) => execution.id) });
+    await recordEvent(manager, applicantSubmittedEvent(applicant));
+    if (publicUrl) await queueApplicantNotifications(manager, { jobs, applicant, kind: 'submitted', publicUrl });
     return { ok: true, value: { applicantId: applicant.id } };
   });
 }

@@ -14,6 +14,8 @@ import type { Database } from '../data-source.js';
 import { Applicant } from '../entities/applicant.js';
 import { CheckExecution } from '../entities/check-execution.js';
 import { Team } from '../entities/team.js';
+import { recordEvent } from '../events/record.js';
+import { applicationUpgradedEvent } from './events.js';
 import { readInformation } from './information.js';
 import { enqueueCheckRuns } from './jobs.js';
 import { insertCheckExecutions } from './new-applicant.js';
@@ -93,6 +95,10 @@ export async function upgradeApplication({
     });
     await manager.save(applicant);
     await enqueueCheckRuns({ jobs, transaction: manager, checkExecutionIds: created.map((execution) => execution.id) });
+    await recordEvent(
+      manager,
+      applicationUpgradedEvent(applicant, { addedChecks: newChecks.map((check) => check.checkName), reportVersion }),
+    );
     return { ok: true, value: { applicantId } };
   });
 }

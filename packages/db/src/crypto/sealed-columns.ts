@@ -31,6 +31,8 @@ export const SEALED_COLUMNS: Readonly<Record<string, Readonly<Record<string, Sea
   reports: { html: 'text', pdf: 'bytes' },
   outbox_messages: { recipient: 'text', subject: 'text', text_body: 'text', html_body: 'text' },
   idempotency_records: { response_body: 'text' },
+  // Webhook signing secrets: whoever reads the table must not be able to sign as svc.
+  webhook_endpoints: { secret: 'text', previous_secret: 'text' },
 };
 
 /** The associated data of a value: where it is stored. */

@@ -3,6 +3,7 @@ import { API_KEY_SCOPES, ApiKey, type ApiKeyScope } from './api-key.js';
 import { Applicant } from './applicant.js';
 import { Application } from './application.js';
 import { CheckExecution } from './check-execution.js';
+import { Event } from './event.js';
 import { OutboxMessage } from './outbox-message.js';
 import { ServiceCollection } from './service-collection.js';
 import { Listing } from './listing.js';
@@ -15,6 +16,8 @@ import { Report } from './report.js';
 import { Superteam } from './superteam.js';
 import { Team } from './team.js';
 import { User } from './user.js';
+import { WebhookAttempt } from './webhook-attempt.js';
+import { WebhookEndpoint } from './webhook-endpoint.js';
 
 export {
   API_KEY_SCOPES,
@@ -23,6 +26,7 @@ export {
   Applicant,
   Application,
   CheckExecution,
+  Event,
   OutboxMessage,
   ServiceCollection,
   Listing,
@@ -35,6 +39,8 @@ export {
   Superteam,
   Team,
   User,
+  WebhookAttempt,
+  WebhookEndpoint,
 };
 export type { ReportPageSize } from './report.js';
 export { ENVIRONMENTS, TEAM_TYPES, USER_LANGUAGES } from './environment.js';
@@ -69,4 +75,7 @@ export const entities: Array<new () => object> = [
   ServiceCollection,
   OutboxMessage,
   Report,
+  Event,
+  WebhookEndpoint,
+  WebhookAttempt,
 ];

@@ -6,6 +6,8 @@ export type OutboxChannel = 'email' | 'sms';
 export type OutboxStatus = 'QUEUED' | 'SENT' | 'FAILED';
 /** How a SENT message went out: through SMTP, or into this table only (no SMTP configured; the SMS default). */
 export type OutboxDelivery = 'smtp' | 'outbox';
+/** What a message is for: an applicant's invitation, or a notification to a user of the team. */
+export type OutboxPurpose = 'invitation' | 'notification';
 
 /**
  * An email or SMS to deliver (invitations), sent by one `message.send` job. Without SMTP it stays here, marked
@@ -25,6 +27,9 @@ export class OutboxMessage extends Uuidv7Record {
 
   @Column({ type: 'text' })
   channel!: OutboxChannel;
+
+  @Column({ type: 'text', default: 'invitation' })
+  purpose!: OutboxPurpose;
 
   @Column({ type: 'text' })
   recipient!: string;

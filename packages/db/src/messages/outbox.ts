@@ -2,7 +2,16 @@ import type { PgBoss } from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import { enqueueMessageSends } from '../applications/jobs.js';
 import type { Environment } from '../entities/environment.js';
-import { OutboxMessage, type OutboxChannel, type OutboxDelivery } from '../entities/outbox-message.js';
+import { Applicant } from '../entities/applicant.js';
+import {
+  OutboxMessage,
+  type OutboxChannel,
+  type OutboxDelivery,
+  type OutboxPurpose,
+} from '../entities/outbox-message.js';
+import { invitationEvent } from '../applications/events.js';
+import { recordEvent } from '../events/record.js';
+import { inTransaction } from '../repositories/common.js';
 
 /** A message to send, as its author writes it. */
 export type NewOutboxMessage = {
@@ -10,6 +19,8 @@ export type NewOutboxMessage = {
   environment: Environment;
   applicantId: string | null;
   channel: OutboxChannel;
+  /** Default `invitation`. */
+  purpose?: OutboxPurpose;
   recipient: string;
   senderName: string | null;
   subject: string | null;
@@ -63,6 +74,28 @@ export async function startOutboxDelivery({
   return manager.findOneBy(OutboxMessage, { id: outboxMessageId });
 }
 
+/**
+ * In one transaction: the message's change (only a QUEUED message changes) and, when it changed an applicant's
+ * invitation to SENT or FAILED, its event (`invitation.sent`, `invitation.delivery_failed`).
+ */
+async function updateQueuedMessage(
+  manager: EntityManager,
+  { outboxMessageId, changes }: { outboxMessageId: string; changes: Partial<OutboxMessage> },
+): Promise<void> {
+  await inTransaction(manager, async (transaction) => {
+    const updated = await transaction.update(OutboxMessage, { id: outboxMessageId, status: 'QUEUED' }, changes);
+    if (!updated.affected || (changes.status !== 'SENT' && changes.status !== 'FAILED')) return;
+    const message = await transaction.findOneBy(OutboxMessage, { id: outboxMessageId });
+    if (!message?.applicantId || message.purpose !== 'invitation') return;
+    const applicant = await transaction.findOneBy(Applicant, { id: message.applicantId });
+    if (!applicant) return;
+    await recordEvent(
+      transaction,
+      invitationEvent(applicant, { delivered: changes.status === 'SENT', channel: message.channel }),
+    );
+  });
+}
+
 /** Records a delivery: SENT, how, and when. Only a QUEUED message changes. */
 export async function markOutboxMessageSent({
   manager,
@@ -75,11 +108,10 @@ export async function markOutboxMessageSent({
   delivery: OutboxDelivery;
   now: Date;
 }): Promise<void> {
-  await manager.update(
-    OutboxMessage,
-    { id: outboxMessageId, status: 'QUEUED' },
-    { status: 'SENT', delivery, sentAt: now, lastError: null },
-  );
+  await updateQueuedMessage(manager, {
+    outboxMessageId,
+    changes: { status: 'SENT', delivery, sentAt: now, lastError: null },
+  });
 }
 
 /** Records a failed attempt (`reason`: an error code, no personal data); the last one leaves the message FAILED. */
@@ -94,11 +126,10 @@ export async function recordOutboxFailure({
   reason: string;
   final: boolean;
 }): Promise<void> {
-  await manager.update(
-    OutboxMessage,
-    { id: outboxMessageId, status: 'QUEUED' },
-    { lastError: reason.slice(0, 200), ...(final ? { status: 'FAILED' as const } : {}) },
-  );
+  await updateQueuedMessage(manager, {
+    outboxMessageId,
+    changes: { lastError: reason.slice(0, 200), ...(final ? { status: 'FAILED' as const } : {}) },
+  });
 }
 
 /** The newest messages first, for /dev/outbox. */

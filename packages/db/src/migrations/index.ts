@@ -15,6 +15,9 @@ import { AddressRateLimits1795318189470 } from './1795318189470-address-rate-lim
 import { RecordChangesWrittenAt1795318189480 } from './1795318189480-record-changes-written-at.js';
 import { UserEmailUniquePerPartner1795578239389 } from './1795578239389-user-email-unique-per-partner.js';
 import { ApiKeyManagement1795716287446 } from './1795716287446-api-key-management.js';
+import { CreateEvents1795716332885 } from './1795716332885-create-events.js';
+import { CreateWebhooks1795717492151 } from './1795717492151-create-webhooks.js';
+import { TeamNotificationSettings1795719067626 } from './1795719067626-team-notification-settings.js';
 
 /**
  * Every migration, oldest first, listed explicitly (no globs). A new migration is a new file named
@@ -40,4 +43,7 @@ export const migrations: Array<new () => import('typeorm').MigrationInterface> =
   RecordChangesWrittenAt1795318189480,
   UserEmailUniquePerPartner1795578239389,
   ApiKeyManagement1795716287446,
+  CreateEvents1795716332885,
+  CreateWebhooks1795717492151,
+  TeamNotificationSettings1795719067626,
 ];

@@ -61,3 +61,4 @@ export {
   type ListingFields,
   type ListingRecord,
 } from './listings.js';
+export { EVENTS_KEPT_DAYS, findEvent, listEvents, type EventFilters } from './events.js';

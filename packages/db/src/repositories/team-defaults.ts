@@ -14,7 +14,12 @@ type SettingsInteger = keyof typeof SETTINGS_INTEGERS;
 type SettingsString = keyof typeof SETTINGS_STRINGS;
 
 /** Settings booleans on by default: references are contacted by email. Every other one is off. */
-const BOOLEANS_ON_BY_DEFAULT: readonly SettingsBoolean[] = ['tenancy_ref_email_req', 'employer_ref_email_req'];
+const BOOLEANS_ON_BY_DEFAULT: readonly SettingsBoolean[] = [
+  'tenancy_ref_email_req',
+  'employer_ref_email_req',
+  'notify_on_submission',
+  'notify_on_report_ready',
+];
 
 const DEFAULT_INTEGERS: Record<TeamType, Partial<Record<SettingsInteger, number>>> = {
   HR: {

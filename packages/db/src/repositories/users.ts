@@ -2,7 +2,8 @@ import type { EntityManager } from 'typeorm';
 import type { UserLanguage } from '../entities/environment.js';
 import type { Team } from '../entities/team.js';
 import { User } from '../entities/user.js';
-import type { PageOf, PageRequest } from './common.js';
+import { recordEvent, type NewEvent } from '../events/record.js';
+import { inTransaction, type PageOf, type PageRequest } from './common.js';
 import { EmailTakenError, isUniqueViolation } from './errors.js';
 
 /** A user with their team, settings included (the API's user-with-team object, `owner`, `superteam`). */
@@ -84,7 +85,11 @@ export async function createUser(
 ): Promise<UserWithTeam> {
   let created: User;
   try {
-    created = await manager.save(manager.create(User, { ...user, partnerId, isPartnerAdmin }));
+    created = await inTransaction(manager, async (transaction) => {
+      const saved = await transaction.save(transaction.create(User, { ...user, partnerId, isPartnerAdmin }));
+      await recordEvent(transaction, userEvent('user.created', saved));
+      return saved;
+    });
   } catch (error) {
     if (isUniqueViolation(error, USER_EMAIL_KEY)) throw new EmailTakenError(user.email);
     throw error;
@@ -100,8 +105,18 @@ export async function updateUser(
   { partnerId, userId, user }: { partnerId: string; userId: string; user: UserFields },
 ): Promise<UserWithTeam | null> {
   try {
-    const result = await manager.update(User, { id: userId, partnerId }, { ...user });
-    if (!result.affected) return null;
+    const updated = await inTransaction(manager, async (transaction) => {
+      const before = await transaction.findOne(User, {
+        where: { id: userId, partnerId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!before) return false;
+      await transaction.update(User, { id: userId, partnerId }, { ...user });
+      const type = before.isActive && !user.isActive ? 'user.deactivated' : 'user.updated';
+      await recordEvent(transaction, userEvent(type, { ...before, ...user }));
+      return true;
+    });
+    if (!updated) return null;
   } catch (error) {
     if (isUniqueViolation(error, USER_EMAIL_KEY)) throw new EmailTakenError(user.email);
     throw error;
@@ -113,3 +128,15 @@ export async function updateUser(
 export async function findUserForOperator(manager: EntityManager, userId: string): Promise<User | null> {
   return manager.findOne(User, { where: { id: userId } });
 }
+/** The event of a change to a user: an account event of its team, in the live environment (the hierarchy is live). */
+const userEvent = (
+  type: 'user.created' | 'user.updated' | 'user.deactivated',
+  user: Pick<User, 'id' | 'partnerId' | 'teamId'>,
+): NewEvent => ({
+  partnerId: user.partnerId,
+  environment: 'live',
+  teamId: user.teamId,
+  applicantId: null,
+  type,
+  data: { user_id: user.id, team_id: user.teamId },
+});

@@ -15,6 +15,8 @@ export type RecordIds = {
   hr_applicant_id: string;
   pm_applicant_id: string;
   api_key_id: string;
+  event_id: string;
+  webhookendpoint_id: string;
 };
 
 /**
@@ -73,6 +75,28 @@ async function createPackage({
   return created.body.id;
 }
 
+/**
+ * A webhook endpoint of a team: created turned off and for pings only, so nothing is ever sent to its (public,
+ * literal) address, which creation accepts without a DNS look-up.
+ */
+async function createWebhookEndpoint({ client, teamId }: { client: SvcClient; teamId: string }): Promise<string> {
+  const created = await client.webhookEndpoints.create({
+    body: { url: 'https://93.184.215.14/svc-webhooks', team: teamId, event_types: ['ping'], enabled: false },
+  });
+  if (created.status !== 201) throw new Error(`webhook endpoint refused: ${JSON.stringify(created.body)}`);
+  return created.body.id;
+}
+
+/** The `application.created` event of an applicant (of its team and environment). */
+async function createdEventOf(db: Database, applicantId: string): Promise<string> {
+  const [row] = (await db.dataSource.query(
+    `SELECT id FROM events WHERE applicant_id = $1 AND type = 'application.created'`,
+    [applicantId],
+  )) as Array<{ id: string }>;
+  if (!row) throw new Error(`applicant ${applicantId} has no application.created event`);
+  return row.id;
+}
+
 async function serviceCollectionOf(db: Database, teamId: string): Promise<string> {
   const [row] = (await db.dataSource.query(
     `SELECT id FROM service_collections WHERE team_id = $1 ORDER BY created, id LIMIT 1`,
@@ -103,25 +127,30 @@ export async function seedTenant(svc: TestApi, label: string): Promise<Tenant> {
     client: SvcClient;
     hr: { teamId: string; userId: string };
     pm: { teamId: string; userId: string };
-  }): Promise<RecordIds> => ({
-    superteam_id: account.superteam_id,
-    team_id: hr.teamId,
-    user_id: hr.userId,
-    package_id: await createPackage({ client, teamId: hr.teamId, name: named('Package') }),
-    servicecollection_id: await serviceCollectionOf(svc.db, hr.teamId),
-    hr_applicant_id: await quickScreen({ client, ownerId: hr.userId, kind: 'HR', lastName: named('Hr') }),
-    pm_applicant_id: await quickScreen({ client, ownerId: pm.userId, kind: 'PM', lastName: named('Pm') }),
-    // A key of the team's user, never the key a test calls with: a fuzzed DELETE or rotation may end it.
-    api_key_id: (
-      await issueApiKey(svc.db.dataSource.manager, {
-        userId: hr.userId,
-        environment: 'live',
-        name: named('Key'),
-        scope: 'read_write',
-        expiresAt: null,
-      })
-    ).apiKey.id,
-  });
+  }): Promise<RecordIds> => {
+    const hrApplicantId = await quickScreen({ client, ownerId: hr.userId, kind: 'HR', lastName: named('Hr') });
+    return {
+      superteam_id: account.superteam_id,
+      team_id: hr.teamId,
+      user_id: hr.userId,
+      package_id: await createPackage({ client, teamId: hr.teamId, name: named('Package') }),
+      servicecollection_id: await serviceCollectionOf(svc.db, hr.teamId),
+      hr_applicant_id: hrApplicantId,
+      pm_applicant_id: await quickScreen({ client, ownerId: pm.userId, kind: 'PM', lastName: named('Pm') }),
+      event_id: await createdEventOf(svc.db, hrApplicantId),
+      webhookendpoint_id: await createWebhookEndpoint({ client, teamId: hr.teamId }),
+      // A key of the team's user, never the key a test calls with: a fuzzed DELETE or rotation may end it.
+      api_key_id: (
+        await issueApiKey(svc.db.dataSource.manager, {
+          userId: hr.userId,
+          environment: 'live',
+          name: named('Key'),
+          scope: 'read_write',
+          expiresAt: null,
+        })
+      ).apiKey.id,
+    };
+  };
   const firstTeams = {
     hr: { teamId: account.teams.hr, userId: account.users.hr },
     pm: { teamId: account.teams.pm, userId: account.users.pm },

@@ -1,0 +1,5 @@
+import type { EventRecord } from '@svc/contract';
+import { eventRecordOf, type Event } from '@svc/db';
+
+/** A stored event as the contract's event (its `data` was checked against its type's schema when recorded). */
+export const presentEvent = (event: Event): EventRecord => eventRecordOf(event);

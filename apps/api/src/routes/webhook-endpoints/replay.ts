@@ -1,0 +1,22 @@
+import type { contract } from '@svc/contract';
+import * as repository from '@svc/db';
+import { AppError } from '../../http/problem.js';
+import type { RouteFactory } from '../../http/route.js';
+import { webhookEndpointIdOf, webhookScopeOf } from './scope.js';
+
+export const replayWebhookEvents: RouteFactory<typeof contract.webhookEndpoints.replay> =
+  (deps) =>
+  async ({ params, body, res }) => {
+    const manager = deps.db.dataSource.manager;
+    const endpoint = await repository.findWebhookEndpoint(manager, {
+      ...webhookScopeOf(res),
+      endpointId: webhookEndpointIdOf(params),
+    });
+    if (!endpoint) throw AppError.notFound('Webhook endpoint');
+    const events = await repository.replayWebhookEvents(manager, {
+      jobs: deps.jobs,
+      endpoint,
+      since: new Date(body.since),
+    });
+    return { status: 202, body: { events } };
+  };

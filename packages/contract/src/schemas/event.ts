@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { applicationStatus, reportStatus, teamType } from '../common/enums.js';
+import { dateTime, uuid } from '../common/primitives.js';
+import { checkNameSchema } from '../common/request-flags.js';
+
+// Events: what happened to a partner's records, kept 30 days (`GET /api/v1/events/`) and pushed to webhook endpoints.
+// An event's `data` holds identifiers and statuses only, never personal data (no name, SSN, date of birth, address,
+// free-text result): a receiver fetches the record with its key.
+
+const applicantId = () => uuid().describe('Identifier of the applicant (`id` of the application record).');
+const applicationId = () => uuid().describe('Identifier of the application the applicant belongs to.');
+const userId = () => uuid().describe('Identifier of the user.');
+const teamId = () => uuid().describe('Identifier of the team.');
+const statusFields = {
+  status: applicationStatus.schema.describe('The applicant’s `status` after the change.'),
+  report_status: reportStatus.schema.describe('The applicant’s `report_status` after the change.'),
+};
+const messageChannel = z.enum(['email', 'sms']).describe('How the invitation was sent.');
+const apiKeyFields = {
+  api_key_id: uuid().describe('Identifier of the API key.'),
+  user_id: userId().describe('The user the key belongs to.'),
+  key_environment: z.enum(['live', 'demo']).describe('Which data the key works on.'),
+};
+const userFields = { user_id: userId(), team_id: teamId().describe('The user’s team.') };
+
+/**
+ * The `data` of each event type: the catalogue of event types. A new type is added here, and the compiler then asks
+ * for its example in the docs; its emitter calls `recordEvent` (@svc/db) in the transaction of the change.
+ */
+export const eventDataSchemas = {
+  'application.created': z
+    .object({
+      applicant_id: applicantId(),
+      application_id: applicationId(),
+      team_id: teamId().describe('The team the application belongs to (its owner’s).'),
+      owner_id: userId().describe('The user who ordered it.'),
+      kind: teamType.schema.describe('HR (employment) or PM (tenancy) screening.'),
+      is_quick_screen: z.boolean().describe('True for a quick screen (checks run at once), false for an invitation.'),
+      checks: z.array(checkNameSchema).describe('The checks ordered.'),
+      ...statusFields,
+    })
+    .describe('An applicant was ordered: an invitation (one event per invited applicant) or a quick screen.'),
+  'invitation.sent': z
+    .object({ applicant_id: applicantId(), channel: messageChannel })
+    .describe('The invitation of an applicant left svc (by email or SMS).'),
+  'invitation.delivery_failed': z
+    .object({ applicant_id: applicantId(), channel: messageChannel })
+    .describe('The invitation of an applicant could not be delivered after every retry; it can be sent again.'),
+  'applicant.submitted': z
+    .object({ applicant_id: applicantId(), application_id: applicationId(), ...statusFields })
+    .describe('The applicant submitted the form with consent: the checks run.'),
+  'check.completed': z
+    .object({
+      applicant_id: applicantId(),
+      check_execution_id: uuid().describe('Identifier of the check execution.'),
+      check: checkNameSchema.describe('The check.'),
+      status: z
+        .enum(['COMPLETE', 'FAILED'])
+        .describe('`COMPLETE` (the provider answered) or `FAILED` (it could not be run; the report shows it).'),
+      outcome: z
+        .string()
+        .nullable()
+        .describe('The outcome code of the result (for example `CLEAR` or `REVIEW`); null when the check failed.'),
+    })
+    .describe('One check of an applicant finished. The result itself is read from the record.'),
+  'application.returned': z
+    .object({
+      applicant_id: applicantId(),
+      application_id: applicationId(),
+      report_version: z.number().int().describe('Version of the report now ready (1, then one more per upgrade).'),
+      formats: z.array(z.enum(['web', 'pdf', 'link'])).describe('Report formats ready to fetch.'),
+      ...statusFields,
+    })
+    .describe('Every check finished and the report is ready: the applicant is `Returned`.'),
+  'application.upgraded': z
+    .object({
+      applicant_id: applicantId(),
+      application_id: applicationId(),
+      added_checks: z.array(checkNameSchema).describe('The checks the upgrade added.'),
+      report_version: z.number().int().describe('The report version the new checks are ordered for.'),
+      ...statusFields,
+    })
+    .describe('Checks were added to a returned applicant; a new report version follows.'),
+  'applicant.erased': z
+    .object({ applicant_id: applicantId() })
+    .describe('The personal data of an applicant was erased; the record keeps its identifiers and statuses.'),
+  'api_key.created': z.object(apiKeyFields).describe('An API key was issued.'),
+  'api_key.revoked': z.object(apiKeyFields).describe('An API key was revoked: it no longer authenticates.'),
+  'user.created': z.object(userFields).describe('A user was created.'),
+  'user.updated': z.object(userFields).describe('A user was changed.'),
+  'user.deactivated': z.object(userFields).describe('A user was deactivated.'),
+  ping: z
+    .object({ webhook_endpoint_id: uuid().describe('The endpoint tested.') })
+    .describe('A test event, sent to one webhook endpoint only (`POST /api/v1/webhook-endpoints/{id}/test/`).'),
+} as const;
+
+export type EventType = keyof typeof eventDataSchemas;
+export const EVENT_TYPES = Object.keys(eventDataSchemas) as [EventType, ...EventType[]];
+export type EventData<T extends EventType> = z.infer<(typeof eventDataSchemas)[T]>;
+
+export const eventTypeSchema = z.enum(EVENT_TYPES).describe('Type of the event.');
+
+const eventBase = {
+  id: uuid().describe('Identifier of the event; the `webhook-id` of each delivery of it.'),
+  created: dateTime().describe('When the change happened (the commit of its transaction).'),
+  environment: z.enum(['live', 'demo']).describe('`demo` for test data; demo events go only to demo endpoints.'),
+};
+
+const eventOfType = <T extends EventType>(type: T) =>
+  z.object({ ...eventBase, type: z.literal(type), data: eventDataSchemas[type] }).describe(`A \`${type}\` event.`);
+
+/** One event: its type decides the shape of `data` (a plain union: the docs and OpenAPI generators read it). */
+export const eventSchema = z
+  .union(
+    EVENT_TYPES.map((type) => eventOfType(type)) as unknown as [
+      ReturnType<typeof eventOfType<EventType>>,
+      ReturnType<typeof eventOfType<EventType>>,
+      ...ReturnType<typeof eventOfType<EventType>>[],
+    ],
+  )
+  .describe('An event: something that happened to your records.');
+export type EventRecord = {
+  [T in EventType]: { id: string; created: string; environment: 'live' | 'demo'; type: T; data: EventData<T> };
+}[EventType];
