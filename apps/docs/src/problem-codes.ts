@@ -52,6 +52,15 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
     remedy: 'Drop the flag, or ask support to enable the check (`pnpm svc team enable-check <team_id> <flag>`).',
     appliesTo: 'invite, quick screen, upgrade, package writes',
   },
+  provider_not_configured: {
+    status: 403,
+    title: 'Provider not configured',
+    cause:
+      'A live order names a check that no provider is configured to run in this installation (one `errors[]` entry per flag). Live orders never run the simulator unless the operator turned live simulation on.',
+    remedy:
+      'Drop the flag, or ask the operator to configure a provider for the check (see the Providers guide). Demo keys always run the simulator.',
+    appliesTo: 'invite, quick screen, upgrade (live keys)',
+  },
   not_found: {
     status: 404,
     title: 'Not found',
@@ -158,7 +167,7 @@ export function problemCodesFor(operation: Operation, status: number): ProblemCo
         return isWrite
           ? ['forbidden', 'api_version_unsupported', 'forbidden_in_demo']
           : ['forbidden', 'api_version_unsupported'];
-      if (ORDER_IDS.test(operation.operationId)) return ['check_not_enabled'];
+      if (ORDER_IDS.test(operation.operationId)) return ['check_not_enabled', 'provider_not_configured'];
       if (operation.tag === 'Packages') return isWrite ? ['forbidden', 'check_not_enabled'] : ['forbidden'];
       return ['forbidden'];
     case 404: {

@@ -14,7 +14,10 @@ describe.each(apiTargets())('the life of an application on $name', (target) => {
   let client: SvcClient;
   let worker: RunningWorker;
   beforeAll(async () => {
-    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000, SVC_READ_CACHE_SECONDS: 2 });
+    svc = await target.start({
+      SVC_RATE_LIMIT_PER_MINUTE: 100_000,
+      SVC_READ_CACHE_SECONDS: 2,
+    });
     account = await svc.newPartner();
     client = svc.client(account.api_keys.demo);
     worker = await startWorker({

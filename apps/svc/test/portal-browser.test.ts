@@ -70,7 +70,11 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
   const axeFindings: string[] = [];
 
   beforeAll(async () => {
-    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000, SVC_READ_CACHE_SECONDS: 2, SVC_DEV_OUTBOX: true });
+    svc = await target.start({
+      SVC_RATE_LIMIT_PER_MINUTE: 100_000,
+      SVC_READ_CACHE_SECONDS: 2,
+      SVC_DEV_OUTBOX: true,
+    });
     account = await svc.newPartner();
     client = svc.client(account.api_keys.demo);
     // The PM team asks for two years of addresses; its user reads French.

@@ -8,6 +8,7 @@ const TITLES: Record<ProblemCode, string> = {
   api_version_unsupported: 'Not available on your API version',
   forbidden_in_demo: 'Not allowed with a demo key',
   check_not_enabled: 'Check not enabled for this account',
+  provider_not_configured: 'No provider configured for this check',
   not_found: 'Not found',
   invalid_page: 'Invalid page',
   application_processing: 'Application is still processing',

@@ -40,7 +40,7 @@ describe.each(apiTargets({ everyDatabase: true }))('fuzzing every operation of t
   beforeAll(async () => {
     // The rate limit must not interfere: one key sends every request.
     svc = await target.start(
-      { SVC_RATE_LIMIT_PER_MINUTE: 100_000_000, SVC_READ_CACHE_SECONDS: 2 },
+      { SVC_LIVE_SIMULATION: true, SVC_RATE_LIMIT_PER_MINUTE: 100_000_000, SVC_READ_CACHE_SECONDS: 2 },
       { logger: logs.api },
     );
     tenant = await seedTenant(svc, 'Fuzz');

@@ -70,6 +70,8 @@ export async function orderQuickScreen({
     db,
     jobs,
     scope: { partnerId: account.partner_id, environment: 'live', kind: 'HR' },
+    // Live applications run by the simulator: these tests are about the worker, not about which provider runs.
+    providers: { liveSimulation: true, liveProviders: {} },
     order: {
       ownerId: account.users.hr,
       flags,

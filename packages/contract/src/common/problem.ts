@@ -8,6 +8,7 @@ export const PROBLEM_CODES = [
   'api_version_unsupported',
   'forbidden_in_demo',
   'check_not_enabled',
+  'provider_not_configured',
   'not_found',
   'invalid_page',
   'application_processing',

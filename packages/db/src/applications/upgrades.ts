@@ -2,12 +2,14 @@ import { checkNameOf, type RequestFlag } from '@svc/contract';
 import {
   applicationStateAfterUpgrade,
   canUpgrade,
+  flagsWithoutProvider,
   missingInformation,
   refuse,
   refusedFlags,
   storedFlags,
   type Information,
   type OrderOutcome,
+  type ProviderRouting,
 } from '@svc/domain';
 import type { PgBoss } from 'pg-boss';
 import type { Database } from '../data-source.js';
@@ -33,6 +35,7 @@ export async function upgradeApplication({
   applicantId,
   flags,
   tag,
+  providers,
   now,
 }: {
   db: Database;
@@ -41,6 +44,8 @@ export async function upgradeApplication({
   applicantId: string;
   flags: readonly RequestFlag[];
   tag?: string | undefined;
+  /** Which provider runs each check: a new check none runs refuses the upgrade (`provider_not_configured`). */
+  providers: ProviderRouting;
   now: Date;
 }): Promise<OrderOutcome<{ applicantId: string }>> {
   return db.transaction(async (manager) => {
@@ -63,6 +68,8 @@ export async function upgradeApplication({
     const team = await manager.findOneByOrFail(Team, { id: applicant.teamId });
     const refused = refusedFlags({ team, flags: added });
     if (refused.length > 0) return refuse({ code: 'check_not_enabled', flags: refused });
+    const unserved = flagsWithoutProvider(providers, environment, added);
+    if (unserved.length > 0) return refuse({ code: 'provider_not_configured', flags: unserved });
     const missing = missingInformation({ flags: added, information: readInformation(applicant) as Information });
     if (missing.length > 0) return refuse({ code: 'missing_information', missing });
 
@@ -81,6 +88,7 @@ export async function upgradeApplication({
       checks: newChecks,
       reportVersion,
       existing: executions,
+      providers,
       now,
     });
     Object.assign(applicant, {
