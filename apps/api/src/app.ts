@@ -19,6 +19,7 @@ import { noStore, strictTransportSecurity } from './http/transport-headers.js';
 import { HOSTED_REPORT_PATH, mountHostedReports } from './reports/hosted-report.js';
 import { devOutboxRouter } from './dev/outbox.js';
 import { portalRouter } from './portal/index.js';
+import { mountProviderCallbacks, PROVIDER_CALLBACK_PATH } from './providers/callbacks.js';
 import { registerRoutes } from './routes/index.js';
 
 /** Where the authenticated API answers; everything else (health, docs, portal, hosted links) needs no key. */
@@ -27,8 +28,8 @@ const API_PREFIXES = ['/api', '/hr'];
 /** How long a process trusts what it read of an API key (its user, team and partner): see DECISIONS.md. */
 const PRINCIPAL_CACHE_MS = 5_000;
 
-/** What answers without an API key: the portal (the link's token is the credential), hosted report links, the outbox. */
-const KEYLESS_PATHS = ['/apply', HOSTED_REPORT_PATH, '/dev/outbox'];
+/** What answers without an API key: the portal (the link's token is the credential), hosted report links, the outbox, provider callbacks (signed). */
+const KEYLESS_PATHS = ['/apply', HOSTED_REPORT_PATH, '/dev/outbox', PROVIDER_CALLBACK_PATH];
 /** Paths whose answers are never stored by a cache: see `noStore`. */
 const NO_STORE_PATHS = [...API_PREFIXES, ...KEYLESS_PATHS];
 
@@ -89,6 +90,7 @@ export function createApp(deps: Deps): Express {
   }
 
   mountHostedReports(app, deps);
+  mountProviderCallbacks(app, deps);
 
   const principals = cachedPrincipalLookup((key) => findPrincipalByApiKey(deps.db.dataSource.manager, key), {
     ttlMs: PRINCIPAL_CACHE_MS,

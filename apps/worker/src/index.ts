@@ -36,6 +36,8 @@ export {
   type WorkerSettings,
 } from './worker.js';
 export { runWorkerProcess } from './process.js';
+export { httpProviderAdapter, providerAdaptersOf, simulatorAdapter, type ProviderAdapters } from './providers/index.js';
+export { runProviderCallbackJob, runProviderPollJob, type ProviderCheckJobOutcome } from './provider-check-job.js';
 export {
   CHROMIUM_SANDBOX_MODES,
   chromiumPath,

@@ -3,11 +3,14 @@ import {
   createJobQueue,
   JOB_QUEUES,
   MESSAGE_SEND_QUEUE,
+  PROVIDER_CALLBACK_QUEUE,
+  PROVIDER_POLL_QUEUE,
   REPORT_RENDER_CLAIM_MS,
   REPORT_RENDER_QUEUE,
   RETENTION_QUEUE,
   type Database,
   type JobQueue,
+  type ProvidersSetting,
   type QueueName,
   type ReportRenderer,
 } from '@svc/db';
@@ -23,6 +26,8 @@ import { outboxEmailTransport, smtpEmailTransport, type EmailTransport } from '.
 import { outboxSmsProvider, type SmsProvider } from './delivery/sms-provider.js';
 import { failureReasonOf, runMessageSendJob, type MessageSendContext } from './message-send-job.js';
 import { RETENTION_SCHEDULE, runRetentionJob } from './retention-job.js';
+import { runProviderCallbackJob, runProviderPollJob } from './provider-check-job.js';
+import { providerAdaptersOf } from './providers/index.js';
 
 /** Messages a worker sends at the same time at most: each opens its own SMTP connection, and mail servers limit them. */
 export const MESSAGE_SENDS_AT_ONCE = 16;
@@ -35,6 +40,10 @@ export type WorkerOptions = {
   now?: () => Date;
   /** Simulated provider latency per check, in milliseconds (`SVC_SIMULATOR_DELAY_MS`). Default 0. */
   simulatorDelayMs?: number;
+  /** > 0: the simulator answers asynchronously, its results ready this many milliseconds after submission. Default 0. */
+  simulatorPendingMs?: number;
+  /** The providers of live checks (`SVC_PROVIDERS`). Default: none. */
+  providers?: ProvidersSetting;
   /** Checks this process runs at the same time (jobs fetched per batch); messages, at most `MESSAGE_SENDS_AT_ONCE`. Default 64. */
   concurrency?: number;
   /** Reports this process renders at the same time: the PDF renderer's pool of pages. Default 2. */
@@ -119,6 +128,8 @@ export async function createWorker({
   logger,
   now = () => new Date(),
   simulatorDelayMs = 0,
+  simulatorPendingMs = 0,
+  providers = {},
   concurrency = 64,
   renderConcurrency = 2,
   pollingIntervalSeconds = 2,
@@ -131,11 +142,30 @@ export async function createWorker({
     db,
     logger,
     now,
-    simulatorDelayMs,
+    jobs,
+    providers: providerAdaptersOf({
+      providers,
+      simulator: { delayMs: simulatorDelayMs, pendingMs: simulatorPendingMs },
+    }),
     steps: checkRunSteps(db, jobs, now, reportRenderClaimSeconds),
   };
   const reports: ReportRenderContext = { db, jobs, logger, now, renderReport, claimSeconds: reportRenderClaimSeconds };
   const messages: MessageSendContext = { db, logger, now, email, sms };
+  // Asking providers about pending checks: mostly waiting on the network, like sending messages.
+  const workProviderQueue = (
+    queueJobs: JobQueue,
+    queue: QueueName,
+    run: (context: CheckRunContext, job: QueuedJob) => Promise<unknown>,
+  ) =>
+    workQueue(queueJobs, {
+      queue,
+      concurrency: Math.min(concurrency, MESSAGE_SENDS_AT_ONCE),
+      pollingIntervalSeconds,
+      handle: (job) => run(checkRuns, job),
+      failureOutput: (error) => ({
+        error: isProviderTemporaryError(error) ? error.message : 'internal error: see the worker log',
+      }),
+    });
   const workerIds = new Map<QueueName, string>([
     [
       CHECK_RUN_QUEUE,
@@ -173,6 +203,8 @@ export async function createWorker({
         failureOutput: (error) => ({ error: failureReasonOf(error) }),
       }),
     ],
+    [PROVIDER_POLL_QUEUE, await workProviderQueue(jobs, PROVIDER_POLL_QUEUE, runProviderPollJob)],
+    [PROVIDER_CALLBACK_QUEUE, await workProviderQueue(jobs, PROVIDER_CALLBACK_QUEUE, runProviderCallbackJob)],
     [
       RETENTION_QUEUE,
       await workQueue(jobs, {
@@ -192,6 +224,8 @@ export async function createWorker({
       concurrency,
       render_concurrency: renderConcurrency,
       simulator_delay_ms: simulatorDelayMs,
+      simulator_pending_ms: simulatorPendingMs,
+      providers: [...checkRuns.providers.keys()],
       email_delivery: email.delivery,
       sms_delivery: sms.delivery,
     },
@@ -250,6 +284,10 @@ export async function configureMessageSendQueue(
 
 export type WorkerSettings = {
   simulatorDelayMs: number;
+  /** > 0: the simulator answers asynchronously after this many milliseconds (`SVC_SIMULATOR_PENDING_MS`). */
+  simulatorPendingMs: number;
+  /** The providers of live checks (`SVC_PROVIDERS`). */
+  providers: ProvidersSetting;
   concurrency: number;
   pollingIntervalSeconds: number;
   /** `check.run` jobs expire (and run again elsewhere) after this many seconds. */
@@ -278,6 +316,8 @@ export type WorkerSettings = {
 
 export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   simulatorDelayMs: 300,
+  simulatorPendingMs: 0,
+  providers: {},
   concurrency: 64,
   pollingIntervalSeconds: 2,
   checkRunExpireSeconds: 300,
@@ -346,6 +386,8 @@ export async function startWorker({
     renderReport: createReportRenderer({ pdf }),
     ...(now ? { now } : {}),
     simulatorDelayMs: settings.simulatorDelayMs,
+    simulatorPendingMs: settings.simulatorPendingMs,
+    providers: settings.providers,
     concurrency: settings.concurrency,
     renderConcurrency: settings.pdfPages,
     pollingIntervalSeconds: settings.pollingIntervalSeconds,

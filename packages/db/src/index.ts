@@ -60,6 +60,11 @@ export {
 export * from './repositories/index.js';
 export * from './crypto/field-encryption.js';
 export {
+  isProviderMessageSigned,
+  PROVIDER_SIGNATURE_TOLERANCE_SECONDS,
+  signProviderMessage,
+} from './crypto/provider-signature.js';
+export {
   encryptionKeySetting,
   providerRoutingOf,
   providersSetting,

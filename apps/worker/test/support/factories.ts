@@ -146,6 +146,7 @@ export async function insertScreenWithoutJobs({
           resultId: uuidv7(),
           queuedAt: new Date(),
           reportVersion: 1,
+          provider: 'simulator',
         }),
       ),
     );

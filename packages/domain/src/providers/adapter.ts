@@ -44,6 +44,6 @@ export interface ProviderAdapter {
   /** How long the provider usually takes to answer a check, in milliseconds (for estimated completion times). */
   expectedTurnaround(checkName: CheckName): number;
   submit(request: ProviderCheckRequest): Promise<ProviderAnswer>;
-  /** Where a submitted check stands (polling, and after a callback). */
-  status(reference: string, checkName: CheckName): Promise<ProviderAnswer>;
+  /** Where a submitted check stands (polling, and after a callback): `request` is what was submitted. */
+  status(pending: { reference: string; submittedAt: Date; request: ProviderCheckRequest }): Promise<ProviderAnswer>;
 }

@@ -18,8 +18,8 @@ export async function freePort(): Promise<number> {
 
 export type ApiProcess = { process: ChildProcess; started: Promise<void>; kill(signal: NodeJS.Signals): Promise<void> };
 
-/** What `svc api` and `svc start` print once they listen. */
-const LISTENING = { api: 'svc API listening', start: 'svc is running at' } as const;
+/** What `svc api` and `svc start` print once they listen, and `svc worker` once it takes jobs. */
+const LISTENING = { api: 'svc API listening', start: 'svc is running at', worker: 'worker started' } as const;
 
 /**
  * A real API process (`svc api`, or `svc start` as `npm start` runs it: src/main.ts) with `environment` over this
@@ -33,7 +33,7 @@ export function startApiProcess({
 }: {
   environment: Record<string, string | undefined>;
   lines: string[];
-  command?: 'api' | 'start';
+  command?: 'api' | 'start' | 'worker';
 }): ApiProcess {
   const env = Object.fromEntries(
     Object.entries({ ...process.env, ...environment }).filter(
