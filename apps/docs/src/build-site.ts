@@ -12,6 +12,7 @@ import { errorsGuide } from './guides/errors.js';
 import { authenticationGuide, quickStartGuide } from './guides/getting-started.js';
 import { guidePage, type Guide } from './guides/guide.js';
 import { conventionsGuide, idempotencyGuide, paginationGuide, rateLimitsGuide } from './guides/http.js';
+import { providersGuide } from './guides/providers.js';
 import { reportsGuide, SAMPLE_REPORT_PAGE, SAMPLE_REPORTS } from './guides/reports.js';
 import { statesGuide } from './guides/states.js';
 import { sampleReportHtml } from './sample-reports.js';
@@ -46,6 +47,7 @@ export function listGuides(): Guide[] {
     applicantPortalGuide,
     checksGuide,
     testDataGuide,
+    providersGuide,
     administrationGuide,
     enumsGuide(),
     conventionsGuide,
