@@ -31,11 +31,17 @@ export const encryptionKeySetting = z
 const httpProviderSetting = z
   .object({
     type: z.literal('http'),
-    /** Base URL: svc posts checks to `<url>/checks` and asks `<url>/checks/<reference>`. */
+    /**
+     * Base URL: svc posts checks to `<url>/checks` and asks `<url>/checks/<reference>`. HTTPS: the checks carry
+     * personal data; plain `http://` only to this machine (a provider beside svc, or a test's).
+     */
     url: z
       .string()
       .url()
-      .refine((value) => /^https?:\/\//i.test(value), 'must be an http:// or https:// URL'),
+      .refine(
+        (value) => /^https:\/\//i.test(value) || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/i.test(value),
+        'must be an https:// URL (http:// only to 127.0.0.1, localhost or [::1]): checks carry personal data',
+      ),
     /** Shared secret (at least 32 characters): signs svc's requests and the provider's callbacks (HMAC-SHA256). */
     secret: z.string().min(32, 'must be at least 32 characters'),
     /** The checks (names without `request_`) this provider runs for live applications. */

@@ -114,7 +114,7 @@ ${table({
 ${heading(2, 'The HTTP provider protocol')}
 <p>Three JSON messages, each signed with the shared secret: <code>X-Svc-Timestamp</code> is the Unix time in seconds, <code>X-Svc-Signature</code> is <code>v1=</code> and the hex HMAC-SHA256 of the timestamp, a dot and the exact body bytes (empty for a <code>GET</code>). A message more than 5 minutes from the receiver's clock is refused.</p>
 ${heading(3, 'Submit')}
-<p>svc sends each attempt of a check. <code>check_id</code> is svc's id of the check: a submission repeated with the same <code>check_id</code> (after a crash, svc cannot know whether the first arrived) must answer the same reference. The body holds personal data: serve the protocol over HTTPS.</p>
+<p>svc sends each attempt of a check. <code>check_id</code> is svc's id of the check: a submission repeated with the same <code>check_id</code> (after a crash, svc cannot know whether the first arrived) must answer the same reference. The body holds personal data: svc speaks the protocol over HTTPS only (plain HTTP to this machine alone).</p>
 ${codeBlock(
   `POST /svc/checks HTTP/1.1\nHost: screening.acme.example\nContent-Type: application/json\nX-Svc-Timestamp: ${EXAMPLE_TIMESTAMP}\nX-Svc-Signature: ${signatureOf(submitBody)}\n\n${json(JSON.parse(submitBody))}`,
   { label: 'svc submits a check', language: 'http' },
