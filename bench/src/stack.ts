@@ -33,6 +33,8 @@ export function createBenchDatabase(label: string): BenchDatabase {
     DATABASE_URL: url,
     SVC_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     SVC_RATE_LIMIT_PER_MINUTE: '100000000',
+    // The bench orders live checks and measures svc with the simulator as their provider.
+    SVC_LIVE_SIMULATION: '1',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
   };

@@ -22,14 +22,15 @@ import { HOSTED_REPORT_PATH, mountHostedReports } from './reports/hosted-report.
 import { devOutboxRouter } from './dev/outbox.js';
 import { portalRouter } from './portal/index.js';
 import { openApiDocumentServer } from './openapi-document.js';
+import { mountProviderCallbacks, PROVIDER_CALLBACK_PATH } from './providers/callbacks.js';
 import { registerRoutes } from './routes/index.js';
 import { serviceLinks, serviceLinksPage } from './service-links.js';
 
 /** Where the authenticated API answers; everything else (health, docs, portal, hosted links) needs no key. */
 const API_PREFIXES = ['/api', '/hr'];
 
-/** What answers without an API key: the portal (the link's token is the credential), hosted report links, the outbox. */
-const KEYLESS_PATHS = ['/apply', HOSTED_REPORT_PATH, '/dev/outbox'];
+/** What answers without an API key: the portal (the link's token is the credential), hosted report links, the outbox, provider callbacks (signed). */
+const KEYLESS_PATHS = ['/apply', HOSTED_REPORT_PATH, '/dev/outbox', PROVIDER_CALLBACK_PATH];
 /** Paths whose answers are never stored by a cache: see `noStore`. */
 const NO_STORE_PATHS = [...API_PREFIXES, ...KEYLESS_PATHS];
 
@@ -114,6 +115,7 @@ export function createApp(deps: Deps): Express {
   }
 
   mountHostedReports(app, deps);
+  mountProviderCallbacks(app, deps);
 
   const failures = authenticationFailures(
     addressLimiter({ db: deps.db, name: 'auth-failures', pointsPerMinute: deps.config.SVC_AUTH_FAILURES_PER_MINUTE }),

@@ -1,4 +1,5 @@
-import { encryptionKeySetting, switchSetting } from '@svc/db';
+import { encryptionKeySetting, providerRoutingOf, providersSetting, switchSetting } from '@svc/db';
+import type { ProviderRouting } from '@svc/domain';
 import { z } from 'zod';
 
 /**
@@ -36,6 +37,14 @@ const configSchema = z.object({
    * on this machine, in development). Off: `https://` on public addresses only. The worker has the same switch.
    */
   SVC_WEBHOOK_ALLOW_PRIVATE: switchSetting,
+  /**
+   * `1` runs the simulator for live checks that no provider of SVC_PROVIDERS runs (evaluations only): every such record
+   * says `simulated: true` and every page of its report says "SIMULATED — not a real screening". Off unless set (`svc
+   * start` turns it on and says so): a live order naming a check without a provider is then 403 `provider_not_configured`.
+   */
+  SVC_LIVE_SIMULATION: switchSetting,
+  /** The providers of live checks, a JSON object by provider name (the docs' Providers guide). Unset: none. */
+  SVC_PROVIDERS: providersSetting,
   /** `1` acknowledges serving the development outbox of a PostgreSQL database (a shared, possibly real one). */
   SVC_DEV_OUTBOX_ALLOW_SHARED_DATABASE: switchSetting,
   /**
@@ -117,3 +126,9 @@ export function checkApiConfig(config: Config): void {
   const problems = [publicUrlProblem(config), outboxProblem].filter((problem) => problem !== null);
   if (problems.length) throw invalid(problems);
 }
+
+/** Which provider runs each check under this configuration (demo: always the simulator). */
+export const providerRoutingOfConfig = (
+  config: Pick<Config, 'SVC_PROVIDERS' | 'SVC_LIVE_SIMULATION'>,
+): ProviderRouting =>
+  providerRoutingOf({ providers: config.SVC_PROVIDERS, liveSimulation: config.SVC_LIVE_SIMULATION === true });

@@ -1,4 +1,5 @@
 import type { Database, JobQueue } from '@svc/db';
+import type { ProviderRouting } from '@svc/domain';
 import type { Request } from 'express';
 import type { Config } from './config.js';
 import type { PrincipalLookup } from './http/auth.js';
@@ -15,6 +16,8 @@ export type Deps = {
   now: () => Date;
   /** The started job queue (pg-boss) on `db`: orders enqueue their `check.run` jobs in their own transaction. */
   jobs: JobQueue;
+  /** Which provider runs each check (SVC_PROVIDERS, SVC_LIVE_SIMULATION): orders naming a check none runs are refused. */
+  providers: ProviderRouting;
   /** Answers of repeated reads of applicant records and lists, dropped when the partner's data changes. */
   readCache: ReadCache;
   /** What this process remembers of the credentials it authenticated (`cachedPrincipalLookup`). */

@@ -7,7 +7,7 @@ import { createApp } from './app.js';
 import { cachedPrincipalLookup } from './http/auth.js';
 import { createApiMetrics } from './http/metrics.js';
 import { connectReadCache, ReadCache } from './http/read-cache.js';
-import type { Config } from './config.js';
+import { providerRoutingOfConfig, type Config } from './config.js';
 import type { Deps } from './deps.js';
 import { createLogger, type Logger } from './logger.js';
 
@@ -89,10 +89,16 @@ export async function startApi({
     logger,
     now,
     jobs: jobs ?? (await openJobQueue({ db, logger })),
+    providers: providerRoutingOfConfig(config),
     readCache,
     docsSite,
     metrics: createApiMetrics(metricsRegistry),
   };
+  if (deps.providers.liveSimulation) {
+    logger.warn(
+      'SVC_LIVE_SIMULATION is ON: live checks without a configured provider run the SIMULATOR; their results are made up (records say simulated: true, reports say SIMULATED on every page). Never use this for real screenings.',
+    );
+  }
   const server = host === undefined ? createApp(deps).listen(port) : createApp(deps).listen(port, host);
   await once(server, 'listening');
   const { address, port: boundPort } = server.address() as AddressInfo;

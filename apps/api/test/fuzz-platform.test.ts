@@ -37,7 +37,7 @@ describe.each(apiTargets())('every administration and property operation under h
   let ids: Record<string, string>;
   let fuzzed = 0;
   beforeAll(async () => {
-    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 1_000_000 });
+    svc = await target.start({ SVC_LIVE_SIMULATION: true, SVC_RATE_LIMIT_PER_MINUTE: 1_000_000 });
     account = await svc.newPartner();
     const admin = svc.client(account.api_keys.live);
     const created = await admin.packages.create({

@@ -26,7 +26,7 @@ describe.each(apiTargets({ everyDatabase: true }))('HR applications on $name', (
   let account: BootstrappedAccount;
   let admin: SvcClient;
   beforeAll(async () => {
-    svc = await target.start();
+    svc = await target.start({ SVC_LIVE_SIMULATION: true });
     account = await svc.newPartner();
     admin = svc.client(account.api_keys.live);
   });

@@ -16,7 +16,7 @@ describe.each(apiTargets())('listings on $name', (target) => {
   let propertyId: string;
   let colleague: string;
   beforeAll(async () => {
-    svc = await target.start();
+    svc = await target.start({ SVC_LIVE_SIMULATION: true });
     account = await svc.newPartner();
     admin = svc.client(account.api_keys.live);
     propertyId = await newProperty(admin, account.users.pm);

@@ -28,7 +28,7 @@ describe.each(apiTargets())('PM applications on $name', (target) => {
   let listingId: string;
   let listingCreated: unknown;
   beforeAll(async () => {
-    svc = await target.start();
+    svc = await target.start({ SVC_LIVE_SIMULATION: true });
     account = await svc.newPartner();
     admin = svc.client(account.api_keys.live);
     const property = await admin.properties.create({

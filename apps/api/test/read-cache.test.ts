@@ -20,7 +20,7 @@ describe.each(apiTargets())('read cache on $name', (target) => {
       { level: 'info' },
       new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) }),
     );
-    svc = await target.start({ SVC_READ_CACHE_SECONDS: 60 }, { logger });
+    svc = await target.start({ SVC_LIVE_SIMULATION: true, SVC_READ_CACHE_SECONDS: 60 }, { logger });
     account = await svc.newPartner();
     admin = svc.client(account.api_keys.live);
   });

@@ -15,6 +15,7 @@ import { eventsGuide } from './guides/events.js';
 import { guidePage, type Guide } from './guides/guide.js';
 import { conventionsGuide, idempotencyGuide, paginationGuide, rateLimitsGuide } from './guides/http.js';
 import { productionGuide } from './guides/production.js';
+import { providersGuide } from './guides/providers.js';
 import { reportsGuide, SAMPLE_REPORT_PAGE, SAMPLE_REPORTS } from './guides/reports.js';
 import { statesGuide } from './guides/states.js';
 import { sampleReportHtml } from './sample-reports.js';
@@ -50,6 +51,7 @@ export function listGuides(): Guide[] {
     applicantPortalGuide,
     checksGuide,
     testDataGuide,
+    providersGuide,
     administrationGuide,
     enumsGuide(),
     conventionsGuide,

@@ -61,6 +61,15 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
     remedy: 'Drop the flag, or ask support to enable the check (`pnpm svc team enable-check <team_id> <flag>`).',
     appliesTo: 'invite, quick screen, upgrade, package writes',
   },
+  provider_not_configured: {
+    status: 403,
+    title: 'Provider not configured',
+    cause:
+      'A live order names a check that no provider is configured to run in this installation (one `errors[]` entry per flag). Live orders never run the simulator unless the operator turned live simulation on.',
+    remedy:
+      'Drop the flag, or ask the operator to configure a provider for the check (see the Providers guide). Demo keys always run the simulator.',
+    appliesTo: 'invite, quick screen, upgrade (live keys)',
+  },
   not_found: {
     status: 404,
     title: 'Not found',
@@ -160,7 +169,7 @@ function forbiddenCodesFor(operation: Operation): ProblemCode[] {
       ? ['forbidden', 'api_version_unsupported', 'forbidden_in_demo']
       : ['forbidden', 'api_version_unsupported'];
   if (operation.tag === 'API keys') return operation.method === 'GET' ? [] : ['forbidden_in_demo'];
-  if (ORDER_IDS.test(operation.operationId)) return ['check_not_enabled'];
+  if (ORDER_IDS.test(operation.operationId)) return ['check_not_enabled', 'provider_not_configured'];
   if (operation.tag === 'Packages') return isWrite ? ['forbidden', 'check_not_enabled'] : ['forbidden'];
   return operation.tag === 'Properties' || operation.tag === 'Listings' ? [] : ['forbidden'];
 }

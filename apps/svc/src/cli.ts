@@ -83,11 +83,17 @@ Keys are shown once: keep them.`;
 
 /**
  * What `svc start` (npm start) changes to the configuration: it listens on 127.0.0.1 (this machine only) unless HOST
- * says otherwise, and serves the development outbox unless SVC_DEV_OUTBOX says otherwise (with DATABASE_URL, only
- * when SVC_DEV_OUTBOX=1 says so, with its acknowledgement).
+ * says otherwise, and serves the development outbox and runs live simulation (live checks without a provider run the
+ * simulator, every record and report saying so) unless SVC_DEV_OUTBOX or SVC_LIVE_SIMULATION say otherwise (with
+ * DATABASE_URL, only when they say so).
  */
 function startConfigOf(config: Config): Config {
-  return { ...config, HOST: config.HOST ?? '127.0.0.1', SVC_DEV_OUTBOX: config.SVC_DEV_OUTBOX ?? !config.DATABASE_URL };
+  return {
+    ...config,
+    HOST: config.HOST ?? '127.0.0.1',
+    SVC_DEV_OUTBOX: config.SVC_DEV_OUTBOX ?? !config.DATABASE_URL,
+    SVC_LIVE_SIMULATION: config.SVC_LIVE_SIMULATION ?? !config.DATABASE_URL,
+  };
 }
 
 /** npm start: one process on the embedded database; the demo account is created once and its keys kept in .data/ (not printed). */
@@ -121,10 +127,14 @@ async function start(configured: Config): Promise<void> {
   const outbox = config.SVC_DEV_OUTBOX
     ? `${base}/dev/outbox (ON: development page, answers this machine only; SVC_DEV_OUTBOX=0 turns it off)`
     : 'off';
+  const liveSimulation = config.SVC_LIVE_SIMULATION
+    ? 'ON: live checks without a configured provider run the SIMULATOR (made-up results, marked simulated: true and SIMULATED on every report page); SVC_LIVE_SIMULATION=0 turns it off'
+    : 'off (live orders need a configured provider: SVC_PROVIDERS)';
   console.log(`svc is running at ${base} (API, worker and docs), listening on ${api.listening.address} port ${api.listening.port}
   Docs      ${base}/docs/
   OpenAPI   ${base}/openapi.json
   Outbox    ${outbox}
+  Live simulation  ${liveSimulation}
   Demo account:
     admin user  ${account.email} (${account.user_id})
     HR team     ${account.teams.hr}    PM team ${account.teams.pm}

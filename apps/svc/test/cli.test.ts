@@ -243,6 +243,7 @@ describe('svc applicant resend-invitation (embedded database)', () => {
           scope: { partnerId: account.partner_id, environment: 'live', kind: 'HR' },
           order: { ownerId: account.users.hr, flags: ['request_softcheck'], email: 'resend@example.com' },
           publicUrl: environment.SVC_PUBLIC_URL,
+          providers: { liveSimulation: true, liveProviders: {} },
           now: new Date(),
         });
         if (!invited.ok) throw new Error('not invited');

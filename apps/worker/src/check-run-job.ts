@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { InformationInput } from '@svc/contract';
 import {
   applicantsAwaitingReport,
@@ -6,6 +5,7 @@ import {
   CHECK_RUN_SEND_OPTIONS,
   checkRunPayloadSchema,
   finishCheckRuns,
+  recordCheckSubmitted,
   requestReportRenders,
   startCheckRuns,
   type CheckRun,
@@ -13,13 +13,19 @@ import {
   type CheckRunRecorded,
   type Database,
 } from '@svc/db';
-import { isProviderTemporaryError, simulateCheck, type SimulatorLocation } from '@svc/domain';
+import {
+  isProviderTemporaryError,
+  type ProviderAdapter,
+  type ProviderCheckRequest,
+  type SimulatorLocation,
+} from '@svc/domain';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { coalesce, fulfilled } from './coalesce.js';
 import type { JobContext, QueuedJob } from './job.js';
 import type { WorkerMetrics } from './metrics.js';
 import { errorForLog, payloadProblems } from './job-logging.js';
+import type { ProviderAdapters } from './providers/index.js';
 
 /**
  * The database steps of a check run. The jobs of a fetched batch take each step at the same moment, and each step
@@ -67,23 +73,27 @@ export function checkRunSteps(
 
 /** What the `check.run` handler needs from its process. */
 export type CheckRunContext = JobContext & {
-  /** Simulated provider latency before each check, in milliseconds. */
-  simulatorDelayMs: number;
+  /** The provider adapters by name: each check runs through the one it was ordered with. */
+  providers: ProviderAdapters;
+  /** The job queue: a check submitted to a provider that answers later gets its `provider.poll` jobs on it. */
+  jobs: PgBoss;
   /** The process's check-run steps (`checkRunSteps`), shared by every job so that a batch's calls merge. */
   steps: CheckRunSteps;
   /** Counts each run by check type and outcome (`/metrics`). */
   metrics?: Pick<WorkerMetrics, 'checkRun'>;
 };
 
-export type CheckRunJobOutcome = 'dropped' | 'nothing_to_run' | 'completed' | 'failed' | 'retrying';
+export type CheckRunJobOutcome = 'dropped' | 'nothing_to_run' | 'completed' | 'submitted' | 'failed' | 'retrying';
 
 /**
  * Runs one `check.run` job (DESIGN.md 9.7: idempotent, a re-delivered job changes nothing twice):
  * 1. the payload is validated; a bad one is logged and dropped (completed, never retried);
  * 2. `start` claims the execution (QUEUED/RUNNING -> RUNNING, attempts + 1); a finished one is not run again;
- * 3. the provider (the simulator, after its latency) is asked, with `attempt` = the execution's attempts;
- * 4. `finish` records the result; if it was the applicant's last, a `report.render` job renders the report
- *    and returns the applicant (apart, so that a render never holds this process's check slots).
+ * 3. the check's provider adapter is asked, with `attempt` = the execution's attempts;
+ * 4. `finish` records the result (or the provider's refusal); if it was the applicant's last, a `report.render` job
+ *    renders the report and returns the applicant (apart, so that a render never holds this process's check slots).
+ *    A provider that answers later gives a reference instead: the check stays RUNNING with it, and its
+ *    `provider.poll` jobs (and the provider's callbacks) finish it (`provider-check-job.ts`).
  * Steps 2 and 4 and the report's due date are asked with the other jobs of the batch, one statement each.
  * A provider error (or any other) is rethrown so pg-boss retries with back-off, except on the last allowed attempt:
  * then the check is FAILED (the report flags it for review) and the applicant still returns.
@@ -115,15 +125,33 @@ export async function runCheckRunJob(context: CheckRunContext, job: QueuedJob): 
 
   let outcome: CheckRunJobOutcome;
   try {
-    if (context.simulatorDelayMs > 0) await sleep(context.simulatorDelayMs);
-    const result = simulate(run, context.now());
-    const recorded = await steps.finish({
-      checkExecutionId,
-      outcome: { status: 'COMPLETE', result: result as unknown as Record<string, unknown> },
-      started: run,
-    });
-    runLog.info({ outcome: result.outcome, recorded: recorded?.outcome ?? 'not_found' }, 'check completed');
-    outcome = 'completed';
+    const adapter = context.providers.get(run.provider);
+    if (!adapter) {
+      runLog.error({ provider: run.provider }, 'check failed: its provider is not configured in this worker');
+      const failure = `provider_not_configured: no provider ${run.provider} is configured`;
+      await steps.finish({ checkExecutionId, outcome: { status: 'FAILED', failure }, started: run });
+      outcome = 'failed';
+    } else {
+      const answer = await adapter.submit(providerRequestOf(run, context.now()));
+      if (answer.status === 'pending') {
+        await recordSubmission(context, adapter, run, answer.reference);
+        runLog.info({ provider: adapter.name }, 'check submitted: its provider answers later');
+        return 'submitted';
+      }
+      const recorded = await steps.finish({
+        checkExecutionId,
+        outcome:
+          answer.status === 'complete'
+            ? { status: 'COMPLETE', result: answer.result as unknown as Record<string, unknown> }
+            : { status: 'FAILED', failure: answer.reason },
+        started: run,
+      });
+      runLog.info(
+        { provider: adapter.name, answer: answer.status, recorded: recorded?.outcome ?? 'not_found' },
+        'check finished',
+      );
+      outcome = answer.status === 'complete' ? 'completed' : 'failed';
+    }
   } catch (error) {
     const retryLimit = job.retryLimit ?? CHECK_RUN_SEND_OPTIONS.retryLimit;
     const lastAttempt = run.attempt > CHECK_RUN_SEND_OPTIONS.retryLimit || job.retryCount >= retryLimit;
@@ -152,22 +180,48 @@ export async function runCheckRunJob(context: CheckRunContext, job: QueuedJob): 
 }
 
 /** Sends the `report.render` job of the execution's applicant if every one of its checks has finished. */
-async function requestReportIfDue({ steps }: CheckRunContext, log: Logger, checkExecutionId: string): Promise<void> {
+export async function requestReportIfDue(
+  { steps }: Pick<CheckRunContext, 'steps'>,
+  log: Logger,
+  checkExecutionId: string,
+): Promise<void> {
   const applicantId = await steps.applicantAwaitingReport(checkExecutionId);
   if (!applicantId) return;
   await steps.requestReport(applicantId);
   log.info({ applicant_id: applicantId }, 'every check finished: report requested');
 }
 
-/** The provider adapter of every check, for now: the deterministic simulator (DESIGN.md section 6). */
-function simulate(run: CheckRun, now: Date) {
-  const location = (run.location ?? { country: run.country, province_state: '' }) as SimulatorLocation;
-  return simulateCheck({
+/** What a provider is asked to check for a run. */
+export function providerRequestOf(run: CheckRun, now: Date): ProviderCheckRequest {
+  return {
+    checkId: run.checkExecutionId,
     checkName: run.checkName,
-    information: run.information as InformationInput,
-    location,
-    now,
     attempt: run.attempt,
+    information: run.information as InformationInput,
+    location: (run.location ?? { country: run.country, province_state: '' }) as SimulatorLocation,
     requestedCountries: run.requestedCountries,
+    now,
+  };
+}
+
+/** When a pending check is next asked about: after the poll interval, and at its deadline at the latest. */
+export function nextPollAt(adapter: ProviderAdapter, now: Date, deadline: Date): Date {
+  const next = adapter.pollIntervalMs > 0 ? now.getTime() + adapter.pollIntervalMs : deadline.getTime();
+  return new Date(Math.min(next, deadline.getTime()));
+}
+
+/** The check stays RUNNING with the provider's reference and its deadline; its first poll is scheduled. */
+async function recordSubmission(context: CheckRunContext, adapter: ProviderAdapter, run: CheckRun, reference: string) {
+  const submittedAt = context.now();
+  const deadline = new Date(submittedAt.getTime() + adapter.deadlineMs);
+  await recordCheckSubmitted({
+    db: context.db,
+    jobs: context.jobs,
+    checkExecutionId: run.checkExecutionId,
+    attempt: run.attempt,
+    reference,
+    submittedAt,
+    deadline,
+    firstPollAt: nextPollAt(adapter, submittedAt, deadline),
   });
 }

@@ -1,4 +1,4 @@
-import { encryptionKeySetting, switchSetting } from '@svc/db';
+import { encryptionKeySetting, providersSetting, switchSetting } from '@svc/db';
 import { z } from 'zod';
 import { CHROMIUM_SANDBOX_MODES, type ChromiumSandbox } from './pdf/index.js';
 import { DEFAULT_WORKER_SETTINGS, type WorkerSettings } from './worker.js';
@@ -17,6 +17,10 @@ const workerConfigSchema = z
     SVC_ENCRYPTION_KEY: encryptionKeySetting,
     /** Simulated provider latency per check, in milliseconds (the demo feels like real providers); 0 for none. */
     SVC_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
+    /** > 0: the simulator answers like a provider that takes time: `pending` at once, its result this many ms later (polled). */
+    SVC_SIMULATOR_PENDING_MS: z.coerce.number().int().min(0).max(86_400_000).default(0),
+    /** The providers of live checks, a JSON object by provider name (the docs' Providers guide); the API's must match. */
+    SVC_PROVIDERS: providersSetting,
     /**
      * Checks this process runs at the same time: it fetches `check.run` jobs in batches of this many, and each step of a
      * batch is one statement. Providers mostly wait on the network, so this can far exceed the cores; messages are sent
@@ -106,6 +110,8 @@ export function loadWorkerConfig(environment: NodeJS.ProcessEnv = process.env): 
 export function workerSettingsOf(config: WorkerConfig): WorkerSettings {
   return {
     simulatorDelayMs: config.SVC_SIMULATOR_DELAY_MS,
+    simulatorPendingMs: config.SVC_SIMULATOR_PENDING_MS,
+    providers: config.SVC_PROVIDERS,
     concurrency: config.WORKER_CONCURRENCY,
     pollingIntervalSeconds: config.WORKER_POLLING_INTERVAL_SECONDS,
     checkRunExpireSeconds: config.SVC_CHECK_RUN_EXPIRE_SECONDS,

@@ -39,6 +39,8 @@ export {
 } from './worker.js';
 export { createWebhookSender, webhookHeaders, WEBHOOK_TIMEOUT_MS, type WebhookSender } from './webhooks/send.js';
 export { runWorkerProcess } from './process.js';
+export { httpProviderAdapter, providerAdaptersOf, simulatorAdapter, type ProviderAdapters } from './providers/index.js';
+export { runProviderCallbackJob, runProviderPollJob, type ProviderCheckJobOutcome } from './provider-check-job.js';
 export {
   CHROMIUM_SANDBOX_MODES,
   chromiumPath,

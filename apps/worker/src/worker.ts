@@ -3,12 +3,15 @@ import {
   createJobQueue,
   JOB_QUEUES,
   MESSAGE_SEND_QUEUE,
+  PROVIDER_CALLBACK_QUEUE,
+  PROVIDER_POLL_QUEUE,
   REPORT_RENDER_CLAIM_MS,
   REPORT_RENDER_QUEUE,
   RETENTION_QUEUE,
   WEBHOOK_DELIVER_QUEUE,
   type Database,
   type JobQueue,
+  type ProvidersSetting,
   type QueueName,
   type ReportRenderer,
 } from '@svc/db';
@@ -32,6 +35,8 @@ import { createWebhookSender } from './webhooks/send.js';
 
 /** Where notification emails link to when the worker is not told the API's public URL (`SVC_PUBLIC_URL`). */
 const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
+import { runProviderCallbackJob, runProviderPollJob } from './provider-check-job.js';
+import { providerAdaptersOf } from './providers/index.js';
 
 /** Messages a worker sends at the same time at most: each opens its own SMTP connection, and mail servers limit them. */
 export const MESSAGE_SENDS_AT_ONCE = 16;
@@ -44,6 +49,10 @@ export type WorkerOptions = {
   now?: () => Date;
   /** Simulated provider latency per check, in milliseconds (`SVC_SIMULATOR_DELAY_MS`). Default 0. */
   simulatorDelayMs?: number;
+  /** > 0: the simulator answers asynchronously, its results ready this many milliseconds after submission. Default 0. */
+  simulatorPendingMs?: number;
+  /** The providers of live checks (`SVC_PROVIDERS`). Default: none. */
+  providers?: ProvidersSetting;
   /** Checks this process runs at the same time (jobs fetched per batch); messages, at most `MESSAGE_SENDS_AT_ONCE`. Default 64. */
   concurrency?: number;
   /** Reports this process renders at the same time: the PDF renderer's pool of pages. Default 2. */
@@ -159,6 +168,8 @@ export async function createWorker({
   logger,
   now = () => new Date(),
   simulatorDelayMs = 0,
+  simulatorPendingMs = 0,
+  providers = {},
   concurrency = 64,
   renderConcurrency = 2,
   pollingIntervalSeconds = 2,
@@ -175,7 +186,11 @@ export async function createWorker({
     db,
     logger,
     now,
-    simulatorDelayMs,
+    jobs,
+    providers: providerAdaptersOf({
+      providers,
+      simulator: { delayMs: simulatorDelayMs, pendingMs: simulatorPendingMs },
+    }),
     steps: checkRunSteps(db, jobs, now, reportRenderClaimSeconds),
     ...(metrics ? { metrics } : {}),
   };
@@ -189,6 +204,21 @@ export async function createWorker({
     publicUrl,
   };
   const messages: MessageSendContext = { db, logger, now, email, sms };
+  // Asking providers about pending checks: mostly waiting on the network, like sending messages.
+  const workProviderQueue = (
+    queueJobs: JobQueue,
+    queue: QueueName,
+    run: (context: CheckRunContext, job: QueuedJob) => Promise<unknown>,
+  ) =>
+    workQueue(queueJobs, {
+      queue,
+      concurrency: Math.min(concurrency, MESSAGE_SENDS_AT_ONCE),
+      pollingIntervalSeconds,
+      handle: (job) => run(checkRuns, job),
+      failureOutput: (error) => ({
+        error: isProviderTemporaryError(error) ? error.message : 'internal error: see the worker log',
+      }),
+    });
   const workerIds = new Map<QueueName, string>([
     [
       CHECK_RUN_QUEUE,
@@ -239,6 +269,8 @@ export async function createWorker({
         failureOutput: (error) => ({ error: failureReasonOf(error) }),
       }),
     ],
+    [PROVIDER_POLL_QUEUE, await workProviderQueue(jobs, PROVIDER_POLL_QUEUE, runProviderPollJob)],
+    [PROVIDER_CALLBACK_QUEUE, await workProviderQueue(jobs, PROVIDER_CALLBACK_QUEUE, runProviderCallbackJob)],
     [
       RETENTION_QUEUE,
       await workQueue(jobs, {
@@ -281,6 +313,8 @@ export async function createWorker({
       concurrency,
       render_concurrency: renderConcurrency,
       simulator_delay_ms: simulatorDelayMs,
+      simulator_pending_ms: simulatorPendingMs,
+      providers: [...checkRuns.providers.keys()],
       email_delivery: email.delivery,
       sms_delivery: sms.delivery,
     },
@@ -341,6 +375,10 @@ export async function configureMessageSendQueue(
 
 export type WorkerSettings = {
   simulatorDelayMs: number;
+  /** > 0: the simulator answers asynchronously after this many milliseconds (`SVC_SIMULATOR_PENDING_MS`). */
+  simulatorPendingMs: number;
+  /** The providers of live checks (`SVC_PROVIDERS`). */
+  providers: ProvidersSetting;
   concurrency: number;
   pollingIntervalSeconds: number;
   /** `check.run` jobs expire (and run again elsewhere) after this many seconds. */
@@ -373,6 +411,8 @@ export type WorkerSettings = {
 
 export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   simulatorDelayMs: 300,
+  simulatorPendingMs: 0,
+  providers: {},
   concurrency: 64,
   pollingIntervalSeconds: 2,
   checkRunExpireSeconds: 300,
@@ -455,6 +495,8 @@ export async function startWorker({
     renderReport: createReportRenderer({ pdf }),
     ...(now ? { now } : {}),
     simulatorDelayMs: settings.simulatorDelayMs,
+    simulatorPendingMs: settings.simulatorPendingMs,
+    providers: settings.providers,
     concurrency: settings.concurrency,
     renderConcurrency: settings.pdfPages,
     pollingIntervalSeconds: settings.pollingIntervalSeconds,

@@ -5,6 +5,25 @@ import { loadWorkerConfig, workerSettingsOf } from '../src/index.js';
 const smtp = { SMTP_URL: 'smtp://user:secret@mail.example.com:587', SVC_MAIL_FROM: 'screening@example.com' };
 
 describe('worker configuration', () => {
+  it('reads SVC_PROVIDERS: HTTPS providers (plain HTTP to this machine only), each check run by one provider, never a provider named simulator', () => {
+    const provider = (url: string, checks = ['softcheck']) => ({ type: 'http', url, secret: 's'.repeat(32), checks });
+    const providersOf = (value: object) => loadWorkerConfig({ SVC_PROVIDERS: JSON.stringify(value) }).SVC_PROVIDERS;
+    expect(providersOf({ acme: provider('https://acme.example/svc') }).acme).toMatchObject({
+      poll_interval_seconds: 300,
+      deadline_hours: 336,
+    });
+    expect(Object.keys(providersOf({ local: provider('http://127.0.0.1:8080') }))).toEqual(['local']);
+    expect(loadWorkerConfig({}).SVC_PROVIDERS).toEqual({});
+    expect(() => providersOf({ acme: provider('http://acme.example/svc') })).toThrow(/must be an https:\/\/ URL/);
+    expect(() => providersOf({ simulator: provider('https://acme.example') })).toThrow(/built-in simulated provider/);
+    expect(() => providersOf({ a: provider('https://a.example'), b: provider('https://b.example') })).toThrow(
+      /softcheck is run by a already/,
+    );
+    expect(() => providersOf({ acme: { ...provider('https://acme.example'), secret: 'short' } })).toThrow(/32/);
+    expect(() => providersOf({ acme: provider('https://acme.example', ['no_such_check']) })).toThrow(/SVC_PROVIDERS/);
+    expect(() => loadWorkerConfig({ SVC_PROVIDERS: '{not json' })).toThrow(/must be a JSON object of providers/);
+  });
+
   it('requires STARTTLS on smtp:// unless SVC_SMTP_ALLOW_PLAINTEXT=1, and takes no TLS options from the URL', () => {
     expect(workerSettingsOf(loadWorkerConfig(smtp)).smtpAllowPlaintext).toBe(false);
     expect(workerSettingsOf(loadWorkerConfig({ ...smtp, SVC_SMTP_ALLOW_PLAINTEXT: '1' })).smtpAllowPlaintext).toBe(

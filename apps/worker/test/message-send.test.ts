@@ -92,6 +92,8 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
         ...(phone ? { phoneNumber: { phone_type: 'MOBILE' as const, number: '+14165550123', country: 'CA' } } : {}),
       },
       publicUrl: PUBLIC_URL,
+      // Live applications run by the simulator: these tests are about the worker, not about which provider runs.
+      providers: { liveSimulation: true, liveProviders: {} },
       now: new Date(),
     });
     if (!outcome.ok) throw new Error(`not invited: ${JSON.stringify(outcome.refusal)}`);

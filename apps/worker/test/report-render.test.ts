@@ -11,7 +11,14 @@ import {
 import { databaseTargets, waitFor } from '@svc/db/testing';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkRunSteps, loadWorkerConfig, runCheckRunJob, runReportRenderJob, type Worker } from '../src/index.js';
+import {
+  checkRunSteps,
+  loadWorkerConfig,
+  runCheckRunJob,
+  runReportRenderJob,
+  type Worker,
+  providerAdaptersOf,
+} from '../src/index.js';
 import { returned, startCheckWorker } from './support/check-worker.js';
 import {
   applicantOf,
@@ -94,7 +101,8 @@ describe.each(databaseTargets())('reports rendered apart from checks on $name', 
         db,
         logger: testLogger,
         now: () => new Date(),
-        simulatorDelayMs: 0,
+        jobs,
+        providers: providerAdaptersOf({ providers: {}, simulator: { delayMs: 0, pendingMs: 0 } }),
         steps: checkRunSteps(db, jobs, () => new Date()),
       },
       { id: 'redelivered', data: { checkExecutionId: execution!.id }, retryCount: 1, retryLimit: 4 },
@@ -137,7 +145,8 @@ describe.each(databaseTargets())('reports rendered apart from checks on $name', 
         db,
         logger: testLogger,
         now: () => new Date(),
-        simulatorDelayMs: 0,
+        jobs,
+        providers: providerAdaptersOf({ providers: {}, simulator: { delayMs: 0, pendingMs: 0 } }),
         steps: checkRunSteps(db, jobs, () => new Date(), claimSeconds),
       },
       { id: 'redelivered', data: { checkExecutionId: execution!.id }, retryCount: 1, retryLimit: 4 },

@@ -14,7 +14,7 @@ import {
 import { databaseTargets, waitFor } from '@svc/db/testing';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkRunSteps, runCheckRunJob, type Worker } from '../src/index.js';
+import { checkRunSteps, runCheckRunJob, type Worker, providerAdaptersOf } from '../src/index.js';
 import { returned, startCheckWorker } from './support/check-worker.js';
 import {
   applicantOf,
@@ -156,7 +156,8 @@ describe.each(databaseTargets())('the check.run and report.render workers on $na
         db,
         logger: testLogger,
         now: () => new Date(),
-        simulatorDelayMs: 0,
+        jobs,
+        providers: providerAdaptersOf({ providers: {}, simulator: { delayMs: 0, pendingMs: 0 } }),
         steps: checkRunSteps(db, jobs, () => new Date()),
       },
       { id: 'redelivered', data: { checkExecutionId: executionsBefore[0]!.id }, retryCount: 1, retryLimit: 4 },

@@ -601,7 +601,15 @@ describe('the OpenAPI document', () => {
       'months_reviewed',
       'narratives',
     ]);
-    expect(fieldsAt('HrApplicantListItem', 'check_executions')).toEqual(['id', 'check_name', 'status']);
+    expect(fieldsAt('HrApplicantListItem', 'check_executions')).toEqual([
+      'id',
+      'check_name',
+      'status',
+      'provider',
+      'simulated',
+      'submitted_at',
+      'completed_at',
+    ]);
     expect(fieldsOf('TeamListItem')).not.toContain('type');
     expect(fieldsOf('UserListItem').sort()).toEqual([
       'first_name',

@@ -61,7 +61,19 @@ export {
 } from './entities/index.js';
 export * from './repositories/index.js';
 export * from './crypto/field-encryption.js';
-export { encryptionKeySetting, switchSetting } from './config-settings.js';
+export {
+  isProviderMessageSigned,
+  PROVIDER_SIGNATURE_TOLERANCE_SECONDS,
+  signProviderMessage,
+} from './crypto/provider-signature.js';
+export {
+  encryptionKeySetting,
+  providerRoutingOf,
+  providersSetting,
+  switchSetting,
+  type HttpProviderSetting,
+  type ProvidersSetting,
+} from './config-settings.js';
 export { openValue, sealValue, SEALED_COLUMNS } from './crypto/sealed-columns.js';
 export * from './applications/index.js';
 export * from './messages/outbox.js';

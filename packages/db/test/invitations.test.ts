@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { portalFormFromInformation } from '@svc/domain';
+import { NO_LIVE_PROVIDERS, portalFormFromInformation } from '@svc/domain';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -68,6 +68,7 @@ describe.each(databaseTargets())('invitations, outbox and portal on $name', (tar
         ...order,
       },
       publicUrl: PUBLIC_URL,
+      providers: NO_LIVE_PROVIDERS,
       now,
     }).then((outcome) => {
       if (!outcome.ok) throw new Error(`invitation refused: ${JSON.stringify(outcome.refusal)}`);

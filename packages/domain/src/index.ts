@@ -12,3 +12,4 @@ export * from './portal/index.js';
 export * from './applications/order-rules.js';
 export * from './webhooks/retries.js';
 export * from './notifications/applicant-notification.js';
+export * from './providers/index.js';

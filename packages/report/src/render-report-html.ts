@@ -212,6 +212,7 @@ export function renderReportHtml(view: ReportView): string {
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">` +
     `<meta name="referrer" content="no-referrer"><title>${e(title)}</title><style>${reportStyles(view)}</style></head>` +
     `<body class="${view.compact ? 'compact' : 'full'}">` +
+    (view.simulationBand ? `<p class="simulation-band" role="note">${e(view.simulationBand)}</p>` : '') +
     masthead(view) +
     applicantPanel(view) +
     overview(view) +

@@ -16,6 +16,10 @@ export function reportStyles(view: ReportView): string {
   const runningTitle = cssString(`${view.branding.brandName} · ${view.title}`);
   const runningName = cssString(view.applicant.fullName);
   const footer = cssString(view.footer.text);
+  // Made-up results say so on every printed page, the first included, in the top margin.
+  const band = view.simulationBand
+    ? `@top-center { content: ${cssString(view.simulationBand)}; font: bold 7.5pt ${FONT_STACK}; color: #b00020; vertical-align: bottom; padding-bottom: 3mm; }`
+    : '';
   return `
 @page {
   size: ${view.pageSize === 'Letter' ? 'letter' : 'A4'};
@@ -24,10 +28,15 @@ export function reportStyles(view: ReportView): string {
   @top-right { content: ${runningName}; font: 7pt ${FONT_STACK}; color: #5a6672; vertical-align: bottom; padding-bottom: 3mm; }
   @bottom-left { content: ${footer}; font: 6.5pt ${FONT_STACK}; color: #5a6672; vertical-align: top; padding-top: 3mm; }
   @bottom-right { content: "Page " counter(page) " of " counter(pages); font: 7pt ${FONT_STACK}; color: #16202a; vertical-align: top; padding-top: 3mm; }
+  ${band}
 }
 @page :first {
   @top-left { content: none; }
   @top-right { content: none; }
+}
+.simulation-band {
+  margin: 0 0 4mm; padding: 2mm 3mm; border: 1.5px solid #b00020; color: #b00020; background: #fff4f5;
+  font-weight: bold; text-align: center; letter-spacing: 0.02em;
 }
 :root {
   --accent: ${accent};

@@ -9,6 +9,7 @@ const TITLES: Record<ProblemCode, string> = {
   forbidden_in_demo: 'Not allowed with a demo key',
   insufficient_scope: 'Not allowed with a read-only key',
   check_not_enabled: 'Check not enabled for this account',
+  provider_not_configured: 'No provider configured for this check',
   not_found: 'Not found',
   invalid_page: 'Invalid page',
   application_processing: 'Application is still processing',

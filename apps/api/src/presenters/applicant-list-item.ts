@@ -8,6 +8,7 @@ import {
   type ApplicantRecord,
 } from '@svc/db';
 import { labelOf } from '@svc/domain';
+import { presentProvenance } from './provenance.js';
 import { presentInformation } from './applicant-information.js';
 import { presentRequestFlags } from './application.js';
 import { presentListing } from './listing.js';
@@ -64,11 +65,7 @@ function listItemBase(record: ApplicantRecord, links: Links) {
     adjudication_status_label: labelOf(adjudicationStatus, adjudication),
     order_status: applicant.orderStatus,
     status: applicant.status,
-    check_executions: record.executions.map((execution) => ({
-      id: `check_exec_${execution.id}`,
-      check_name: execution.checkName as HrApplicantListItem['check_executions'][number]['check_name'],
-      status: execution.status,
-    })),
+    ...presentProvenance(record),
   };
 }
 

@@ -68,6 +68,17 @@ export function orderRefusalProblem(refusal: OrderRefusal, kind: 'HR' | 'PM'): A
         errors: refusal.flags.map((refused) => refusedFlagError(refused, kind)),
       });
     }
+    case 'provider_not_configured':
+      return new AppError({
+        code: 'provider_not_configured',
+        status: 403,
+        detail: `No provider is configured to run ${refusal.flags.join(', ')} for live applications; nothing was ordered.`,
+        errors: refusal.flags.map((flag) => ({
+          path: flag,
+          code: 'provider_not_configured',
+          message: 'no provider runs this check for live applications; the operator can configure one',
+        })),
+      });
     case 'missing_information':
       return AppError.validation(refusal.missing.map(({ path, code, message }) => ({ path, code, message })));
     case 'not_found':

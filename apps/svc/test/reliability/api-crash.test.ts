@@ -45,6 +45,8 @@ describe.skipIf(!postgresTarget)(
         // A request whose process died gives its key back after 3 s (the default is 30).
         SVC_IDEMPOTENCY_LEASE_SECONDS: '3',
         NODE_ENV: 'test',
+        // Live orders run the simulator: these tests are about processes dying, not about providers.
+        SVC_LIVE_SIMULATION: '1',
         LOG_LEVEL: 'info',
       };
       http = httpClient({ baseUrl: `http://127.0.0.1:${port}`, connections: 8, timeoutMs: 30_000 });

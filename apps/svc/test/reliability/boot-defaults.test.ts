@@ -128,6 +128,16 @@ describe.skipIf(!postgresTarget)('a default svc api over PostgreSQL (no NODE_ENV
         NODE_ENV: undefined,
         HOST: undefined,
         SVC_DEV_OUTBOX: undefined,
+        SVC_LIVE_SIMULATION: undefined,
+        // A production installation with a provider of its own for the soft check (invitations never reach it here).
+        SVC_PROVIDERS: JSON.stringify({
+          'credit-bureau': {
+            type: 'http',
+            url: 'https://provider.invalid/svc',
+            secret: 'p'.repeat(32),
+            checks: ['softcheck'],
+          },
+        }),
         LOG_LEVEL: 'warn',
       },
       lines,
@@ -153,6 +163,42 @@ describe.skipIf(!postgresTarget)('a default svc api over PostgreSQL (no NODE_ENV
     expect(lines.join('\n')).not.toContain('DEVELOPMENT OUTBOX');
     // HOST unset: every interface, for a server behind its proxy.
     expect(await listeningAddresses(port)).toEqual([expect.stringMatching(/^(\*|\[::\]|0\.0\.0\.0)$/)]);
+  });
+
+  it('runs no simulator for live orders: a check without a configured provider is 403 provider_not_configured, one errors[] entry per flag', async () => {
+    const http = httpClient({ baseUrl: `http://127.0.0.1:${port}`, connections: 1 });
+    try {
+      const answer = await http.send({
+        method: 'POST',
+        path: '/api/v1/hr/applications/quick/',
+        headers: { authorization: `Bearer ${account.api_keys.live}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          owner_id: account.users.hr,
+          email: 'turing@example.com',
+          information: { first_name: 'Alan', last_name: 'Turing', date_of_birth: '1990-06-23' },
+          position_or_property_location: { country: 'CA', province_state: 'ON' },
+          request_softcheck: true,
+          request_base: true,
+          request_criminal_record_check: true,
+        }),
+      });
+      expect(answer.status, answer.text).toBe(403);
+      const problem = answer.json as { code: string; errors: Array<{ path: string; code: string }> };
+      expect(problem.code).toBe('provider_not_configured');
+      expect(problem.errors.map((error) => [error.path, error.code])).toEqual([
+        ['request_base', 'provider_not_configured'],
+        ['request_criminal_record_check', 'provider_not_configured'],
+      ]);
+      const listed = await http.send({
+        method: 'GET',
+        path: '/api/v1/hr/applicants/',
+        headers: { authorization: `Bearer ${account.api_keys.live}` },
+      });
+      expect((listed.json as { count: number }).count).toBe(0);
+    } finally {
+      await http.close();
+    }
+    expect(lines.join('\n')).not.toContain('SVC_LIVE_SIMULATION is ON');
   });
 
   it('writes every link from SVC_PUBLIC_URL: a forged Host header or absolute request target reaches no link, header or body', async () => {
@@ -231,7 +277,7 @@ describe('npm start (svc start)', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('listens on 127.0.0.1 only, serves the development outbox to this machine and says so', async () => {
+  it('listens on 127.0.0.1 only, serves the development outbox to this machine, runs live simulation, and says so', async () => {
     const port = await freePort();
     api = startApiProcess({
       command: 'start',
@@ -242,6 +288,7 @@ describe('npm start (svc start)', () => {
         DATABASE_URL: undefined,
         SVC_DEV_OUTBOX: undefined,
         SVC_PUBLIC_URL: undefined,
+        SVC_LIVE_SIMULATION: undefined,
         NODE_ENV: undefined,
         LOG_LEVEL: 'warn',
       },
@@ -249,10 +296,18 @@ describe('npm start (svc start)', () => {
     });
     await api.started;
     expect(await listeningAddresses(port)).toEqual(['127.0.0.1']);
+    // The boot warnings are logged asynchronously: wait for both (at most 10 s).
+    const warned = () =>
+      ['DEVELOPMENT OUTBOX ON', 'SVC_LIVE_SIMULATION is ON'].every((text) => lines.join('\n').includes(text));
+    for (let waited = 0; waited < 10_000 && !warned(); waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     const said = lines.join('\n');
     expect(said).toContain(`listening on 127.0.0.1 port ${port}`);
     expect(said).toContain(`Outbox    http://localhost:${port}/dev/outbox (ON: development page`);
     expect(said).toContain('DEVELOPMENT OUTBOX ON');
+    // Live simulation is on for evaluations, and said twice: in the summary and as the boot warning.
+    expect(said).toContain('Live simulation  ON: live checks without a configured provider run the SIMULATOR');
+    expect(said).toContain('SVC_LIVE_SIMULATION is ON');
     const outbox = await fetch(`http://127.0.0.1:${port}/dev/outbox`);
     expect(outbox.status).toBe(200);
     expect(await outbox.text()).toContain('A development page.');

@@ -47,7 +47,12 @@ describe.skipIf(!postgresTarget)(
       url.port = String(proxy.port);
       proxied = await createDatabase({ url: url.toString(), poolSize: 6 });
       const config = {
-        ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' }),
+        ...loadConfig({
+          NODE_ENV: 'test',
+          // Live orders run the simulator: these tests are about the database going away, not about providers.
+          SVC_LIVE_SIMULATION: '1',
+          LOG_LEVEL: 'info',
+        }),
         SVC_RATE_LIMIT_PER_MINUTE: 1_000_000,
         SVC_IDEMPOTENCY_LEASE_SECONDS: 3,
       };

@@ -41,7 +41,10 @@ describe.each(apiTargets({ everyDatabase: true }))('fuzzing every operation of t
   let propertyId: string;
   beforeAll(async () => {
     // The rate limit must not interfere: one key sends every request.
-    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000_000 }, { logger: logs.api });
+    svc = await target.start(
+      { SVC_LIVE_SIMULATION: true, SVC_RATE_LIMIT_PER_MINUTE: 100_000_000 },
+      { logger: logs.api },
+    );
     tenant = await seedTenant(svc, 'Fuzz');
     const property = await svc
       .client(tenant.keys.adminLive)

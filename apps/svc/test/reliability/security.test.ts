@@ -177,7 +177,7 @@ describe.each(apiTargets({ everyDatabase: true }))('security on $name', (target)
   const ids: Record<string, string> = {};
   beforeAll(async () => {
     svc = await target.start(
-      { SVC_RATE_LIMIT_PER_MINUTE: 1_000_000, SVC_AUTH_FAILURES_PER_MINUTE: 1_000_000 },
+      { SVC_LIVE_SIMULATION: true, SVC_RATE_LIMIT_PER_MINUTE: 1_000_000, SVC_AUTH_FAILURES_PER_MINUTE: 1_000_000 },
       { logger: logs.api, docsSite: siteDirectory },
     );
     account = await svc.newPartner();

@@ -72,7 +72,7 @@ describe.each(apiTargets({ everyDatabase: true }))('the tenancy matrix on $name'
   let other: Tenant;
   let http: HttpClient;
   beforeAll(async () => {
-    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 1_000_000 }, { logger: logs.api });
+    svc = await target.start({ SVC_LIVE_SIMULATION: true, SVC_RATE_LIMIT_PER_MINUTE: 1_000_000 }, { logger: logs.api });
     caller = await seedTenant(svc, 'Caller');
     other = await seedTenant(svc, 'Other');
     // Returned records: a report operation that looked at the record before its owner would answer 200, not 409.

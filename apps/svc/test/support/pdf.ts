@@ -23,3 +23,22 @@ export async function readPdf(bytes: Uint8Array): Promise<{ text: string; pages:
     await rm(directory, { recursive: true, force: true });
   }
 }
+
+/** The text of each page of a PDF, page by page (`pdftotext -f n -l n`). */
+export async function readPdfPages(bytes: Uint8Array): Promise<string[]> {
+  const directory = await mkdtemp(join(tmpdir(), 'svc-pdf-'));
+  try {
+    const file = join(directory, 'report.pdf');
+    await writeFile(file, bytes);
+    const { stdout: info } = await run('pdfinfo', [file]);
+    const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? 0);
+    const texts: string[] = [];
+    for (let page = 1; page <= pages; page += 1) {
+      const { stdout } = await run('pdftotext', ['-f', String(page), '-l', String(page), '-layout', file, '-']);
+      texts.push(stdout);
+    }
+    return texts;
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}

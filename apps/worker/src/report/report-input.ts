@@ -1,6 +1,6 @@
 import type { InformationInput, RequestFlag } from '@svc/contract';
 import { checkRunsOf, hrApplicationResultsOf, pmApplicationResultsOf, type ReportRecord, type Team } from '@svc/db';
-import { organisationName, type ReportInput, type TeamSettings } from '@svc/domain';
+import { isSimulatedProvider, organisationName, type ReportInput, type TeamSettings } from '@svc/domain';
 
 /** The organisation a report is issued for, named as its invitations name it, and its colour when it set one. */
 function organisationOf(team: Team): ReportInput['organisation'] {
@@ -56,6 +56,12 @@ export function reportInputOf({
     information: record.information as InformationInput,
     location: applicant.location,
     requestedFlags: applicant.requestedFlags as RequestFlag[],
+    simulation:
+      applicant.environment === 'demo'
+        ? 'test_data'
+        : record.executions.some((execution) => isSimulatedProvider(execution.provider))
+          ? 'simulated'
+          : null,
     checks: checkRunsOf(record).map((run) => ({ ...run, failure: failures.get(run.checkName) ?? null })),
     results: applicant.kind === 'HR' ? hrApplicationResultsOf(record) : pmApplicationResultsOf(record),
     pm:

@@ -70,6 +70,8 @@ export async function orderQuickScreen({
     db,
     jobs,
     scope: { partnerId: account.partner_id, environment: 'live', kind: 'HR' },
+    // Live applications run by the simulator: these tests are about the worker, not about which provider runs.
+    providers: { liveSimulation: true, liveProviders: {} },
     order: {
       ownerId: account.users.hr,
       flags,
@@ -144,6 +146,7 @@ export async function insertScreenWithoutJobs({
           resultId: uuidv7(),
           queuedAt: new Date(),
           reportVersion: 1,
+          provider: 'simulator',
         }),
       ),
     );

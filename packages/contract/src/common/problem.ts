@@ -9,6 +9,7 @@ export const PROBLEM_CODES = [
   'forbidden_in_demo',
   'insufficient_scope',
   'check_not_enabled',
+  'provider_not_configured',
   'not_found',
   'invalid_page',
   'application_processing',

@@ -37,6 +37,39 @@ const resultFieldsShape = Object.fromEntries(
   ]),
 ) as { [F in ResultObjectField]: z.ZodNullable<(typeof resultSchemasByField)[F]> };
 
+/** Where each result comes from: a real provider or the simulator (the Providers guide). */
+const provenanceShape = {
+  simulated: z
+    .boolean()
+    .describe(
+      'Whether any result of this record is made up by the simulator: always for demo keys, and for live checks run with live simulation on. `false` only when every check is run by a real provider.',
+    ),
+  check_executions: z
+    .array(
+      z
+        .object({
+          id: z
+            .string()
+            .regex(/^check_exec_/)
+            .describe('Identifier of the execution, prefixed `check_exec_`.'),
+          check_name: checkNameSchema,
+          status: checkExecutionStatus.schema,
+          provider: z
+            .string()
+            .describe('Who runs the check: `simulator` (made-up results) or the name of a configured provider.'),
+          simulated: z.boolean().describe('Whether the result of this check is made up by the simulator.'),
+          submitted_at: dateTime()
+            .nullable()
+            .describe('When the check was submitted to a provider that answers later; null otherwise.'),
+          completed_at: dateTime()
+            .nullable()
+            .describe('When the provider’s result (or the failure) was recorded; null while the check runs.'),
+        })
+        .describe('One requested check, where it stands, and who produced its result when.'),
+    )
+    .describe('Every requested check.'),
+};
+
 const score = (what: string) => z.number().min(0).max(100).nullable().describe(`${what} (0–100); null until scored.`);
 
 const applicationRecordShape = {
@@ -94,6 +127,7 @@ const applicationRecordShape = {
   manual_id_verification: identityVerificationSchema
     .nullable()
     .describe('Manual review of identity documents; null when none took place.'),
+  ...provenanceShape,
 };
 
 const scorePair = <N extends string, L extends z.ZodTypeAny>(name: N, what: string, label: L) =>
@@ -254,20 +288,7 @@ const listItemShape = {
   adjudication_status_label: adjudicationStatus.labelSchema,
   order_status: orderStatus.schema,
   status: applicationStatus.schema,
-  check_executions: z
-    .array(
-      z
-        .object({
-          id: z
-            .string()
-            .regex(/^check_exec_/)
-            .describe('Identifier of the execution, prefixed `check_exec_`.'),
-          check_name: checkNameSchema,
-          status: checkExecutionStatus.schema,
-        })
-        .describe('One requested check and where it stands.'),
-    )
-    .describe('Every requested check.'),
+  ...provenanceShape,
 };
 
 export const hrApplicantListItemSchema = z

@@ -36,6 +36,10 @@ export type CheckRun = {
   requestedCountries: string[] | null;
   /** The report version this check was ordered for. */
   reportVersion: number;
+  /** Who runs it (`simulator` or a configured provider's name), decided when it was ordered. */
+  provider: string;
+  /** The provider's reference once submitted and answering later; null before. */
+  providerReference: string | null;
 };
 
 /** What recording an outcome did: `applied` the first time, `already_applied` for a finished execution. */
@@ -146,11 +150,29 @@ function requestedCountriesOf(applicant: Applicant): string[] | null {
     : null;
 }
 
+/** What an attempt of `execution` runs on (`attempt`: its number). */
+export function checkRunOf(execution: CheckExecution, applicant: Applicant, attempt: number): CheckRun {
+  return {
+    checkExecutionId: execution.id,
+    applicantId: applicant.id,
+    checkName: execution.checkName as CheckName,
+    attempt,
+    information: readInformation(applicant),
+    location: applicant.location,
+    country: applicant.country,
+    requestedCountries: requestedCountriesOf(applicant),
+    reportVersion: execution.reportVersion,
+    provider: execution.provider,
+    providerReference: execution.providerReference,
+  };
+}
+
 /**
  * Starts one attempt of each check: QUEUED (first try) or RUNNING (a retry, or a re-delivery after a crash) becomes
  * RUNNING with `attempts` + 1, the whole batch in two statements (one read, one conditional write) however many
  * checks it holds. Maps each id to what to run, or to null when there is nothing to run: the execution does not exist,
- * has finished already (a re-delivered job), or still waits for the applicant.
+ * has finished already (a re-delivered job), still waits for the applicant, or was submitted to a provider that
+ * answers later.
  */
 export async function startCheckRuns({
   manager,
@@ -175,7 +197,9 @@ export async function startCheckRuns({
           type: 'check_started',
           checkName: pair.execution.checkName as CheckName,
         });
-      if (pair && transition?.ok) claims.push({ ...pair, attempt: pair.execution.attempts + 1 });
+      // A check its provider took (it has a reference) waits for the provider's answer: it is not run again.
+      if (pair && transition?.ok && !pair.execution.providerReference)
+        claims.push({ ...pair, attempt: pair.execution.attempts + 1 });
       else runs.set(id, null);
     }
     const claimed = await updateExecutionsIfUnchanged(
@@ -191,17 +215,7 @@ export async function startCheckRuns({
         pending.push(execution.id);
         continue;
       }
-      runs.set(execution.id, {
-        checkExecutionId: execution.id,
-        applicantId: applicant.id,
-        checkName: execution.checkName as CheckName,
-        attempt,
-        information: readInformation(applicant),
-        location: applicant.location,
-        country: applicant.country,
-        requestedCountries: requestedCountriesOf(applicant),
-        reportVersion: execution.reportVersion,
-      });
+      runs.set(execution.id, checkRunOf(execution, applicant, attempt));
     }
   }
   return runs;

@@ -8,7 +8,14 @@ export {
   REPORT_RENDER_SEND_OPTIONS,
   RETENTION_QUEUE,
   WEBHOOK_DELIVER_QUEUE,
+  PROVIDER_CALLBACK_QUEUE,
+  PROVIDER_JOB_SEND_OPTIONS,
+  PROVIDER_POLL_QUEUE,
   checkRunPayloadSchema,
+  enqueueProviderCallback,
+  providerCallbackPayloadSchema,
+  providerPollPayloadSchema,
+  scheduleProviderPoll,
   enqueueCheckRuns,
   messageSendPayloadSchema,
   reportRenderPayloadSchema,
@@ -18,6 +25,8 @@ export {
   type QueueName,
   type MessageSendPayload,
   type ReportRenderPayload,
+  type ProviderCallbackPayload,
+  type ProviderPollPayload,
 } from './jobs.js';
 export { hashOnboardingToken, ONBOARDING_LINK_DAYS, onboardingLink, randomShortUid } from './identifiers.js';
 export {
@@ -98,6 +107,13 @@ export {
   type CheckRunRecorded,
   type StartedRun,
 } from './check-runs.js';
+export {
+  findCheckByProviderReference,
+  findPendingCheck,
+  recordCheckSubmitted,
+  requeueFailedCheck,
+  type PendingCheck,
+} from './provider-checks.js';
 export {
   finaliseApplicantIfDone,
   REPORT_RENDER_CLAIM_MS,

@@ -19,6 +19,12 @@ export const RETENTION_QUEUE = 'retention.prune';
 /** Delivers one event to one webhook endpoint (apps/worker; `packages/db/src/webhooks/deliveries.ts`). */
 export const WEBHOOK_DELIVER_QUEUE = 'webhook.deliver';
 
+/** Asks a provider where a submitted check stands (apps/worker), and times it out past its deadline. */
+export const PROVIDER_POLL_QUEUE = 'provider.poll';
+
+/** Handles a provider's callback (apps/worker): asks the provider where the check stands, as a poll does. */
+export const PROVIDER_CALLBACK_QUEUE = 'provider.callback';
+
 /**
  * Every queue of svc: each process creates them at start (`createJobQueue(db, { queues: JOB_QUEUES })`). A policy
  * cannot change once the queue exists, so every process creates them alike from here.
@@ -33,6 +39,9 @@ export const JOB_QUEUES = [
   { name: RETENTION_QUEUE, policy: 'stately' },
   // `notify`: a delivery starts as soon as the fan-out enqueues it (the time from a change to its webhook).
   { name: WEBHOOK_DELIVER_QUEUE, notify: true },
+  // `short`: one poll of a check waits at a time (singletonKey), however often it is scheduled.
+  { name: PROVIDER_POLL_QUEUE, policy: 'short' },
+  { name: PROVIDER_CALLBACK_QUEUE },
 ] as const satisfies readonly QueueDefinition[];
 /** The name of one queue of svc. */
 export type QueueName = (typeof JOB_QUEUES)[number]['name'];
@@ -196,4 +205,64 @@ export async function requestReportRenders({
       return { ...options, data };
     }),
   );
+}
+
+/** The payload of a `provider.poll` job. */
+export const providerPollPayloadSchema = z.object({ checkExecutionId: z.string().uuid() }).strict();
+export type ProviderPollPayload = ReturnType<typeof providerPollPayloadSchema.parse>;
+
+/** The payload of a `provider.callback` job: the provider's name and its reference of the check (no personal data). */
+export const providerCallbackPayloadSchema = z
+  .object({ provider: z.string().min(1).max(40), reference: z.string().min(1).max(200) })
+  .strict();
+export type ProviderCallbackPayload = ReturnType<typeof providerCallbackPayloadSchema.parse>;
+
+/** A provider may be away for a while: up to 8 retries, 5 s then doubling. Asking twice changes nothing. */
+export const PROVIDER_JOB_SEND_OPTIONS = { retryLimit: 8, retryDelay: 5, retryBackoff: true } as const satisfies Omit<
+  SendOptions,
+  'db'
+>;
+
+/** A `provider.poll` job of a check at `startAfter`, inserted in the caller's transaction (or on its own). */
+export async function scheduleProviderPoll({
+  jobs,
+  transaction,
+  checkExecutionId,
+  startAfter,
+}: {
+  jobs: PgBoss;
+  transaction?: EntityManager | undefined;
+  checkExecutionId: string;
+  startAfter: Date;
+}): Promise<void> {
+  const data = providerPollPayloadSchema.parse({ checkExecutionId }) satisfies ProviderPollPayload;
+  if (transaction) {
+    await enqueueEach({
+      jobs,
+      transaction,
+      queue: PROVIDER_POLL_QUEUE,
+      payloads: [data],
+      options: { ...PROVIDER_JOB_SEND_OPTIONS, startAfter, singletonKey: checkExecutionId },
+    });
+  } else {
+    await jobs.send(PROVIDER_POLL_QUEUE, data, {
+      ...PROVIDER_JOB_SEND_OPTIONS,
+      startAfter,
+      singletonKey: checkExecutionId,
+    });
+  }
+}
+
+/** A `provider.callback` job (the API answers the provider at once; the worker does the work). */
+export async function enqueueProviderCallback({
+  jobs,
+  provider,
+  reference,
+}: {
+  jobs: PgBoss;
+  provider: string;
+  reference: string;
+}): Promise<void> {
+  const data = providerCallbackPayloadSchema.parse({ provider, reference }) satisfies ProviderCallbackPayload;
+  await jobs.send(PROVIDER_CALLBACK_QUEUE, data, PROVIDER_JOB_SEND_OPTIONS);
 }

@@ -1,5 +1,5 @@
 import type { CheckName, InformationInput, Location, PhoneNumber, RequestFlag } from '@svc/contract';
-import { checkDefinitionByName, type ApplicationState } from '@svc/domain';
+import { checkDefinitionByName, providerFor, type ApplicationState, type ProviderRouting } from '@svc/domain';
 import type { EntityManager } from 'typeorm';
 import { Applicant } from '../entities/applicant.js';
 import { Application } from '../entities/application.js';
@@ -82,6 +82,8 @@ type ApplicantOrder = {
   state: ApplicationState;
   shortUid: string;
   isQuickScreen: boolean;
+  /** Which provider runs each check (checked before: the order was refused if one has none). */
+  providers: ProviderRouting;
   now: Date;
 };
 
@@ -98,7 +100,7 @@ export async function insertApplicant(
 /** The same, not yet inserted (ids assigned): an order inserts it with its application in one statement. */
 export function newApplicant(
   manager: EntityManager,
-  { application, owner, order, applicant, state, shortUid, isQuickScreen, now }: ApplicantOrder,
+  { application, owner, order, applicant, state, shortUid, isQuickScreen, providers, now }: ApplicantOrder,
 ): { applicant: Applicant; executions: CheckExecution[] } {
   const { document_number: documentNumber, ...identityDocument } = applicant.identityDocument ?? {
     document_number: undefined,
@@ -157,6 +159,7 @@ export function newApplicant(
       checks: state.checks,
       reportVersion: 1,
       existing: [],
+      providers,
       now,
     }),
   };
@@ -183,12 +186,14 @@ export function newCheckExecutions(
     checks,
     reportVersion,
     existing,
+    providers,
     now,
   }: {
-    applicant: Pick<Applicant, 'id' | 'partnerId'>;
+    applicant: Pick<Applicant, 'id' | 'partnerId' | 'environment'>;
     checks: ReadonlyArray<{ checkName: CheckName; status: CheckExecution['status'] }>;
     reportVersion: number;
     existing: readonly CheckExecution[];
+    providers: ProviderRouting;
     now: Date;
   },
 ): CheckExecution[] {
@@ -200,6 +205,9 @@ export function newCheckExecutions(
     const field = checkDefinitionByName(checkName).resultField;
     const resultId = resultIds.get(field) ?? uuidv7();
     resultIds.set(field, resultId);
+    const provider = providerFor(providers, applicant.environment, checkName);
+    if (!provider)
+      throw new Error(`no provider runs ${checkName} in ${applicant.environment}: the order should have been refused`);
     return manager.create(CheckExecution, {
       id: uuidv7(),
       applicantId: applicant.id,
@@ -212,6 +220,10 @@ export function newCheckExecutions(
       failure: null,
       queuedAt: status === 'QUEUED' ? now : null,
       reportVersion,
+      provider,
+      providerReference: null,
+      submittedAt: null,
+      providerDeadline: null,
     });
   });
   return rows;

@@ -1,5 +1,12 @@
 import type { RequestFlag } from '@svc/contract';
-import { missingInformation, refusedFlags, type Information, type OrderRefusal } from '@svc/domain';
+import {
+  flagsWithoutProvider,
+  missingInformation,
+  refusedFlags,
+  type Information,
+  type OrderRefusal,
+  type ProviderRouting,
+} from '@svc/domain';
 import type { EntityManager } from 'typeorm';
 import type { TeamType } from '../entities/environment.js';
 import { Listing } from '../entities/listing.js';
@@ -61,10 +68,12 @@ export async function orderRefusal(
     flags,
     listingId,
     information,
+    providers,
   }: {
     scope: ApplicationScope;
     owner: OrderingOwner | null;
     flags: readonly RequestFlag[];
+    providers: ProviderRouting;
     listingId?: string | undefined;
     information?: Information | undefined;
   },
@@ -72,6 +81,8 @@ export async function orderRefusal(
   if (!owner) return { code: 'invalid_owner' };
   const refused = refusedFlags({ team: owner.team, flags });
   if (refused.length > 0) return { code: 'check_not_enabled', flags: refused };
+  const unserved = flagsWithoutProvider(providers, scope.environment, flags);
+  if (unserved.length > 0) return { code: 'provider_not_configured', flags: unserved };
   if (listingId !== undefined && !(await isListingOfTeam(manager, { scope, teamId: owner.teamId, listingId })))
     return { code: 'invalid_listing' };
   if (information !== undefined) {

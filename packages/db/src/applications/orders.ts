@@ -1,5 +1,5 @@
 import type { InformationInput, Location, PhoneNumber } from '@svc/contract';
-import { newApplicationState, refuse, type Information, type OrderOutcome } from '@svc/domain';
+import { newApplicationState, refuse, type Information, type OrderOutcome, type ProviderRouting } from '@svc/domain';
 import type { PgBoss } from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../data-source.js';
@@ -47,12 +47,15 @@ export async function createQuickScreen({
   jobs,
   scope,
   order,
+  providers,
   now,
 }: {
   db: Database;
   jobs: PgBoss;
   scope: ApplicationScope;
   order: QuickScreenOrder;
+  /** Which provider runs each check: a check none runs refuses the order (`provider_not_configured`). */
+  providers: ProviderRouting;
   now: Date;
 }): Promise<OrderOutcome<{ applicantId: string; record?: ApplicantRecord }>> {
   const replay = ({ applicants }: PlacedOrder) => ({ applicantId: (applicants[0] as Applicant).id });
@@ -66,6 +69,7 @@ export async function createQuickScreen({
         flags: order.flags,
         listingId: order.listingId,
         information: order.information as Information,
+        providers,
       });
       if (refusal || !owner) return refuse(refusal ?? { code: 'invalid_owner' });
       const transition = newApplicationState({ type: 'quick_screened', flags: order.flags });
@@ -85,6 +89,7 @@ export async function createQuickScreen({
         state: transition.state,
         shortUid: drawShortUids(1)[0]!,
         isQuickScreen: true,
+        providers,
         now,
       });
       await db.transaction(async (transaction) => {
@@ -143,6 +148,7 @@ export async function createInvitation({
   scope,
   order,
   publicUrl,
+  providers,
   now,
 }: {
   db: Database;
@@ -150,6 +156,8 @@ export async function createInvitation({
   scope: ApplicationScope;
   order: InvitationOrder;
   publicUrl: string;
+  /** Which provider runs each check: a check none runs refuses the order (`provider_not_configured`). */
+  providers: ProviderRouting;
   now: Date;
 }): Promise<OrderOutcome<Invitation>> {
   const replay = ({ application, applicants }: PlacedOrder): Invitation => ({
@@ -161,7 +169,13 @@ export async function createInvitation({
   });
   return placeOnce({ db, idempotency: order.idempotency, now, replay }, async (manager) => {
     const owner = await findOrderingOwner(manager, { scope, ownerId: order.ownerId });
-    const refusal = await orderRefusal(manager, { scope, owner, flags: order.flags, listingId: order.listingId });
+    const refusal = await orderRefusal(manager, {
+      scope,
+      owner,
+      flags: order.flags,
+      listingId: order.listingId,
+      providers,
+    });
     if (refusal || !owner) return refuse(refusal ?? { code: 'invalid_owner' });
     const transition = newApplicationState({ type: 'invited', flags: order.flags });
     if (!transition.ok) throw new Error(`invitation refused by the state machine: ${transition.refusal.message}`);
@@ -183,6 +197,7 @@ export async function createInvitation({
         state: transition.state,
         shortUid: shortUids[index]!,
         isQuickScreen: false,
+        providers,
         now,
       });
       const link = onboardingLink({ publicUrl, token });

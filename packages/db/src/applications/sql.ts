@@ -126,10 +126,14 @@ export const CHECK_EXECUTIONS: TableRows<CheckExecution, ColumnProperty<CheckExe
     startedAt: 'started_at',
     finishedAt: 'finished_at',
     reportVersion: 'report_version',
+    provider: 'provider',
+    providerReference: 'provider_reference',
+    submittedAt: 'submitted_at',
+    providerDeadline: 'provider_deadline',
     created: 'created',
     modified: 'modified',
   },
-  dates: ['queuedAt', 'startedAt', 'finishedAt', 'created', 'modified'],
+  dates: ['queuedAt', 'startedAt', 'finishedAt', 'submittedAt', 'providerDeadline', 'created', 'modified'],
 };
 
 /** Inserts an order's rows and their events (any of them may be left out) in one statement; see `insertRows`. */

@@ -2,12 +2,14 @@ import { checkNameOf, type RequestFlag } from '@svc/contract';
 import {
   applicationStateAfterUpgrade,
   canUpgrade,
+  flagsWithoutProvider,
   missingInformation,
   refuse,
   refusedFlags,
   storedFlags,
   type Information,
   type OrderOutcome,
+  type ProviderRouting,
 } from '@svc/domain';
 import type { PgBoss } from 'pg-boss';
 import type { Database } from '../data-source.js';
@@ -35,6 +37,7 @@ export async function upgradeApplication({
   applicantId,
   flags,
   tag,
+  providers,
   now,
 }: {
   db: Database;
@@ -43,6 +46,8 @@ export async function upgradeApplication({
   applicantId: string;
   flags: readonly RequestFlag[];
   tag?: string | undefined;
+  /** Which provider runs each check: a new check none runs refuses the upgrade (`provider_not_configured`). */
+  providers: ProviderRouting;
   now: Date;
 }): Promise<OrderOutcome<{ applicantId: string }>> {
   return db.transaction(async (manager) => {
@@ -65,6 +70,8 @@ export async function upgradeApplication({
     const team = await manager.findOneByOrFail(Team, { id: applicant.teamId });
     const refused = refusedFlags({ team, flags: added });
     if (refused.length > 0) return refuse({ code: 'check_not_enabled', flags: refused });
+    const unserved = flagsWithoutProvider(providers, environment, added);
+    if (unserved.length > 0) return refuse({ code: 'provider_not_configured', flags: unserved });
     const missing = missingInformation({ flags: added, information: readInformation(applicant) as Information });
     if (missing.length > 0) return refuse({ code: 'missing_information', missing });
 
@@ -83,6 +90,7 @@ export async function upgradeApplication({
       checks: newChecks,
       reportVersion,
       existing: executions,
+      providers,
       now,
     });
     Object.assign(applicant, {

@@ -42,6 +42,21 @@ export class CheckExecution extends Uuidv7Record {
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
   finishedAt!: Date | null;
 
+  /** Who runs the check, decided when it is ordered: `simulator` (made-up results) or a configured provider's name. */
+  @Column({ type: 'text' })
+  provider!: string;
+
+  /** The provider's reference of the submitted check, while it answers later (by callback or when polled). */
+  @Column({ name: 'provider_reference', type: 'text', nullable: true })
+  providerReference!: string | null;
+
+  @Column({ name: 'submitted_at', type: 'timestamptz', nullable: true })
+  submittedAt!: Date | null;
+
+  /** A check submitted and still unanswered at this moment times out: FAILED with `provider_timeout`. */
+  @Column({ name: 'provider_deadline', type: 'timestamptz', nullable: true })
+  providerDeadline!: Date | null;
+
   /** The report version this check was ordered for (1, then +1 per upgrade). */
   @Column({ name: 'report_version', type: 'integer', default: 1 })
   reportVersion!: number;

@@ -15,6 +15,7 @@ import { AddressRateLimits1795318189470 } from './1795318189470-address-rate-lim
 import { RecordChangesWrittenAt1795318189480 } from './1795318189480-record-changes-written-at.js';
 import { UserEmailUniquePerPartner1795578239389 } from './1795578239389-user-email-unique-per-partner.js';
 import { ApiKeyManagement1795716287446 } from './1795716287446-api-key-management.js';
+import { CheckProviders1795716320306 } from './1795716320306-check-providers.js';
 import { CreateEvents1795716332885 } from './1795716332885-create-events.js';
 import { CreateWebhooks1795717492151 } from './1795717492151-create-webhooks.js';
 import { TeamNotificationSettings1795719067626 } from './1795719067626-team-notification-settings.js';
@@ -43,6 +44,7 @@ export const migrations: Array<new () => import('typeorm').MigrationInterface> =
   RecordChangesWrittenAt1795318189480,
   UserEmailUniquePerPartner1795578239389,
   ApiKeyManagement1795716287446,
+  CheckProviders1795716320306,
   CreateEvents1795716332885,
   CreateWebhooks1795717492151,
   TeamNotificationSettings1795719067626,

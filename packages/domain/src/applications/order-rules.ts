@@ -10,6 +10,8 @@ export type OrderRefusal =
   | { code: 'invalid_owner' }
   | { code: 'invalid_listing' }
   | { code: 'check_not_enabled'; flags: RefusedFlag[] }
+  /** Live only: no provider is configured for these checks (and live simulation is off). */
+  | { code: 'provider_not_configured'; flags: RequestFlag[] }
   | { code: 'missing_information'; missing: MissingInformation[] }
   | { code: 'not_found' }
   | { code: 'link_expired' }

@@ -328,6 +328,12 @@ const groupFlags = (sections: readonly CheckSection[], pick: (flags: Flags) => r
       : [],
   );
 
+/** What every page of a report with made-up results says (the Providers guide shows them). */
+export const SIMULATION_BANDS = {
+  test_data: 'TEST DATA — demo environment: simulated results, not a real screening',
+  simulated: 'SIMULATED — not a real screening',
+} as const;
+
 /**
  * Everything the report document shows, decided here so the renderer only lays it out: the applicant with hidden
  * or masked personal data (the SIN/SSN is only ever printed masked; the date of birth in full unless hidden), the
@@ -413,6 +419,7 @@ export function buildReportView(input: ReportInput): ReportView {
         `Confidential. This report holds personal information gathered with the applicant’s consent for ${organisationName}. ` +
         'Use it only for the screening it was ordered for, keep it secure, and give the applicant a chance to dispute any finding before an adverse decision.',
     },
+    simulationBand: input.simulation ? SIMULATION_BANDS[input.simulation] : null,
   };
   return redactDeep(view, [...redactionsFor(input.information, privacy), HIDDEN_CHARACTER_REDACTION]);
 }

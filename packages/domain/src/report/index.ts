@@ -1,4 +1,4 @@
-export { buildReportView, pageSizeFor } from './build-report-view.js';
+export { buildReportView, pageSizeFor, SIMULATION_BANDS } from './build-report-view.js';
 export { accentColour, contrastWithWhite } from './chips.js';
 export { maskedSinSsn, redactDeep, redactionsFor, responsePrivacyOf } from './privacy.js';
 export { sampleReportInput, type SampleReportOptions } from './samples.js';

@@ -12,6 +12,8 @@ export type SampleReportOptions = {
   readonly variant: 'rich' | 'clear';
   /** Team settings on top of the sample's (white-labelled with the sample organisation). */
   readonly settings?: Partial<TeamSettings>;
+  /** The band of made-up results; default `test_data` (a sample is made up). */
+  readonly simulation?: ReportInput['simulation'];
 };
 
 /** Every sample is generated at this moment, so its report is the same on every run. */
@@ -131,6 +133,7 @@ export function sampleReportInput(options: SampleReportOptions): ReportInput {
     applicantId,
     reportVersion: variant === 'rich' ? 2 : 1,
     generatedAt: GENERATED_AT,
+    simulation: options.simulation === undefined ? 'test_data' : options.simulation,
     country: 'CA',
     organisation:
       teamType === 'HR'

@@ -44,6 +44,11 @@ export type ReportInput = {
   /** `position_or_property_location` of the order (an address). */
   readonly location: Record<string, unknown> | null;
   readonly requestedFlags: readonly RequestFlag[];
+  /**
+   * Whether results are made up: `test_data` for a demo record, `simulated` for a live record with a check run by the
+   * simulator (live simulation), null when every check was run by a real provider.
+   */
+  readonly simulation: 'test_data' | 'simulated' | null;
   /** Every check run; `failure` is the text the worker recorded for a FAILED check. */
   readonly checks: ReadonlyArray<CheckRun & { readonly failure: string | null }>;
   /** What `assembleApplicationResults` returns for the application. */
@@ -183,4 +188,6 @@ export type ReportView = {
   /** What the organisation's settings left out or masked, said once. */
   readonly notices: readonly string[];
   readonly footer: { readonly text: string; readonly disclaimer: string };
+  /** Printed across the top of every page when results are made up (`SIMULATION_BANDS`); null for real results. */
+  readonly simulationBand: string | null;
 };

@@ -26,6 +26,7 @@ export const hrInvite: HrRouteFactory<'invite'> =
           parameters: acicParametersOf(body),
         },
         publicUrl: publicUrlOf(deps, req),
+        providers: deps.providers,
         now: deps.now(),
       }),
       'HR',

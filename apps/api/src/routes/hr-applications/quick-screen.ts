@@ -32,6 +32,7 @@ export const hrQuickScreen: HrRouteFactory<'quickScreen'> =
           identityDocument: body.enhanced_identity_verification,
           parameters: acicParametersOf(body),
         },
+        providers: deps.providers,
         now: deps.now(),
       }),
       'HR',

@@ -32,6 +32,7 @@ export const pmInvite: RouteFactory<typeof contract.pm.invite> =
           })),
         },
         publicUrl: publicUrlOf(deps, req),
+        providers: deps.providers,
         now: deps.now(),
       }),
       'PM',

@@ -26,6 +26,7 @@ export const pmQuickScreen: RouteFactory<typeof contract.pm.quickScreen> =
           identityDocument: body.enhanced_identity_verification,
           listingId: body.listing_id?.toLowerCase(),
         },
+        providers: deps.providers,
         now: deps.now(),
       }),
       'PM',

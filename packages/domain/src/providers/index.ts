@@ -1,0 +1,2 @@
+export * from './routing.js';
+export * from './adapter.js';

@@ -1,0 +1,41 @@
+import { checkNameOf, type CheckName, type RequestFlag } from '@svc/contract';
+
+/** The name of the built-in simulated provider: every check in demo, and in live only with live simulation on. */
+export const SIMULATOR_PROVIDER = 'simulator';
+
+/** Where a record lives: demo data always runs the simulator, live data the providers configured for it. */
+export type ProviderEnvironment = 'live' | 'demo';
+
+/**
+ * Which provider serves each check, per environment (the operator's configuration, `SVC_PROVIDERS` and
+ * `SVC_LIVE_SIMULATION`). `liveProviders` maps a check to the configured provider serving it in live.
+ */
+export type ProviderRouting = {
+  /** `SVC_LIVE_SIMULATION=1`: live checks without a configured provider run the simulator (evaluations only). */
+  readonly liveSimulation: boolean;
+  readonly liveProviders: Readonly<Partial<Record<CheckName, string>>>;
+};
+
+/** Demo only: the routing of a process with no provider configured and live simulation off (the default). */
+export const NO_LIVE_PROVIDERS: ProviderRouting = { liveSimulation: false, liveProviders: {} };
+
+/**
+ * The provider that runs `checkName` for a record of `environment`: the simulator in demo; in live the configured
+ * provider, else the simulator when live simulation is on, else null (the order is refused).
+ */
+export function providerFor(routing: ProviderRouting, environment: ProviderEnvironment, checkName: CheckName) {
+  if (environment === 'demo') return SIMULATOR_PROVIDER;
+  return routing.liveProviders[checkName] ?? (routing.liveSimulation ? SIMULATOR_PROVIDER : null);
+}
+
+/** The flags of an order that no provider serves in `environment` (each gets its own `errors[]` entry). */
+export function flagsWithoutProvider(
+  routing: ProviderRouting,
+  environment: ProviderEnvironment,
+  flags: readonly RequestFlag[],
+): RequestFlag[] {
+  return flags.filter((flag) => providerFor(routing, environment, checkNameOf(flag)) === null);
+}
+
+/** Whether a result of `provider` was made up by the simulator. */
+export const isSimulatedProvider = (provider: string): boolean => provider === SIMULATOR_PROVIDER;
