@@ -601,7 +601,13 @@ describe('the OpenAPI document', () => {
       'months_reviewed',
       'narratives',
     ]);
-    expect(fieldsAt('HrApplicantListItem', 'check_executions')).toEqual(['id', 'check_name', 'status']);
+    // The seed's three fields first, then why a check failed (a failed check is shown failed with its reason).
+    expect(fieldsAt('HrApplicantListItem', 'check_executions')).toEqual([
+      'id',
+      'check_name',
+      'status',
+      'failure_reason',
+    ]);
     expect(fieldsOf('TeamListItem')).not.toContain('type');
     expect(fieldsOf('UserListItem').sort()).toEqual([
       'first_name',

@@ -10,6 +10,7 @@ import {
 import { labelOf } from '@svc/domain';
 import { presentInformation } from './applicant-information.js';
 import { presentRequestFlags } from './application.js';
+import { presentCheckExecutions } from './check-executions.js';
 import { presentListing } from './listing.js';
 
 /** Where links point, and the time `can_resend_email` is judged at. */
@@ -64,11 +65,7 @@ function listItemBase(record: ApplicantRecord, links: Links) {
     adjudication_status_label: labelOf(adjudicationStatus, adjudication),
     order_status: applicant.orderStatus,
     status: applicant.status,
-    check_executions: record.executions.map((execution) => ({
-      id: `check_exec_${execution.id}`,
-      check_name: execution.checkName as HrApplicantListItem['check_executions'][number]['check_name'],
-      status: execution.status,
-    })),
+    check_executions: presentCheckExecutions(record.executions),
   };
 }
 

@@ -37,7 +37,37 @@ const resultFieldsShape = Object.fromEntries(
   ]),
 ) as { [F in ResultObjectField]: z.ZodNullable<(typeof resultSchemasByField)[F]> };
 
-const score = (what: string) => z.number().min(0).max(100).nullable().describe(`${what} (0–100); null until scored.`);
+/** One requested check and where it stands: the record and the list items show each. */
+export const checkExecutionSchema = z
+  .object({
+    id: z
+      .string()
+      .regex(/^check_exec_/)
+      .describe(
+        'Identifier of the execution, prefixed `check_exec_`: the `check_id` of the retry operation (`POST …/checks/{check_id}/retry/`).',
+      ),
+    check_name: checkNameSchema,
+    status: checkExecutionStatus.schema,
+    failure_reason: z
+      .string()
+      .nullable()
+      .describe(
+        'Why the check could not be completed (its provider did not answer, for example), when `status` is `FAILED`; null otherwise. A failed check moves no score and can be retried.',
+      ),
+  })
+  .describe('One requested check and where it stands.');
+export type CheckExecutionView = z.infer<typeof checkExecutionSchema>;
+const checkExecutionsSchema = z.array(checkExecutionSchema).describe('Every requested check, oldest first.');
+
+const score = (what: string) =>
+  z
+    .number()
+    .min(0)
+    .max(100)
+    .nullable()
+    .describe(
+      `${what} (0–100), computed from the checks that completed only; null until every check finished, and when none completed.`,
+    );
 
 const applicationRecordShape = {
   id: uuid().describe('Identifier of the applicant (the `applicant_id` of the other operations).'),
@@ -61,7 +91,9 @@ const applicationRecordShape = {
     .min(0)
     .max(100)
     .nullable()
-    .describe('Overall svc score (0–100, higher is better); null until returned.'),
+    .describe(
+      'Overall svc score (0–100, higher is better), computed from the checks that completed only (a failed check moves no score); null until returned, and when no check completed.',
+    ),
   svc_score_label: svcScoreLabelSchema,
   applicant_account: z
     .object({
@@ -94,6 +126,7 @@ const applicationRecordShape = {
   manual_id_verification: identityVerificationSchema
     .nullable()
     .describe('Manual review of identity documents; null when none took place.'),
+  check_executions: checkExecutionsSchema,
 };
 
 const scorePair = <N extends string, L extends z.ZodTypeAny>(name: N, what: string, label: L) =>
@@ -254,20 +287,7 @@ const listItemShape = {
   adjudication_status_label: adjudicationStatus.labelSchema,
   order_status: orderStatus.schema,
   status: applicationStatus.schema,
-  check_executions: z
-    .array(
-      z
-        .object({
-          id: z
-            .string()
-            .regex(/^check_exec_/)
-            .describe('Identifier of the execution, prefixed `check_exec_`.'),
-          check_name: checkNameSchema,
-          status: checkExecutionStatus.schema,
-        })
-        .describe('One requested check and where it stands.'),
-    )
-    .describe('Every requested check.'),
+  check_executions: checkExecutionsSchema,
 };
 
 export const hrApplicantListItemSchema = z
