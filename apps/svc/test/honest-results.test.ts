@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HrApplication, SvcClient } from '@svc/contract';
-import type { BootstrappedAccount } from '@svc/db';
+import { listAuditEntries, type BootstrappedAccount } from '@svc/db';
 import { startWorker, type RunningWorker } from '@svc/worker';
 import { apiTargets, fullInformation, location, type TestApi, untilReturned } from '@svc/api/testing';
 import { readPdf } from './support/pdf.js';
@@ -83,5 +83,84 @@ describe.each(apiTargets())('honest results on $name', (target) => {
     expect(text.match(/\bavailable\b/g)?.length).toBeGreaterThanOrEqual(4);
     expect(text).not.toMatch(/\d+ \/ 100/);
     expect(text).toContain('No score is given');
+  }, 120_000);
+
+  it('retries a failed check: 200 with the check queued and the application Pending, then it completes and the report is produced again with a score', async () => {
+    const failed = await quickScreen('Stalled');
+    expect(failed.svc_score).toBeNull();
+    const softcheck = failed.check_executions.find((execution) => execution.check_name === 'softcheck')!;
+    expect(softcheck.status).toBe('FAILED');
+
+    const retried = await client.hr.retryCheck({ params: { applicant_id: failed.id, check_id: softcheck.id } });
+    expect(retried.status).toBe(200);
+    if (retried.status !== 200) return;
+    expect(retried.body).toMatchObject({ status: 'Pending', report_status: 'IN_PROGRESS', svc_score: null });
+    expect(retried.body.check_executions.find((execution) => execution.id === softcheck.id)).toMatchObject({
+      status: 'QUEUED',
+      failure_reason: null,
+    });
+    // The other failed check is retried by its name, through the /hr/v1 form.
+    const byName = await client.hrV1.retryCheck({ params: { applicant_id: failed.id, check_id: 'bureau' } });
+    expect(byName.status).toBe(200);
+
+    const record = (await untilReturned(() =>
+      client.hr.retrieveApplicant({ params: { applicant_id: failed.id } }),
+    )) as HrApplication;
+    expect(record.check_executions.map((execution) => [execution.status, execution.failure_reason])).toEqual([
+      ['COMPLETE', null],
+      ['COMPLETE', null],
+    ]);
+    expect(record.svc_score).toEqual(expect.any(Number));
+    expect(record.svc_score_label).not.toBe('Not scored');
+    const web = await client.hr.reportWeb({ params: { applicant_id: failed.id } });
+    if (web.status !== 200) throw new Error(`web report: ${web.status}`);
+    expect(web.body.html).toContain('Version 3');
+    expect(web.body.html).not.toContain('Not available');
+
+    const audit = await listAuditEntries({
+      manager: svc.db.dataSource.manager,
+      subjectType: 'applicant',
+      subjectId: failed.id,
+    });
+    const retries = audit.filter((entry) => String(entry['action']).startsWith('check_retried:'));
+    expect(retries.map((entry) => entry['action'])).toEqual(['check_retried:softcheck', 'check_retried:bureau']);
+    expect(retries[0]).toMatchObject({ actor_user_id: account.user_id });
+
+    // A completed check is not retried: 409 naming check_id, and nothing changes.
+    const again = await client.hr.retryCheck({ params: { applicant_id: failed.id, check_id: softcheck.id } });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'conflict', errors: [{ path: 'check_id', code: 'not_retryable' }] });
+    const after = await client.hr.retrieveApplicant({ params: { applicant_id: failed.id } });
+    expect(after.body).toMatchObject({
+      status: 'Returned',
+      last_updated: record.last_updated,
+      check_executions: record.check_executions,
+    });
+  }, 180_000);
+
+  it('answers 404 for an unknown check or applicant, and for another team’s applicant', async () => {
+    const record = await quickScreen('Broken');
+    const [first] = record.check_executions;
+    for (const check_id of [
+      'check_exec_0195f3a2-7d03-7a41-8c5e-2b9d4f6a1c38',
+      'not_a_check',
+      'criminal_record_check',
+    ]) {
+      const response = await client.hr.retryCheck({ params: { applicant_id: record.id, check_id } });
+      expect(response.status, check_id).toBe(404);
+      expect(response.body).toMatchObject({ code: 'not_found' });
+    }
+    const unknown = await client.hr.retryCheck({
+      params: { applicant_id: '0195f3a2-7c41-7d2e-9b1a-3f6c8e2d4a17', check_id: first!.id },
+    });
+    expect(unknown.status).toBe(404);
+    const other = await svc.newPartner();
+    const foreign = await svc
+      .client(other.api_keys.demo)
+      .hr.retryCheck({ params: { applicant_id: record.id, check_id: first!.id } });
+    expect(foreign.status).toBe(404);
+    // The PM form does not reach an HR applicant.
+    const pm = await client.pm.retryCheck({ params: { applicant_id: record.id, check_id: first!.id } });
+    expect(pm.status).toBe(404);
   }, 120_000);
 });

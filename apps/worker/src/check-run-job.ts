@@ -160,6 +160,7 @@ function simulate(run: CheckRun, now: Date) {
     location,
     now,
     attempt: run.attempt,
+    retries: run.retries,
     requestedCountries: run.requestedCountries,
   });
 }

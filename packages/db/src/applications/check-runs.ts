@@ -25,6 +25,8 @@ export type CheckRun = {
   checkName: CheckName;
   /** 1 for the first try, 2 for the first retry… (the execution's `attempts` after this start). */
   attempt: number;
+  /** How many times a partner retried the check after it failed (0: its first run). */
+  retries: number;
   /** The applicant's whole information, sensitive fields decrypted. Personal data: never log it. */
   information: StoredInformation;
   /** `position_or_property_location` of the order (an invitation: the owner's team's province). */
@@ -167,6 +169,7 @@ export async function startCheckRuns({
         applicantId: applicant.id,
         checkName: execution.checkName as CheckName,
         attempt,
+        retries: execution.retries,
         information: readInformation(applicant),
         location: applicant.location,
         country: applicant.country,

@@ -207,6 +207,7 @@ export function newCheckExecutions(
       checkName,
       status,
       attempts: 0,
+      retries: 0,
       resultId,
       result: null,
       failure: null,

@@ -40,6 +40,11 @@ export type SimulateCheckInput = {
   readonly now: Date;
   /** 1 for the first try, 2 for the first retry… (test input `Flaky` fails attempts 1 and 2). Default 1. */
   readonly attempt?: number;
+  /**
+   * How many times a partner retried the check after it failed (`POST …/checks/{check_id}/retry/`): 0 for its first
+   * run (test input `Stalled` fails every attempt of that run only). Default 0.
+   */
+  readonly retries?: number;
   /** Countries to search for the international criminal record check (a service collection's `requested_countries`). */
   readonly requestedCountries?: readonly string[] | null;
 };
