@@ -62,6 +62,7 @@ export {
 } from './orders.js';
 export { submitApplicantInformation, type ApplicantConsent, type ApplicantReference } from './submissions.js';
 export { upgradeApplication } from './upgrades.js';
+export { documentKindsOfApplicant, storeApplicantDocuments, type DocumentToStore } from './documents.js';
 export {
   CHECK_RETRIED_AUDIT_ACTION,
   retryFailedCheck,

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { ApiKey } from './api-key.js';
 import { Applicant } from './applicant.js';
+import { ApplicantDocument } from './applicant-document.js';
 import { Application } from './application.js';
 import { CheckExecution } from './check-execution.js';
 import { OutboxMessage } from './outbox-message.js';
@@ -19,6 +20,7 @@ import { User } from './user.js';
 export {
   ApiKey,
   Applicant,
+  ApplicantDocument,
   Application,
   CheckExecution,
   OutboxMessage,
@@ -51,6 +53,7 @@ export type { CheckExecutionStatus } from './check-execution.js';
 
 /** Every entity, listed explicitly (no globs: they break under bundling and in ESM). */
 export const entities: Array<new () => object> = [
+  ApplicantDocument,
   Partner,
   Superteam,
   Team,
