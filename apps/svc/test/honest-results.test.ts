@@ -163,4 +163,24 @@ describe.each(apiTargets())('honest results on $name', (target) => {
     const pm = await client.pm.retryCheck({ params: { applicant_id: record.id, check_id: first!.id } });
     expect(pm.status).toBe(404);
   }, 120_000);
+
+  it('says of a quick-screened identity verification only what its inputs allowed: no document, no selfie, no face match', async () => {
+    const created = await client.hr.quickScreen({
+      body: {
+        owner_id: account.users.hr,
+        information: fullInformation(),
+        position_or_property_location: location,
+        request_identity_verification: true,
+      },
+    });
+    if (created.status !== 201) throw new Error(`quick screen refused: ${JSON.stringify(created.body)}`);
+    await untilReturned(() => client.hr.retrieveApplicant({ params: { applicant_id: created.body.id } }));
+    const web = await client.hr.reportWeb({ params: { applicant_id: created.body.id } });
+    if (web.status !== 200) throw new Error(`web report: ${web.status}`);
+    const { html } = web.body;
+    expect(html).not.toMatch(/Passport|authentic|Selfie matches|Liveness/);
+    expect(html).toContain('Not collected: not checked');
+    expect(html).toContain('No identity document was collected: none was checked');
+    expect(html).toContain('Name, date of birth and address match the records checked');
+  }, 60_000);
 });

@@ -161,6 +161,7 @@ function simulate(run: CheckRun, now: Date) {
     now,
     attempt: run.attempt,
     retries: run.retries,
+    collectedDocuments: run.collectedDocuments,
     requestedCountries: run.requestedCountries,
   });
 }

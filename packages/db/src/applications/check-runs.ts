@@ -6,6 +6,10 @@ import { Applicant } from '../entities/applicant.js';
 import { CheckExecution } from '../entities/check-execution.js';
 import { queryRows } from '../repositories/query-rows.js';
 import { findExecutionsWithApplicants } from './sql.js';
+import { documentKindsByApplicant } from './documents.js';
+
+/** The checks whose provider looks at the applicant's uploaded documents. */
+const IDENTITY_CHECKS: ReadonlySet<string> = new Set(['identity_verification', 'enhanced_identity_verification']);
 import { readInformation, type StoredInformation } from './information.js';
 import { applicationStateOf } from './state.js';
 
@@ -27,6 +31,8 @@ export type CheckRun = {
   attempt: number;
   /** How many times a partner retried the check after it failed (0: its first run). */
   retries: number;
+  /** The documents the applicant uploaded in the portal (`identity_document`, `selfie`, …), for identity checks. */
+  collectedDocuments: string[];
   /** The applicant's whole information, sensitive fields decrypted. Personal data: never log it. */
   information: StoredInformation;
   /** `position_or_property_location` of the order (an invitation: the owner's team's province). */
@@ -159,6 +165,13 @@ export async function startCheckRuns({
       })),
     );
     pending = [];
+    // Identity checks say only what the applicant's uploads allow: read their kinds, for those checks only.
+    const documents = await documentKindsByApplicant(
+      manager,
+      claims
+        .filter(({ execution }) => claimed.has(execution.id) && IDENTITY_CHECKS.has(execution.checkName))
+        .map(({ applicant }) => applicant.id),
+    );
     for (const { execution, applicant, attempt } of claims) {
       if (!claimed.has(execution.id)) {
         pending.push(execution.id);
@@ -170,6 +183,7 @@ export async function startCheckRuns({
         checkName: execution.checkName as CheckName,
         attempt,
         retries: execution.retries,
+        collectedDocuments: documents.get(applicant.id) ?? [],
         information: readInformation(applicant),
         location: applicant.location,
         country: applicant.country,

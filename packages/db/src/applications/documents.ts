@@ -58,3 +58,18 @@ export async function documentKindsOfApplicant(manager: EntityManager, applicant
   );
   return rows.map((row) => row.kind);
 }
+
+/** The kinds of document each applicant uploaded (one statement for a batch of check runs). */
+export async function documentKindsByApplicant(
+  manager: EntityManager,
+  applicantIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  if (applicantIds.length === 0) return new Map();
+  const rows = await queryRows<{ applicant_id: string; kinds: string[] }>(
+    manager,
+    `SELECT applicant_id, array_agg(kind ORDER BY kind) AS kinds FROM applicant_documents
+      WHERE applicant_id = ANY($1::uuid[]) GROUP BY applicant_id`,
+    [[...new Set(applicantIds)]],
+  );
+  return new Map(rows.map((row) => [row.applicant_id, row.kinds]));
+}

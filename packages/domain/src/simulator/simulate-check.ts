@@ -70,6 +70,7 @@ export function simulateCheck(input: SimulateCheckInput): SimulatedCheck {
     rng: createRng(checkName, key),
     informationKey: key,
     requestedCountries: input.requestedCountries ?? [],
+    collectedDocuments: input.collectedDocuments ?? [],
   };
   switch (checkName) {
     case 'identity_verification':

@@ -110,9 +110,17 @@ describe('last name Unverifiable', () => {
     expect(simulated.outcome).toBe('REVIEW');
     expect(simulated.details).toMatchObject({ verification: 'NOT_VERIFIED' });
   });
-  it.each(IDENTITY_CHECKS)('%s: status R, REVIEW', (checkName) => {
-    const simulated = simulate(checkName, sending('unverifiable'));
-    expect(simulated).toMatchObject({ outcome: 'REVIEW', details: { status: 'R', document_authentic: false } });
+  it.each(IDENTITY_CHECKS)('%s: status R, REVIEW (the document, when one was uploaded, not authentic)', (checkName) => {
+    const screened = simulate(checkName, sending('unverifiable'));
+    expect(screened).toMatchObject({ outcome: 'REVIEW', details: { status: 'R', document_authentic: null } });
+    const uploaded = simulateCheck({
+      checkName,
+      information: sending('unverifiable'),
+      location: SIMULATOR_EXAMPLE_LOCATION,
+      now: NOW,
+      collectedDocuments: ['identity_document', 'selfie'],
+    });
+    expect(uploaded).toMatchObject({ outcome: 'REVIEW', details: { status: 'R', document_authentic: false } });
   });
   it.each(REFERENCE_CHECKS)('%s: no referee answers, REVIEW', (checkName) => {
     const simulated = simulate(checkName, sending('unverifiable'));

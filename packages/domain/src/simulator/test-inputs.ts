@@ -75,7 +75,7 @@ export const SIMULATOR_TEST_INPUTS = [
     produces: 'REVIEW',
     summary: 'Verifications NOT_VERIFIED, identity status R, references unanswered (REVIEW)',
     explanation:
-      'No employer, school or issuer confirms anything, the identity document cannot be authenticated and no referee answers.',
+      'No employer, school or issuer confirms anything, the identity document cannot be authenticated (without one, the name, date of birth and address cannot be matched) and no referee answers.',
   },
   {
     id: 'ssn_mismatch',
