@@ -23,7 +23,7 @@ import {
 } from './new-applicant.js';
 import { readInformation } from './information.js';
 import type { ApplicantRecord } from './queries.js';
-import { findOrderingOwner, orderRefusal, type ApplicationScope } from './order-rules.js';
+import { findOrderingOwner, orderRefusal, orderWithPackage, type ApplicationScope } from './order-rules.js';
 
 export type QuickScreenOrder = OrderFields & {
   email?: string | undefined;
@@ -43,7 +43,7 @@ export async function createQuickScreen({
   db,
   jobs,
   scope,
-  order,
+  order: given,
   now,
 }: {
   db: Database;
@@ -54,9 +54,12 @@ export async function createQuickScreen({
 }): Promise<OrderOutcome<{ applicantId: string; record?: ApplicantRecord }>> {
   const replay = ({ applicants }: PlacedOrder) => ({ applicantId: (applicants[0] as Applicant).id });
   return placeOnce(
-    { db, idempotency: order.idempotency, now, replay, readsOutsideTransaction: true },
+    { db, idempotency: given.idempotency, now, replay, readsOutsideTransaction: true },
     async (manager) => {
-      const owner = await findOrderingOwner(manager, { scope, ownerId: order.ownerId });
+      const owner = await findOrderingOwner(manager, { scope, ownerId: given.ownerId });
+      if (!owner) return refuse({ code: 'invalid_owner' });
+      const order = await orderWithPackage(manager, { scope, owner, order: given });
+      if (!order) return refuse({ code: 'invalid_package' });
       const refusal = await orderRefusal(manager, {
         scope,
         owner,
@@ -64,7 +67,7 @@ export async function createQuickScreen({
         listingId: order.listingId,
         information: order.information as Information,
       });
-      if (refusal || !owner) return refuse(refusal ?? { code: 'invalid_owner' });
+      if (refusal) return refuse(refusal);
       const transition = newApplicationState({ type: 'quick_screened', flags: order.flags });
       if (!transition.ok) throw new Error(`quick screen refused by the state machine: ${transition.refusal.message}`);
       const email = order.email ?? '';
@@ -132,7 +135,7 @@ export async function createInvitation({
   db,
   jobs,
   scope,
-  order,
+  order: given,
   publicUrl,
   now,
 }: {
@@ -150,10 +153,13 @@ export async function createInvitation({
       onboardingLink: onboardingLink({ publicUrl, token: applicant.onboardingToken ?? '' }),
     })),
   });
-  return placeOnce({ db, idempotency: order.idempotency, now, replay }, async (manager) => {
-    const owner = await findOrderingOwner(manager, { scope, ownerId: order.ownerId });
+  return placeOnce({ db, idempotency: given.idempotency, now, replay }, async (manager) => {
+    const owner = await findOrderingOwner(manager, { scope, ownerId: given.ownerId });
+    if (!owner) return refuse({ code: 'invalid_owner' });
+    const order = await orderWithPackage(manager, { scope, owner, order: given });
+    if (!order) return refuse({ code: 'invalid_package' });
     const refusal = await orderRefusal(manager, { scope, owner, flags: order.flags, listingId: order.listingId });
-    if (refusal || !owner) return refuse(refusal ?? { code: 'invalid_owner' });
+    if (refusal) return refuse(refusal);
     const transition = newApplicationState({ type: 'invited', flags: order.flags });
     if (!transition.ok) throw new Error(`invitation refused by the state machine: ${transition.refusal.message}`);
     const people: NewApplicant[] = [
