@@ -53,6 +53,16 @@ describe.each(apiTargets())('orders with a package on $name', (target) => {
       'identity_verification',
       'softcheck',
     ]);
+    // Each queued check should be done within its expected turnaround (an hour for these), the application with them.
+    const created = Date.parse(screened.body.created);
+    for (const execution of screened.body.check_executions)
+      expect(Date.parse(execution.estimated_completion ?? '') - created).toBeCloseTo(3_600_000, -4);
+    expect(screened.body.estimated_completion).toBe(
+      screened.body.check_executions
+        .map((execution) => execution.estimated_completion)
+        .sort()
+        .at(-1),
+    );
     // No flag at all: the package's checks alone.
     const invited = await live.hr.invite({
       body: { owner_id: account.users.hr, email: `pkg-${randomUUID().slice(0, 8)}@example.com`, package_id: hrPackage },

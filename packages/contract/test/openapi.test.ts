@@ -607,6 +607,7 @@ describe('the OpenAPI document', () => {
       'check_name',
       'status',
       'failure_reason',
+      'estimated_completion',
     ]);
     expect(fieldsOf('TeamListItem')).not.toContain('type');
     expect(fieldsOf('UserListItem').sort()).toEqual([

@@ -10,3 +10,4 @@ export * from './report/index.js';
 export * from './applications/invitation-resend.js';
 export * from './portal/index.js';
 export * from './applications/order-rules.js';
+export * from './checks/turnaround.js';

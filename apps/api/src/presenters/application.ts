@@ -8,7 +8,7 @@ import {
 import { hrApplicationResultsOf, pmApplicationResultsOf, type Applicant, type ApplicantRecord } from '@svc/db';
 import { labelOf, type HrApplicationResults } from '@svc/domain';
 import { presentInformation } from './applicant-information.js';
-import { presentCheckExecutions } from './check-executions.js';
+import { presentCheckExecutions, presentEstimatedCompletion } from './check-executions.js';
 
 /** Every request flag of the record: true for the checks the applicant holds. */
 export function presentRequestFlags(requestedFlags: readonly string[]): Record<RequestFlag, boolean> {
@@ -51,6 +51,7 @@ function recordBase(record: ApplicantRecord): RecordBase {
     country: applicant.country,
     information: presentInformation(record),
     check_executions: presentCheckExecutions(record.executions),
+    estimated_completion: presentEstimatedCompletion(record.executions),
   };
 }
 

@@ -1,6 +1,14 @@
-import type { CheckExecutionView } from '@svc/contract';
+import type { CheckExecutionView, CheckName } from '@svc/contract';
 import type { CheckExecution } from '@svc/db';
-import { failureSentence } from '@svc/domain';
+import { applicationEstimatedCompletion, checkEstimatedCompletion, failureSentence } from '@svc/domain';
+
+/** When a check should be done (`checkEstimatedCompletion`). */
+const estimateOf = (execution: CheckExecution): Date | null =>
+  checkEstimatedCompletion({
+    checkName: execution.checkName as CheckName,
+    status: execution.status,
+    queuedAt: execution.queuedAt,
+  });
 
 /** The record's and list items' `check_executions`: each requested check, where it stands, and why it failed. */
 export const presentCheckExecutions = (executions: readonly CheckExecution[]): CheckExecutionView[] =>
@@ -9,4 +17,9 @@ export const presentCheckExecutions = (executions: readonly CheckExecution[]): C
     check_name: execution.checkName as CheckExecutionView['check_name'],
     status: execution.status,
     failure_reason: execution.status === 'FAILED' ? failureSentence(execution.failure) : null,
+    estimated_completion: estimateOf(execution)?.toISOString() ?? null,
   }));
+
+/** The record's `estimated_completion`: its last check's. */
+export const presentEstimatedCompletion = (executions: readonly CheckExecution[]): string | null =>
+  applicationEstimatedCompletion(executions.map(estimateOf))?.toISOString() ?? null;

@@ -54,6 +54,11 @@ export const checkExecutionSchema = z
       .describe(
         'Why the check could not be completed (its provider did not answer, for example), when `status` is `FAILED`; null otherwise. A failed check moves no score and can be retried.',
       ),
+    estimated_completion: dateTime()
+      .nullable()
+      .describe(
+        'When the check should be done: when it was queued plus its expected turnaround. Null once it finished, and while it waits for the applicant.',
+      ),
   })
   .describe('One requested check and where it stands.');
 export type CheckExecutionView = z.infer<typeof checkExecutionSchema>;
@@ -127,6 +132,11 @@ const applicationRecordShape = {
     .nullable()
     .describe('Manual review of identity documents; null when none took place.'),
   check_executions: checkExecutionsSchema,
+  estimated_completion: dateTime()
+    .nullable()
+    .describe(
+      'When the application should be done: the latest `estimated_completion` of its checks. Null when no check is under way (all finished, or waiting for the applicant).',
+    ),
 };
 
 const scorePair = <N extends string, L extends z.ZodTypeAny>(name: N, what: string, label: L) =>
