@@ -267,7 +267,8 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
   });
 
   it('submits: IN_PROGRESS with one check.run job per check and the consent stored; a second submission is refused', async () => {
-    const { applicantId, link, last } = await inviteHr({ request_identity_verification: true });
+    // (An identity verification also needs uploads: portal-documents.test.ts.)
+    const { applicantId, link, last } = await inviteHr({ request_bureau: true });
     const fields = completedFields(formFieldsOf((await getPage(link)).html), { last });
     const answer = await postPage(link, { ...fields, action: 'submit' });
     expect(answer.status).toBe(200);
@@ -284,7 +285,7 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
       full_name: `Grace ${last}`,
       signed_on: today(),
       language: 'en',
-      checks: ['identity_verification', 'softcheck'],
+      checks: ['bureau', 'softcheck'],
     });
     const record = await client.hr.retrieveApplicant({ params: { applicant_id: applicantId } });
     expect(record.body).toMatchObject({

@@ -13,6 +13,7 @@ export type RequestExample = {
 // Identifiers a partner would have from earlier calls (bootstrap, a create, a list).
 export const IDS = {
   applicant: '0195f3a2-7c41-7d2e-9b1a-3f6c8e2d4a17',
+  checkExecution: '0195f3a2-7d03-7a41-8c5e-2b9d4f6a1c38',
   hrUser: '0195f3a0-1b2c-7a3d-8e4f-5a6b7c8d9e01',
   pmUser: '0195f3a0-1b2c-7a3d-8e4f-5a6b7c8d9e02',
   hrTeam: '0195f3a0-2c3d-7b4e-9f5a-6b7c8d9e0f11',
@@ -113,6 +114,10 @@ function hrExamples(prefix: 'hr' | 'hrV1', withOwner: boolean): Record<string, R
       params: { applicant_id: IDS.applicant },
       headers: idempotency('upgrade-ada-crc'),
       body: { tag: 'toronto-warehouse-2025', request_criminal_record_check: true },
+    },
+    [`${prefix}RetryCheck`]: {
+      params: { applicant_id: IDS.applicant, check_id: `check_exec_${IDS.checkExecution}` },
+      headers: idempotency('retry-ada-softcheck'),
     },
     [`${prefix}ListApplicants`]: { query: { page: 2, page_size: 25 } },
     [`${prefix}RetrieveApplicant`]: { params: { applicant_id: IDS.applicant } },
@@ -215,6 +220,7 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
     headers: idempotency('upgrade-unit-1104-refs'),
     body: { request_address_references: true },
   },
+  pmRetryCheck: { params: { applicant_id: IDS.applicant, check_id: 'bureau' } },
   pmListApplicants: { query: { page: 1, application__team__id: IDS.pmTeam, owner: IDS.pmUser } },
   pmRetrieveApplicant: { params: { applicant_id: IDS.applicant } },
   pmReportPdf: { params: { applicant_id: IDS.applicant } },

@@ -199,6 +199,8 @@ export function providerRequestOf(run: CheckRun, now: Date): ProviderCheckReques
     attempt: run.attempt,
     information: run.information as InformationInput,
     location: (run.location ?? { country: run.country, province_state: '' }) as SimulatorLocation,
+    retries: run.retries,
+    collectedDocuments: run.collectedDocuments,
     requestedCountries: run.requestedCountries,
     now,
   };

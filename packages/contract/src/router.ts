@@ -19,6 +19,7 @@ import { hrInvite } from './hr-applications/invite.js';
 import { hrListApplicants } from './hr-applications/list.js';
 import { hrQuickScreen } from './hr-applications/quick-screen.js';
 import { hrRetrieveApplicant } from './hr-applications/retrieve.js';
+import { hrRetryCheck } from './hr-applications/retry-check.js';
 import { hrUpgrade } from './hr-applications/upgrade.js';
 import { createListing } from './listings/create.js';
 import { listListings } from './listings/list.js';
@@ -31,6 +32,7 @@ import { pmInvite } from './pm-applications/invite.js';
 import { pmListApplicants } from './pm-applications/list.js';
 import { pmQuickScreen } from './pm-applications/quick-screen.js';
 import { pmRetrieveApplicant } from './pm-applications/retrieve.js';
+import { pmRetryCheck } from './pm-applications/retry-check.js';
 import { pmUpgrade } from './pm-applications/upgrade.js';
 import { createProperty } from './properties/create.js';
 import { listProperties } from './properties/list.js';
@@ -58,6 +60,7 @@ const hrOperations = <F extends HrForm>(form: F) => ({
   invite: hrInvite(form),
   quickScreen: hrQuickScreen(form),
   upgrade: hrUpgrade(form),
+  retryCheck: hrRetryCheck(form),
   listApplicants: hrListApplicants(form),
   retrieveApplicant: hrRetrieveApplicant(form),
   reportPdf: reportPdf(form),
@@ -75,6 +78,7 @@ export const contract = c.router(
       invite: pmInvite,
       quickScreen: pmQuickScreen,
       upgrade: pmUpgrade,
+      retryCheck: pmRetryCheck,
       listApplicants: pmListApplicants,
       retrieveApplicant: pmRetrieveApplicant,
       reportPdf: reportPdf('pm'),

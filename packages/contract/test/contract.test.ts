@@ -4,12 +4,12 @@ import { contract, listRoutes, type RouteMetadata } from '../src/index.js';
 const routes = listRoutes(contract);
 
 describe('the contract', () => {
-  it('defines the 41 operations of the seeds plus the /hr/v1/ forms of the 8 HR application and report operations', () => {
-    expect(routes).toHaveLength(65);
+  it('defines the 41 operations of the seeds, the HR and PM check retries, plus the /hr/v1/ forms of the 9 HR application and report operations', () => {
+    expect(routes).toHaveLength(68);
     const hrV1Forms = routes.filter(
       ({ route }) => route.path.startsWith('/hr/v1/') && !route.path.includes('servicecollections'),
     );
-    expect(hrV1Forms).toHaveLength(8);
+    expect(hrV1Forms).toHaveLength(9);
   });
 
   it('never defines one method and path twice (trailing slash aside)', () => {

@@ -601,6 +601,7 @@ describe('the OpenAPI document', () => {
       'months_reviewed',
       'narratives',
     ]);
+    // The seed's three fields first, then why a check failed (a failed check is shown failed with its reason).
     expect(fieldsAt('HrApplicantListItem', 'check_executions')).toEqual([
       'id',
       'check_name',
@@ -609,6 +610,8 @@ describe('the OpenAPI document', () => {
       'simulated',
       'submitted_at',
       'completed_at',
+      'failure_reason',
+      'estimated_completion',
     ]);
     expect(fieldsOf('TeamListItem')).not.toContain('type');
     expect(fieldsOf('UserListItem').sort()).toEqual([

@@ -13,3 +13,4 @@ export * from './applications/order-rules.js';
 export * from './webhooks/retries.js';
 export * from './notifications/applicant-notification.js';
 export * from './providers/index.js';
+export * from './checks/turnaround.js';

@@ -1,8 +1,11 @@
 import { isDatabaseUnavailable } from '@svc/db';
+import { DOCUMENT_MAX_BYTES, PORTAL_DOCUMENT_KINDS } from '@svc/domain';
+import multer from 'multer';
 import express, {
   type ErrorRequestHandler,
   type NextFunction,
   type Request,
+  type RequestHandler,
   type Response,
   type Router,
 } from 'express';
@@ -50,6 +53,30 @@ function portalErrorHandler(deps: Deps): ErrorRequestHandler {
   };
 }
 
+/**
+ * The form's uploads (multipart, when the checks need documents), kept in memory until checked and sealed, never
+ * written to disk. A file over DOCUMENT_MAX_BYTES, more files than there are documents, or too many fields: 413 or
+ * 400, before anything is read on.
+ */
+function portalUploads(): RequestHandler {
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: {
+      fileSize: DOCUMENT_MAX_BYTES,
+      files: PORTAL_DOCUMENT_KINDS.length,
+      fields: 2_000,
+      fieldSize: 200 * 1024,
+      parts: 2_000 + PORTAL_DOCUMENT_KINDS.length,
+    },
+  }).any();
+  return (request, response, next) =>
+    upload(request, response, (error?: unknown) => {
+      if (error instanceof multer.MulterError)
+        return next(Object.assign(error, { status: error.code === 'LIMIT_FILE_SIZE' ? 413 : 400 }));
+      next(error);
+    });
+}
+
 /** The applicant portal behind each onboarding link: server-rendered HTML, no JavaScript needed. */
 export function portalRouter(deps: Deps): Router {
   const router = express.Router();
@@ -58,6 +85,7 @@ export function portalRouter(deps: Deps): Router {
   router.post(
     '/apply/:token',
     express.urlencoded({ extended: false, limit: '200kb', parameterLimit: 2_000 }),
+    portalUploads(),
     postPortalForm(deps),
   );
   router.all('/apply/:token', (request, response) => {

@@ -1,6 +1,17 @@
-import { findPortalApplicant, savePortalDraft, submitApplicantInformation, type OrderRefusal } from '@svc/db';
 import {
+  documentKindsOfApplicant,
+  findPortalApplicant,
+  savePortalDraft,
+  storeApplicantDocuments,
+  submitApplicantInformation,
+  type DocumentToStore,
+  type OrderRefusal,
+} from '@svc/db';
+import {
+  checkedUpload,
   informationFromPortalForm,
+  isPortalDocumentKind,
+  missingDocumentErrors,
   isPortalSection,
   portalFormFromFields,
   validatePortalForm,
@@ -8,6 +19,7 @@ import {
   withEntryAdded,
   withEntryRemoved,
   withoutBlankEntries,
+  type PortalDocumentKind,
   type PortalFieldError,
   type PortalForm,
   type PortalSection,
@@ -84,6 +96,7 @@ async function submit(
     client,
     now,
     publicUrl,
+    documents,
   }: {
     response: Response;
     context: PortalContext;
@@ -92,15 +105,20 @@ async function submit(
     now: Date;
     /** Where the notification emails link to. */
     publicUrl: string;
+    documents: PortalDocuments;
   },
 ): Promise<void> {
   const { token, requirements, applicant, language } = context;
   const cleaned = withoutBlankEntries(form);
-  const errors = validatePortalForm({ form: cleaned, requirements, today: todayOf(now) });
+  const errors = [
+    ...validatePortalForm({ form: cleaned, requirements, today: todayOf(now) }),
+    ...documents.errors,
+    ...missingDocumentErrors({ required: requirements.documents, held: documents.held }),
+  ];
   const redisplay = async (shown: readonly PortalFieldError[]) => {
     const draft = withEntriesToFill(cleaned, requirements);
     await savePortalDraft({ db: deps.db, token, draft, now });
-    sendForm(response, { context, form: draft, errors: shown, now });
+    sendForm(response, { context, form: draft, errors: shown, documentsHeld: documents.held, now });
   };
   if (errors.length > 0) return redisplay(errors);
 
@@ -142,6 +160,32 @@ async function submit(
   }
 }
 
+/** The documents of a post: why some uploads were refused, and every kind the applicant has uploaded so far. */
+type PortalDocuments = { errors: PortalFieldError[]; held: PortalDocumentKind[] };
+
+/**
+ * Checks the files of a post (`documents.<kind>` fields; an empty file input is no upload) by their magic bytes,
+ * stores the accepted ones sealed, and answers what the applicant holds now. The bytes are never logged.
+ */
+async function receiveDocuments(
+  deps: Deps,
+  { request, applicantId }: { request: Request; applicantId: string },
+): Promise<PortalDocuments> {
+  const files = (Array.isArray(request.files) ? request.files : []).filter((file) => file.size > 0);
+  const errors: PortalFieldError[] = [];
+  const accepted: DocumentToStore[] = [];
+  for (const file of files) {
+    const kind = file.fieldname.replace(/^documents\./, '');
+    if (!file.fieldname.startsWith('documents.') || !isPortalDocumentKind(kind)) continue;
+    const checked = checkedUpload({ kind, bytes: file.buffer });
+    if (checked.ok) accepted.push({ kind, contentType: checked.contentType, bytes: file.buffer });
+    else errors.push(checked.error);
+  }
+  await storeApplicantDocuments({ db: deps.db, applicantId, documents: accepted });
+  const held = (await documentKindsOfApplicant(deps.db.dataSource.manager, applicantId)).filter(isPortalDocumentKind);
+  return { errors, held };
+}
+
 /**
  * POST /apply/:token: save progress, add or remove an entry (each saves and shows the page again: no JavaScript
  * needed), or submit. Refused unless posted from this origin with the page's form token.
@@ -154,7 +198,7 @@ export const postPortalForm =
     const chosenLanguage = chosenLanguageOf(fields.lang);
     const fallbackLanguage = requestLanguageOf(request, chosenLanguage);
     const now = deps.now();
-    if (!request.is('application/x-www-form-urlencoded'))
+    if (!request.is('application/x-www-form-urlencoded') && !request.is('multipart/form-data'))
       return sendRefusal(response, { refusal: 'bad_request', language: fallbackLanguage, status: 415 });
     const formIssued = isSameOrigin(request, deps) ? formIssuedAt({ token, formToken: fields.form_token, now }) : null;
     if (!formIssued) return sendRefusal(response, { refusal: 'stale', language: fallbackLanguage });
@@ -165,6 +209,7 @@ export const postPortalForm =
     if (!lookup.open) return sendRefusal(response, { refusal: lookup.reason, language: fallbackLanguage });
     const context = portalContext({ token, applicant: lookup.applicant, chosenLanguage });
     const form = portalFormFromFields(fields, context.requirements);
+    const documents = await receiveDocuments(deps, { request, applicantId: lookup.applicant.applicantId });
     if (action.kind === 'submit')
       return submit(deps, {
         response,
@@ -173,6 +218,7 @@ export const postPortalForm =
         client: signingClientOf(request, formIssued),
         now,
         publicUrl: publicUrlOf(deps, request),
+        documents,
       });
 
     const changed =
@@ -184,6 +230,8 @@ export const postPortalForm =
     const draft = withEntriesToFill(changed, context.requirements);
     const saved = await savePortalDraft({ db: deps.db, token, draft, now });
     if (!saved.saved) return sendRefusal(response, { refusal: saved.reason, language: context.language });
+    if (documents.errors.length > 0)
+      return sendForm(response, { context, form: draft, errors: documents.errors, documentsHeld: documents.held, now });
     // Post, redirect, get: reloading the page does not post again. The fragment leads to what changed.
     const fragment =
       action.kind === 'add'

@@ -1,4 +1,4 @@
-import type { PortalFieldError, PortalForm, PortalLanguage } from '@svc/domain';
+import type { PortalDocumentKind, PortalFieldError, PortalForm, PortalLanguage } from '@svc/domain';
 import type { Response } from 'express';
 import { pageUrl, todayOf, type PortalContext } from './context.js';
 import { issueFormToken } from './form-token.js';
@@ -38,8 +38,17 @@ export function sendForm(
     form,
     errors = [],
     saved = false,
+    documentsHeld,
     now,
-  }: { context: PortalContext; form: PortalForm; errors?: readonly PortalFieldError[]; saved?: boolean; now: Date },
+  }: {
+    context: PortalContext;
+    form: PortalForm;
+    errors?: readonly PortalFieldError[];
+    saved?: boolean;
+    /** The documents the applicant has uploaded so far. */
+    documentsHeld: readonly PortalDocumentKind[];
+    now: Date;
+  },
 ): void {
   const { token, chosenLanguage, language } = context;
   const html = formPage({
@@ -54,6 +63,7 @@ export function sendForm(
     form,
     errors,
     saved,
+    documentsHeld,
     today: todayOf(now),
   });
   sendHtml(response, errors.length > 0 ? 422 : 200, html);

@@ -1,5 +1,5 @@
-import { findPortalApplicant } from '@svc/db';
-import { portalFormFromInformation, withEntriesToFill } from '@svc/domain';
+import { documentKindsOfApplicant, findPortalApplicant } from '@svc/db';
+import { isPortalDocumentKind, portalFormFromInformation, withEntriesToFill } from '@svc/domain';
 import type { Request, Response } from 'express';
 import type { Deps } from '../deps.js';
 import { chosenLanguageOf, portalContext, requestLanguageOf } from './context.js';
@@ -20,5 +20,10 @@ export const showPortalForm =
       lookup.applicant.draft ?? portalFormFromInformation(lookup.applicant.information),
       context.requirements,
     );
-    sendForm(response, { context, form, saved: request.query.saved === '1', now });
+    const documentsHeld = context.requirements.documents.length
+      ? (await documentKindsOfApplicant(deps.db.dataSource.manager, lookup.applicant.applicantId)).filter(
+          isPortalDocumentKind,
+        )
+      : [];
+    sendForm(response, { context, form, saved: request.query.saved === '1', documentsHeld, now });
   };

@@ -1,6 +1,6 @@
-import type { CheckName, HrApplication } from '@svc/contract';
+import type { HrApplication } from '@svc/contract';
 import type { ApplicantRecord } from '@svc/db';
-import { isSimulatedProvider } from '@svc/domain';
+import { presentCheckExecutions } from './check-executions.js';
 
 /**
  * Where the record's results come from: each check's provider and when it answered, and whether any of them is made
@@ -10,15 +10,7 @@ export function presentProvenance({
   applicant,
   executions,
 }: Pick<ApplicantRecord, 'applicant' | 'executions'>): Pick<HrApplication, 'simulated' | 'check_executions'> {
-  const checks = executions.map((execution) => ({
-    id: `check_exec_${execution.id}`,
-    check_name: execution.checkName as CheckName,
-    status: execution.status,
-    provider: execution.provider,
-    simulated: isSimulatedProvider(execution.provider),
-    submitted_at: execution.submittedAt ? execution.submittedAt.toISOString() : null,
-    completed_at: execution.finishedAt ? execution.finishedAt.toISOString() : null,
-  }));
+  const checks = presentCheckExecutions(executions);
   return {
     simulated: applicant.environment === 'demo' || checks.some((check) => check.simulated),
     check_executions: checks,

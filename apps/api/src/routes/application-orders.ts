@@ -59,6 +59,14 @@ export function orderRefusalProblem(refusal: OrderRefusal, kind: 'HR' | 'PM'): A
       return AppError.validation([
         { path: 'listing_id', code: 'invalid_value', message: 'is not a listing of the team of owner_id' },
       ]);
+    case 'invalid_package':
+      return AppError.validation([
+        {
+          path: 'package_id',
+          code: 'invalid_value',
+          message: 'is not a package of the team of owner_id in this environment, or orders no check',
+        },
+      ]);
     case 'check_not_enabled': {
       const flags = refusal.flags.map((refused) => refused.flag);
       return new AppError({

@@ -64,6 +64,7 @@ describe.each(apiTargets({ everyDatabase: true }))('fuzzing every operation of t
     return {
       ...records,
       applicant_id: PM_OPERATION.test(operation.name) ? records.pm_applicant_id : records.hr_applicant_id,
+      check_id: PM_OPERATION.test(operation.name) ? records.pm_check_id : records.hr_check_id,
     };
   };
   const hintsOf = (operation: Operation) => {

@@ -23,7 +23,7 @@ import { returnEveryApplicant, seedTenant, type RecordIds, type Tenant } from '.
  */
 const PM_OPERATION = /^(pm|properties|listings)\./;
 /** Records that carry their environment; the account hierarchy (superteams, teams, users) is shared by both. */
-const ENVIRONMENT_SCOPED = new Set(['applicant_id', 'package_id', 'event_id', 'webhookendpoint_id']);
+const ENVIRONMENT_SCOPED = new Set(['applicant_id', 'package_id', 'check_id', 'event_id', 'webhookendpoint_id']);
 const withIds = contractOperations().filter((operation) => operation.pathParams.length > 0);
 
 type Case = {
@@ -62,6 +62,7 @@ const CASES: Case[] = [
 const idsFor = (operation: Operation, records: RecordIds): Record<string, string> => ({
   ...records,
   applicant_id: PM_OPERATION.test(operation.name) ? records.pm_applicant_id : records.hr_applicant_id,
+  check_id: PM_OPERATION.test(operation.name) ? records.pm_check_id : records.hr_check_id,
 });
 
 describe.each(apiTargets({ everyDatabase: true }))('the tenancy matrix on $name', (target) => {

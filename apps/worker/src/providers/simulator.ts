@@ -8,6 +8,8 @@ const simulate = (request: ProviderCheckRequest, now: Date) =>
     location: request.location,
     now,
     attempt: request.attempt,
+    retries: request.retries,
+    collectedDocuments: request.collectedDocuments,
     requestedCountries: request.requestedCountries,
   });
 

@@ -37,6 +37,42 @@ const resultFieldsShape = Object.fromEntries(
   ]),
 ) as { [F in ResultObjectField]: z.ZodNullable<(typeof resultSchemasByField)[F]> };
 
+/** One requested check, where it stands, and who produced its result when: the record and the list items show each. */
+export const checkExecutionSchema = z
+  .object({
+    id: z
+      .string()
+      .regex(/^check_exec_/)
+      .describe(
+        'Identifier of the execution, prefixed `check_exec_`: the `check_id` of the retry operation (`POST …/checks/{check_id}/retry/`).',
+      ),
+    check_name: checkNameSchema,
+    status: checkExecutionStatus.schema,
+    provider: z
+      .string()
+      .describe('Who runs the check: `simulator` (made-up results) or the name of a configured provider.'),
+    simulated: z.boolean().describe('Whether the result of this check is made up by the simulator.'),
+    submitted_at: dateTime()
+      .nullable()
+      .describe('When the check was submitted to a provider that answers later; null otherwise.'),
+    completed_at: dateTime()
+      .nullable()
+      .describe('When the provider’s result (or the failure) was recorded; null while the check runs.'),
+    failure_reason: z
+      .string()
+      .nullable()
+      .describe(
+        'Why the check could not be completed (its provider did not answer, for example), when `status` is `FAILED`; null otherwise. A failed check moves no score and can be retried.',
+      ),
+    estimated_completion: dateTime()
+      .nullable()
+      .describe(
+        'When the check should be done: when it was queued plus its expected turnaround. Null once it finished, and while it waits for the applicant.',
+      ),
+  })
+  .describe('One requested check, where it stands, and who produced its result when.');
+export type CheckExecutionView = z.infer<typeof checkExecutionSchema>;
+
 /** Where each result comes from: a real provider or the simulator (the Providers guide). */
 const provenanceShape = {
   simulated: z
@@ -44,33 +80,18 @@ const provenanceShape = {
     .describe(
       'Whether any result of this record is made up by the simulator: always for demo keys, and for live checks run with live simulation on. `false` only when every check is run by a real provider.',
     ),
-  check_executions: z
-    .array(
-      z
-        .object({
-          id: z
-            .string()
-            .regex(/^check_exec_/)
-            .describe('Identifier of the execution, prefixed `check_exec_`.'),
-          check_name: checkNameSchema,
-          status: checkExecutionStatus.schema,
-          provider: z
-            .string()
-            .describe('Who runs the check: `simulator` (made-up results) or the name of a configured provider.'),
-          simulated: z.boolean().describe('Whether the result of this check is made up by the simulator.'),
-          submitted_at: dateTime()
-            .nullable()
-            .describe('When the check was submitted to a provider that answers later; null otherwise.'),
-          completed_at: dateTime()
-            .nullable()
-            .describe('When the provider’s result (or the failure) was recorded; null while the check runs.'),
-        })
-        .describe('One requested check, where it stands, and who produced its result when.'),
-    )
-    .describe('Every requested check.'),
+  check_executions: z.array(checkExecutionSchema).describe('Every requested check, oldest first.'),
 };
 
-const score = (what: string) => z.number().min(0).max(100).nullable().describe(`${what} (0–100); null until scored.`);
+const score = (what: string) =>
+  z
+    .number()
+    .min(0)
+    .max(100)
+    .nullable()
+    .describe(
+      `${what} (0–100), computed from the checks that completed only; null until every check finished, and when none completed.`,
+    );
 
 const applicationRecordShape = {
   id: uuid().describe('Identifier of the applicant (the `applicant_id` of the other operations).'),
@@ -94,7 +115,9 @@ const applicationRecordShape = {
     .min(0)
     .max(100)
     .nullable()
-    .describe('Overall svc score (0–100, higher is better); null until returned.'),
+    .describe(
+      'Overall svc score (0–100, higher is better), computed from the checks that completed only (a failed check moves no score); null until returned, and when no check completed.',
+    ),
   svc_score_label: svcScoreLabelSchema,
   applicant_account: z
     .object({
@@ -128,6 +151,11 @@ const applicationRecordShape = {
     .nullable()
     .describe('Manual review of identity documents; null when none took place.'),
   ...provenanceShape,
+  estimated_completion: dateTime()
+    .nullable()
+    .describe(
+      'When the application should be done: the latest `estimated_completion` of its checks. Null when no check is under way (all finished, or waiting for the applicant).',
+    ),
 };
 
 const scorePair = <N extends string, L extends z.ZodTypeAny>(name: N, what: string, label: L) =>

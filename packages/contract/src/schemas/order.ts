@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requestFlagsOrderShape } from '../common/request-flags.js';
-import { countryCode, calendarDate } from '../common/primitives.js';
+import { countryCode, calendarDate, uuid } from '../common/primitives.js';
 import { informationInputSchema, locationSchema } from './information.js';
 import { optionalFields, pickFields } from '../common/shapes.js';
 import { packageSettingsShape } from './package.js';
@@ -46,6 +46,13 @@ export const enhancedIdentityVerificationInputSchema = z
   .strict()
   .describe('Identity document for the enhanced identity verification.');
 
+/** A package of the owner's team: its checks are ordered, with any request flag sent besides. */
+const packageIdField = uuid()
+  .optional()
+  .describe(
+    "A package of the team of `owner_id` (same environment): its `request_flags` are ordered, with any request flag sent besides. Another team's, another environment's or an unknown package: 400 naming `package_id`.",
+  );
+
 /** Fields of every invite (HR and PM). */
 export const inviteShape = {
   email: z.string().trim().email().max(254).describe("Applicant's email address: the invitation is sent there."),
@@ -56,6 +63,7 @@ export const inviteShape = {
   information: informationInputSchema
     .optional()
     .describe('What you already know of the applicant: it pre-fills the form.'),
+  package_id: packageIdField,
   ...requestFlagsOrderShape,
 };
 
@@ -66,6 +74,7 @@ export const quickScreenShape = {
   information: informationInputSchema,
   enhanced_identity_verification: enhancedIdentityVerificationInputSchema.optional(),
   position_or_property_location: locationSchema,
+  package_id: packageIdField,
   ...requestFlagsOrderShape,
 };
 

@@ -7,6 +7,10 @@ import { CheckExecution } from '../entities/check-execution.js';
 import { uuidv7 } from '../ids.js';
 import { queryRows } from '../repositories/query-rows.js';
 import { findExecutionsWithApplicants } from './sql.js';
+import { documentKindsByApplicant } from './documents.js';
+
+/** The checks whose provider looks at the applicant's uploaded documents. */
+const IDENTITY_CHECKS: ReadonlySet<string> = new Set(['identity_verification', 'enhanced_identity_verification']);
 import { readInformation, type StoredInformation } from './information.js';
 import { applicationStateOf } from './state.js';
 
@@ -26,6 +30,10 @@ export type CheckRun = {
   checkName: CheckName;
   /** 1 for the first try, 2 for the first retry… (the execution's `attempts` after this start). */
   attempt: number;
+  /** How many times a partner retried the check after it failed (0: its first run). */
+  retries: number;
+  /** The documents the applicant uploaded in the portal (`identity_document`, `selfie`, …), for identity checks. */
+  collectedDocuments: readonly string[];
   /** The applicant's whole information, sensitive fields decrypted. Personal data: never log it. */
   information: StoredInformation;
   /** `position_or_property_location` of the order (an invitation: the owner's team's province). */
@@ -151,12 +159,19 @@ function requestedCountriesOf(applicant: Applicant): string[] | null {
 }
 
 /** What an attempt of `execution` runs on (`attempt`: its number). */
-export function checkRunOf(execution: CheckExecution, applicant: Applicant, attempt: number): CheckRun {
+export function checkRunOf(
+  execution: CheckExecution,
+  applicant: Applicant,
+  attempt: number,
+  collectedDocuments: readonly string[] = [],
+): CheckRun {
   return {
     checkExecutionId: execution.id,
     applicantId: applicant.id,
     checkName: execution.checkName as CheckName,
     attempt,
+    retries: execution.retries,
+    collectedDocuments,
     information: readInformation(applicant),
     location: applicant.location,
     country: applicant.country,
@@ -210,12 +225,19 @@ export async function startCheckRuns({
       })),
     );
     pending = [];
+    // Identity checks say only what the applicant's uploads allow: read their kinds, for those checks only.
+    const documents = await documentKindsByApplicant(
+      manager,
+      claims
+        .filter(({ execution }) => claimed.has(execution.id) && IDENTITY_CHECKS.has(execution.checkName))
+        .map(({ applicant }) => applicant.id),
+    );
     for (const { execution, applicant, attempt } of claims) {
       if (!claimed.has(execution.id)) {
         pending.push(execution.id);
         continue;
       }
-      runs.set(execution.id, checkRunOf(execution, applicant, attempt));
+      runs.set(execution.id, checkRunOf(execution, applicant, attempt, documents.get(applicant.id) ?? []));
     }
   }
   return runs;

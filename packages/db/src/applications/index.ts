@@ -72,6 +72,14 @@ export {
 } from './orders.js';
 export { submitApplicantInformation, type ApplicantConsent, type ApplicantReference } from './submissions.js';
 export { upgradeApplication } from './upgrades.js';
+export { documentKindsOfApplicant, storeApplicantDocuments, type DocumentToStore } from './documents.js';
+export {
+  CHECK_RETRIED_AUDIT_ACTION,
+  retryFailedCheck,
+  type CheckRetryOutcome,
+  type CheckToRetry,
+  type RetryActor,
+} from './retries.js';
 export { applicationStateOf } from './state.js';
 export {
   checkRunsOf,

@@ -25,6 +25,8 @@ export type OrderFields = {
   tag?: string | undefined;
   information?: InformationInput | undefined;
   listingId?: string | undefined;
+  /** A package of the owner's team whose flags are ordered with `flags` (`orderWithPackage`). */
+  packageId?: string | undefined;
   /** ACIC parameters and other per-order settings, kept as given. */
   parameters?: Record<string, unknown> | undefined;
   /** The `Idempotency-Key` of the request and its API key: an order placed again with them is the same order. */
@@ -215,6 +217,7 @@ export function newCheckExecutions(
       checkName,
       status,
       attempts: 0,
+      retries: 0,
       resultId,
       result: null,
       failure: null,

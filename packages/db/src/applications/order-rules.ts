@@ -3,6 +3,7 @@ import {
   flagsWithoutProvider,
   missingInformation,
   refusedFlags,
+  storedFlags,
   type Information,
   type OrderRefusal,
   type ProviderRouting,
@@ -10,6 +11,7 @@ import {
 import type { EntityManager } from 'typeorm';
 import type { TeamType } from '../entities/environment.js';
 import { Listing } from '../entities/listing.js';
+import { Package } from '../entities/package.js';
 import { Superteam } from '../entities/superteam.js';
 import { Team } from '../entities/team.js';
 import { User } from '../entities/user.js';
@@ -57,6 +59,26 @@ export async function isListingOfTeam(
       teamId,
     })) > 0
   );
+}
+
+/**
+ * The order with its package's flags added (each once, in catalogue order), when it names a package: the package must
+ * belong to the owner's team, in the key's partner and environment. Null when it does not, or when nothing is ordered.
+ */
+export async function orderWithPackage<O extends { flags: readonly RequestFlag[]; packageId?: string | undefined }>(
+  manager: EntityManager,
+  { scope, owner, order }: { scope: DataScope; owner: OrderingOwner; order: O },
+): Promise<O | null> {
+  if (order.packageId === undefined) return order;
+  const found = await manager.findOneBy(Package, {
+    id: order.packageId,
+    partnerId: scope.partnerId,
+    environment: scope.environment,
+    teamId: owner.teamId,
+  });
+  if (!found) return null;
+  const flags = storedFlags([...found.requestFlags, ...order.flags]);
+  return flags.length === 0 ? null : { ...order, flags };
 }
 
 /** The rules an order must pass before anything is written, in the order they are reported. */

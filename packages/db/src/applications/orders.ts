@@ -25,7 +25,7 @@ import {
 } from './new-applicant.js';
 import { readInformation } from './information.js';
 import type { ApplicantRecord } from './queries.js';
-import { findOrderingOwner, orderRefusal, type ApplicationScope } from './order-rules.js';
+import { findOrderingOwner, orderRefusal, orderWithPackage, type ApplicationScope } from './order-rules.js';
 
 export type QuickScreenOrder = OrderFields & {
   email?: string | undefined;
@@ -46,7 +46,7 @@ export async function createQuickScreen({
   db,
   jobs,
   scope,
-  order,
+  order: given,
   providers,
   now,
 }: {
@@ -60,9 +60,12 @@ export async function createQuickScreen({
 }): Promise<OrderOutcome<{ applicantId: string; record?: ApplicantRecord }>> {
   const replay = ({ applicants }: PlacedOrder) => ({ applicantId: (applicants[0] as Applicant).id });
   return placeOnce(
-    { db, idempotency: order.idempotency, now, replay, readsOutsideTransaction: true },
+    { db, idempotency: given.idempotency, now, replay, readsOutsideTransaction: true },
     async (manager) => {
-      const owner = await findOrderingOwner(manager, { scope, ownerId: order.ownerId });
+      const owner = await findOrderingOwner(manager, { scope, ownerId: given.ownerId });
+      if (!owner) return refuse({ code: 'invalid_owner' });
+      const order = await orderWithPackage(manager, { scope, owner, order: given });
+      if (!order) return refuse({ code: 'invalid_package' });
       const refusal = await orderRefusal(manager, {
         scope,
         owner,
@@ -71,7 +74,7 @@ export async function createQuickScreen({
         information: order.information as Information,
         providers,
       });
-      if (refusal || !owner) return refuse(refusal ?? { code: 'invalid_owner' });
+      if (refusal) return refuse(refusal);
       const transition = newApplicationState({ type: 'quick_screened', flags: order.flags });
       if (!transition.ok) throw new Error(`quick screen refused by the state machine: ${transition.refusal.message}`);
       const email = order.email ?? '';
@@ -146,7 +149,7 @@ export async function createInvitation({
   db,
   jobs,
   scope,
-  order,
+  order: given,
   publicUrl,
   providers,
   now,
@@ -167,8 +170,11 @@ export async function createInvitation({
       onboardingLink: onboardingLink({ publicUrl, token: applicant.onboardingToken ?? '' }),
     })),
   });
-  return placeOnce({ db, idempotency: order.idempotency, now, replay }, async (manager) => {
-    const owner = await findOrderingOwner(manager, { scope, ownerId: order.ownerId });
+  return placeOnce({ db, idempotency: given.idempotency, now, replay }, async (manager) => {
+    const owner = await findOrderingOwner(manager, { scope, ownerId: given.ownerId });
+    if (!owner) return refuse({ code: 'invalid_owner' });
+    const order = await orderWithPackage(manager, { scope, owner, order: given });
+    if (!order) return refuse({ code: 'invalid_package' });
     const refusal = await orderRefusal(manager, {
       scope,
       owner,
@@ -176,7 +182,7 @@ export async function createInvitation({
       listingId: order.listingId,
       providers,
     });
-    if (refusal || !owner) return refuse(refusal ?? { code: 'invalid_owner' });
+    if (refusal) return refuse(refusal);
     const transition = newApplicationState({ type: 'invited', flags: order.flags });
     if (!transition.ok) throw new Error(`invitation refused by the state machine: ${transition.refusal.message}`);
     const people: NewApplicant[] = [

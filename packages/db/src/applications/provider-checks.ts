@@ -2,6 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Database } from '../data-source.js';
 import { queryRows } from '../repositories/query-rows.js';
 import { checkRunOf, type CheckRun } from './check-runs.js';
+import { documentKindsByApplicant } from './documents.js';
 import { enqueueCheckRuns, scheduleProviderPoll } from './jobs.js';
 import { findExecutionsWithApplicants } from './sql.js';
 import type { EntityManager } from 'typeorm';
@@ -60,8 +61,9 @@ export async function findPendingCheck(
   if (!pair) return null;
   const { execution, applicant } = pair;
   if (execution.status !== 'RUNNING' || !execution.providerReference || !execution.submittedAt) return null;
+  const documents = await documentKindsByApplicant(manager, [applicant.id]);
   return {
-    run: checkRunOf(execution, applicant, execution.attempts),
+    run: checkRunOf(execution, applicant, execution.attempts, documents.get(applicant.id) ?? []),
     reference: execution.providerReference,
     submittedAt: execution.submittedAt,
     deadline: execution.providerDeadline ?? execution.submittedAt,

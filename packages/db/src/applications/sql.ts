@@ -119,6 +119,7 @@ export const CHECK_EXECUTIONS: TableRows<CheckExecution, ColumnProperty<CheckExe
     checkName: 'check_name',
     status: 'status',
     attempts: 'attempts',
+    retries: 'retries',
     resultId: 'result_id',
     result: 'result',
     failure: 'failure',

@@ -18,8 +18,13 @@ export class CheckExecution extends Uuidv7Record {
   @Column({ type: 'text' })
   status!: CheckExecutionStatus;
 
+  /** Attempts of the current run (a retry through the API starts again from 0). */
   @Column({ type: 'integer', default: 0 })
   attempts!: number;
+
+  /** How many times a partner retried the check after it failed (`POST …/checks/{check_id}/retry/`). */
+  @Column({ type: 'integer', default: 0 })
+  retries!: number;
 
   /** Stable id of the result object this check reports into. */
   @Column({ name: 'result_id', type: 'uuid' })

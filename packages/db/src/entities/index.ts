@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { API_KEY_SCOPES, ApiKey, type ApiKeyScope } from './api-key.js';
 import { Applicant } from './applicant.js';
+import { ApplicantDocument } from './applicant-document.js';
 import { Application } from './application.js';
 import { CheckExecution } from './check-execution.js';
 import { Event } from './event.js';
@@ -24,6 +25,7 @@ export {
   ApiKey,
   type ApiKeyScope,
   Applicant,
+  ApplicantDocument,
   Application,
   CheckExecution,
   Event,
@@ -59,6 +61,7 @@ export type { CheckExecutionStatus } from './check-execution.js';
 
 /** Every entity, listed explicitly (no globs: they break under bundling and in ESM). */
 export const entities: Array<new () => object> = [
+  ApplicantDocument,
   Partner,
   Superteam,
   Team,

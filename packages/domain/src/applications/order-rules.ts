@@ -9,6 +9,8 @@ export type RefusedFlag = { flag: RequestFlag; reason: 'not_enabled' | 'not_appl
 export type OrderRefusal =
   | { code: 'invalid_owner' }
   | { code: 'invalid_listing' }
+  /** `package_id` is not a package of the owner's team in the key's environment, or orders nothing. */
+  | { code: 'invalid_package' }
   | { code: 'check_not_enabled'; flags: RefusedFlag[] }
   /** Live only: no provider is configured for these checks (and live simulation is off). */
   | { code: 'provider_not_configured'; flags: RequestFlag[] }

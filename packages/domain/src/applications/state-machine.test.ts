@@ -71,6 +71,9 @@ const EVENTS = {
   upgradedNew: { type: 'upgraded', flags: ['request_base', 'request_bureau'] },
   upgradedHeld: { type: 'upgraded', flags: ['request_bureau'] },
   upgradedNothing: { type: 'upgraded', flags: [] },
+  retriedA: { type: 'check_retried', checkName: A },
+  retriedB: { type: 'check_retried', checkName: B },
+  retriedUnknown: { type: 'check_retried', checkName: 'soquij' },
 } as const satisfies Record<string, ApplicationEvent>;
 type EventKey = keyof typeof EVENTS;
 
@@ -82,6 +85,7 @@ const CHECK_EVENTS_ON_UNKNOWN = {
   startedUnknown: 'unknown_check',
   completedUnknown: 'unknown_check',
   failedUnknown: 'unknown_check',
+  retriedUnknown: 'unknown_check',
 } as const;
 const CREATION_ON_EXISTING = {
   invited: 'already_created',
@@ -113,6 +117,9 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     upgradedNew: 'not_created',
     upgradedHeld: 'not_created',
     upgradedNothing: 'not_created',
+    retriedA: 'not_created',
+    retriedB: 'not_created',
+    retriedUnknown: 'not_created',
   },
   sent: {
     ...CREATION_ON_EXISTING,
@@ -123,6 +130,8 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     completedA: 'waiting_on_candidate',
     failedA: 'waiting_on_candidate',
     rendered: 'checks_outstanding',
+    retriedA: 'check_not_retryable',
+    retriedB: 'check_not_retryable',
   },
   queued: {
     ...CREATION_ON_EXISTING,
@@ -133,6 +142,8 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     completedA: 'applied',
     failedA: 'applied',
     rendered: 'checks_outstanding',
+    retriedA: 'check_not_retryable',
+    retriedB: 'check_not_retryable',
   },
   running: {
     ...CREATION_ON_EXISTING,
@@ -143,6 +154,8 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     completedA: 'applied',
     failedA: 'applied',
     rendered: 'checks_outstanding',
+    retriedA: 'check_not_retryable',
+    retriedB: 'check_not_retryable',
   },
   completeA: {
     ...CREATION_ON_EXISTING,
@@ -153,6 +166,8 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     completedA: 'already_applied',
     failedA: 'already_applied',
     rendered: 'checks_outstanding',
+    retriedA: 'check_not_retryable',
+    retriedB: 'check_not_retryable',
   },
   failedA: {
     ...CREATION_ON_EXISTING,
@@ -163,6 +178,8 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     completedA: 'already_applied',
     failedA: 'already_applied',
     rendered: 'checks_outstanding',
+    retriedA: 'applied',
+    retriedB: 'check_not_retryable',
   },
   finished: {
     ...CREATION_ON_EXISTING,
@@ -173,6 +190,8 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     completedA: 'already_applied',
     failedA: 'already_applied',
     rendered: 'applied',
+    retriedA: 'check_not_retryable',
+    retriedB: 'applied',
   },
   returned: {
     ...CREATION_ON_EXISTING,
@@ -185,6 +204,8 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     upgradedNew: 'applied',
     upgradedHeld: 'no_new_checks',
     upgradedNothing: 'no_new_checks',
+    retriedA: 'check_not_retryable',
+    retriedB: 'applied',
   },
 };
 
@@ -292,6 +313,29 @@ describe('application state machine: resulting states', () => {
     expect(result.checksToRun).toEqual(['base']);
   });
 
+  it('check_retried: a failed check queued again, a Returned application reopened until its report is produced again', () => {
+    const result = ok(applicationStateAfter(STATES.returned, EVENTS.retriedB));
+    expect(result.state).toEqual({
+      status: 'Pending',
+      reportStatus: 'IN_PROGRESS',
+      orderStatus: 'IN_PROGRESS',
+      checks: [
+        { checkName: A, status: 'COMPLETE' },
+        { checkName: B, status: 'QUEUED' },
+      ],
+    });
+    expect(result.checksToRun).toEqual([B]);
+    let state = result.state;
+    for (const event of [
+      { type: 'check_started', checkName: B },
+      { type: 'check_completed', checkName: B },
+      { type: 'report_rendered' },
+    ] as const) {
+      state = ok(applicationStateAfter(state, event)).state;
+    }
+    expect(state).toMatchObject({ status: 'Returned', checks: [{ status: 'COMPLETE' }, { status: 'COMPLETE' }] });
+  });
+
   it('an upgraded application runs its new checks to Returned again', () => {
     let state = ok(applicationStateAfter(STATES.returned, EVENTS.upgradedNew)).state;
     state = ok(applicationStateAfter(state, { type: 'check_started', checkName: 'base' })).state;
@@ -356,6 +400,7 @@ const eventArbitrary: fc.Arbitrary<ApplicationEvent> = fc.oneof(
   fc.constantFrom(...POOL_CHECKS).map((checkName) => ({ type: 'check_failed' as const, checkName })),
   fc.constant({ type: 'report_rendered' as const }),
   fc.subarray(POOL_FLAGS).map((flags) => ({ type: 'upgraded' as const, flags })),
+  fc.constantFrom(...POOL_CHECKS).map((checkName) => ({ type: 'check_retried' as const, checkName })),
 );
 
 /** Applies events, skipping refused ones, and checks each step. Returns the final state. */
@@ -376,11 +421,13 @@ function run(
       .filter((check) => check.status === 'QUEUED' && before.get(check.checkName) !== 'QUEUED')
       .map((check) => check.checkName);
     expect(result.checksToRun).toEqual(newlyQueued);
-    // Checks are never lost, and a finished check never changes again.
+    // Checks are never lost, and a finished check never changes again, but for a failed check retried.
     for (const [checkName, status] of before) {
       const after = result.state.checks.find((check) => check.checkName === checkName);
       expect(after).toBeDefined();
-      if (status === 'COMPLETE' || status === 'FAILED') expect(after?.status).toBe(status);
+      const retried = event.type === 'check_retried' && event.checkName === checkName && status === 'FAILED';
+      if (status === 'COMPLETE' || (status === 'FAILED' && !retried)) expect(after?.status).toBe(status);
+      if (retried) expect(after?.status).toBe('QUEUED');
     }
     if (result.outcome === 'applied') onApplied(event);
     state = result.state;
@@ -438,6 +485,7 @@ describe('application state machine: properties', () => {
       'applicant_submitted',
       'check_completed',
       'check_failed',
+      'check_retried',
       'check_started',
       'invited',
       'quick_screened',

@@ -41,7 +41,9 @@ export type ApplicationEvent =
   | { readonly type: 'check_failed'; readonly checkName: CheckName }
   /** Every report format is stored. */
   | { readonly type: 'report_rendered' }
-  | { readonly type: 'upgraded'; readonly flags: readonly RequestFlag[] };
+  | { readonly type: 'upgraded'; readonly flags: readonly RequestFlag[] }
+  /** A partner asked to run a failed check again (`POST …/checks/{check_id}/retry/`). */
+  | { readonly type: 'check_retried'; readonly checkName: CheckName };
 
 export type ApplicationEventType = ApplicationEvent['type'];
 
@@ -67,6 +69,8 @@ export const APPLICATION_REFUSAL_CODES = [
   'application_processing',
   /** An upgrade whose flags are all on the application already. */
   'no_new_checks',
+  /** A retry of a check that has not failed (it is waiting, running or complete). */
+  'check_not_retryable',
 ] as const;
 export type ApplicationRefusalCode = (typeof APPLICATION_REFUSAL_CODES)[number];
 
@@ -305,6 +309,42 @@ export function applicationStateAfterUpgrade(
   );
 }
 
+/**
+ * Runs a FAILED check again: it is QUEUED (one job), and a `Returned` application goes back to `Pending` /
+ * `IN_PROGRESS` until its report is produced again with the new result. Any other check state is refused
+ * (`check_not_retryable`): a check waiting for the applicant, queued or running is on its way, and a completed one
+ * stands.
+ */
+export function applicationStateAfterCheckRetried(
+  state: ApplicationState,
+  checkName: CheckName,
+): ApplicationTransition {
+  const check = state.checks.find((candidate) => candidate.checkName === checkName);
+  if (check === undefined) return unknownCheck(checkName);
+  switch (check.status) {
+    case 'FAILED':
+      return applied(
+        {
+          ...withCheckStatus(state, checkName, 'QUEUED'),
+          status: 'Pending',
+          reportStatus: 'IN_PROGRESS',
+          orderStatus: 'IN_PROGRESS',
+        },
+        [checkName],
+      );
+    case 'WAITING_ON_CANDIDATE':
+    case 'QUEUED':
+    case 'RUNNING':
+    case 'COMPLETE':
+      return refused(
+        'check_not_retryable',
+        `The ${checkNameInSentence(checkName)} is ${check.status}: only a FAILED check can be retried.`,
+      );
+    default:
+      return assertNever(check.status, 'check execution status');
+  }
+}
+
 /** The one entry point: the state after `event`, where `null` is an application not created yet. */
 export function applicationStateAfter(state: ApplicationState | null, event: ApplicationEvent): ApplicationTransition {
   if (state === null) {
@@ -328,6 +368,8 @@ export function applicationStateAfter(state: ApplicationState | null, event: App
       return applicationStateAfterReportRendered(state);
     case 'upgraded':
       return applicationStateAfterUpgrade(state, event.flags);
+    case 'check_retried':
+      return applicationStateAfterCheckRetried(state, event.checkName);
     default:
       return assertNever(event, 'application event');
   }

@@ -64,6 +64,7 @@ export function portalErrorMessage(
     case 'invalid_sin_ssn':
     case 'consent_date_not_today':
     case 'consent_not_given':
+    case 'invalid_file_type':
       return translate(language, `error.${error.code}` satisfies MessageKey, params);
     default:
       return error.code satisfies never;

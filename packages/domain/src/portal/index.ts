@@ -6,3 +6,4 @@ export * from './error-messages.js';
 export * from './countries.js';
 export * from './html.js';
 export * from './invitation-messages.js';
+export * from './documents.js';

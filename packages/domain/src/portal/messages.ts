@@ -146,6 +146,15 @@ const MESSAGES = {
     fr: 'son nom, son courriel et son numéro de téléphone',
   },
   'section.consent': { en: 'Disclosure and consent', fr: 'Avis et consentement' },
+  'section.documents': { en: 'Documents', fr: 'Pièces justificatives' },
+  'documents.intro': {
+    en: 'Upload a clear photo of each document. They are encrypted and used only for these checks.',
+    fr: 'Téléversez une photo nette de chaque document. Ils sont chiffrés et servent uniquement à ces vérifications.',
+  },
+  'documents.received': {
+    en: 'Received. Choose another file only to replace it.',
+    fr: 'Reçu. Choisissez un autre fichier seulement pour le remplacer.',
+  },
 
   'entry.addresses': { en: 'Address {number}', fr: 'Adresse {number}' },
   'entry.addresses_current': { en: 'Current address', fr: 'Adresse actuelle' },
@@ -298,6 +307,11 @@ const MESSAGES = {
     en: 'Tick the box to give your consent.',
     fr: 'Cochez la case pour donner votre consentement.',
   },
+  'error.invalid_file_type': {
+    en: 'Choose a photo (JPEG or PNG; a PDF for papers other than your identity document and selfie).',
+    fr: 'Choisissez une photo (JPEG ou PNG; un PDF pour les documents autres que la pièce d’identité et l’égoportrait).',
+  },
+
   'error.required': { en: 'Enter this information.', fr: 'Entrez ce renseignement.' },
 } as const satisfies Record<string, Text>;
 
@@ -407,6 +421,25 @@ const FIELDS = {
   },
   'credentials.date_of_certification': { label: { en: 'Date issued', fr: 'Date de délivrance' } },
   'credentials.current': { label: { en: 'I still hold it', fr: 'Je le détiens encore' } },
+  'documents.identity_document': {
+    label: {
+      en: 'Photo of your identity document (passport, driver’s licence or national ID card)',
+      fr: 'Photo de votre pièce d’identité (passeport, permis de conduire ou carte d’identité)',
+    },
+    missing: { en: 'Upload a photo of your identity document.', fr: 'Téléversez une photo de votre pièce d’identité.' },
+  },
+  'documents.selfie': {
+    label: { en: 'A selfie: a photo of your face', fr: 'Un égoportrait : une photo de votre visage' },
+    missing: { en: 'Upload a selfie.', fr: 'Téléversez un égoportrait.' },
+  },
+  'documents.proof_of_income': {
+    label: { en: 'Proof of income (pay slip, tax notice)', fr: 'Preuve de revenu (talon de paie, avis de cotisation)' },
+    missing: { en: 'Upload a proof of income.', fr: 'Téléversez une preuve de revenu.' },
+  },
+  'documents.resume': {
+    label: { en: 'Your résumé', fr: 'Votre curriculum vitæ' },
+    missing: { en: 'Upload your résumé.', fr: 'Téléversez votre curriculum vitæ.' },
+  },
   'consent.full_name': {
     label: { en: 'Your full name', fr: 'Votre nom complet' },
     missing: { en: 'Type your full name.', fr: 'Tapez votre nom complet.' },

@@ -5,6 +5,8 @@ import {
   type InformationRequirement,
 } from '../checks/information-requirements.js';
 
+import { documentsRequired, type PortalDocumentKind } from './documents.js';
+
 /** Years of address history asked for when a check needs addresses and the team sets no number of years. */
 export const DEFAULT_ADDRESS_HISTORY_YEARS = 3;
 /** No team may ask for more history than this (a form of 20 entries at most covers it). */
@@ -38,6 +40,8 @@ export type PortalRequirements = {
   readonly employers: HistoryRequirement;
   readonly educations: boolean;
   readonly credentials: boolean;
+  /** The documents the applicant must upload (`documentsRequired`). */
+  readonly documents: readonly PortalDocumentKind[];
 };
 
 /** Team settings (`settings_config`) as stored: any JSON. */
@@ -141,5 +145,6 @@ export function portalRequirements({
     },
     educations: needed.has(INFORMATION_REQUIREMENTS.educations) || settings.education_req === true,
     credentials: needed.has(INFORMATION_REQUIREMENTS.credentials),
+    documents: documentsRequired({ checks, settings }),
   };
 }

@@ -21,6 +21,7 @@ export const PORTAL_ERROR_CODES = [
   'consent_name_mismatch',
   'consent_date_not_today',
   'consent_not_given',
+  'invalid_file_type',
 ] as const;
 export type PortalErrorCode = (typeof PORTAL_ERROR_CODES)[number];
 

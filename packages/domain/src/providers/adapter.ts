@@ -8,6 +8,10 @@ export type ProviderCheckRequest = {
   readonly checkName: CheckName;
   /** 1 for the first try, 2 for the first retry… */
   readonly attempt: number;
+  /** How many times a partner retried the check after it failed (0 for its first run). */
+  readonly retries: number;
+  /** The kinds of document the applicant uploaded (`identity_document`, `selfie`, …): a result states only what they allow. */
+  readonly collectedDocuments: readonly string[];
   readonly information: InformationInput;
   /** `position_or_property_location` of the order. */
   readonly location: SimulatorLocation;

@@ -151,6 +151,34 @@ describe('buildReportView: checks', () => {
     expect(view.overall.headline).toContain('1 could not be completed');
   });
 
+  it('says what the scores were computed from when a check failed', () => {
+    const view = buildReportView(hrRich);
+    expect(view.notices[0]).toMatch(
+      /^Scores are computed from the \d+ completed checks only; 1 check could not be completed/,
+    );
+    expect(view.overall.svcScore.valueText).toMatch(/^\d+$/);
+  });
+
+  it('gives no score, not a number, when every check failed: "Not available" and the reason for each', () => {
+    const failure = 'provider_unavailable: the provider did not answer after 5 attempts';
+    const checks = hrRich.checks.map((check) => ({ ...check, status: 'FAILED' as const, simulated: null, failure }));
+    const results = assembleApplicationResults({
+      checks,
+      requestedFlags: hrRich.requestedFlags,
+      teamType: 'HR',
+      ids: () => '00000000-0000-4000-8000-000000000000',
+      now: hrRich.generatedAt,
+    });
+    const view = buildReportView({ ...hrRich, checks, results });
+    expect(view.overall.svcScore).toMatchObject({ value: null, valueText: 'Not available' });
+    for (const item of view.scores.items) expect(item).toMatchObject({ value: null, valueText: 'Not available' });
+    expect(view.notices[0]).toMatch(/^No score is given: none of the \d+ checks could be completed/);
+    for (const section of view.sections) {
+      expect(section.status.text).toBe('Failed');
+      expect(section.failure).toBe('The provider did not answer after 5 attempts.');
+    }
+  });
+
   it('shows a check that has not run as pending rather than leaving it out', () => {
     const input: ReportInput = { ...hrRich, checks: hrRich.checks.filter((check) => check.checkName !== 'bureau') };
     const view = buildReportView(input);

@@ -63,6 +63,8 @@ export const pageSizeFor = (country: string): 'A4' | 'Letter' =>
   ['US', 'CA'].includes(country.trim().toUpperCase()) ? 'Letter' : 'A4';
 
 const FAILED_RESULT = 'Could not be completed – review';
+/** What a score without a value reads: no check completed, so there is nothing to compute it from. */
+export const SCORE_NOT_AVAILABLE = 'Not available';
 const HIDDEN = 'Hidden at the organisation’s request';
 
 /** A catalogue description without what is meant for developers: a setting named in code (`(\`us_…_years\`)`). */
@@ -164,7 +166,7 @@ const score = ({
 }): ScoreView => ({
   label,
   value,
-  valueText: value === null ? 'Not scored' : `${value}`,
+  valueText: value === null ? SCORE_NOT_AVAILABLE : `${value}`,
   band: { text: band, tone: scoreBandTone(band) },
   direction,
 });
@@ -301,6 +303,16 @@ function orderOf(input: ReportInput): ReportView['order'] {
   };
 }
 
+/** What the scores were computed from, when some checks could not be completed (none: no score at all). */
+export function scoreBasisNotice(sections: readonly Pick<CheckSection, 'failure'>[]): string | null {
+  const failed = sections.filter((section) => section.failure !== null).length;
+  if (failed === 0) return null;
+  const completed = sections.length - failed;
+  if (completed === 0)
+    return `No score is given: none of the ${count(sections.length, 'check')} could be completed, so there is nothing to compute one from.`;
+  return `Scores are computed from the ${count(completed, 'completed check')} only; ${count(failed, 'check')} could not be completed and count for nothing.`;
+}
+
 function noticesOf(privacy: Privacy, compact: boolean, organisation: string): string[] {
   const hidden = [
     privacy.hideSinSsn ? 'the SIN/SSN' : null,
@@ -412,7 +424,10 @@ export function buildReportView(input: ReportInput): ReportView {
       greenCount: green.reduce((sum, group) => sum + group.flags.length, 0),
     },
     sections,
-    notices: noticesOf(privacy, compact, organisationName),
+    notices: [
+      ...[scoreBasisNotice(sections)].filter((notice) => notice !== null),
+      ...noticesOf(privacy, compact, organisationName),
+    ],
     footer: {
       text: `Report ${input.applicantId} · ${version} · Generated ${generatedAt}`,
       disclaimer:

@@ -30,6 +30,7 @@ const IDENTITY_TONES: { readonly [S in IdentityDetails['status']]: Tone } = { A:
 function identityBlocks(details: IdentityDetails, context: DetailContext): ReportBlock[] {
   const { document } = details;
   const enhanced = details.level === 'enhanced';
+  const notCollected = { label: '', value: 'Not collected: not checked' };
   return [
     facts(null, [
       {
@@ -37,22 +38,30 @@ function identityBlocks(details: IdentityDetails, context: DetailContext): Repor
         value: '',
         chip: { text: identityVerificationStatus.labels[details.status], tone: IDENTITY_TONES[details.status] },
       },
-      { label: 'Document', value: joinName(document.type, `ending ${document.number_last4}`) },
-      {
-        label: 'Issued by',
-        value: joinName(document.issuing_province_state, countryName(document.issuing_country)),
-      },
-      ...(context.compact ? [] : [{ label: 'Document expires', value: formatDate(document.expiry_date) }]),
-      { label: 'Document authentic', value: '', chip: goodWhenYes(details.document_authentic) },
-      {
-        label: 'Selfie matches the ID photo',
-        value: `${details.face_match_score}%`,
-        chip: goodWhenYes(details.face_match_score >= 80),
-      },
+      ...(document
+        ? [
+            { label: 'Document', value: joinName(document.type, `ending ${document.number_last4}`) },
+            {
+              label: 'Issued by',
+              value: joinName(document.issuing_province_state, countryName(document.issuing_country)),
+            },
+            ...(context.compact ? [] : [{ label: 'Document expires', value: formatDate(document.expiry_date) }]),
+            { label: 'Document authentic', value: '', chip: goodWhenYes(details.document_authentic) },
+          ]
+        : [{ ...notCollected, label: 'Identity document' }]),
+      details.face_match_score === null
+        ? { ...notCollected, label: 'Selfie' }
+        : {
+            label: 'Selfie matches the ID photo',
+            value: `${details.face_match_score}%`,
+            chip: goodWhenYes(details.face_match_score >= 80),
+          },
       { label: 'Name and date of birth match', value: '', chip: goodWhenYes(details.data_match) },
       ...(enhanced
         ? [
-            { label: 'Liveness test passed', value: '', chip: goodWhenYes(details.liveness_passed) },
+            ...(details.liveness_passed === null
+              ? []
+              : [{ label: 'Liveness test passed', value: '', chip: goodWhenYes(details.liveness_passed) }]),
             { label: 'Matches authoritative records', value: '', chip: goodWhenYes(details.record_match) },
           ]
         : []),

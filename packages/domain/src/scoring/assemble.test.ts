@@ -128,7 +128,8 @@ describe('assembleApplicationResults', () => {
       red_flags: [PROVIDER_UNAVAILABLE_FLAG],
     });
     expect(results.result).toBe('REVIEW');
-    expect(results.svc_score).toBeLessThan(100);
+    // The failed check moves no score: only the (clear) credit file counts.
+    expect(results.svc_score).toBe(100);
     const identity = assemble([run('identity_verification', 'FAILED')]);
     expect(identity.identity_verification).toMatchObject({ status: 'R', result: 'REVIEW' });
     expect(identity.identity_verified).toBe(false);
@@ -139,6 +140,48 @@ describe('assembleApplicationResults', () => {
     });
     const crashed = assemble([{ checkName: 'bureau', status: 'COMPLETE', simulated: null, resultId: uuid() }]);
     expect(crashed.bureau_result).toMatchObject({ status: 'FAILED', result: 'REVIEW', total_debt: null });
+  });
+
+  it('computes no score when every check failed: null and Not scored, HR and PM alike', () => {
+    const failed = [
+      run('criminal_record_check', 'FAILED'),
+      run('bureau', 'FAILED'),
+      run('identity_verification', 'FAILED'),
+    ];
+    expect(assemble(failed, 'HR')).toMatchObject({
+      result: 'REVIEW',
+      svc_score: null,
+      svc_score_label: 'Not scored',
+      early_termination: null,
+      early_termination_label: 'Not scored',
+      reliability_risk: null,
+      reliability_risk_label: 'Not scored',
+      workplace_misconduct: null,
+      workplace_misconduct_label: 'Not scored',
+      job_safety_undue_risk: false,
+    });
+    expect(assemble(failed, 'PM')).toMatchObject({
+      svc_score: null,
+      damage_to_property: null,
+      eviction_potential: null,
+      late_rent_potential: null,
+      tenancy_length: null,
+      tenancy_length_label: 'Not scored',
+    });
+  });
+
+  it('scores from the completed checks only: a failed check scores as if it had not been ordered', () => {
+    const convicted = applicant({ last_name: 'Convicted' });
+    for (const teamType of ['HR', 'PM'] as const) {
+      const withFailure = assemble(
+        [run('criminal_record_check', 'COMPLETE', convicted), run('bureau', 'FAILED', convicted)],
+        teamType,
+        convicted,
+      );
+      const without = assemble([run('criminal_record_check', 'COMPLETE', convicted)], teamType, convicted);
+      expect(withFailure.svc_score).not.toBeNull();
+      expect(withFailure.svc_score).toBe(without.svc_score);
+    }
   });
 
   it('combines several checks into one result: the worst outcome, every case once', () => {
@@ -330,7 +373,8 @@ describe('assembleApplicationResults over any mix of check states', () => {
         expect(schema.parse(results)).toEqual(results);
         const finished = states.every(([, status]) => status === 'COMPLETE' || status === 'FAILED');
         expect(results.result === 'NONE').toBe(!finished);
-        expect(results.svc_score === null).toBe(!finished);
+        const completed = states.some(([, status]) => status === 'COMPLETE');
+        expect(results.svc_score === null).toBe(!(finished && completed));
         if (finished && states.some(([, status]) => status === 'FAILED')) expect(results.result).not.toBe('CLEAR');
         const requestedFields = new Set(states.map(([name]) => checkDefinitionByName(name).resultField));
         for (const field of RESULT_OBJECT_FIELDS) expect(results[field] !== null).toBe(requestedFields.has(field));

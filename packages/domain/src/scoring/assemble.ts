@@ -11,8 +11,8 @@ import type { TeamType } from '../checks/catalogue.js';
 import { assertNever } from '../exhaustive.js';
 import {
   fieldRunsByCheck,
-  isFinished,
   requestedCheckNames,
+  scoresAreAvailable,
   runsOfField,
   type CheckRun,
   type FieldRun,
@@ -167,8 +167,8 @@ function commonResults({
 /**
  * Every computed field of the application record from the runs of its checks: the result objects (null for a
  * field none of whose checks was requested), the identity verifications, the verification enums, the overall
- * `result` (the worst check; NONE while any check runs) and, once every check finished, the scores with their labels
- * (null and "Not scored" until then). Pure: the same runs give the same fields.
+ * `result` (the worst check; NONE while any check runs) and, once every check finished, the scores with their labels,
+ * computed from the checks that completed (null and "Not scored" until then, and for good when none completed). Pure: the same runs give the same fields.
  */
 export function assembleApplicationResults(
   input: AssembleApplicationResultsInput & { readonly teamType: 'HR' },
@@ -190,8 +190,7 @@ export function assembleApplicationResults({
   const requested = requestedCheckNames(requestedFlags, checks);
   const runs = fieldRunsByCheck({ requested, checks, ids });
   const all = [...runs.values()];
-  const finished = all.length > 0 && all.every(isFinished);
-  const signals = finished ? scoringSignals({ runs: all, information, now }) : null;
+  const signals = scoresAreAvailable(all) ? scoringSignals({ runs: all, information, now }) : null;
   const common = commonResults({ runs, ids, now, signals });
   switch (teamType) {
     case 'HR': {

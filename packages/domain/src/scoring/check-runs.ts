@@ -27,6 +27,14 @@ export const PROVIDER_UNAVAILABLE_FLAG = 'Provider unavailable: check could not 
 export type FieldRun = CheckRun;
 
 export const isFinished = (run: FieldRun): boolean => run.status === 'COMPLETE' || run.status === 'FAILED';
+/**
+ * Whether scores can be computed: every check finished and at least one completed. Scores are computed from the
+ * completed checks only; an application whose checks all failed has no score (null, "Not scored"), never a number
+ * made of what nobody checked.
+ */
+export const scoresAreAvailable = (runs: readonly FieldRun[]): boolean =>
+  runs.every(isFinished) && runs.some((run) => run.status === 'COMPLETE');
+
 export const hasNotStarted = (run: FieldRun): boolean =>
   run.status === 'QUEUED' || run.status === 'WAITING_ON_CANDIDATE';
 

@@ -8,7 +8,7 @@ export {
   type HrApplicationResults,
   type PmApplicationResults,
 } from './assemble.js';
-export { PROVIDER_UNAVAILABLE_FLAG, type CheckRun, type RequestedFlags } from './check-runs.js';
+export { PROVIDER_UNAVAILABLE_FLAG, scoresAreAvailable, type CheckRun, type RequestedFlags } from './check-runs.js';
 export { baseResultOf, resultOutcomeOf, resultStatusOf } from './field-results.js';
 export { reportSummary, type ReportSummary } from './report-summary.js';
 export { hrRiskScores, pmScores, riskLabel, svcScore, svcScoreLabel, tenancyLengthLabel } from './scores.js';

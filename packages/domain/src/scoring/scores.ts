@@ -3,7 +3,8 @@ import type { SimulatedOutcome } from '../simulator/types.js';
 import type { ScoringDimension, ScoringSignals } from './signals.js';
 
 /**
- * Scores of an application, computed once every check has finished. All are whole numbers from 0 to 100.
+ * Scores of an application, computed once every check has finished, from the checks that completed only (a check
+ * that failed says nothing about the applicant, so it moves no score; with none completed there is no score). All are whole numbers from 0 to 100.
  * `svc_score` is higher-is-better; the risk scores (early termination, reliability, misconduct, damage, eviction,
  * late rent) are higher-is-riskier; `tenancy_length` is higher-is-longer. Each starts from a base value and moves
  * by fixed, documented amounts per finding, so a partner can explain any score from the report.
@@ -33,22 +34,15 @@ const SVC_PENALTIES: { readonly [D in ScoringDimension]: { review: number; notCl
   eligibility: { review: 5, notClear: 20 },
   information: { review: 5, notClear: 15 },
 };
-/** A dimension that could not be checked at all costs a little: nobody knows what it would have shown. */
-const FAILED_PENALTY = 5;
-
 /**
  * svc_score: 100 minus, per dimension, the penalty of its worst outcome (a criminal record REVIEW −20, a conviction
- * −55; credit −15/−30; identity −15/−40; …; see `SVC_PENALTIES`), minus 5 per dimension whose only checks failed;
- * the credit file costs more for its contents: −5 per collection (max −10), −5 for a judgment, −5 for a credit
+ * −55; credit −15/−30; identity −15/−40; …; see `SVC_PENALTIES`); a dimension none of whose checks completed costs
+ * nothing; the credit file costs more for its contents: −5 per collection (max −10), −5 for a judgment, −5 for a credit
  * score under 600.
  */
 export function svcScore(signals: ScoringSignals): number {
   const dimensions = Object.keys(SVC_PENALTIES) as ScoringDimension[];
-  const penalties = dimensions.map((dimension) => {
-    const outcome = signals.outcomes[dimension];
-    if (outcome === undefined) return signals.failed.has(dimension) ? FAILED_PENALTY : 0;
-    return byOutcome(outcome, SVC_PENALTIES[dimension]);
-  });
+  const penalties = dimensions.map((dimension) => byOutcome(signals.outcomes[dimension], SVC_PENALTIES[dimension]));
   const { credit } = signals;
   const creditFile =
     per(credit?.collections ?? 0, 5, 10) +

@@ -84,8 +84,6 @@ export type ScoringInformation =
 export type ScoringSignals = {
   /** Worst outcome of the completed checks of each dimension (absent: none completed). */
   readonly outcomes: Partial<Record<ScoringDimension, SimulatedOutcome>>;
-  /** Dimensions with a failed check. */
-  readonly failed: ReadonlySet<ScoringDimension>;
   readonly credit: {
     readonly creditScore: number | null;
     readonly utilisation: number;
@@ -141,7 +139,6 @@ export function scoringSignals({
   const today = isoDate(now);
   return {
     outcomes,
-    failed: new Set(runs.filter((run) => run.status === 'FAILED').map((run) => dimensionOf(run.checkName))),
     credit: file
       ? {
           creditScore: file.credit_score,

@@ -17,6 +17,8 @@ export type SimulationContext = {
   /** The normalised information (`informationKey`), to seed other generators (a criminal record is per person). */
   readonly informationKey: string;
   readonly requestedCountries: readonly string[];
+  /** The documents the applicant uploaded (`SimulateCheckInput.collectedDocuments`). */
+  readonly collectedDocuments: readonly string[];
 };
 
 /** One thing a provider found, with the flags it raises. */

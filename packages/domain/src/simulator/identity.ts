@@ -4,16 +4,24 @@ import { countryOfRegion } from './reference-data.js';
 import type { IdentityDetails, SimulatedCheck } from './types.js';
 
 /**
- * Identity verification (ID document + selfie) and its enhanced form (adds liveness and a match against
- * authoritative records). Status `A` approved, `R` to review (`Review`: partial face match; `Unverifiable`: the
- * document cannot be authenticated), `D` declined (SIN/SSN `000000000`: the identity does not match the number).
+ * Identity verification and its enhanced form (adds liveness and a match against authoritative records). It states
+ * only what was collected: with a photo of an identity document, whether the document is authentic; with a selfie
+ * too, how well it matches the ID photo; with neither (a quick screen), only whether the name, date of birth and
+ * address match the records checked. Status `A` approved, `R` to review (`Review`: partial face match or partial data
+ * match; `Unverifiable`: the document cannot be authenticated or the data matched), `D` declined (SIN/SSN
+ * `000000000`: the identity does not match the number).
  */
 export function simulateIdentity(
   level: IdentityDetails['level'],
   context: SimulationContext,
 ): SimulatedCheck<IdentityDetails> {
-  const { information, location, rng, scenario, now } = context;
+  const { information, location, rng, scenario, now, collectedDocuments } = context;
   const enhanced = level === 'enhanced';
+  const collected = {
+    identity_document: collectedDocuments.includes('identity_document'),
+    selfie: collectedDocuments.includes('selfie'),
+  };
+  const comparesFaces = collected.identity_document && collected.selfie;
   const status: IdentityDetails['status'] = scenario.ssnMismatch
     ? 'D'
     : scenario.unverifiable || scenario.review
@@ -21,21 +29,25 @@ export function simulateIdentity(
       : 'A';
   const faceMatch = scenario.review ? rng.int(68, 78) : rng.int(92, 99);
   const licence = information.license_number?.trim();
+  const lastDigits = licence && licence.length >= 4 ? licence.slice(-4) : rng.digits(4);
   const details: IdentityDetails = {
     kind: 'identity',
     level,
     status,
-    document: {
-      type: licence ? 'Driver licence' : 'Passport',
-      issuing_country: (licence ? countryOfRegion(information.license_prov_state) : null) ?? location.country,
-      issuing_province_state: licence ? (information.license_prov_state ?? location.province_state) : null,
-      number_last4: licence && licence.length >= 4 ? licence.slice(-4) : rng.digits(4),
-      expiry_date: daysAfter(now, rng.int(180, 1800)),
-    },
-    document_authentic: !scenario.unverifiable,
-    face_match_score: faceMatch,
-    liveness_passed: enhanced ? true : null,
-    data_match: !scenario.ssnMismatch,
+    collected,
+    document: collected.identity_document
+      ? {
+          type: licence ? 'Driver licence' : 'Identity document',
+          issuing_country: (licence ? countryOfRegion(information.license_prov_state) : null) ?? location.country,
+          issuing_province_state: licence ? (information.license_prov_state ?? location.province_state) : null,
+          number_last4: lastDigits,
+          expiry_date: daysAfter(now, rng.int(180, 1800)),
+        }
+      : null,
+    document_authentic: collected.identity_document ? !scenario.unverifiable : null,
+    face_match_score: comparesFaces ? faceMatch : null,
+    liveness_passed: enhanced && collected.selfie ? true : null,
+    data_match: !scenario.ssnMismatch && !(scenario.unverifiable && !collected.identity_document),
     record_match: enhanced ? !scenario.ssnMismatch && !scenario.unverifiable : null,
   };
   const findings: Finding[] = [];
@@ -46,16 +58,34 @@ export function simulateIdentity(
     });
   }
   if (scenario.unverifiable)
-    findings.push({ outcome: 'REVIEW', redFlags: ['The identity document could not be authenticated'] });
+    findings.push({
+      outcome: 'REVIEW',
+      redFlags: [
+        collected.identity_document
+          ? 'The identity document could not be authenticated'
+          : 'The name, date of birth and address could not be matched to the records checked',
+      ],
+    });
   if (scenario.review)
-    findings.push({ outcome: 'REVIEW', redFlags: [`The selfie matches the ID photo only in part (${faceMatch}%)`] });
+    findings.push({
+      outcome: 'REVIEW',
+      redFlags: [
+        comparesFaces
+          ? `The selfie matches the ID photo only in part (${faceMatch}%)`
+          : 'The name, date of birth and address match the records checked only in part',
+      ],
+    });
   if (findings.length === 0) {
     findings.push({
       outcome: 'CLEAR',
       greenFlags: [
-        `${details.document.type} authentic`,
-        `Selfie matches the ID photo (${faceMatch}%)`,
-        ...(enhanced ? ['Liveness confirmed', 'Identity confirmed against authoritative records'] : []),
+        ...(collected.identity_document ? [`${details.document?.type} authentic`] : []),
+        ...(comparesFaces ? [`Selfie matches the ID photo (${faceMatch}%)`] : []),
+        ...(enhanced && collected.selfie ? ['Liveness confirmed'] : []),
+        'Name, date of birth and address match the records checked',
+        ...(enhanced ? ['Identity confirmed against authoritative records'] : []),
+        ...(collected.identity_document ? [] : ['No identity document was collected: none was checked']),
+        ...(collected.selfie ? [] : ['No selfie was collected: no face was compared']),
       ],
     });
   }

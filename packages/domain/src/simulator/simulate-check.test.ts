@@ -206,18 +206,54 @@ describe('details', () => {
     ).toBe(true);
   });
 
-  it('identity checks approve the clear applicant', () => {
-    expect(simulate('identity_verification').details).toMatchObject({
+  const withDocuments = (checkName: CheckName, collectedDocuments: readonly string[]) =>
+    simulateCheck({
+      checkName,
+      information: clear,
+      location: SIMULATOR_EXAMPLE_LOCATION,
+      now: NOW,
+      collectedDocuments,
+    });
+
+  it('identity checks approve the clear applicant, from the document and selfie the applicant uploaded', () => {
+    const both = ['identity_document', 'selfie'];
+    const standard = withDocuments('identity_verification', both);
+    expect(standard.details).toMatchObject({
       kind: 'identity',
       status: 'A',
+      collected: { identity_document: true, selfie: true },
+      document_authentic: true,
+      face_match_score: expect.any(Number),
       liveness_passed: null,
     });
-    expect(simulate('enhanced_identity_verification').details).toMatchObject({
+    expect(standard.greenFlags.join(' ')).toMatch(/authentic.*Selfie matches the ID photo/);
+    expect(withDocuments('enhanced_identity_verification', both).details).toMatchObject({
       kind: 'identity',
       status: 'A',
       liveness_passed: true,
       record_match: true,
     });
+  });
+
+  it('identity checks state only what was collected: nothing of a document or a face without them', () => {
+    for (const checkName of ['identity_verification', 'enhanced_identity_verification'] as const) {
+      const screened = simulate(checkName);
+      expect(screened.details).toMatchObject({
+        collected: { identity_document: false, selfie: false },
+        document: null,
+        document_authentic: null,
+        face_match_score: null,
+        liveness_passed: null,
+        data_match: true,
+      });
+      const said = [...screened.greenFlags, ...screened.redFlags].join(' ');
+      expect(said).not.toMatch(/authentic|Selfie matches|%|Liveness confirmed|Passport/);
+      expect(said).toContain('No identity document was collected');
+      // A document without a selfie: the document is checked, no face is compared.
+      const documentOnly = withDocuments(checkName, ['identity_document']);
+      expect(documentOnly.details).toMatchObject({ document_authentic: true, face_match_score: null });
+      expect(documentOnly.greenFlags.join(' ')).toContain('No selfie was collected');
+    }
   });
 
   it('checks missing the information they need ask for review instead of inventing it', () => {

@@ -30,7 +30,8 @@ export const FLAKY_FAILED_ATTEMPTS = 2;
  * The deterministic simulated provider of every check. The same input (check, information, location, now) always
  * gives the same output: details are drawn from a PRNG seeded with the check name and the normalised information,
  * and dates are computed from `now`. Outcomes are `CLEAR` unless a test input (`SIMULATOR_TEST_INPUTS`) asks for
- * another. Throws `ProviderTemporaryError` for the `Broken` and (attempts 1–2) `Flaky` test inputs.
+ * another. Throws `ProviderTemporaryError` for the `Broken`, (attempts 1–2) `Flaky` and (until retried) `Stalled` test
+ * inputs.
  */
 export function simulateCheck(input: SimulateCheckInput): SimulatedCheck {
   const { checkName, information, location, now } = input;
@@ -42,6 +43,13 @@ export function simulateCheck(input: SimulateCheckInput): SimulatedCheck {
       checkName,
       attempt,
       message: `${displayName}: the provider is unavailable (test input Broken).`,
+    });
+  }
+  if (scenario.transientFailure === 'stalled' && (input.retries ?? 0) === 0) {
+    throw new ProviderTemporaryError({
+      checkName,
+      attempt,
+      message: `${displayName}: the provider is unavailable until the check is retried (test input Stalled).`,
     });
   }
   if (scenario.transientFailure === 'flaky' && attempt <= FLAKY_FAILED_ATTEMPTS) {
@@ -62,6 +70,7 @@ export function simulateCheck(input: SimulateCheckInput): SimulatedCheck {
     rng: createRng(checkName, key),
     informationKey: key,
     requestedCountries: input.requestedCountries ?? [],
+    collectedDocuments: input.collectedDocuments ?? [],
   };
   switch (checkName) {
     case 'identity_verification':

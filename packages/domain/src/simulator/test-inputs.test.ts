@@ -47,7 +47,7 @@ describe('SIMULATOR_TEST_INPUTS', () => {
 
   it('leaves checks it does not affect CLEAR', () => {
     for (const input of SIMULATOR_TEST_INPUTS.filter(
-      (candidate) => candidate.produces !== 'TRANSIENT_FAILURE' && candidate.produces !== 'FAILED',
+      (candidate) => !['TRANSIENT_FAILURE', 'FAILED', 'FAILED_UNTIL_RETRIED'].includes(candidate.produces),
     )) {
       for (const checkName of unaffected(input.checks))
         expect(simulate(checkName, sending(input.id)).outcome, `${input.id}: ${checkName}`).toBe('CLEAR');
@@ -110,9 +110,17 @@ describe('last name Unverifiable', () => {
     expect(simulated.outcome).toBe('REVIEW');
     expect(simulated.details).toMatchObject({ verification: 'NOT_VERIFIED' });
   });
-  it.each(IDENTITY_CHECKS)('%s: status R, REVIEW', (checkName) => {
-    const simulated = simulate(checkName, sending('unverifiable'));
-    expect(simulated).toMatchObject({ outcome: 'REVIEW', details: { status: 'R', document_authentic: false } });
+  it.each(IDENTITY_CHECKS)('%s: status R, REVIEW (the document, when one was uploaded, not authentic)', (checkName) => {
+    const screened = simulate(checkName, sending('unverifiable'));
+    expect(screened).toMatchObject({ outcome: 'REVIEW', details: { status: 'R', document_authentic: null } });
+    const uploaded = simulateCheck({
+      checkName,
+      information: sending('unverifiable'),
+      location: SIMULATOR_EXAMPLE_LOCATION,
+      now: NOW,
+      collectedDocuments: ['identity_document', 'selfie'],
+    });
+    expect(uploaded).toMatchObject({ outcome: 'REVIEW', details: { status: 'R', document_authentic: false } });
   });
   it.each(REFERENCE_CHECKS)('%s: no referee answers, REVIEW', (checkName) => {
     const simulated = simulate(checkName, sending('unverifiable'));
@@ -146,12 +154,29 @@ describe('last name Suspended', () => {
   });
 });
 
-describe('first name Flaky and Broken', () => {
+describe('first name Flaky, Stalled and Broken', () => {
   it.each(CHECK_NAMES)('%s: Flaky fails attempts 1 and 2, then answers', (checkName) => {
     const information = sending('flaky');
     expect(() => simulate(checkName, information)).toThrow(ProviderTemporaryError);
     expect(() => simulate(checkName, information, 2)).toThrow(ProviderTemporaryError);
     expect(simulate(checkName, information, 3).outcome).toBe('CLEAR');
+  });
+
+  it.each(CHECK_NAMES)('%s: Stalled fails every attempt until retried, then answers', (checkName) => {
+    const information = sending('stalled');
+    for (const attempt of [1, 2, 5, 10])
+      expect(() =>
+        simulateCheck({ checkName, information, location: SIMULATOR_EXAMPLE_LOCATION, now: NOW, attempt }),
+      ).toThrow(ProviderTemporaryError);
+    const retried = simulateCheck({
+      checkName,
+      information,
+      location: SIMULATOR_EXAMPLE_LOCATION,
+      now: NOW,
+      attempt: 1,
+      retries: 1,
+    });
+    expect(retried.outcome).toBe('CLEAR');
   });
 
   it.each(CHECK_NAMES)('%s: Broken always fails', (checkName) => {

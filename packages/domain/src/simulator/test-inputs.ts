@@ -18,7 +18,7 @@ export type SimulatorTestInput = {
   /** The checks it affects. */
   readonly checks: readonly CheckName[];
   /** What the affected checks produce: an outcome, or a provider failure. */
-  readonly produces: 'REVIEW' | 'NOT_CLEAR' | 'TRANSIENT_FAILURE' | 'FAILED';
+  readonly produces: 'REVIEW' | 'NOT_CLEAR' | 'TRANSIENT_FAILURE' | 'FAILED' | 'FAILED_UNTIL_RETRIED';
   /** What the affected checks produce, in a few words. */
   readonly summary: string;
   readonly explanation: string;
@@ -75,7 +75,7 @@ export const SIMULATOR_TEST_INPUTS = [
     produces: 'REVIEW',
     summary: 'Verifications NOT_VERIFIED, identity status R, references unanswered (REVIEW)',
     explanation:
-      'No employer, school or issuer confirms anything, the identity document cannot be authenticated and no referee answers.',
+      'No employer, school or issuer confirms anything, the identity document cannot be authenticated (without one, the name, date of birth and address cannot be matched) and no referee answers.',
   },
   {
     id: 'ssn_mismatch',
@@ -108,6 +108,16 @@ export const SIMULATOR_TEST_INPUTS = [
       'Every attempt raises a temporary provider error; when the worker gives up the check is FAILED and its result shows status FAILED, result REVIEW.',
   },
   {
+    id: 'stalled',
+    field: 'first_name',
+    value: 'Stalled',
+    checks: ALL_CHECKS,
+    produces: 'FAILED_UNTIL_RETRIED',
+    summary: 'The check ends FAILED; retried, it completes',
+    explanation:
+      'Every attempt of the first run raises a temporary provider error, so the check ends FAILED like Broken; once you retry it (POST …/applicants/{id}/checks/{check_id}/retry/) the provider answers and the check completes.',
+  },
+  {
     id: 'licence_suspended',
     field: 'last_name',
     value: 'Suspended',
@@ -123,7 +133,8 @@ export type SimulatorTestInputId = (typeof SIMULATOR_TEST_INPUTS)[number]['id'];
 
 /** What the test inputs in some information ask the simulated providers to do. */
 export type SimulatorScenario = {
-  readonly transientFailure: 'none' | 'flaky' | 'broken';
+  /** First name `Flaky` (attempts 1–2 fail), `Broken` (every attempt fails) or `Stalled` (every attempt fails until retried). */
+  readonly transientFailure: 'none' | 'flaky' | 'broken' | 'stalled';
   /** Last name `Review`. */
   readonly review: boolean;
   /** Date of birth `1980-01-01` (`record`) or last name `Convicted` (`conviction`). */
@@ -141,7 +152,13 @@ const matches = (given: unknown, expected: string): boolean =>
 export function scenarioOf(information: InformationInput): SimulatorScenario {
   const lastName = information.last_name;
   const firstName = information.first_name;
-  const transientFailure = matches(firstName, 'Broken') ? 'broken' : matches(firstName, 'Flaky') ? 'flaky' : 'none';
+  const transientFailure = matches(firstName, 'Broken')
+    ? 'broken'
+    : matches(firstName, 'Flaky')
+      ? 'flaky'
+      : matches(firstName, 'Stalled')
+        ? 'stalled'
+        : 'none';
   const convicted = matches(lastName, 'Convicted');
   return {
     transientFailure,
@@ -166,6 +183,7 @@ export function testInputsIn(information: InformationInput): SimulatorTestInputI
     ssn_mismatch: scenario.ssnMismatch,
     flaky: scenario.transientFailure === 'flaky',
     broken: scenario.transientFailure === 'broken',
+    stalled: scenario.transientFailure === 'stalled',
     licence_suspended: scenario.licenceSuspended,
   };
   return SIMULATOR_TEST_INPUTS.map((input) => input.id).filter((id) => present[id]);

@@ -40,6 +40,16 @@ export type SimulateCheckInput = {
   readonly now: Date;
   /** 1 for the first try, 2 for the first retry… (test input `Flaky` fails attempts 1 and 2). Default 1. */
   readonly attempt?: number;
+  /**
+   * How many times a partner retried the check after it failed (`POST …/checks/{check_id}/retry/`): 0 for its first
+   * run (test input `Stalled` fails every attempt of that run only). Default 0.
+   */
+  readonly retries?: number;
+  /**
+   * The documents the applicant uploaded (`identity_document`, `selfie`, …). An identity verification states only
+   * what they allow: without a document nothing is said of one, without a selfie nothing of a face. Default none.
+   */
+  readonly collectedDocuments?: readonly string[];
   /** Countries to search for the international criminal record check (a service collection's `requested_countries`). */
   readonly requestedCountries?: readonly string[] | null;
 };
@@ -54,16 +64,20 @@ export type IdentityDetails = {
   readonly level: 'standard' | 'enhanced';
   /** Identity-verification status: `A` approved, `R` to review, `D` declined. */
   readonly status: 'A' | 'R' | 'D';
+  /** What the applicant gave to check: a photo of an identity document and a selfie (the portal's uploads). */
+  readonly collected: { readonly identity_document: boolean; readonly selfie: boolean };
+  /** The identity document read from its photo; null when none was collected. */
   readonly document: {
     readonly type: string;
     readonly issuing_country: string;
     readonly issuing_province_state: string | null;
     readonly number_last4: string;
     readonly expiry_date: string;
-  };
-  readonly document_authentic: boolean;
-  /** Similarity of the selfie to the ID photo (0–100). */
-  readonly face_match_score: number;
+  } | null;
+  /** Whether the document is authentic; null when none was collected. */
+  readonly document_authentic: boolean | null;
+  /** Similarity of the selfie to the ID photo (0–100); null unless both were collected. */
+  readonly face_match_score: number | null;
   /** Liveness test (enhanced only; null for the standard check). */
   readonly liveness_passed: boolean | null;
   /** Whether name and date of birth on the document match the information given. */

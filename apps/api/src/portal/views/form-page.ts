@@ -10,6 +10,8 @@ import {
   yearsBefore,
   type EmailBranding,
   type MessageKey,
+  ACCEPTED_DOCUMENT_TYPES,
+  type PortalDocumentKind,
   type PortalFieldError,
   type PortalFieldKind,
   type PortalForm,
@@ -37,6 +39,8 @@ export type FormPage = {
   form: PortalForm;
   errors: readonly PortalFieldError[];
   saved: boolean;
+  /** The documents uploaded so far (a file input cannot be filled again: the page says they were received). */
+  documentsHeld: readonly PortalDocumentKind[];
   today: Date;
 };
 
@@ -514,6 +518,29 @@ ${items}
 </div>`;
 }
 
+/** One file input per document the checks need; one already received says so and may be replaced. */
+function documentsSection(view: FormView, page: FormPage): string {
+  const inputs = page.requirements.documents.map((kind) => {
+    const name = `documents.${kind}`;
+    const id = idOf(name);
+    const error = view.errorOf(name);
+    const held = page.documentsHeld.includes(kind);
+    const accept = ACCEPTED_DOCUMENT_TYPES[kind].join(',');
+    const describedBy = [held ? `${id}-received` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+    return `<div class="field${error ? ' has-error' : ''}">
+<label for="${id}">${escapeHtml(fieldLabel(page.language, name as PortalFieldKind))}</label>
+${held ? `<p class="hint" id="${id}-received">${view.t('documents.received')}</p>` : ''}
+${error ? `<p class="error" id="${id}-error">${view.message(error)}</p>` : ''}
+<input type="file" id="${id}" name="${name}" accept="${accept}"${held ? '' : ' required'}${attribute('aria-describedby', describedBy)}${error ? ' aria-invalid="true"' : ''}>
+</div>`;
+  });
+  return `<section class="card" aria-labelledby="documents">
+<h2 id="documents" tabindex="-1">${view.t('section.documents')}</h2>
+<p>${view.t('documents.intro')}</p>
+${inputs.join('\n')}
+</section>`;
+}
+
 /** The applicant's form: only the sections the checks need, the disclosure and consent, save and submit. */
 export function formPage(page: FormPage): string {
   const view = new FormView(page);
@@ -526,7 +553,7 @@ ${page.saved && page.errors.length === 0 ? `<div class="notice success" role="st
 ${page.applicant.isCosigner ? `<div class="notice"><p><strong>${view.t('page.cosigner')}</strong></p></div>` : ''}
 <p class="lead">${view.t('page.intro')}</p>
 <p>${view.t('page.save_hint', { date: formatDate(page.language, isoDate(page.applicant.expiresAt)) })} ${view.t('page.optional_note')}</p>
-<form method="post" action="${escapeHtml(page.actionUrl)}" accept-charset="utf-8" novalidate>
+<form method="post" action="${escapeHtml(page.actionUrl)}" accept-charset="utf-8"${requirements.documents.length > 0 ? ' enctype="multipart/form-data"' : ''} novalidate>
 <input type="hidden" name="form_token" value="${escapeHtml(page.formToken)}">
 ${page.chosenLanguage ? `<input type="hidden" name="lang" value="${page.chosenLanguage}">` : ''}
 <button type="submit" name="action" value="save" hidden tabindex="-1">${view.t('page.save')}</button>
@@ -535,6 +562,7 @@ ${requirements.addresses.required ? addressesSection(view, page) : ''}
 ${requirements.employers.required ? employersSection(view, page) : ''}
 ${requirements.educations ? educationsSection(view, page) : ''}
 ${requirements.credentials ? credentialsSection(view, page) : ''}
+${requirements.documents.length > 0 ? documentsSection(view, page) : ''}
 ${consentSection(view, page)}
 <p class="hint">${view.t('page.submit_hint')}</p>
 <div class="actions">

@@ -3,7 +3,7 @@ import type { AppRouteImplementation } from '@ts-rest/express';
 import type { Request, Response } from 'express';
 import type { Deps } from '../../deps.js';
 
-export type HrOperation = 'invite' | 'quickScreen' | 'upgrade' | 'listApplicants' | 'retrieveApplicant';
+export type HrOperation = 'invite' | 'quickScreen' | 'upgrade' | 'retryCheck' | 'listApplicants' | 'retrieveApplicant';
 type V1Implementation<K extends HrOperation> = AppRouteImplementation<(typeof contract.hrV1)[K]>;
 
 /**
@@ -13,7 +13,7 @@ type V1Implementation<K extends HrOperation> = AppRouteImplementation<(typeof co
  */
 export type HrRouteFactory<K extends HrOperation> = (deps: Deps) => (
   input: Omit<Parameters<V1Implementation<K>>[0], 'req' | 'res' | 'headers'> & {
-    req: Pick<Request, 'originalUrl' | 'protocol' | 'get'>;
+    req: Pick<Request, 'originalUrl' | 'protocol' | 'get' | 'ip'>;
     res: Response;
   },
 ) => ReturnType<V1Implementation<K>>;

@@ -7,6 +7,7 @@ import { hrInvite } from './invite.js';
 import { hrListApplicants } from './list.js';
 import { hrQuickScreen } from './quick-screen.js';
 import { hrRetrieveApplicant } from './retrieve.js';
+import { hrRetryCheck } from './retry-check.js';
 import { hrUpgrade } from './upgrade.js';
 
 /** An implementation of the operations in both forms. */
@@ -20,16 +21,17 @@ const hrApplicationImplementation = (deps: Deps): BothForms => ({
   invite: hrInvite(deps),
   quickScreen: hrQuickScreen(deps),
   upgrade: hrUpgrade(deps),
+  retryCheck: hrRetryCheck(deps),
   listApplicants: hrListApplicants(deps),
   retrieveApplicant: hrRetrieveApplicant(deps),
 });
 
-const { invite, quickScreen, upgrade, listApplicants, retrieveApplicant } = contract.hr;
+const { invite, quickScreen, upgrade, retryCheck, listApplicants, retrieveApplicant } = contract.hr;
 const v1 = contract.hrV1;
 
 export const hrApplicationRoutes = (deps: Deps) =>
   resourceRoutes(
-    { invite, quickScreen, upgrade, listApplicants, retrieveApplicant },
+    { invite, quickScreen, upgrade, retryCheck, listApplicants, retrieveApplicant },
     hrApplicationImplementation(deps),
   );
 
@@ -39,6 +41,7 @@ export const hrV1ApplicationRoutes = (deps: Deps) =>
       invite: v1.invite,
       quickScreen: v1.quickScreen,
       upgrade: v1.upgrade,
+      retryCheck: v1.retryCheck,
       listApplicants: v1.listApplicants,
       retrieveApplicant: v1.retrieveApplicant,
     },

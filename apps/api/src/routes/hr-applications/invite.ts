@@ -19,6 +19,7 @@ export const hrInvite: HrRouteFactory<'invite'> =
           idempotency: orderIdempotencyOf(req, principal),
           ownerId: (body.owner_id ?? principal.user.id).toLowerCase(),
           flags: repository.requestedFlags(body),
+          packageId: body.package_id?.toLowerCase(),
           email: body.email,
           phoneNumber: body.phone_number,
           tag: body.tag,

@@ -25,6 +25,7 @@ export const hrQuickScreen: HrRouteFactory<'quickScreen'> =
           idempotency: orderIdempotencyOf(req, principal),
           ownerId: (body.owner_id ?? principal.user.id).toLowerCase(),
           flags: repository.requestedFlags(body),
+          packageId: body.package_id?.toLowerCase(),
           email: body.email,
           tag: body.tag,
           information: body.information,

@@ -5,17 +5,19 @@ import { pmInvite } from './invite.js';
 import { pmListApplicants } from './list.js';
 import { pmQuickScreen } from './quick-screen.js';
 import { pmRetrieveApplicant } from './retrieve.js';
+import { pmRetryCheck } from './retry-check.js';
 import { pmUpgrade } from './upgrade.js';
 
-const { invite, quickScreen, upgrade, listApplicants, retrieveApplicant } = contract.pm;
+const { invite, quickScreen, upgrade, retryCheck, listApplicants, retrieveApplicant } = contract.pm;
 
 export const pmApplicationRoutes = (deps: Deps) =>
   resourceRoutes(
-    { invite, quickScreen, upgrade, listApplicants, retrieveApplicant },
+    { invite, quickScreen, upgrade, retryCheck, listApplicants, retrieveApplicant },
     {
       invite: pmInvite(deps),
       quickScreen: pmQuickScreen(deps),
       upgrade: pmUpgrade(deps),
+      retryCheck: pmRetryCheck(deps),
       listApplicants: pmListApplicants(deps),
       retrieveApplicant: pmRetrieveApplicant(deps),
     },

@@ -19,6 +19,7 @@ export const pmInvite: RouteFactory<typeof contract.pm.invite> =
           idempotency: orderIdempotencyOf(req, principal),
           ownerId: body.owner_id.toLowerCase(),
           flags: repository.requestedFlags(body),
+          packageId: body.package_id?.toLowerCase(),
           email: body.email,
           phoneNumber: body.phone_number,
           tag: body.tag,

@@ -19,6 +19,7 @@ export const pmQuickScreen: RouteFactory<typeof contract.pm.quickScreen> =
           idempotency: orderIdempotencyOf(req, principal),
           ownerId: body.owner_id.toLowerCase(),
           flags: repository.requestedFlags(body),
+          packageId: body.package_id?.toLowerCase(),
           email: body.email,
           tag: body.tag,
           information: body.information,

@@ -17,6 +17,9 @@ export type RecordIds = {
   api_key_id: string;
   event_id: string;
   webhookendpoint_id: string;
+  /** `check_id` of the retry operations: the `check_exec_…` id of the HR and the PM applicant's check. */
+  hr_check_id: string;
+  pm_check_id: string;
 };
 
 /**
@@ -48,7 +51,7 @@ async function quickScreen({
   ownerId: string;
   kind: 'HR' | 'PM';
   lastName: string;
-}): Promise<string> {
+}): Promise<{ applicantId: string; checkId: string }> {
   const body = {
     owner_id: ownerId,
     email: `${lastName.toLowerCase()}@example.com`,
@@ -58,7 +61,7 @@ async function quickScreen({
   };
   const created = kind === 'HR' ? await client.hr.quickScreen({ body }) : await client.pm.quickScreen({ body });
   if (created.status !== 201) throw new Error(`quick screen refused: ${JSON.stringify(created.body)}`);
-  return created.body.id;
+  return { applicantId: created.body.id, checkId: created.body.check_executions[0]!.id };
 }
 
 async function createPackage({
@@ -128,16 +131,19 @@ export async function seedTenant(svc: TestApi, label: string): Promise<Tenant> {
     hr: { teamId: string; userId: string };
     pm: { teamId: string; userId: string };
   }): Promise<RecordIds> => {
-    const hrApplicantId = await quickScreen({ client, ownerId: hr.userId, kind: 'HR', lastName: named('Hr') });
+    const hrApplicant = await quickScreen({ client, ownerId: hr.userId, kind: 'HR', lastName: named('Hr') });
+    const pmApplicant = await quickScreen({ client, ownerId: pm.userId, kind: 'PM', lastName: named('Pm') });
     return {
       superteam_id: account.superteam_id,
       team_id: hr.teamId,
       user_id: hr.userId,
       package_id: await createPackage({ client, teamId: hr.teamId, name: named('Package') }),
       servicecollection_id: await serviceCollectionOf(svc.db, hr.teamId),
-      hr_applicant_id: hrApplicantId,
-      pm_applicant_id: await quickScreen({ client, ownerId: pm.userId, kind: 'PM', lastName: named('Pm') }),
-      event_id: await createdEventOf(svc.db, hrApplicantId),
+      hr_applicant_id: hrApplicant.applicantId,
+      pm_applicant_id: pmApplicant.applicantId,
+      hr_check_id: hrApplicant.checkId,
+      pm_check_id: pmApplicant.checkId,
+      event_id: await createdEventOf(svc.db, hrApplicant.applicantId),
       webhookendpoint_id: await createWebhookEndpoint({ client, teamId: hr.teamId }),
       // A key of the team's user, never the key a test calls with: a fuzzed DELETE or rotation may end it.
       api_key_id: (
