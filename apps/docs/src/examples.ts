@@ -1,4 +1,4 @@
-import { problemSchema, type ProblemCode, type RequestFlag, REQUEST_FLAGS } from '@svc/contract';
+import { originalErrorMembers, problemSchema, type ProblemCode, type RequestFlag, REQUEST_FLAGS } from '@svc/contract';
 import { exampleFor } from './example-generator.js';
 import type { Operation } from './operations.js';
 import { PROBLEM_CODE_DOCS, problemCodesFor } from './problem-codes.js';
@@ -41,6 +41,7 @@ export function problemExample(operation: Operation, status: number): unknown {
     detail: code === 'validation_failed' ? 'The request has 1 invalid field.' : doc.cause.replace(/`/g, ''),
     request_id: 'req_01JQ3Z8V7W2KX9',
   };
+  Object.assign(example, originalErrorMembers({ status, code, title: doc.title, detail: String(example.detail) }));
   if (code === 'validation_failed') {
     example.errors = [
       {

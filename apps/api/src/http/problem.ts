@@ -1,4 +1,4 @@
-import type { ProblemCode, ProblemFieldError } from '@svc/contract';
+import { originalErrorMembers, type ProblemCode, type ProblemFieldError } from '@svc/contract';
 import type { ZodError, ZodIssue } from 'zod';
 
 const TITLES: Record<ProblemCode, string> = {
@@ -72,14 +72,16 @@ export class AppError extends Error {
 }
 
 export function problemBody({ error, requestId }: { error: AppError; requestId: string }) {
+  const title = TITLES[error.code];
   return {
     type: `https://svc.dev/docs/errors#${error.code}`,
-    title: TITLES[error.code],
+    title,
     status: error.status,
     detail: error.message,
     code: error.code,
     ...(error.errors ? { errors: error.errors } : {}),
     request_id: requestId,
+    ...originalErrorMembers({ status: error.status, code: error.code, title, detail: error.message }),
   };
 }
 
