@@ -5,6 +5,7 @@ import { Router, type Express, type NextFunction, type Request, type Response } 
 import { validationProblem } from '../http/validation.js';
 import type { Deps } from '../deps.js';
 import { deprecationHeader } from '../http/deprecation.js';
+import { namingIgnoredFields } from '../http/ignored-fields.js';
 import { superteamRoutes } from './superteams/index.js';
 import { teamRoutes } from './teams/index.js';
 import { userRoutes } from './users/index.js';
@@ -50,7 +51,7 @@ function register<T extends AppRouter>(
   implementation: Parameters<typeof createExpressEndpoints<T>>[1],
 ): void {
   const router = Router();
-  createExpressEndpoints(contract, implementation, router as never, options as never);
+  createExpressEndpoints(contract, namingIgnoredFields(implementation), router as never, options as never);
   const start = sharedPathStart(contract);
   // OPTIONS passes by: a router answers it itself (200, `Allow`) when a route has the path, where the app answers 404.
   const enters = (request: Request) => request.method !== 'OPTIONS' && request.path.toLowerCase().startsWith(start);

@@ -248,10 +248,10 @@ describe.each(apiTargets({ everyDatabase: true }))('security on $name', (target)
     const link = listed.results.find((item) => item.id === invitedId)?.onboarding_link;
     expect(link).toMatch(/\/apply\/[A-Za-z0-9_-]{20,}$/);
     tokens.push((link as string).split('/').pop() as string);
-    // Refusals whose bodies hold the personal data: a bad owner, an unknown field, malformed JSON.
+    // Refusals whose bodies hold the personal data: a bad owner, an unknown request flag, malformed JSON.
     for (const body of [
       { ...order, owner_id: account.users.pm },
-      { ...order, unknown_field: SIN },
+      { ...order, request_unknown: SIN },
       `{"information": {"sin_ssn": "${SIN}", "date_of_birth": "${DATE_OF_BIRTH}"`,
     ]) {
       expect((await call('POST', '/api/v1/hr/applications/quick/', { body })).status).toBe(400);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { c, metadata, ownerIdField, PM_DEPRECATION, writeHeaders } from '../common/contract.js';
 import { requireOneRequestFlag } from '../common/order.js';
+import { lenientBody, numberOrDecimalString } from '../common/lenient.js';
 import { refuseHiddenCharacters } from '../common/applicant-rules.js';
 import { uuid } from '../common/primitives.js';
 import { problemResponses } from '../common/problem.js';
@@ -16,13 +17,14 @@ export const groupedApplicantSchema = z
       .boolean()
       .optional()
       .describe('Whether this applicant is a co-signer (guarantor) rather than a tenant (default false).'),
-    share_of_rent: z.number().min(0).max(100).optional().describe('Percentage of the rent this applicant pays.'),
+    share_of_rent: numberOrDecimalString(z.number().min(0).max(100))
+      .optional()
+      .describe('Percentage of the rent this applicant pays.'),
   })
-  .strict()
   .describe('Another applicant of the same application.');
 
-export const pmInviteBodySchema = z
-  .object({
+export const pmInviteBodySchema = lenientBody(
+  z.object({
     ...inviteShape,
     owner_id: ownerIdField('pm'),
     listing_id: uuid().optional().describe('Listing applied for (a listing of the owner’s team).'),
@@ -31,26 +33,27 @@ export const pmInviteBodySchema = z
       .max(10)
       .optional()
       .describe('More applicants of the same application (roommates, co-signers), each invited by email.'),
-  })
-  .strict()
-  .superRefine(requireOneRequestFlag)
-  .superRefine(refuseHiddenCharacters)
-  .superRefine((body, ctx) => {
-    const emails = [body.email, ...(body.grouped_applicants ?? []).map((applicant) => applicant.email)].map((e) =>
-      e.toLowerCase(),
-    );
-    emails.forEach((address, index) => {
-      if (index > 0 && emails.indexOf(address) < index) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ['grouped_applicants', index - 1, 'email'],
-          message: 'is already an applicant of this application',
-          params: { code: 'duplicate' },
+  }),
+  (body) =>
+    body
+      .superRefine(requireOneRequestFlag)
+      .superRefine(refuseHiddenCharacters)
+      .superRefine((body, ctx) => {
+        const emails = [body.email, ...(body.grouped_applicants ?? []).map((applicant) => applicant.email)].map((e) =>
+          e.toLowerCase(),
+        );
+        emails.forEach((address, index) => {
+          if (index > 0 && emails.indexOf(address) < index) {
+            ctx.addIssue({
+              code: z.ZodIssueCode.custom,
+              path: ['grouped_applicants', index - 1, 'email'],
+              message: 'is already an applicant of this application',
+              params: { code: 'duplicate' },
+            });
+          }
         });
-      }
-    });
-  })
-  .describe('A PM invitation: one or more applicants, the checks to run, and what you already know.');
+      }),
+).describe('A PM invitation: one or more applicants, the checks to run, and what you already know.');
 export type PmInviteBody = z.infer<typeof pmInviteBodySchema>;
 
 export const pmInvite = c.mutation({

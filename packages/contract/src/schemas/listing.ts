@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberOrDecimalString } from '../common/lenient.js';
 import { calendarDate, dateTime, decimalString, uuid } from '../common/primitives.js';
 import { propertySchema } from './property.js';
 import { userWithTeamSchema } from './user-with-team.js';
@@ -44,7 +45,10 @@ export const listingSchema = z
   .describe('A rental listing (PM).');
 export type Listing = z.infer<typeof listingSchema>;
 
-const money = (what: string) => z.number().nonnegative().max(10_000_000).multipleOf(0.01).describe(what);
+const money = (what: string) =>
+  numberOrDecimalString(z.number().nonnegative().max(10_000_000).multipleOf(0.01)).describe(
+    `${what} A number, or a decimal string such as \`"2000.00"\`.`,
+  );
 
 export const createListingBodySchema = z
   .object({
@@ -70,6 +74,5 @@ export const createListingBodySchema = z
     owner_id: uuid().describe('User the listing is assigned to.'),
     property_id: uuid().describe('Property of the listing.'),
   })
-  .strict()
   .describe('A listing to create.');
 export type CreateListingBody = z.infer<typeof createListingBodySchema>;

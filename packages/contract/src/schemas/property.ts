@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { propertyStatus } from '../common/enums.js';
-import { countryCode, dateTime, provinceStateCode, uuid } from '../common/primitives.js';
+import { dateTime, uuid } from '../common/primitives.js';
+import { emptyAsAbsent } from '../common/lenient.js';
+import { countryCodeInput, provinceStateInput } from '../common/subdivisions.js';
 import { userWithTeamSchema } from './user-with-team.js';
 
 export const propertySchema = z
@@ -34,14 +36,17 @@ export const createPropertyBodySchema = z
     building_code: z.string().trim().max(100).optional().describe('Code of the building in your own system.'),
     address: z.string().trim().min(1).max(255).describe('Street address.'),
     city: z.string().trim().min(1).max(100).describe('City.'),
-    province_state: provinceStateCode().describe('ISO province or state code.'),
-    country: countryCode().default('CA').describe('ISO country code (default `CA`).'),
+    province_state: provinceStateInput().describe(
+      'ISO province or state code; the name (`Ontario`) or the code in any case is accepted too.',
+    ),
+    country: countryCodeInput().default('CA').describe('ISO country code (default `CA`).'),
     postal_code: z.string().trim().max(20).optional().describe('Postal or ZIP code.'),
     is_active: z.boolean().default(true).describe('Whether the property is active (default true).'),
     owner_id: uuid().describe('User the property is assigned to (a user of a PM team).'),
-    county: z.string().trim().min(1).max(100).optional().describe('County; required when `country` is `US`.'),
+    county: emptyAsAbsent(z.string().trim().min(1).max(100).optional()).describe(
+      'County; required when `country` is `US`, and may be empty or absent elsewhere.',
+    ),
   })
-  .strict()
   .superRefine((body, ctx) => {
     if (body.country === 'US' && !body.county) {
       ctx.addIssue({
