@@ -296,3 +296,23 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
   },
   deletePackage: { params: { package_id: IDS.package } },
 };
+
+/** An order example without `owner_id`: the `/api/v2` forms default it to the key's user. */
+function withoutOwner(example: RequestExample | undefined): RequestExample {
+  const { owner_id: _owner, ...body } = (example?.body ?? {}) as Record<string, unknown>;
+  return { ...example, body };
+}
+
+// The /api/v2 forms of the PM operations.
+Object.assign(REQUEST_EXAMPLES, {
+  pmV2Invite: withoutOwner(REQUEST_EXAMPLES.pmInvite),
+  pmV2QuickScreen: withoutOwner(REQUEST_EXAMPLES.pmQuickScreen),
+  pmV2ListApplicants: { query: { page: 1 } },
+  pmV2RetrieveApplicant: { params: { applicant_id: IDS.applicant } },
+  pmV2ReportPdf: { params: { applicant_id: IDS.applicant } },
+  pmV2ReportLink: { params: { applicant_id: IDS.applicant } },
+  pmV2ReportWeb: { params: { applicant_id: IDS.applicant } },
+  listPropertiesV2: { query: { page: 1 } },
+  createPropertyV2: { ...REQUEST_EXAMPLES.createProperty },
+  listListingsV2: { query: { page: 1 } },
+} satisfies Record<string, RequestExample>);

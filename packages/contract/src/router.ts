@@ -21,6 +21,7 @@ import { listProperties } from './properties/list.js';
 import { reportLink } from './reports/link.js';
 import { reportPdf } from './reports/pdf.js';
 import { reportWeb } from './reports/web.js';
+import { reportWebHtml } from './reports/web-html.js';
 import { listServiceCollections } from './service-collections/list.js';
 import { retrieveServiceCollection } from './service-collections/retrieve.js';
 import { createSuperteam } from './superteams/create.js';
@@ -56,17 +57,29 @@ export const contract = c.router(
     hrV1: hrOperations('hr'),
     serviceCollections: { list: listServiceCollections, retrieve: retrieveServiceCollection },
     pm: {
-      invite: pmInvite,
-      quickScreen: pmQuickScreen,
+      invite: pmInvite('pm'),
+      quickScreen: pmQuickScreen('pm'),
       upgrade: pmUpgrade,
-      listApplicants: pmListApplicants,
-      retrieveApplicant: pmRetrieveApplicant,
+      listApplicants: pmListApplicants('pm'),
+      retrieveApplicant: pmRetrieveApplicant('pm'),
       reportPdf: reportPdf('pm'),
       reportLink: reportLink('pm'),
       reportWeb: reportWeb('pm'),
     },
-    properties: { list: listProperties, create: createProperty },
-    listings: { list: listListings, create: createListing },
+    /** The PM application and report operations under `/api/v2`, where the original service served them. */
+    pmV2: {
+      invite: pmInvite('v2'),
+      quickScreen: pmQuickScreen('v2'),
+      listApplicants: pmListApplicants('v2'),
+      retrieveApplicant: pmRetrieveApplicant('v2'),
+      reportPdf: reportPdf('v2'),
+      reportLink: reportLink('v2'),
+      reportWeb: reportWebHtml,
+    },
+    properties: { list: listProperties('pm'), create: createProperty('pm') },
+    propertiesV2: { list: listProperties('v2'), create: createProperty('v2') },
+    listings: { list: listListings('pm'), create: createListing },
+    listingsV2: { list: listListings('v2') },
     superteams: { list: listSuperteams, retrieve: retrieveSuperteam, create: createSuperteam, update: updateSuperteam },
     teams: {
       list: listTeams,

@@ -121,9 +121,9 @@ describe('order bodies', () => {
         { email: 'parent@example.com', is_cosigner: true, phone_number: { number: '+1 416 555 0100', country: 'CA' } },
       ],
     };
-    expect(issuePaths(pmInviteBodySchema, invite)).toEqual([]);
+    expect(issuePaths(pmInviteBodySchema('pm'), invite)).toEqual([]);
     expect(
-      issuePaths(pmInviteBodySchema, { ...invite, grouped_applicants: [{ email: 'TENANT@example.com' }] }),
+      issuePaths(pmInviteBodySchema('pm'), { ...invite, grouped_applicants: [{ email: 'TENANT@example.com' }] }),
     ).toEqual(['grouped_applicants.0.email']);
   });
 });

@@ -10,10 +10,10 @@ import { superteamRoutes } from './superteams/index.js';
 import { teamRoutes } from './teams/index.js';
 import { userRoutes } from './users/index.js';
 import { packageRoutes } from './packages/index.js';
-import { propertyRoutes } from './properties/index.js';
-import { listingRoutes } from './listings/index.js';
+import { propertyRoutes, propertyV2Routes } from './properties/index.js';
+import { listingRoutes, listingV2Routes } from './listings/index.js';
 import { hrApplicationRoutes, hrV1ApplicationRoutes } from './hr-applications/index.js';
-import { pmApplicationRoutes } from './pm-applications/index.js';
+import { pmApplicationRoutes, pmV2ApplicationRoutes } from './pm-applications/index.js';
 import { serviceCollectionRoutes } from './service-collections/index.js';
 import { reportRoutes } from './reports/index.js';
 
@@ -68,10 +68,13 @@ export function registerRoutes(app: Express, deps: Deps): void {
     userRoutes(deps),
     packageRoutes(deps),
     propertyRoutes(deps),
+    propertyV2Routes(deps),
     listingRoutes(deps),
+    listingV2Routes(deps),
     hrApplicationRoutes(deps),
     hrV1ApplicationRoutes(deps),
     pmApplicationRoutes(deps),
+    pmV2ApplicationRoutes(deps),
     serviceCollectionRoutes(deps),
     ...reportRoutes(deps),
   ])

@@ -29,7 +29,7 @@ import { returnEveryApplicant } from './support/world.js';
  * the rate limit per key; helmet's headers on every response; bodies over 1 MB refused.
  */
 const operations = contractOperations();
-const PM_OPERATION = /^(pm|properties|listings)\./;
+const PM_OPERATION = /^(pm|pmV2|properties|propertiesV2|listings|listingsV2)\./;
 /** The personal data of the run: each is looked for, in every spelling, in logs and raw tables. */
 const SIN = '527-981-334';
 const DATE_OF_BIRTH = '1971-07-04';

@@ -6,3 +6,5 @@ import { listListings } from './list.js';
 
 export const listingRoutes = (deps: Deps) =>
   resourceRoutes(contract.listings, { list: listListings(deps), create: createListing(deps) });
+
+export const listingV2Routes = (deps: Deps) => resourceRoutes(contract.listingsV2, { list: listListings(deps) });

@@ -8,6 +8,7 @@ import { pmRetrieveApplicant } from './retrieve.js';
 import { pmUpgrade } from './upgrade.js';
 
 const { invite, quickScreen, upgrade, listApplicants, retrieveApplicant } = contract.pm;
+const v2 = contract.pmV2;
 
 export const pmApplicationRoutes = (deps: Deps) =>
   resourceRoutes(
@@ -16,6 +17,23 @@ export const pmApplicationRoutes = (deps: Deps) =>
       invite: pmInvite(deps),
       quickScreen: pmQuickScreen(deps),
       upgrade: pmUpgrade(deps),
+      listApplicants: pmListApplicants(deps),
+      retrieveApplicant: pmRetrieveApplicant(deps),
+    },
+  );
+
+/** The same operations under `/api/v2`, where `owner_id` defaults to the key's user. */
+export const pmV2ApplicationRoutes = (deps: Deps) =>
+  resourceRoutes(
+    {
+      invite: v2.invite,
+      quickScreen: v2.quickScreen,
+      listApplicants: v2.listApplicants,
+      retrieveApplicant: v2.retrieveApplicant,
+    },
+    {
+      invite: pmInvite(deps),
+      quickScreen: pmQuickScreen(deps),
       listApplicants: pmListApplicants(deps),
       retrieveApplicant: pmRetrieveApplicant(deps),
     },

@@ -6,3 +6,6 @@ import { listProperties } from './list.js';
 
 export const propertyRoutes = (deps: Deps) =>
   resourceRoutes(contract.properties, { list: listProperties(deps), create: createProperty(deps) });
+
+export const propertyV2Routes = (deps: Deps) =>
+  resourceRoutes(contract.propertiesV2, { list: listProperties(deps), create: createProperty(deps) });
