@@ -141,4 +141,52 @@ describe.each(apiTargets())('the /api/v2 surface on $name', (target) => {
       expect(listed.body.results.map((item: { id: string }) => item.id)).toContain(listing.body.id);
     }
   });
+
+  it.each([['/api/v1/pm'], ['/api/v2']])(
+    'retrieves, updates (PUT and PATCH keep what is not sent) and deletes a property under %s',
+    async (prefix) => {
+      const created = await call('POST', `${prefix}/properties/`, {
+        building: 'Elm Court',
+        address: '12 Elm St',
+        city: 'Toronto',
+        province_state: 'ON',
+        owner_id: account.users.pm,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const path = `${prefix}/properties/${created.body.id}/`;
+      for (const each of withAndWithoutSlash(path)) expect((await call('GET', each)).body).toEqual(created.body);
+
+      const put = await call('PUT', path, { city: 'Ottawa', county: '' });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+      expect(put.body).toMatchObject({ building: 'Elm Court', address: '12 Elm St', city: 'Ottawa' });
+      // A retrieved record sent back: its read-only fields are ignored and named.
+      const patched = await call('PATCH', path.replace(/\/$/, ''), { ...put.body, province_state: 'Quebec' });
+      expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+      expect(patched.body).toMatchObject({ city: 'Ottawa', province_state: 'QC', id: created.body.id });
+      expect(patched.headers.get('svc-ignored-fields')).toContain('full_address');
+      expect((await call('PUT', path, { owner_id: account.users.hr })).status).toBe(400);
+      expect((await call('GET', path, undefined, (await svc.newPartner()).api_keys.live)).status).toBe(404);
+
+      const listing = await call('POST', '/api/v2/listings/', {
+        rent: 1500,
+        notification_list_ids: [],
+        owner_id: account.users.pm,
+        property_id: created.body.id,
+      });
+      expect(listing.status).toBe(201);
+      const refused = await call('DELETE', path);
+      expect(refused).toMatchObject({ status: 409, body: { code: 'in_use', error_type: 'CONFLICT' } });
+
+      const bare = await call('POST', `${prefix}/properties/`, {
+        address: '3 Oak Ave',
+        city: 'Toronto',
+        province_state: 'ON',
+        owner_id: account.users.pm,
+      });
+      const barePath = `${prefix}/properties/${bare.body.id}`;
+      expect((await call('DELETE', barePath)).status).toBe(204);
+      expect((await call('GET', barePath)).status).toBe(404);
+      expect((await call('DELETE', barePath)).status).toBe(404);
+    },
+  );
 });

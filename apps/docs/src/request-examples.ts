@@ -315,4 +315,18 @@ Object.assign(REQUEST_EXAMPLES, {
   listPropertiesV2: { query: { page: 1 } },
   createPropertyV2: { ...REQUEST_EXAMPLES.createProperty },
   listListingsV2: { query: { page: 1 } },
+  ...propertyByIdExamples(''),
+  ...propertyByIdExamples('V2'),
 } satisfies Record<string, RequestExample>);
+
+/** Retrieve, update (PUT and PATCH: the fields sent change) and delete of one property, in one form. */
+function propertyByIdExamples(suffix: '' | 'V2'): Record<string, RequestExample> {
+  const params = { property_id: IDS.property };
+  const changes = { building: 'Harbourfront Tower East', is_active: false };
+  return {
+    [`retrieveProperty${suffix}`]: { params },
+    [`updateProperty${suffix}`]: { params, headers: idempotency('property-rename'), body: changes },
+    [`patchProperty${suffix}`]: { params, headers: idempotency('property-rename'), body: changes },
+    [`deleteProperty${suffix}`]: { params },
+  };
+}

@@ -18,6 +18,9 @@ import { pmRetrieveApplicant } from './pm-applications/retrieve.js';
 import { pmUpgrade } from './pm-applications/upgrade.js';
 import { createProperty } from './properties/create.js';
 import { listProperties } from './properties/list.js';
+import { retrieveProperty } from './properties/retrieve.js';
+import { updateProperty } from './properties/update.js';
+import { deleteProperty } from './properties/delete.js';
 import { reportLink } from './reports/link.js';
 import { reportPdf } from './reports/pdf.js';
 import { reportWeb } from './reports/web.js';
@@ -76,8 +79,22 @@ export const contract = c.router(
       reportLink: reportLink('v2'),
       reportWeb: reportWebHtml,
     },
-    properties: { list: listProperties('pm'), create: createProperty('pm') },
-    propertiesV2: { list: listProperties('v2'), create: createProperty('v2') },
+    properties: {
+      list: listProperties('pm'),
+      create: createProperty('pm'),
+      retrieve: retrieveProperty('pm'),
+      update: updateProperty('pm', 'PUT'),
+      patch: updateProperty('pm', 'PATCH'),
+      delete: deleteProperty('pm'),
+    },
+    propertiesV2: {
+      list: listProperties('v2'),
+      create: createProperty('v2'),
+      retrieve: retrieveProperty('v2'),
+      update: updateProperty('v2', 'PUT'),
+      patch: updateProperty('v2', 'PATCH'),
+      delete: deleteProperty('v2'),
+    },
     listings: { list: listListings('pm'), create: createListing },
     listingsV2: { list: listListings('v2') },
     superteams: { list: listSuperteams, retrieve: retrieveSuperteam, create: createSuperteam, update: updateSuperteam },

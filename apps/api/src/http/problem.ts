@@ -12,6 +12,7 @@ const TITLES: Record<ProblemCode, string> = {
   invalid_page: 'Invalid page',
   application_processing: 'Application is still processing',
   conflict: 'Conflict',
+  in_use: 'Still in use',
   idempotency_key_reused: 'Idempotency key reused',
   link_expired: 'Link expired',
   payload_too_large: 'Request body too large',

@@ -12,6 +12,7 @@ export const PROBLEM_CODES = [
   'invalid_page',
   'application_processing',
   'conflict',
+  'in_use',
   'idempotency_key_reused',
   'link_expired',
   'payload_too_large',

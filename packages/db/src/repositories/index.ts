@@ -43,9 +43,13 @@ export {
 export {
   createProperty,
   createPropertyOfPmOwner,
+  deleteProperty,
   findProperty,
   listProperties,
   loadPropertyRecords,
+  updateProperty,
+  type PropertyChanges,
+  type PropertyUpdate,
   type PropertyFields,
   type PropertyRecord,
 } from './properties.js';

@@ -14,6 +14,7 @@ export type RecordIds = {
   servicecollection_id: string;
   hr_applicant_id: string;
   pm_applicant_id: string;
+  property_id: string;
 };
 
 /**
@@ -34,6 +35,14 @@ export type Tenant = {
 };
 
 const marker = (label: string) => `${label}${randomBytes(5).toString('hex')}`;
+
+async function createProperty({ client, ownerId, building }: { client: SvcClient; ownerId: string; building: string }) {
+  const created = await client.properties.create({
+    body: { building, address: '12 Elm St', city: 'Toronto', province_state: 'ON', owner_id: ownerId },
+  });
+  if (created.status !== 201) throw new Error(`property refused: ${JSON.stringify(created.body)}`);
+  return created.body.id;
+}
 
 async function quickScreen({
   client,
@@ -110,6 +119,7 @@ export async function seedTenant(svc: TestApi, label: string): Promise<Tenant> {
     servicecollection_id: await serviceCollectionOf(svc.db, hr.teamId),
     hr_applicant_id: await quickScreen({ client, ownerId: hr.userId, kind: 'HR', lastName: named('Hr') }),
     pm_applicant_id: await quickScreen({ client, ownerId: pm.userId, kind: 'PM', lastName: named('Pm') }),
+    property_id: await createProperty({ client, ownerId: pm.userId, building: named('Property') }),
   });
   const firstTeams = {
     hr: { teamId: account.teams.hr, userId: account.users.hr },
