@@ -189,4 +189,55 @@ describe.each(apiTargets())('the /api/v2 surface on $name', (target) => {
       expect((await call('DELETE', barePath)).status).toBe(404);
     },
   );
+
+  it.each([['/api/v1/pm'], ['/api/v2']])(
+    'retrieves, updates (PUT and PATCH keep what is not sent) and deletes a listing under %s',
+    async (prefix) => {
+      const property = await call('POST', '/api/v2/properties/', {
+        address: '4 Pine St',
+        city: 'Toronto',
+        province_state: 'ON',
+        owner_id: account.users.pm,
+      });
+      const created = await call('POST', '/api/v2/listings/', {
+        name: 'Pat Manager',
+        unit: '4B',
+        rent: 1850,
+        notification_list_ids: [],
+        owner_id: account.users.pm,
+        property_id: property.body.id,
+      });
+      expect(created.status).toBe(201);
+      const path = `${prefix}/listings/${created.body.id}/`;
+      for (const each of withAndWithoutSlash(path)) expect((await call('GET', each)).body).toEqual(created.body);
+
+      const put = await call('PUT', path, { rent: '1950.00', notification_list_ids: [account.users.pm] });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+      expect(put.body).toMatchObject({ name: 'Pat Manager', unit: '4B', rent: '1950.00' });
+      expect(put.body.notification_list.map((user: { id: string }) => user.id)).toEqual([account.users.pm]);
+      const patched = await call('PATCH', path.replace(/\/$/, ''), { ...put.body, is_public: false });
+      expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+      expect(patched.body).toMatchObject({ rent: '1950.00', is_public: false, unit: '4B' });
+      expect((await call('PUT', path, { owner_id: account.users.hr })).status).toBe(400);
+      expect((await call('GET', path, undefined, (await svc.newPartner()).api_keys.live)).status).toBe(404);
+
+      const applied = await call('POST', '/api/v2/applications/invite/', {
+        email: 'applicant@example.com',
+        listing_id: created.body.id,
+        request_softcheck: true,
+      });
+      expect(applied.status, JSON.stringify(applied.body)).toBe(201);
+      expect(await call('DELETE', path)).toMatchObject({ status: 409, body: { code: 'in_use' } });
+
+      const unused = await call('POST', '/api/v2/listings/', {
+        rent: 900,
+        notification_list_ids: [],
+        owner_id: account.users.pm,
+        property_id: property.body.id,
+      });
+      const unusedPath = `${prefix}/listings/${unused.body.id}`;
+      expect((await call('DELETE', unusedPath)).status).toBe(204);
+      expect((await call('GET', unusedPath)).status).toBe(404);
+    },
+  );
 });

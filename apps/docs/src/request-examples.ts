@@ -317,6 +317,8 @@ Object.assign(REQUEST_EXAMPLES, {
   listListingsV2: { query: { page: 1 } },
   ...propertyByIdExamples(''),
   ...propertyByIdExamples('V2'),
+  ...listingByIdExamples(''),
+  ...listingByIdExamples('V2'),
 } satisfies Record<string, RequestExample>);
 
 /** Retrieve, update (PUT and PATCH: the fields sent change) and delete of one property, in one form. */
@@ -328,5 +330,17 @@ function propertyByIdExamples(suffix: '' | 'V2'): Record<string, RequestExample>
     [`updateProperty${suffix}`]: { params, headers: idempotency('property-rename'), body: changes },
     [`patchProperty${suffix}`]: { params, headers: idempotency('property-rename'), body: changes },
     [`deleteProperty${suffix}`]: { params },
+  };
+}
+
+/** Retrieve, update (PUT and PATCH: the fields sent change) and delete of one listing, in one form. */
+function listingByIdExamples(suffix: '' | 'V2'): Record<string, RequestExample> {
+  const params = { listing_id: IDS.listing };
+  const changes = { rent: 1950, is_public: false };
+  return {
+    [`retrieveListing${suffix}`]: { params },
+    [`updateListing${suffix}`]: { params, headers: idempotency('listing-new-rent'), body: changes },
+    [`patchListing${suffix}`]: { params, headers: idempotency('listing-new-rent'), body: changes },
+    [`deleteListing${suffix}`]: { params },
   };
 }

@@ -6,6 +6,9 @@ import { hrRetrieveApplicant } from './hr-applications/retrieve.js';
 import { hrUpgrade } from './hr-applications/upgrade.js';
 import { createListing } from './listings/create.js';
 import { listListings } from './listings/list.js';
+import { retrieveListing } from './listings/retrieve.js';
+import { updateListing } from './listings/update.js';
+import { deleteListing } from './listings/delete.js';
 import { createPackage } from './packages/create.js';
 import { deletePackage } from './packages/delete.js';
 import { listPackages } from './packages/list.js';
@@ -95,8 +98,21 @@ export const contract = c.router(
       patch: updateProperty('v2', 'PATCH'),
       delete: deleteProperty('v2'),
     },
-    listings: { list: listListings('pm'), create: createListing },
-    listingsV2: { list: listListings('v2') },
+    listings: {
+      list: listListings('pm'),
+      create: createListing,
+      retrieve: retrieveListing('pm'),
+      update: updateListing('pm', 'PUT'),
+      patch: updateListing('pm', 'PATCH'),
+      delete: deleteListing('pm'),
+    },
+    listingsV2: {
+      list: listListings('v2'),
+      retrieve: retrieveListing('v2'),
+      update: updateListing('v2', 'PUT'),
+      patch: updateListing('v2', 'PATCH'),
+      delete: deleteListing('v2'),
+    },
     superteams: { list: listSuperteams, retrieve: retrieveSuperteam, create: createSuperteam, update: updateSuperteam },
     teams: {
       list: listTeams,

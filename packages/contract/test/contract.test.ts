@@ -4,12 +4,12 @@ import { contract, listRoutes, type RouteMetadata } from '../src/index.js';
 const routes = listRoutes(contract);
 
 describe('the contract', () => {
-  it('defines the 41 operations of the seeds plus the /hr/v1/ forms of the 8 HR application and report operations the /api/v2/ forms of 14 PM operations and property retrieve, update and delete', () => {
-    expect(routes).toHaveLength(67);
+  it('defines the 41 operations of the seeds plus the /hr/v1/ forms of the 8 HR application and report operations and 26 for clients of the original service (the /api/v2/ forms; property and listing retrieve, update, delete)', () => {
+    expect(routes).toHaveLength(75);
     const v2Forms = routes.filter(
       ({ route }) => route.path.startsWith('/api/v2/') && !route.path.endsWith('listings/'),
     );
-    expect(v2Forms).toHaveLength(13);
+    expect(v2Forms).toHaveLength(17);
     const hrV1Forms = routes.filter(
       ({ route }) => route.path.startsWith('/hr/v1/') && !route.path.includes('servicecollections'),
     );

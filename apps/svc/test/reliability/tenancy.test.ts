@@ -23,7 +23,7 @@ import { returnEveryApplicant, seedTenant, type RecordIds, type Tenant } from '.
  */
 const PM_OPERATION = /^(pm|pmV2|properties|propertiesV2|listings|listingsV2)\./;
 /** Records that carry their environment; the account hierarchy (superteams, teams, users) is shared by both. */
-const ENVIRONMENT_SCOPED = new Set(['applicant_id', 'package_id', 'property_id']);
+const ENVIRONMENT_SCOPED = new Set(['applicant_id', 'package_id', 'property_id', 'listing_id']);
 const withIds = contractOperations().filter((operation) => operation.pathParams.length > 0);
 
 type Case = {

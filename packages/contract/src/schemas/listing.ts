@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numberOrDecimalString } from '../common/lenient.js';
+import { numberOrDecimalString, prepared, withoutNulls } from '../common/lenient.js';
 import { calendarDate, dateTime, decimalString, uuid } from '../common/primitives.js';
 import { propertySchema } from './property.js';
 import { userWithTeamSchema } from './user-with-team.js';
@@ -57,7 +57,11 @@ export const createListingBodySchema = z
     security_deposit_amount: money('Security deposit.').optional(),
     rent: money('Monthly rent.'),
     move_in_immediately: z.boolean().optional().describe('Whether the unit is available at once.'),
-    move_in_date: calendarDate().optional().describe('Move-in date, YYYY-MM-DD.'),
+    move_in_date: prepared(
+      // A retrieved record shows the date as a date-time: sent back, its date is the date.
+      (input) => (typeof input === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(input) ? input.slice(0, 10) : input),
+      calendarDate().optional(),
+    ).describe('Move-in date, YYYY-MM-DD (a date-time is read as its date).'),
     unit: z.string().trim().max(50).optional().describe('Unit of the property.'),
     pet_deposit_amount: money('Pet deposit.').optional(),
     'url-code': z
@@ -76,3 +80,11 @@ export const createListingBodySchema = z
   })
   .describe('A listing to create.');
 export type CreateListingBody = z.infer<typeof createListingBodySchema>;
+
+/** The fields of a listing update: a create's, none required, but its property and url-code (they stay). */
+export const updateListingBodySchema = prepared(
+  // A retrieved record sent back: its nulls (no deposit, no date) are absent, so they change nothing.
+  withoutNulls,
+  createListingBodySchema.omit({ property_id: true, 'url-code': true }).partial(),
+).describe('The fields of a listing to change; the others are kept. `notification_list_ids` replaces the list.');
+export type UpdateListingBody = z.infer<typeof updateListingBodySchema>;

@@ -56,9 +56,13 @@ export {
 export {
   createListing,
   createListingOfPropertyTeam,
+  deleteListing,
   findListing,
   listListings,
   newListingUrlCode,
+  updateListing,
+  type ListingChanges,
+  type ListingUpdate,
   type Amount,
   type ListingCreation,
   type ListingFields,

@@ -15,6 +15,7 @@ export type RecordIds = {
   hr_applicant_id: string;
   pm_applicant_id: string;
   property_id: string;
+  listing_id: string;
 };
 
 /**
@@ -41,6 +42,22 @@ async function createProperty({ client, ownerId, building }: { client: SvcClient
     body: { building, address: '12 Elm St', city: 'Toronto', province_state: 'ON', owner_id: ownerId },
   });
   if (created.status !== 201) throw new Error(`property refused: ${JSON.stringify(created.body)}`);
+  return created.body.id;
+}
+
+async function createListing({
+  client,
+  ownerId,
+  propertyId,
+}: {
+  client: SvcClient;
+  ownerId: string;
+  propertyId: string;
+}) {
+  const created = await client.listings.create({
+    body: { rent: 1850, notification_list_ids: [], owner_id: ownerId, property_id: propertyId },
+  });
+  if (created.status !== 201) throw new Error(`listing refused: ${JSON.stringify(created.body)}`);
   return created.body.id;
 }
 
@@ -111,16 +128,20 @@ export async function seedTenant(svc: TestApi, label: string): Promise<Tenant> {
     client: SvcClient;
     hr: { teamId: string; userId: string };
     pm: { teamId: string; userId: string };
-  }): Promise<RecordIds> => ({
-    superteam_id: account.superteam_id,
-    team_id: hr.teamId,
-    user_id: hr.userId,
-    package_id: await createPackage({ client, teamId: hr.teamId, name: named('Package') }),
-    servicecollection_id: await serviceCollectionOf(svc.db, hr.teamId),
-    hr_applicant_id: await quickScreen({ client, ownerId: hr.userId, kind: 'HR', lastName: named('Hr') }),
-    pm_applicant_id: await quickScreen({ client, ownerId: pm.userId, kind: 'PM', lastName: named('Pm') }),
-    property_id: await createProperty({ client, ownerId: pm.userId, building: named('Property') }),
-  });
+  }): Promise<RecordIds> => {
+    const propertyId = await createProperty({ client, ownerId: pm.userId, building: named('Property') });
+    return {
+      superteam_id: account.superteam_id,
+      team_id: hr.teamId,
+      user_id: hr.userId,
+      package_id: await createPackage({ client, teamId: hr.teamId, name: named('Package') }),
+      servicecollection_id: await serviceCollectionOf(svc.db, hr.teamId),
+      hr_applicant_id: await quickScreen({ client, ownerId: hr.userId, kind: 'HR', lastName: named('Hr') }),
+      pm_applicant_id: await quickScreen({ client, ownerId: pm.userId, kind: 'PM', lastName: named('Pm') }),
+      property_id: propertyId,
+      listing_id: await createListing({ client, ownerId: pm.userId, propertyId }),
+    };
+  };
   const firstTeams = {
     hr: { teamId: account.teams.hr, userId: account.users.hr },
     pm: { teamId: account.teams.pm, userId: account.users.pm },
