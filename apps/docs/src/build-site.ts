@@ -8,6 +8,7 @@ import { examplesFor } from './examples.js';
 import { administrationGuide, enumsGuide } from './guides/administration.js';
 import { applicantPortalGuide } from './guides/applicant-portal.js';
 import { checksGuide, testDataGuide } from './guides/checks.js';
+import { compatibilityGuide } from './guides/compatibility.js';
 import { errorsGuide } from './guides/errors.js';
 import { authenticationGuide, quickStartGuide } from './guides/getting-started.js';
 import { guidePage, type Guide } from './guides/guide.js';
@@ -49,6 +50,7 @@ export function listGuides(): Guide[] {
     administrationGuide,
     enumsGuide(),
     conventionsGuide,
+    compatibilityGuide,
   ];
 }
 
