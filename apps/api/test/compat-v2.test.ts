@@ -240,4 +240,17 @@ describe.each(apiTargets())('the /api/v2 surface on $name', (target) => {
       expect((await call('GET', unusedPath)).status).toBe(404);
     },
   );
+
+  it('serves the service collections under both HR prefixes', async () => {
+    const hrKey = account.api_keys.live;
+    const specified = await call('GET', '/hr/v1/servicecollections/', undefined, hrKey);
+    expect(specified.status).toBe(200);
+    expect(specified.body.count).toBeGreaterThan(0);
+    for (const path of withAndWithoutSlash('/api/v1/hr/servicecollections/')) {
+      expect((await call('GET', path, undefined, hrKey)).body).toEqual(specified.body);
+    }
+    const id = specified.body.results[0].id as string;
+    const one = await call('GET', `/api/v1/hr/servicecollections/${id}/`, undefined, hrKey);
+    expect(one).toMatchObject({ status: 200, body: { id } });
+  });
 });

@@ -155,6 +155,8 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
   ...hrExamples('hrV1', false),
   listServiceCollections: { query: { page: 1 } },
   retrieveServiceCollection: { params: { servicecollection_id: IDS.serviceCollection } },
+  hrListServiceCollections: { query: { page: 1 } },
+  hrRetrieveServiceCollection: { params: { servicecollection_id: IDS.serviceCollection } },
   pmInvite: {
     headers: idempotency('invite-unit-1104-2025-03'),
     body: {

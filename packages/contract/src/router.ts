@@ -61,7 +61,8 @@ export const contract = c.router(
   {
     hr: hrOperations('api'),
     hrV1: hrOperations('hr'),
-    serviceCollections: { list: listServiceCollections, retrieve: retrieveServiceCollection },
+    serviceCollections: { list: listServiceCollections('hr'), retrieve: retrieveServiceCollection('hr') },
+    hrServiceCollections: { list: listServiceCollections('api'), retrieve: retrieveServiceCollection('api') },
     pm: {
       invite: pmInvite('pm'),
       quickScreen: pmQuickScreen('pm'),

@@ -14,7 +14,7 @@ import { propertyRoutes, propertyV2Routes } from './properties/index.js';
 import { listingRoutes, listingV2Routes } from './listings/index.js';
 import { hrApplicationRoutes, hrV1ApplicationRoutes } from './hr-applications/index.js';
 import { pmApplicationRoutes, pmV2ApplicationRoutes } from './pm-applications/index.js';
-import { serviceCollectionRoutes } from './service-collections/index.js';
+import { hrServiceCollectionRoutes, serviceCollectionRoutes } from './service-collections/index.js';
 import { reportRoutes } from './reports/index.js';
 
 /** The options every resource router is registered with. */
@@ -76,6 +76,7 @@ export function registerRoutes(app: Express, deps: Deps): void {
     pmApplicationRoutes(deps),
     pmV2ApplicationRoutes(deps),
     serviceCollectionRoutes(deps),
+    hrServiceCollectionRoutes(deps),
     ...reportRoutes(deps),
   ])
     register(app, contract, implementation as never);
