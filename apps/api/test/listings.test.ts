@@ -180,7 +180,7 @@ describe.each(apiTargets())('listings on $name', (target) => {
       'notification_list_ids.0',
     ]);
     expect(await refusedPaths({ ...listingBody(), rent: undefined })).toEqual(['rent']);
-    expect(await refusedPaths({ ...listingBody(), rent: '1850.50' })).toEqual(['rent']);
+    expect(await refusedPaths({ ...listingBody(), rent: '1850,50' })).toEqual(['rent']);
     expect(await refusedPaths({ ...listingBody(), rent: -1 })).toEqual(['rent']);
     expect(await refusedPaths({ ...listingBody(), rent: 10.005 })).toEqual(['rent']);
     expect(await refusedPaths({ ...listingBody(), move_in_date: '2030-02-30' })).toEqual(['move_in_date']);
@@ -188,7 +188,6 @@ describe.each(apiTargets())('listings on $name', (target) => {
     expect(await refusedPaths({ ...listingBody(), notification_list_ids: undefined })).toEqual([
       'notification_list_ids',
     ]);
-    expect(await refusedPaths({ ...listingBody(), url_code: 'underscored' })).toEqual(['url_code']);
     expect(await idsOf(admin)).toEqual(before);
   });
 

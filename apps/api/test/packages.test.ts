@@ -125,8 +125,10 @@ describe.each(apiTargets())('packages on $name', (target) => {
       body: { errors: [{ path: 'name', code: 'required' }] },
     });
     expect(
-      await admin.packages.create({ body: { ...packageBody, settings: { colour: 'blue' } as never } }),
-    ).toMatchObject({ status: 400, body: { errors: [{ path: 'settings.colour', code: 'unknown_field' }] } });
+      await admin.packages.create({
+        body: { ...packageBody, settings: { purpose_of_check: 'mind reading' } as never },
+      }),
+    ).toMatchObject({ status: 400, body: { errors: [{ path: 'settings.purpose_of_check', code: 'invalid_value' }] } });
     const malformed = await rawRequest(`${svc.url}/api/v1/packages/`, {
       method: 'POST',
       apiKey: account.api_keys.live,

@@ -8,6 +8,7 @@ import { examplesFor } from './examples.js';
 import { administrationGuide, enumsGuide } from './guides/administration.js';
 import { applicantPortalGuide } from './guides/applicant-portal.js';
 import { checksGuide, testDataGuide } from './guides/checks.js';
+import { compatibilityGuide } from './guides/compatibility.js';
 import { errorsGuide } from './guides/errors.js';
 import { authenticationGuide } from './guides/authentication.js';
 import { quickStartGuide } from './guides/getting-started.js';
@@ -56,6 +57,7 @@ export function listGuides(): Guide[] {
     enumsGuide(),
     conventionsGuide,
     productionGuide,
+    compatibilityGuide,
   ];
 }
 

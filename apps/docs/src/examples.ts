@@ -1,4 +1,11 @@
-import { problemSchema, problemTypeUrl, type ProblemCode, type RequestFlag, REQUEST_FLAGS } from '@svc/contract';
+import {
+  originalErrorMembers,
+  problemSchema,
+  problemTypeUrl,
+  type ProblemCode,
+  type RequestFlag,
+  REQUEST_FLAGS,
+} from '@svc/contract';
 import { EXAMPLE_BASE_URL, exampleFor } from './example-generator.js';
 import { agreeWithRequest } from './example-fixtures.js';
 import type { Operation } from './operations.js';
@@ -42,6 +49,7 @@ export function problemExample(operation: Operation, status: number): unknown {
     detail: code === 'validation_failed' ? 'The request has 1 invalid field.' : doc.cause.replace(/`/g, ''),
     request_id: 'req_01JQ3Z8V7W2KX9',
   };
+  Object.assign(example, originalErrorMembers({ status, code, title: doc.title, detail: String(example.detail) }));
   if (code === 'validation_failed') {
     example.errors = [
       {

@@ -44,12 +44,15 @@ function responsesOf(route: AppRoute): OperationResponse[] {
     .sort((a, b) => a.status - b.status);
 }
 
+// Service collections answer under both prefixes too, but their operation ids do not follow the HR pair's naming.
 const hrFormOf = (path: string): Operation['hrForm'] =>
-  path.startsWith('/api/v1/hr/')
-    ? 'api'
-    : path.startsWith('/hr/v1/') && !path.includes('servicecollections')
-      ? 'hr'
-      : null;
+  path.includes('servicecollections')
+    ? null
+    : path.startsWith('/api/v1/hr/')
+      ? 'api'
+      : path.startsWith('/hr/v1/')
+        ? 'hr'
+        : null;
 
 /** Every operation of the contract, in definition order (the order of `listRoutes`). */
 export function listOperations(): Operation[] {

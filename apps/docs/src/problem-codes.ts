@@ -102,6 +102,15 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
     remedy: 'For an idempotent retry, wait a moment and retry; otherwise choose another email or name.',
     appliesTo: 'POST and PUT operations',
   },
+  in_use: {
+    status: 409,
+    title: 'Still in use',
+    cause:
+      'A delete of a property that still has listings, or of a listing that applications were made for: they need it to stay true.',
+    remedy:
+      'Delete the property’s listings first. A listing with applications stays: set `is_active` to false instead.',
+    appliesTo: 'property and listing deletes',
+  },
   idempotency_key_reused: {
     status: 409,
     title: 'Idempotency key reused',
@@ -176,7 +185,7 @@ function forbiddenCodesFor(operation: Operation): ProblemCode[] {
 
 /** The error codes one operation can answer with, for one status its contract declares. */
 export function problemCodesFor(operation: Operation, status: number): ProblemCode[] {
-  const isWrite = operation.method === 'POST' || operation.method === 'PUT';
+  const isWrite = operation.method === 'POST' || operation.method === 'PUT' || operation.method === 'PATCH';
   const isList = operation.route.query !== undefined && operation.route.query !== null;
   const isReport = operation.tag.endsWith('reports');
   switch (status) {
@@ -199,6 +208,7 @@ export function problemCodesFor(operation: Operation, status: number): ProblemCo
       return [
         ...(isReport || operation.operationId.endsWith('Upgrade') ? (['application_processing'] as const) : []),
         ...(isWrite ? (['conflict', 'idempotency_key_reused'] as const) : []),
+        ...(operation.method === 'DELETE' && operation.tag !== 'Packages' ? (['in_use'] as const) : []),
       ];
     case 410:
       return ['link_expired'];

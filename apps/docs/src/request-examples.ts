@@ -182,6 +182,8 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
   revokeApiKey: { params: { api_key_id: IDS.apiKey } },
   rotateApiKey: { params: { api_key_id: IDS.apiKey }, body: { overlap_seconds: 86400 } },
   retrieveServiceCollection: { params: { servicecollection_id: IDS.serviceCollection } },
+  hrListServiceCollections: { query: { page: 1 } },
+  hrRetrieveServiceCollection: { params: { servicecollection_id: IDS.serviceCollection } },
   pmInvite: {
     headers: idempotency('invite-unit-1104-2025-03'),
     body: {
@@ -348,3 +350,51 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
   },
   deletePackage: { params: { package_id: IDS.package } },
 };
+
+/** An order example without `owner_id`: the `/api/v2` forms default it to the key's user. */
+function withoutOwner(example: RequestExample | undefined): RequestExample {
+  const { owner_id: _owner, ...body } = (example?.body ?? {}) as Record<string, unknown>;
+  return { ...example, body };
+}
+
+// The /api/v2 forms of the PM operations.
+Object.assign(REQUEST_EXAMPLES, {
+  pmV2Invite: withoutOwner(REQUEST_EXAMPLES.pmInvite),
+  pmV2QuickScreen: withoutOwner(REQUEST_EXAMPLES.pmQuickScreen),
+  pmV2ListApplicants: { query: { page: 1 } },
+  pmV2RetrieveApplicant: { params: { applicant_id: IDS.applicant } },
+  pmV2ReportPdf: { params: { applicant_id: IDS.applicant } },
+  pmV2ReportLink: { params: { applicant_id: IDS.applicant } },
+  pmV2ReportWeb: { params: { applicant_id: IDS.applicant } },
+  listPropertiesV2: { query: { page: 1 } },
+  createPropertyV2: { ...REQUEST_EXAMPLES.createProperty },
+  listListingsV2: { query: { page: 1 } },
+  ...propertyByIdExamples(''),
+  ...propertyByIdExamples('V2'),
+  ...listingByIdExamples(''),
+  ...listingByIdExamples('V2'),
+} satisfies Record<string, RequestExample>);
+
+/** Retrieve, update (PUT and PATCH: the fields sent change) and delete of one property, in one form. */
+function propertyByIdExamples(suffix: '' | 'V2'): Record<string, RequestExample> {
+  const params = { property_id: IDS.property };
+  const changes = { building: 'Harbourfront Tower East', is_active: false };
+  return {
+    [`retrieveProperty${suffix}`]: { params },
+    [`updateProperty${suffix}`]: { params, headers: idempotency('property-rename'), body: changes },
+    [`patchProperty${suffix}`]: { params, headers: idempotency('property-rename'), body: changes },
+    [`deleteProperty${suffix}`]: { params },
+  };
+}
+
+/** Retrieve, update (PUT and PATCH: the fields sent change) and delete of one listing, in one form. */
+function listingByIdExamples(suffix: '' | 'V2'): Record<string, RequestExample> {
+  const params = { listing_id: IDS.listing };
+  const changes = { rent: 1950, is_public: false };
+  return {
+    [`retrieveListing${suffix}`]: { params },
+    [`updateListing${suffix}`]: { params, headers: idempotency('listing-new-rent'), body: changes },
+    [`patchListing${suffix}`]: { params, headers: idempotency('listing-new-rent'), body: changes },
+    [`deleteListing${suffix}`]: { params },
+  };
+}

@@ -142,7 +142,7 @@ describe('the site in Chromium', () => {
     expect(hits).toContain('../reference/pmQuickScreen.html');
     // Waiting for the navigation only after the key press could miss one that is already over (then the test hung).
     await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
-    expect(page.url()).toMatch(/\/docs\/reference\/(hr|hrV1|pm)QuickScreen\.html$/);
+    expect(page.url()).toMatch(/\/docs\/reference\/(hr|hrV1|pm|pmV2)QuickScreen\.html$/);
   }, 90_000);
 
   test('served at /docs, the home page links resolve and screenshots are taken at desktop and phone width', async () => {

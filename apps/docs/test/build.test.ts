@@ -161,7 +161,7 @@ describe('the built site', () => {
     const quick = index
       .filter((entry) => entry.path?.includes('/applications/quick'))
       .map((entry) => entry.operationId);
-    expect(quick.sort()).toEqual(['hrQuickScreen', 'hrV1QuickScreen', 'pmQuickScreen']);
+    expect(quick.sort()).toEqual(['hrQuickScreen', 'hrV1QuickScreen', 'pmQuickScreen', 'pmV2QuickScreen']);
   });
 
   test('openapi.json is the contract’s OpenAPI document', async () => {

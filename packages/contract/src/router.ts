@@ -23,6 +23,9 @@ import { hrRetryCheck } from './hr-applications/retry-check.js';
 import { hrUpgrade } from './hr-applications/upgrade.js';
 import { createListing } from './listings/create.js';
 import { listListings } from './listings/list.js';
+import { retrieveListing } from './listings/retrieve.js';
+import { updateListing } from './listings/update.js';
+import { deleteListing } from './listings/delete.js';
 import { createPackage } from './packages/create.js';
 import { deletePackage } from './packages/delete.js';
 import { listPackages } from './packages/list.js';
@@ -36,9 +39,13 @@ import { pmRetryCheck } from './pm-applications/retry-check.js';
 import { pmUpgrade } from './pm-applications/upgrade.js';
 import { createProperty } from './properties/create.js';
 import { listProperties } from './properties/list.js';
+import { retrieveProperty } from './properties/retrieve.js';
+import { updateProperty } from './properties/update.js';
+import { deleteProperty } from './properties/delete.js';
 import { reportLink } from './reports/link.js';
 import { reportPdf } from './reports/pdf.js';
 import { reportWeb } from './reports/web.js';
+import { reportWebHtml } from './reports/web-html.js';
 import { listServiceCollections } from './service-collections/list.js';
 import { retrieveServiceCollection } from './service-collections/retrieve.js';
 import { createSuperteam } from './superteams/create.js';
@@ -73,20 +80,60 @@ export const contract = c.router(
   {
     hr: hrOperations('api'),
     hrV1: hrOperations('hr'),
-    serviceCollections: { list: listServiceCollections, retrieve: retrieveServiceCollection },
+    serviceCollections: { list: listServiceCollections('hr'), retrieve: retrieveServiceCollection('hr') },
+    hrServiceCollections: { list: listServiceCollections('api'), retrieve: retrieveServiceCollection('api') },
     pm: {
-      invite: pmInvite,
-      quickScreen: pmQuickScreen,
+      invite: pmInvite('pm'),
+      quickScreen: pmQuickScreen('pm'),
       upgrade: pmUpgrade,
       retryCheck: pmRetryCheck,
-      listApplicants: pmListApplicants,
-      retrieveApplicant: pmRetrieveApplicant,
+      listApplicants: pmListApplicants('pm'),
+      retrieveApplicant: pmRetrieveApplicant('pm'),
       reportPdf: reportPdf('pm'),
       reportLink: reportLink('pm'),
       reportWeb: reportWeb('pm'),
     },
-    properties: { list: listProperties, create: createProperty },
-    listings: { list: listListings, create: createListing },
+    /** The PM application and report operations under `/api/v2`, where the original service served them. */
+    pmV2: {
+      invite: pmInvite('v2'),
+      quickScreen: pmQuickScreen('v2'),
+      listApplicants: pmListApplicants('v2'),
+      retrieveApplicant: pmRetrieveApplicant('v2'),
+      reportPdf: reportPdf('v2'),
+      reportLink: reportLink('v2'),
+      reportWeb: reportWebHtml,
+    },
+    properties: {
+      list: listProperties('pm'),
+      create: createProperty('pm'),
+      retrieve: retrieveProperty('pm'),
+      update: updateProperty('pm', 'PUT'),
+      patch: updateProperty('pm', 'PATCH'),
+      delete: deleteProperty('pm'),
+    },
+    propertiesV2: {
+      list: listProperties('v2'),
+      create: createProperty('v2'),
+      retrieve: retrieveProperty('v2'),
+      update: updateProperty('v2', 'PUT'),
+      patch: updateProperty('v2', 'PATCH'),
+      delete: deleteProperty('v2'),
+    },
+    listings: {
+      list: listListings('pm'),
+      create: createListing,
+      retrieve: retrieveListing('pm'),
+      update: updateListing('pm', 'PUT'),
+      patch: updateListing('pm', 'PATCH'),
+      delete: deleteListing('pm'),
+    },
+    listingsV2: {
+      list: listListings('v2'),
+      retrieve: retrieveListing('v2'),
+      update: updateListing('v2', 'PUT'),
+      patch: updateListing('v2', 'PATCH'),
+      delete: deleteListing('v2'),
+    },
     superteams: { list: listSuperteams, retrieve: retrieveSuperteam, create: createSuperteam, update: updateSuperteam },
     teams: {
       list: listTeams,

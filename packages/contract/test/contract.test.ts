@@ -4,8 +4,12 @@ import { contract, listRoutes, type RouteMetadata } from '../src/index.js';
 const routes = listRoutes(contract);
 
 describe('the contract', () => {
-  it('defines the 41 operations of the seeds, the HR and PM check retries, plus the /hr/v1/ forms of the 9 HR application and report operations', () => {
-    expect(routes).toHaveLength(68);
+  it('defines the 41 operations of the seeds, 19 of account administration, events and webhooks, the HR and PM check retries, plus the /hr/v1/ forms of the 8 HR application and report operations and 28 for clients of the original service (the /api/v2/ forms; property and listing retrieve, update, delete; service collections under /api/v1/hr/)', () => {
+    expect(routes).toHaveLength(96);
+    const v2Forms = routes.filter(
+      ({ route }) => route.path.startsWith('/api/v2/') && !route.path.endsWith('listings/'),
+    );
+    expect(v2Forms).toHaveLength(17);
     const hrV1Forms = routes.filter(
       ({ route }) => route.path.startsWith('/hr/v1/') && !route.path.includes('servicecollections'),
     );
@@ -36,11 +40,13 @@ describe('the contract', () => {
   });
 
   it('marks deprecated exactly the PM operations and the v2 listing create', () => {
-    const deprecated = routes.filter(({ route }) => route.deprecated).map(({ route }) => route.path);
+    const deprecated = routes
+      .filter(({ route }) => route.deprecated)
+      .map(({ route }) => `${route.method} ${route.path}`);
     expect(deprecated.sort()).toEqual(
       routes
-        .map(({ route }) => route.path)
-        .filter((path) => path.startsWith('/api/v1/pm/') || path === '/api/v2/listings/')
+        .map(({ route }) => `${route.method} ${route.path}`)
+        .filter((path) => path.includes(' /api/v1/pm/') || path === 'POST /api/v2/listings/')
         .sort(),
     );
   });

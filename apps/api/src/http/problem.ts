@@ -1,4 +1,4 @@
-import { problemTypeUrl, type ProblemCode, type ProblemFieldError } from '@svc/contract';
+import { originalErrorMembers, problemTypeUrl, type ProblemCode, type ProblemFieldError } from '@svc/contract';
 import type { ZodError, ZodIssue } from 'zod';
 
 const TITLES: Record<ProblemCode, string> = {
@@ -14,6 +14,7 @@ const TITLES: Record<ProblemCode, string> = {
   invalid_page: 'Invalid page',
   application_processing: 'Application is still processing',
   conflict: 'Conflict',
+  in_use: 'Still in use',
   idempotency_key_reused: 'Idempotency key reused',
   link_expired: 'Link expired',
   payload_too_large: 'Request body too large',
@@ -75,14 +76,16 @@ export class AppError extends Error {
 
 /** `baseUrl`: the deployment's public URL (SVC_PUBLIC_URL, or the request's own), whose docs the `type` names. */
 export function problemBody({ error, requestId, baseUrl }: { error: AppError; requestId: string; baseUrl: string }) {
+  const title = TITLES[error.code];
   return {
     type: problemTypeUrl(baseUrl, error.code),
-    title: TITLES[error.code],
+    title,
     status: error.status,
     detail: error.message,
     code: error.code,
     ...(error.errors ? { errors: error.errors } : {}),
     request_id: requestId,
+    ...originalErrorMembers({ status: error.status, code: error.code, title, detail: error.message }),
   };
 }
 

@@ -71,6 +71,7 @@ export function presentInformation(
     sin_ssn: settings.hide_sin_ssn === true ? null : sinSsnNumber(info.sin_ssn),
     addresses: entries(info.addresses).map((entry) => ({
       ...addressFields(entry),
+      current: booleanOrNull(entry.current),
       rent_or_own: text(entry.rent_or_own) as 'RENT' | null,
       cost: numberOrNull(entry.cost),
       start_date: text(entry.start_date),

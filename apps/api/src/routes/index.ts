@@ -5,17 +5,18 @@ import { Router, type Express, type NextFunction, type Request, type Response } 
 import { validationProblem } from '../http/validation.js';
 import type { Deps } from '../deps.js';
 import { deprecationHeader } from '../http/deprecation.js';
+import { namingIgnoredFields } from '../http/ignored-fields.js';
 import { superteamRoutes } from './superteams/index.js';
 import { teamRoutes } from './teams/index.js';
 import { userRoutes } from './users/index.js';
 import { eventRoutes } from './events/index.js';
 import { webhookEndpointRoutes } from './webhook-endpoints/index.js';
 import { packageRoutes } from './packages/index.js';
-import { propertyRoutes } from './properties/index.js';
-import { listingRoutes } from './listings/index.js';
+import { propertyRoutes, propertyV2Routes } from './properties/index.js';
+import { listingRoutes, listingV2Routes } from './listings/index.js';
 import { hrApplicationRoutes, hrV1ApplicationRoutes } from './hr-applications/index.js';
-import { pmApplicationRoutes } from './pm-applications/index.js';
-import { serviceCollectionRoutes } from './service-collections/index.js';
+import { pmApplicationRoutes, pmV2ApplicationRoutes } from './pm-applications/index.js';
+import { hrServiceCollectionRoutes, serviceCollectionRoutes } from './service-collections/index.js';
 import { reportRoutes } from './reports/index.js';
 import { apiKeyRoutes } from './api-keys/index.js';
 
@@ -53,7 +54,7 @@ function register<T extends AppRouter>(
   implementation: Parameters<typeof createExpressEndpoints<T>>[1],
 ): void {
   const router = Router();
-  createExpressEndpoints(contract, implementation, router as never, options as never);
+  createExpressEndpoints(contract, namingIgnoredFields(implementation), router as never, options as never);
   const start = sharedPathStart(contract);
   // OPTIONS passes by: a router answers it itself (200, `Allow`) when a route has the path, where the app answers 404.
   const enters = (request: Request) => request.method !== 'OPTIONS' && request.path.toLowerCase().startsWith(start);
@@ -70,13 +71,17 @@ export function registerRoutes(app: Express, deps: Deps): void {
     userRoutes(deps),
     packageRoutes(deps),
     propertyRoutes(deps),
+    propertyV2Routes(deps),
     listingRoutes(deps),
+    listingV2Routes(deps),
     hrApplicationRoutes(deps),
     hrV1ApplicationRoutes(deps),
     pmApplicationRoutes(deps),
+    pmV2ApplicationRoutes(deps),
     serviceCollectionRoutes(deps),
     eventRoutes(deps),
     webhookEndpointRoutes(deps),
+    hrServiceCollectionRoutes(deps),
     ...reportRoutes(deps),
     apiKeyRoutes(deps),
   ])

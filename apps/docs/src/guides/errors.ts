@@ -1,4 +1,4 @@
-import { problemSchema, problemTypeUrl } from '@svc/contract';
+import { ORIGINAL_ERROR_TYPES, originalErrorType, problemSchema, problemTypeUrl } from '@svc/contract';
 import { EXAMPLE_BASE_URL } from '../example-generator.js';
 import { codeBlock, inline, json, table } from '../markup.js';
 import { fieldTables } from '../pages/field-table.js';
@@ -21,7 +21,14 @@ const example = {
     { path: 'request_softchek', code: 'unknown_field', message: 'is not a field of this request' },
   ],
   request_id: 'req_01JQ3Z8V7W2KX9',
+  error_type: 'INVALID_REQUEST',
+  error_code: 'VALIDATION_FAILED',
+  error_message: 'The request has 2 invalid fields.',
+  display_message: 'Validation failed',
 };
+
+/** Each `error_type` with the statuses that answer it. */
+const ERROR_TYPE_STATUSES = [400, 401, 403, 404, 409, 410, 413, 415, 429, 500, 503];
 
 const COMMON_CONDITIONS: Array<[string, string, string]> = [
   ['Required fields missing', 'invite, quick, create property, create listing', '400 <code>validation_failed</code>'],
@@ -50,6 +57,16 @@ export const errorsGuide: Guide = {
 ${fieldTables({ rows: fieldRows(problemSchema), caption: 'Problem document fields', idPrefix: 'problem', mode: 'response' })}
 <p>Each <code>errors[]</code> entry names one offending field by its dotted <code>path</code> (<code>information.addresses.0.city</code>), a <code>code</code> (<code>required</code>, <code>invalid_type</code>, <code>invalid_value</code>, <code>unknown_field</code>, <code>malformed_json</code>, <code>invalid_character</code>, <code>out_of_range</code>, …) and a <code>message</code>. The <code>request_id</code> is also in the <code>X-Request-Id</code> response header (svc takes yours when you send one): quote it to support.</p>
 ${codeBlock(`HTTP/1.1 400 Bad Request\nContent-Type: application/problem+json\nX-Request-Id: req_01JQ3Z8V7W2KX9\n\n${json(example)}`, { label: 'A validation error', language: 'http' })}
+<h2 id="original-members">The original service's error members</h2>
+<p>Beside the problem members, every error also carries the members a client of the original service reads: <code>error_type</code> (a category of the HTTP status), <code>error_code</code> (<code>code</code> in upper case), <code>error_message</code> (the same text as <code>detail</code>) and <code>display_message</code> (the same text as <code>title</code>, short enough to show an end user). A client written for either shape raises the right error without change.</p>
+${table({
+  caption: 'error_type by status',
+  head: ['error_type', 'Statuses'],
+  rows: ORIGINAL_ERROR_TYPES.map((type) => [
+    `<code>${type}</code>`,
+    ERROR_TYPE_STATUSES.filter((status) => originalErrorType(status) === type).join(', '),
+  ]),
+})}
 <h2 id="codes">Every code</h2>
 ${table({
   caption: 'Error codes',

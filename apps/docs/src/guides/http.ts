@@ -109,7 +109,7 @@ export const conventionsGuide: Guide = {
   file: 'guides/conventions.html',
   title: 'Conventions and decisions',
   summary:
-    'Paths, trailing slashes, strict bodies, identifiers, deprecation, enums and personal data: how svc behaves where an API could go either way.',
+    'Paths, trailing slashes, lenient bodies, identifiers, deprecation, enums and personal data: how svc behaves where an API could go either way.',
   body: `<h1>Conventions and decisions</h1>
 <p class="lead">Where an API could go either way, what svc does. Each entry says what you see as a client.</p>
 <h2 id="http">HTTP</h2>
@@ -117,7 +117,8 @@ export const conventionsGuide: Guide = {
 <li>Each path answers with or without its trailing slash (no redirect).</li>
 <li>HR operations answer under both <code>/api/v1/hr/</code> and <code>/hr/v1/</code>. <code>owner_id</code> is required in the <code>/api/v1</code> form and defaults to the API key’s user in the <code>/hr/v1</code> form.</li>
 <li>Success codes: <code>201</code> for creates (invite, quick screen, superteam, team, user, package, property, listing), <code>200</code> for reads and PUT, <code>204</code> for DELETE.</li>
-<li>Request bodies are strict: an unknown field is a <code>400</code> (<code>unknown_field</code>), so a misspelt request flag never orders nothing silently. Query strings are lenient: unknown parameters are ignored.</li>
+<li>Request bodies are lenient where a mistake costs nothing: an unknown field, at any depth, is ignored and named in the <code>Svc-Ignored-Fields</code> response header (field paths only, never values), so a record you retrieved can be sent back as it is (its <code>id</code>, <code>created</code>, <code>svc_verification</code>, … are ignored, its nulls read as absent). An unknown top-level field that starts with <code>request_</code> is still a <code>400</code> (<code>unknown_field</code>): a misspelt request flag would order nothing and still cost a screening. Query strings are lenient: unknown parameters are ignored.</li>
+<li>Fields the specification types as plain strings are read in any letter case and by their display text (<code>rent_or_own: "rent"</code>, <code>pay_period: "monthly"</code>, <code>phone_type: "mobile"</code>, ACIC <code>purpose_of_check</code> and <code>employment_sector</code>); provinces and states by code or name (<code>"Ontario"</code>, <code>"on"</code>, <code>"Québec"</code>); country codes in any case; numbers as decimal strings (<code>rent: "2000"</code>). Records always answer the canonical form (<code>RENT</code>, <code>ON</code>, <code>2000</code>).</li>
 <li>An order (invite, quick screen, upgrade) must set at least one request flag to <code>true</code> (<code>400</code> naming <code>request_*</code>).</li>
 <li>Path identifiers are strings: anything that is not a UUID is simply <code>404 not_found</code>.</li>
 <li>Every response carries <code>X-Request-Id</code> (yours when you send one).</li>

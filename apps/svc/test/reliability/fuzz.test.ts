@@ -27,7 +27,7 @@ const REQUESTS = { postgres: 20_480, pglite: 2_048 } as const;
 const BATCH = 16;
 const CONCURRENCY = 12;
 const operations = contractOperations();
-const PM_OPERATION = /^(pm|properties|listings)\./;
+const PM_OPERATION = /^(pm|pmV2|properties|propertiesV2|listings|listingsV2)\./;
 /** Reads the audit log records when they succeed (who looked at which API keys): they change a table like writes. */
 const AUDITED_READS = new Set(['apiKeys.list', 'apiKeys.retrieve']);
 

@@ -29,7 +29,7 @@ import { returnEveryApplicant } from './support/world.js';
  * the rate limit per key; helmet's headers on every response; bodies over 1 MB refused.
  */
 const operations = contractOperations();
-const PM_OPERATION = /^(pm|properties|listings)\./;
+const PM_OPERATION = /^(pm|pmV2|properties|propertiesV2|listings|listingsV2)\./;
 /** The personal data of the run: each is looked for, in every spelling, in logs and raw tables. */
 const SIN = '527-981-334';
 const DATE_OF_BIRTH = '1971-07-04';
@@ -248,10 +248,10 @@ describe.each(apiTargets({ everyDatabase: true }))('security on $name', (target)
     const link = listed.results.find((item) => item.id === invitedId)?.onboarding_link;
     expect(link).toMatch(/\/apply\/[A-Za-z0-9_-]{20,}$/);
     tokens.push((link as string).split('/').pop() as string);
-    // Refusals whose bodies hold the personal data: a bad owner, an unknown field, malformed JSON.
+    // Refusals whose bodies hold the personal data: a bad owner, an unknown request flag, malformed JSON.
     for (const body of [
       { ...order, owner_id: account.users.pm },
-      { ...order, unknown_field: SIN },
+      { ...order, request_unknown: SIN },
       `{"information": {"sin_ssn": "${SIN}", "date_of_birth": "${DATE_OF_BIRTH}"`,
     ]) {
       expect((await call('POST', '/api/v1/hr/applications/quick/', { body })).status).toBe(400);
@@ -445,6 +445,8 @@ describe.each(apiTargets({ everyDatabase: true }))('security on $name', (target)
           user_id: account.users.hr,
           package_id: 'unknown',
           api_key_id: 'unknown',
+          property_id: 'unknown',
+          listing_id: 'unknown',
         }),
         ...(operation.body ? { body: {} } : {}),
       })),
@@ -459,6 +461,8 @@ describe.each(apiTargets({ everyDatabase: true }))('security on $name', (target)
           user_id: account.users.hr,
           package_id: 'unknown',
           api_key_id: 'unknown',
+          property_id: 'unknown',
+          listing_id: 'unknown',
         }),
         key: null,
       })),
@@ -559,6 +563,8 @@ describe.each(apiTargets({ everyDatabase: true }))('security on $name', (target)
           user_id: account.users.hr,
           package_id: 'unknown',
           api_key_id: 'unknown',
+          property_id: 'unknown',
+          listing_id: 'unknown',
         }),
         {
           body: huge,

@@ -21,9 +21,17 @@ import { returnEveryApplicant, seedTenant, type RecordIds, type Tenant } from '.
  * environment, answers exactly as it answers an id that does not exist (404, or the 403 an operation gives that
  * key whatever the id), shows none of the record's values, and changes nothing.
  */
-const PM_OPERATION = /^(pm|properties|listings)\./;
+const PM_OPERATION = /^(pm|pmV2|properties|propertiesV2|listings|listingsV2)\./;
 /** Records that carry their environment; the account hierarchy (superteams, teams, users) is shared by both. */
-const ENVIRONMENT_SCOPED = new Set(['applicant_id', 'package_id', 'check_id', 'event_id', 'webhookendpoint_id']);
+const ENVIRONMENT_SCOPED = new Set([
+  'applicant_id',
+  'package_id',
+  'check_id',
+  'event_id',
+  'webhookendpoint_id',
+  'property_id',
+  'listing_id',
+]);
 const withIds = contractOperations().filter((operation) => operation.pathParams.length > 0);
 
 type Case = {

@@ -26,14 +26,24 @@ export const applicantIdParams = z.object({
 export const HR_PREFIXES = { api: '/api/v1/hr', hr: '/hr/v1' } as const;
 export type HrForm = keyof typeof HR_PREFIXES;
 
-export function ownerIdField<F extends HrForm | 'pm'>(form: F) {
+export function ownerIdField<F extends HrForm | PmForm>(form: F) {
   const field = uuid().describe(
     'User ordering the application (a user of an HR team for HR operations, of a PM team for PM).',
   );
   return (
-    form === 'hr' ? field.optional().describe("User ordering the application; defaults to the API key's user.") : field
-  ) as F extends 'hr' ? z.ZodOptional<z.ZodString> : z.ZodString;
+    form === 'hr' || form === 'v2'
+      ? field.optional().describe("User ordering the application; defaults to the API key's user.")
+      : field
+  ) as F extends 'hr' | 'v2' ? z.ZodOptional<z.ZodString> : z.ZodString;
 }
+
+/**
+ * The PM operations answer in two forms: the deprecated `/api/v1/pm/...` paths, where `owner_id` is required, and the
+ * `/api/v2/...` paths the original service served its PM resources under, where it defaults to the key's user.
+ */
+export type PmForm = 'pm' | 'v2';
+export const PM_V2_NOTE =
+  'The `/api/v2` form of the PM operation: the same body and answer, `owner_id` defaulting to the API key’s user.';
 
 /** Route metadata read by the OpenAPI generator and the docs site. */
 export type RouteMetadata = { tag: string; operationId: string };

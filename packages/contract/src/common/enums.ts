@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enumKey, prepared } from './lenient.js';
 
 /**
  * The enums of the API. The seeds show some values of each and leave the complete sets to us (DESIGN.md section 6);
@@ -10,21 +11,37 @@ export type EnumDefinition<V extends string, L extends string> = {
   readonly labels: { readonly [K in V]: L };
   readonly schema: z.ZodEnum<[V, ...V[]]>;
   readonly labelSchema: z.ZodEnum<[L, ...L[]]>;
+  /**
+   * The request form: the value, its display text or a synonym, in any case and spacing (`"monthly"`,
+   * `"Bi-weekly"`), read as the value. The original service typed these fields as plain strings.
+   */
+  readonly lenientSchema: z.ZodEffects<z.ZodEnum<[V, ...V[]]>, V, V>;
 };
 
 function defineEnum<const M extends Record<string, string>>(
   labels: M,
   description: string,
+  synonyms: Readonly<Record<string, Extract<keyof M, string>>> = {},
 ): EnumDefinition<Extract<keyof M, string>, M[keyof M]> {
   type V = Extract<keyof M, string>;
   type L = M[keyof M];
   const values = Object.keys(labels) as [V, ...V[]];
   const labelTexts = [...new Set(Object.values(labels))] as [L, ...L[]];
+  const schema = z.enum(values).describe(`${description} One of: ${values.map((v) => `\`${v}\``).join(', ')}.`);
+  const byKey = new Map<string, V>();
+  for (const value of values) byKey.set(enumKey(labels[value] as string), value);
+  for (const [synonym, value] of Object.entries(synonyms)) byKey.set(enumKey(synonym), value);
+  for (const value of values) byKey.set(enumKey(value), value);
+  const lenientSchema = prepared(
+    (input) => (typeof input === 'string' ? (byKey.get(enumKey(input)) ?? input) : input),
+    schema,
+  ).describe(`${schema.description} Any letter case, and the display text, are accepted too.`);
   return {
     values,
     labels: labels as unknown as { readonly [K in V]: L },
-    schema: z.enum(values).describe(`${description} One of: ${values.map((v) => `\`${v}\``).join(', ')}.`),
+    schema,
     labelSchema: z.enum(labelTexts).describe(`Display text of the value (${description.replace(/\.$/, '')}).`),
+    lenientSchema,
   };
 }
 
@@ -62,6 +79,46 @@ export const verification = defineEnum(
 export const phoneType = defineEnum(
   { NONE: 'None', MOBILE: 'Mobile', HOME: 'Home', WORK: 'Work' },
   'Kind of phone number.',
+  {
+    CELL: 'MOBILE',
+    CELLULAR: 'MOBILE',
+    CELL_PHONE: 'MOBILE',
+    MOBILE_PHONE: 'MOBILE',
+    LANDLINE: 'HOME',
+    OFFICE: 'WORK',
+    BUSINESS: 'WORK',
+  },
+);
+export const rentOrOwn = defineEnum(
+  { RENT: 'Rent', OWN: 'Own', OTHER: 'Other' },
+  'Whether the applicant rented or owned the address.',
+  {
+    RENTING: 'RENT',
+    RENTED: 'RENT',
+    RENTER: 'RENT',
+    TENANT: 'RENT',
+    OWNING: 'OWN',
+    OWNED: 'OWN',
+    OWNER: 'OWN',
+    HOMEOWNER: 'OWN',
+  },
+);
+export const payPeriod = defineEnum(
+  { HOURLY: 'Hourly', WEEKLY: 'Weekly', BIWEEKLY: 'Biweekly', MONTHLY: 'Monthly', ANNUALLY: 'Annually' },
+  'Pay period of an income.',
+  {
+    BI_WEEKLY: 'BIWEEKLY',
+    EVERY_TWO_WEEKS: 'BIWEEKLY',
+    FORTNIGHTLY: 'BIWEEKLY',
+    HOUR: 'HOURLY',
+    WEEK: 'WEEKLY',
+    MONTH: 'MONTHLY',
+    YEAR: 'ANNUALLY',
+    YEARLY: 'ANNUALLY',
+    ANNUAL: 'ANNUALLY',
+    ANNUM: 'ANNUALLY',
+    PER_ANNUM: 'ANNUALLY',
+  },
 );
 export const orderStatus = defineEnum(
   { WAITING_ON_CANDIDATE: 'Waiting on candidate', IN_PROGRESS: 'In progress', COMPLETE: 'Complete' },
@@ -126,6 +183,15 @@ export const purposeOfCheck = defineEnum(
     OTHER: 'Other',
   },
   'Purpose of a criminal record check.',
+  {
+    EMPLOYMENT_SCREENING: 'EMPLOYMENT',
+    VOLUNTEERING: 'VOLUNTEER',
+    LICENCE: 'LICENSING',
+    LICENSE: 'LICENSING',
+    LICENCING: 'LICENSING',
+    RENTAL: 'TENANCY',
+    VISA: 'IMMIGRATION',
+  },
 );
 export const employmentSector = defineEnum(
   {
@@ -141,6 +207,17 @@ export const employmentSector = defineEnum(
     OTHER: 'Other',
   },
   'Sector of the position checked.',
+  {
+    HEALTH: 'HEALTHCARE',
+    HEALTH_CARE: 'HEALTHCARE',
+    CHILD_CARE: 'CHILDCARE',
+    AGEDCARE: 'AGED_CARE',
+    DISABILITY_SERVICES: 'DISABILITY',
+    FINANCIAL: 'FINANCE',
+    FINANCIAL_SERVICES: 'FINANCE',
+    PUBLIC_SECTOR: 'GOVERNMENT',
+    TRANSPORTATION: 'TRANSPORT',
+  },
 );
 
 /** Display texts of the risk scores (`early_termination_label`, `eviction_potential_label`, …): 0–100, higher is riskier. */

@@ -14,6 +14,7 @@ export const PROBLEM_CODES = [
   'invalid_page',
   'application_processing',
   'conflict',
+  'in_use',
   'idempotency_key_reused',
   'link_expired',
   'payload_too_large',
@@ -29,6 +30,49 @@ export const PROBLEM_TYPES_PATH = '/docs/guides/errors.html';
 
 /** The `type` of a problem: the errors page of the deployment's own docs, at the code's anchor. */
 export const problemTypeUrl = (baseUrl: string, code: ProblemCode): string => `${baseUrl}${PROBLEM_TYPES_PATH}#${code}`;
+
+/** The categories of the original service's error shape; each HTTP status maps to one (`originalErrorType`). */
+export const ORIGINAL_ERROR_TYPES = [
+  'INVALID_REQUEST',
+  'AUTHENTICATION_ERROR',
+  'PERMISSION_ERROR',
+  'NOT_FOUND',
+  'CONFLICT',
+  'GONE',
+  'RATE_LIMIT_EXCEEDED',
+  'API_ERROR',
+] as const;
+export type OriginalErrorType = (typeof ORIGINAL_ERROR_TYPES)[number];
+
+/** `error_type` for an HTTP status: clients of the original branch on it, so every status has exactly one. */
+export function originalErrorType(status: number): OriginalErrorType {
+  switch (status) {
+    case 401:
+      return 'AUTHENTICATION_ERROR';
+    case 403:
+      return 'PERMISSION_ERROR';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 410:
+      return 'GONE';
+    case 429:
+      return 'RATE_LIMIT_EXCEEDED';
+    default:
+      return status >= 500 ? 'API_ERROR' : 'INVALID_REQUEST';
+  }
+}
+
+/** The original service's error members, derived from a problem's status, code, title and detail. */
+export function originalErrorMembers(problem: { status: number; code: ProblemCode; title: string; detail: string }) {
+  return {
+    error_type: originalErrorType(problem.status),
+    error_code: problem.code.toUpperCase(),
+    error_message: problem.detail,
+    display_message: problem.title,
+  };
+}
 
 export const problemFieldErrorSchema = z
   .object({
@@ -55,8 +99,22 @@ export const problemSchema = z
       .optional()
       .describe('One entry per offending field, on `validation_failed`.'),
     request_id: z.string().describe('Identifier of the request; quote it to support.'),
+    error_type: z
+      .enum(ORIGINAL_ERROR_TYPES)
+      .describe(
+        "The category of the error in the original service's error shape, from the HTTP status: `INVALID_REQUEST` (400, 413, 415), `AUTHENTICATION_ERROR` (401), `PERMISSION_ERROR` (403), `NOT_FOUND` (404), `CONFLICT` (409), `GONE` (410), `RATE_LIMIT_EXCEEDED` (429), `API_ERROR` (5xx).",
+      ),
+    error_code: z
+      .string()
+      .describe('`code` in upper case (`VALIDATION_FAILED`), for clients of the original error shape.'),
+    error_message: z.string().describe('The same text as `detail`, for clients of the original error shape.'),
+    display_message: z
+      .string()
+      .describe('A short sentence that may be shown to an end user (the same text as `title`).'),
   })
-  .describe('An error, in the RFC 9457 problem shape.');
+  .describe(
+    "An error, in the RFC 9457 problem shape, with the original service's members (`error_type`, `error_code`, `error_message`, `display_message`) beside it.",
+  );
 export type Problem = z.infer<typeof problemSchema>;
 export type ProblemFieldError = z.infer<typeof problemFieldErrorSchema>;
 

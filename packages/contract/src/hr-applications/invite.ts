@@ -1,18 +1,16 @@
 import { z } from 'zod';
 import { c, HR_PREFIXES, type HrForm, metadata, ownerIdField, writeHeaders } from '../common/contract.js';
 import { requireOneRequestFlag } from '../common/order.js';
+import { lenientBody } from '../common/lenient.js';
 import { refuseHiddenCharacters } from '../common/applicant-rules.js';
 import { problemResponses } from '../common/problem.js';
 import { hrInviteResponseSchema } from '../schemas/application.js';
 import { acicParametersShape, inviteShape } from '../schemas/order.js';
 
 export const hrInviteBodySchema = <F extends HrForm>(form: F) =>
-  z
-    .object({ ...inviteShape, ...acicParametersShape, owner_id: ownerIdField(form) })
-    .strict()
-    .superRefine(requireOneRequestFlag)
-    .superRefine(refuseHiddenCharacters)
-    .describe('An HR invitation: the applicant, the checks to run, and what you already know.');
+  lenientBody(z.object({ ...inviteShape, ...acicParametersShape, owner_id: ownerIdField(form) }), (body) =>
+    body.superRefine(requireOneRequestFlag).superRefine(refuseHiddenCharacters),
+  ).describe('An HR invitation: the applicant, the checks to run, and what you already know.');
 export type HrInviteBody = z.infer<ReturnType<typeof hrInviteBodySchema<'api'>>>;
 
 export const hrInvite = <F extends HrForm>(form: F) =>

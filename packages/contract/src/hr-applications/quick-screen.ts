@@ -1,18 +1,16 @@
 import { z } from 'zod';
 import { c, HR_PREFIXES, type HrForm, metadata, ownerIdField, writeHeaders } from '../common/contract.js';
 import { requireOneRequestFlag } from '../common/order.js';
+import { lenientBody } from '../common/lenient.js';
 import { refuseHiddenCharacters } from '../common/applicant-rules.js';
 import { problemResponses } from '../common/problem.js';
 import { hrApplicationSchema } from '../schemas/application.js';
 import { acicParametersShape, quickScreenShape } from '../schemas/order.js';
 
 export const hrQuickScreenBodySchema = <F extends HrForm>(form: F) =>
-  z
-    .object({ ...quickScreenShape, ...acicParametersShape, owner_id: ownerIdField(form) })
-    .strict()
-    .superRefine(requireOneRequestFlag)
-    .superRefine(refuseHiddenCharacters)
-    .describe('An HR quick screen: the checks to run and everything they need.');
+  lenientBody(z.object({ ...quickScreenShape, ...acicParametersShape, owner_id: ownerIdField(form) }), (body) =>
+    body.superRefine(requireOneRequestFlag).superRefine(refuseHiddenCharacters),
+  ).describe('An HR quick screen: the checks to run and everything they need.');
 export type HrQuickScreenBody = z.infer<ReturnType<typeof hrQuickScreenBodySchema<'api'>>>;
 
 export const hrQuickScreen = <F extends HrForm>(form: F) =>

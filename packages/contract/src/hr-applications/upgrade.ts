@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { applicantIdParams, c, HR_PREFIXES, type HrForm, metadata, writeHeaders } from '../common/contract.js';
 import { requireOneRequestFlag } from '../common/order.js';
+import { lenientBody } from '../common/lenient.js';
 import { problemResponses } from '../common/problem.js';
 import { hrApplicationSchema } from '../schemas/application.js';
 import { upgradeShape } from '../schemas/order.js';
 
-export const upgradeBodySchema = z
-  .object(upgradeShape)
-  .strict()
-  .superRefine(requireOneRequestFlag)
-  .describe('The checks to add.');
+export const upgradeBodySchema = lenientBody(z.object(upgradeShape), (body) =>
+  body.superRefine(requireOneRequestFlag),
+).describe('The checks to add.');
 export type UpgradeBody = z.infer<typeof upgradeBodySchema>;
 
 export const hrUpgrade = <F extends HrForm>(form: F) =>

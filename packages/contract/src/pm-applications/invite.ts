@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { c, metadata, ownerIdField, PM_DEPRECATION, writeHeaders } from '../common/contract.js';
+import {
+  c,
+  metadata,
+  ownerIdField,
+  PM_DEPRECATION,
+  PM_V2_NOTE,
+  type PmForm,
+  writeHeaders,
+} from '../common/contract.js';
 import { requireOneRequestFlag } from '../common/order.js';
+import { lenientBody, numberOrDecimalString } from '../common/lenient.js';
 import { refuseHiddenCharacters } from '../common/applicant-rules.js';
 import { uuid } from '../common/primitives.js';
 import { problemResponses } from '../common/problem.js';
@@ -16,51 +25,57 @@ export const groupedApplicantSchema = z
       .boolean()
       .optional()
       .describe('Whether this applicant is a co-signer (guarantor) rather than a tenant (default false).'),
-    share_of_rent: z.number().min(0).max(100).optional().describe('Percentage of the rent this applicant pays.'),
+    share_of_rent: numberOrDecimalString(z.number().min(0).max(100))
+      .optional()
+      .describe('Percentage of the rent this applicant pays.'),
   })
-  .strict()
   .describe('Another applicant of the same application.');
 
-export const pmInviteBodySchema = z
-  .object({
-    ...inviteShape,
-    owner_id: ownerIdField('pm'),
-    listing_id: uuid().optional().describe('Listing applied for (a listing of the owner’s team).'),
-    grouped_applicants: z
-      .array(groupedApplicantSchema)
-      .max(10)
-      .optional()
-      .describe('More applicants of the same application (roommates, co-signers), each invited by email.'),
-  })
-  .strict()
-  .superRefine(requireOneRequestFlag)
-  .superRefine(refuseHiddenCharacters)
-  .superRefine((body, ctx) => {
-    const emails = [body.email, ...(body.grouped_applicants ?? []).map((applicant) => applicant.email)].map((e) =>
-      e.toLowerCase(),
-    );
-    emails.forEach((address, index) => {
-      if (index > 0 && emails.indexOf(address) < index) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ['grouped_applicants', index - 1, 'email'],
-          message: 'is already an applicant of this application',
-          params: { code: 'duplicate' },
-        });
-      }
-    });
-  })
-  .describe('A PM invitation: one or more applicants, the checks to run, and what you already know.');
-export type PmInviteBody = z.infer<typeof pmInviteBodySchema>;
+export const pmInviteBodySchema = <F extends PmForm>(form: F) =>
+  lenientBody(
+    z.object({
+      ...inviteShape,
+      owner_id: ownerIdField(form),
+      listing_id: uuid().optional().describe('Listing applied for (a listing of the owner’s team).'),
+      grouped_applicants: z
+        .array(groupedApplicantSchema)
+        .max(10)
+        .optional()
+        .describe('More applicants of the same application (roommates, co-signers), each invited by email.'),
+    }),
+    (body) =>
+      body
+        .superRefine(requireOneRequestFlag)
+        .superRefine(refuseHiddenCharacters)
+        .superRefine((body, ctx) => {
+          const emails = [body.email, ...(body.grouped_applicants ?? []).map((applicant) => applicant.email)].map((e) =>
+            e.toLowerCase(),
+          );
+          emails.forEach((address, index) => {
+            if (index > 0 && emails.indexOf(address) < index) {
+              ctx.addIssue({
+                code: z.ZodIssueCode.custom,
+                path: ['grouped_applicants', index - 1, 'email'],
+                message: 'is already an applicant of this application',
+                params: { code: 'duplicate' },
+              });
+            }
+          });
+        }),
+  ).describe('A PM invitation: one or more applicants, the checks to run, and what you already know.');
+export type PmInviteBody = z.infer<ReturnType<typeof pmInviteBodySchema<'pm'>>>;
 
-export const pmInvite = c.mutation({
-  method: 'POST',
-  path: '/api/v1/pm/applications/invite/',
-  headers: writeHeaders,
-  body: pmInviteBodySchema,
-  responses: { 201: pmInviteResponseSchema, ...problemResponses(400, 403, 409) },
-  summary: 'Invite applicants',
-  description: `Creates one application and invites its applicant (and each of \`grouped_applicants\`) by email, and by SMS when the superteam has SMS enabled and a phone number is given. Each applicant fills in their own form; the checks of each start when they submit.\n\n${PM_DEPRECATION}`,
-  deprecated: true,
-  metadata: metadata('PM applications', 'pmInvite'),
-});
+export const pmInvite = <F extends PmForm>(form: F) =>
+  c.mutation({
+    method: 'POST',
+    path: (form === 'v2' ? '/api/v2/applications/invite/' : '/api/v1/pm/applications/invite/') as F extends 'v2'
+      ? '/api/v2/applications/invite/'
+      : '/api/v1/pm/applications/invite/',
+    headers: writeHeaders,
+    body: pmInviteBodySchema(form),
+    responses: { 201: pmInviteResponseSchema, ...problemResponses(400, 403, 409) },
+    summary: 'Invite applicants',
+    description: `Creates one application and invites its applicant (and each of \`grouped_applicants\`) by email, and by SMS when the superteam has SMS enabled and a phone number is given. Each applicant fills in their own form; the checks of each start when they submit.\n\n${form === 'v2' ? PM_V2_NOTE : PM_DEPRECATION}`,
+    deprecated: form === 'pm',
+    metadata: metadata('PM applications', form === 'v2' ? 'pmV2Invite' : 'pmInvite'),
+  });

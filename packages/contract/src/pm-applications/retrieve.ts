@@ -1,14 +1,19 @@
-import { applicantIdParams, c, metadata, PM_DEPRECATION } from '../common/contract.js';
+import { applicantIdParams, c, metadata, PM_DEPRECATION, PM_V2_NOTE, type PmForm } from '../common/contract.js';
 import { problemResponses } from '../common/problem.js';
 import { pmApplicationSchema } from '../schemas/application.js';
 
-export const pmRetrieveApplicant = c.query({
-  method: 'GET',
-  path: '/api/v1/pm/applicants/:applicant_id/',
-  pathParams: applicantIdParams,
-  responses: { 200: pmApplicationSchema, ...problemResponses(404) },
-  summary: 'Retrieve a rental application',
-  description: `The full application record with every result, \`instant_verify_result\` included. \`Returned\` means every report format is ready.\n\n${PM_DEPRECATION}`,
-  deprecated: true,
-  metadata: metadata('PM applications', 'pmRetrieveApplicant'),
-});
+export const pmRetrieveApplicant = <F extends PmForm>(form: F) =>
+  c.query({
+    method: 'GET',
+    path: (form === 'v2'
+      ? '/api/v2/applicants/:applicant_id/'
+      : '/api/v1/pm/applicants/:applicant_id/') as F extends 'v2'
+      ? '/api/v2/applicants/:applicant_id/'
+      : '/api/v1/pm/applicants/:applicant_id/',
+    pathParams: applicantIdParams,
+    responses: { 200: pmApplicationSchema, ...problemResponses(404) },
+    summary: 'Retrieve a rental application',
+    description: `The full application record with every result, \`instant_verify_result\` included. \`Returned\` means every report format is ready.\n\n${form === 'v2' ? PM_V2_NOTE : PM_DEPRECATION}`,
+    deprecated: form === 'pm',
+    metadata: metadata('PM applications', form === 'v2' ? 'pmV2RetrieveApplicant' : 'pmRetrieveApplicant'),
+  });

@@ -18,11 +18,21 @@ export const REPORT_PATHS = {
     link: '/api/v1/pm/reports/:applicant_id/link',
     web: '/api/v1/pm/reports/:applicant_id/web/',
   },
+  v2: {
+    pdf: '/api/v2/reports/:applicant_id/pdf/',
+    link: '/api/v2/reports/:applicant_id/link/',
+    web: '/api/v2/reports/:applicant_id/web/',
+  },
 } as const;
 export type ReportForm = keyof typeof REPORT_PATHS;
 
-export const REPORT_TAGS: Record<ReportForm, string> = { api: 'HR reports', hr: 'HR reports', pm: 'PM reports' };
-export const operationIdPrefix = (form: ReportForm) => ({ api: 'hr', hr: 'hrV1', pm: 'pm' })[form];
+export const REPORT_TAGS: Record<ReportForm, string> = {
+  api: 'HR reports',
+  hr: 'HR reports',
+  pm: 'PM reports',
+  v2: 'PM reports',
+};
+export const operationIdPrefix = (form: ReportForm) => ({ api: 'hr', hr: 'hrV1', pm: 'pm', v2: 'pmV2' })[form];
 
 export const reportLinkSchema = z
   .object({

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { phoneType, verification } from '../common/enums.js';
-import { calendarDate, countryCode, dateTime, email, provinceStateCode, uuid } from '../common/primitives.js';
+import { payPeriod, phoneType, rentOrOwn, verification } from '../common/enums.js';
+import { calendarDate, dateTime, email, uuid } from '../common/primitives.js';
+import { numberOrDecimalString, prepared, withoutNulls } from '../common/lenient.js';
+import { countryCodeInput, provinceStateInput } from '../common/subdivisions.js';
 import { nullableFields, optionalFields, withRequired } from '../common/shapes.js';
 import { birthDate } from '../common/applicant-rules.js';
 
@@ -13,8 +15,10 @@ const addressFields = {
   address: z.string().trim().min(1).max(255).describe('Street address.'),
   unit: z.string().trim().max(50).describe('Unit, suite or apartment.'),
   city: z.string().trim().min(1).max(100).describe('City.'),
-  province_state: provinceStateCode().describe('ISO province or state code (`OT` for other).'),
-  country: countryCode().describe('ISO country code.'),
+  province_state: provinceStateInput().describe(
+    'ISO province or state code (`OT` for other); a request may give the name (`Ontario`) or the code in any case.',
+  ),
+  country: countryCodeInput().describe('ISO country code.'),
   postal_code: z.string().trim().max(20).describe('Postal or ZIP code.'),
 };
 
@@ -23,9 +27,9 @@ export const referenceSchema = z
     email: z.object({ address: email().describe('Email address of the referee.') }).describe('Email of the referee.'),
     phone_number: z
       .object({
-        phone_type: phoneType.schema,
+        phone_type: phoneType.lenientSchema,
         number: z.string().max(30).describe('Phone number of the referee.'),
-        country: countryCode().describe('ISO country code of the number.'),
+        country: countryCodeInput().describe('ISO country code of the number.'),
       })
       .describe('Phone number of the referee.'),
     name: z
@@ -52,10 +56,11 @@ const verificationFields = {
 
 const addressHistoryFields = {
   ...addressFields,
-  rent_or_own: z
-    .enum(['RENT', 'OWN', 'OTHER'])
-    .describe('Whether the applicant rented or owned: `RENT`, `OWN` or `OTHER`.'),
-  cost: z.number().nonnegative().describe('Monthly rent or housing cost.'),
+  current: z.boolean().describe('Whether the applicant lives there now.'),
+  rent_or_own: rentOrOwn.lenientSchema,
+  cost: numberOrDecimalString(z.number().nonnegative()).describe(
+    'Monthly rent or housing cost (a decimal string such as `"1850.00"` is accepted too).',
+  ),
   start_date: calendarDate().describe('Date the applicant moved in.'),
   end_date: calendarDate().describe('Date the applicant moved out; absent for the current address.'),
   address_reference: referenceSchema,
@@ -64,8 +69,10 @@ const addressHistoryFields = {
 const employerFields = {
   company_name: z.string().trim().min(1).max(200).describe('Name of the employer.'),
   position: z.string().trim().max(200).describe('Position held.'),
-  income: z.number().nonnegative().describe('Income per pay period.'),
-  pay_period: z.enum(['HOURLY', 'WEEKLY', 'BIWEEKLY', 'MONTHLY', 'ANNUALLY']).describe('Pay period of `income`.'),
+  income: numberOrDecimalString(z.number().nonnegative()).describe(
+    'Income per pay period (a decimal string is accepted too).',
+  ),
+  pay_period: payPeriod.lenientSchema,
   start_date: calendarDate().describe('Start of employment.'),
   end_date: calendarDate().describe('End of employment; absent for a current employer.'),
   employer_reference: referenceSchema,
@@ -93,7 +100,9 @@ const credentialFields = {
 };
 
 const convictionFields = {
-  offense: z.number().int().nonnegative().describe('Number of the offence (count of convictions for it).'),
+  offense: numberOrDecimalString(z.number().int().nonnegative()).describe(
+    'Number of the offence (count of convictions for it).',
+  ),
   date_of_sentence: dateTime().describe('Date and time of sentencing.'),
   court_location: z.string().trim().max(200).describe('Court that sentenced.'),
   description: z.string().trim().max(2000).describe('Description of the offence.'),
@@ -121,7 +130,7 @@ const personFields = {
     .trim()
     .max(100)
     .describe('Province or state of birth when `birth_province_state` is `OT`.'),
-  birth_country: countryCode().describe('ISO country code of birth.'),
+  birth_country: countryCodeInput().describe('ISO country code of birth.'),
   license_number: z.string().trim().max(50).describe("Driver's licence number. Encrypted at rest."),
   license_valid: z.boolean().describe("Whether the driver's licence is valid."),
   license_prov_state: z.string().trim().max(3).describe("ISO province or state code that issued the driver's licence."),
@@ -134,42 +143,45 @@ const personFields = {
 
 const MAX_HISTORY = 20;
 
-/** `information` as a client sends it (invite pre-fill, quick screen). */
-export const informationInputSchema = z
-  .object({
+/**
+ * `information` as a client sends it (invite pre-fill, quick screen). A retrieved record sent back is accepted: its
+ * read-only fields (`id`, `created`, `svc_verification`, …) and unknown fields are ignored, its nulls are absent.
+ */
+export const informationInputSchema = prepared(
+  withoutNulls,
+  z.object({
     ...optionalFields(personFields),
     date_of_birth: birthDate()
       .optional()
       .describe(`${personFields.date_of_birth.description} From 1900-01-01 to today (UTC) 14 years ago.`),
     sin_ssn: sinSsnInput.optional(),
     addresses: z
-      .array(z.object(withRequired(addressHistoryFields, ['address', 'city', 'province_state', 'country'])).strict())
+      .array(z.object(withRequired(addressHistoryFields, ['address', 'city', 'province_state', 'country'])))
       .max(MAX_HISTORY)
       .optional()
       .describe('Address history, current address first.'),
     employers: z
-      .array(z.object(withRequired(employerFields, ['company_name'])).strict())
+      .array(z.object(withRequired(employerFields, ['company_name'])))
       .max(MAX_HISTORY)
       .optional()
       .describe('Employment history, current employer first.'),
     educations: z
-      .array(z.object(withRequired(educationFields, ['institution'])).strict())
+      .array(z.object(withRequired(educationFields, ['institution'])))
       .max(MAX_HISTORY)
       .optional()
       .describe('Education history.'),
     credentials: z
-      .array(z.object(withRequired(credentialFields, ['institution', 'certification'])).strict())
+      .array(z.object(withRequired(credentialFields, ['institution', 'certification'])))
       .max(MAX_HISTORY)
       .optional()
       .describe('Professional credentials and licences (for credential verification).'),
     convictions: z
-      .array(z.object(optionalFields(convictionFields)).strict())
+      .array(z.object(optionalFields(convictionFields)))
       .max(MAX_HISTORY)
       .optional()
       .describe('Convictions the applicant declares.'),
-  })
-  .strict()
-  .describe("The applicant's information. Which fields are required depends on the checks requested.");
+  }),
+).describe("The applicant's information. Which fields are required depends on the checks requested.");
 export type InformationInput = z.infer<typeof informationInputSchema>;
 
 const recordedVerification = nullableFields(verificationFields);
@@ -220,7 +232,6 @@ export const locationSchema = z
     country: addressFields.country,
     postal_code: addressFields.postal_code.optional(),
   })
-  .strict()
   .describe('Location of the position (HR) or of the rented property (PM).');
 export type Location = z.infer<typeof locationSchema>;
 export { addressFields };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberOrDecimalString, prepared, withoutNulls } from '../common/lenient.js';
 import { calendarDate, dateTime, decimalString, uuid } from '../common/primitives.js';
 import { propertySchema } from './property.js';
 import { userWithTeamSchema } from './user-with-team.js';
@@ -44,7 +45,10 @@ export const listingSchema = z
   .describe('A rental listing (PM).');
 export type Listing = z.infer<typeof listingSchema>;
 
-const money = (what: string) => z.number().nonnegative().max(10_000_000).multipleOf(0.01).describe(what);
+const money = (what: string) =>
+  numberOrDecimalString(z.number().nonnegative().max(10_000_000).multipleOf(0.01)).describe(
+    `${what} A number, or a decimal string such as \`"2000.00"\`.`,
+  );
 
 export const createListingBodySchema = z
   .object({
@@ -53,7 +57,11 @@ export const createListingBodySchema = z
     security_deposit_amount: money('Security deposit.').optional(),
     rent: money('Monthly rent.'),
     move_in_immediately: z.boolean().optional().describe('Whether the unit is available at once.'),
-    move_in_date: calendarDate().optional().describe('Move-in date, YYYY-MM-DD.'),
+    move_in_date: prepared(
+      // A retrieved record shows the date as a date-time: sent back, its date is the date.
+      (input) => (typeof input === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(input) ? input.slice(0, 10) : input),
+      calendarDate().optional(),
+    ).describe('Move-in date, YYYY-MM-DD (a date-time is read as its date).'),
     unit: z.string().trim().max(50).optional().describe('Unit of the property.'),
     pet_deposit_amount: money('Pet deposit.').optional(),
     'url-code': z
@@ -70,6 +78,13 @@ export const createListingBodySchema = z
     owner_id: uuid().describe('User the listing is assigned to.'),
     property_id: uuid().describe('Property of the listing.'),
   })
-  .strict()
   .describe('A listing to create.');
 export type CreateListingBody = z.infer<typeof createListingBodySchema>;
+
+/** The fields of a listing update: a create's, none required, but its property and url-code (they stay). */
+export const updateListingBodySchema = prepared(
+  // A retrieved record sent back: its nulls (no deposit, no date) are absent, so they change nothing.
+  withoutNulls,
+  createListingBodySchema.omit({ property_id: true, 'url-code': true }).partial(),
+).describe('The fields of a listing to change; the others are kept. `notification_list_ids` replaces the list.');
+export type UpdateListingBody = z.infer<typeof updateListingBodySchema>;

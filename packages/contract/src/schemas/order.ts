@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requestFlagsOrderShape } from '../common/request-flags.js';
-import { countryCode, calendarDate, uuid } from '../common/primitives.js';
+import { calendarDate, uuid } from '../common/primitives.js';
+import { countryCodeInput } from '../common/subdivisions.js';
 import { informationInputSchema, locationSchema } from './information.js';
 import { optionalFields, pickFields } from '../common/shapes.js';
 import { packageSettingsShape } from './package.js';
@@ -34,7 +35,7 @@ export const enhancedIdentityVerificationInputSchema = z
       .enum(['PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID'])
       .describe('Kind of identity document presented.'),
     document_number: z.string().trim().min(1).max(50).describe('Number of the document. Encrypted at rest.'),
-    issuing_country: countryCode().describe('ISO country code of the issuer.'),
+    issuing_country: countryCodeInput().describe('ISO country code of the issuer.'),
     issuing_province_state: z
       .string()
       .trim()
@@ -43,7 +44,6 @@ export const enhancedIdentityVerificationInputSchema = z
       .describe('ISO province or state code of the issuer, for licences.'),
     expiry_date: calendarDate().optional().describe('Expiry date of the document.'),
   })
-  .strict()
   .describe('Identity document for the enhanced identity verification.');
 
 /** A package of the owner's team: its checks are ordered, with any request flag sent besides. */

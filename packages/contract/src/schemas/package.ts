@@ -36,8 +36,8 @@ export const packageSettingsShape = {
   address_references_years_or_individually: yearsOrIndividually.schema,
   employer_references_years_or_individually: yearsOrIndividually.schema,
   employment_verification_years_or_individually: yearsOrIndividually.schema,
-  purpose_of_check: purposeOfCheck.schema,
-  employment_sector: employmentSector.schema,
+  purpose_of_check: purposeOfCheck.lenientSchema,
+  employment_sector: employmentSector.lenientSchema,
   position_title: words('Title of the position screened for.'),
   place_of_work: words('Place of work.'),
   license_type: words('Type of licence the check is for.'),
@@ -53,7 +53,6 @@ export const packageSettingsShape = {
 export const packageSettingsSchema = z
   .object(packageSettingsShape)
   .partial()
-  .strict()
   .describe('Settings of a package; every field optional.');
 export type PackageSettings = z.infer<typeof packageSettingsSchema>;
 
@@ -84,7 +83,6 @@ export const createPackageBodySchema = z
     request_flags: requestFlagsList.default([]),
     settings: packageSettingsSchema.default({}),
   })
-  .strict()
   .describe('A package to create.');
 export type CreatePackageBody = z.infer<typeof createPackageBodySchema>;
 
@@ -97,6 +95,5 @@ export const replacePackageBodySchema = z
     request_flags: requestFlagsList,
     settings: packageSettingsSchema,
   })
-  .strict()
   .describe('The whole package, replacing it.');
 export type ReplacePackageBody = z.infer<typeof replacePackageBodySchema>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { propertyStatus } from '../common/enums.js';
-import { countryCode, dateTime, provinceStateCode, uuid } from '../common/primitives.js';
+import { dateTime, uuid } from '../common/primitives.js';
+import { emptyAsAbsent } from '../common/lenient.js';
+import { countryCodeInput, provinceStateInput } from '../common/subdivisions.js';
 import { userWithTeamSchema } from './user-with-team.js';
 
 export const propertySchema = z
@@ -34,14 +36,17 @@ export const createPropertyBodySchema = z
     building_code: z.string().trim().max(100).optional().describe('Code of the building in your own system.'),
     address: z.string().trim().min(1).max(255).describe('Street address.'),
     city: z.string().trim().min(1).max(100).describe('City.'),
-    province_state: provinceStateCode().describe('ISO province or state code.'),
-    country: countryCode().default('CA').describe('ISO country code (default `CA`).'),
+    province_state: provinceStateInput().describe(
+      'ISO province or state code; the name (`Ontario`) or the code in any case is accepted too.',
+    ),
+    country: countryCodeInput().default('CA').describe('ISO country code (default `CA`).'),
     postal_code: z.string().trim().max(20).optional().describe('Postal or ZIP code.'),
     is_active: z.boolean().default(true).describe('Whether the property is active (default true).'),
     owner_id: uuid().describe('User the property is assigned to (a user of a PM team).'),
-    county: z.string().trim().min(1).max(100).optional().describe('County; required when `country` is `US`.'),
+    county: emptyAsAbsent(z.string().trim().min(1).max(100).optional()).describe(
+      'County; required when `country` is `US`, and may be empty or absent elsewhere.',
+    ),
   })
-  .strict()
   .superRefine((body, ctx) => {
     if (body.country === 'US' && !body.county) {
       ctx.addIssue({
@@ -54,3 +59,30 @@ export const createPropertyBodySchema = z
   })
   .describe('A property to create.');
 export type CreatePropertyBody = z.infer<typeof createPropertyBodySchema>;
+
+/** The fields of a property update: any of a create's, none required, no defaults (what is not sent is kept). */
+export const updatePropertyBodySchema = z
+  .object({
+    building: z.string().trim().max(200).nullable().optional().describe('Name of the building.'),
+    building_code: z
+      .string()
+      .trim()
+      .max(100)
+      .nullable()
+      .optional()
+      .describe('Code of the building in your own system.'),
+    address: z.string().trim().min(1).max(255).optional().describe('Street address.'),
+    city: z.string().trim().min(1).max(100).optional().describe('City.'),
+    province_state: provinceStateInput()
+      .optional()
+      .describe('ISO province or state code; the name (`Ontario`) or the code in any case is accepted too.'),
+    country: countryCodeInput().optional().describe('ISO country code.'),
+    postal_code: z.string().trim().max(20).nullable().optional().describe('Postal or ZIP code.'),
+    is_active: z.boolean().optional().describe('Whether the property is active.'),
+    owner_id: uuid().optional().describe("User the property is assigned to (a user of the property's team)."),
+    county: emptyAsAbsent(z.string().trim().min(1).max(100).optional()).describe(
+      'County; may be empty or absent outside the US.',
+    ),
+  })
+  .describe('The fields of a property to change; the others are kept.');
+export type UpdatePropertyBody = z.infer<typeof updatePropertyBodySchema>;

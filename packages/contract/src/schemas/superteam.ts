@@ -36,7 +36,6 @@ export const createSuperteamBodySchema = z
     other_province_state: superteamFields.other_province_state.optional(),
     is_report_id_enabled: superteamFields.is_report_id_enabled.default(false),
   })
-  .strict()
   .superRefine(requireOtherProvinceState)
   .describe('A superteam to create.');
 export type CreateSuperteamBody = z.infer<typeof createSuperteamBodySchema>;
@@ -47,7 +46,6 @@ export const createSuperteamResponseSchema = superteamSchema
 
 export const updateSuperteamBodySchema = z
   .object({ ...superteamFields, other_province_state: superteamFields.other_province_state.optional() })
-  .strict()
   .superRefine(requireOtherProvinceState)
   .describe('The whole superteam, replacing it.');
 export type UpdateSuperteamBody = z.infer<typeof updateSuperteamBodySchema>;

@@ -60,14 +60,12 @@ export const createTeamBodySchema = z
     accounting_last_name: teamFields.accounting_last_name.optional(),
     accounting_first_name: teamFields.accounting_first_name.optional(),
   })
-  .strict()
   .superRefine(requireOtherProvinceState)
   .describe('A team to create.');
 export type CreateTeamBody = z.infer<typeof createTeamBodySchema>;
 
 export const replaceTeamBodySchema = z
   .object({ ...teamFields, other_province_state: teamFields.other_province_state.optional() })
-  .strict()
   .superRefine(requireOtherProvinceState)
   .describe('The whole team, replacing it.');
 export type ReplaceTeamBody = z.infer<typeof replaceTeamBodySchema>;

@@ -26,7 +26,6 @@ export const userListItemSchema = userSchema
 
 export const userBodySchema = z
   .object({ ...userFields, is_active: userFields.is_active.default(true) })
-  .strict()
   .describe('A user to create, or the whole user replacing it.');
 export type UserBody = z.infer<typeof userBodySchema>;
 

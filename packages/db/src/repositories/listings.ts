@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { In, type EntityManager } from 'typeorm';
+import { Application } from '../entities/application.js';
 import { Listing } from '../entities/listing.js';
 import { ListingNotificationUser } from '../entities/listing-notification-user.js';
 import { Property } from '../entities/property.js';
@@ -246,4 +247,67 @@ export async function createListingOfPropertyTeam(
   return created
     ? { outcome: 'created', listing: created }
     : { outcome: 'invalid_references', fields: ['property_id'] };
+}
+
+/** What an update of a listing may change: a create's fields but its property (a listing stays where it is). */
+export type ListingChanges = Partial<Omit<ListingFields, 'propertyId' | 'urlCode'>>;
+
+export type ListingUpdate =
+  | { outcome: 'updated'; listing: ListingRecord }
+  | { outcome: 'not_found' }
+  | { outcome: 'invalid_references'; fields: string[] };
+
+/**
+ * Changes the fields given and keeps the others (the original service's partial update). A new owner and new
+ * notified users must be users of the listing's property's team; `notificationUserIds` replaces the list.
+ */
+export async function updateListing(
+  manager: EntityManager,
+  { listingId, changes, ...scope }: DataScope & { listingId: string; changes: ListingChanges },
+): Promise<ListingUpdate> {
+  const found = await findListing(manager, { ...scope, listingId });
+  if (!found) return { outcome: 'not_found' };
+  const invalid = await invalidListingReferences(manager, scope, {
+    propertyId: found.propertyId,
+    ownerId: changes.ownerId ?? found.ownerId,
+    notificationUserIds: changes.notificationUserIds ?? [],
+  });
+  if (invalid.length > 0) return { outcome: 'invalid_references', fields: invalid };
+  const { notificationUserIds, rent, securityDepositAmount, petDepositAmount, ...rest } = changes;
+  const columns = Object.fromEntries(
+    Object.entries({
+      ...rest,
+      rent: rent === undefined ? undefined : decimal(rent),
+      securityDepositAmount: securityDepositAmount === undefined ? undefined : optionalDecimal(securityDepositAmount),
+      petDepositAmount: petDepositAmount === undefined ? undefined : optionalDecimal(petDepositAmount),
+    }).filter(([, value]) => value !== undefined),
+  );
+  await inTransaction(manager, async (transaction) => {
+    if (Object.keys(columns).length > 0) await transaction.update(Listing, { id: found.id }, columns);
+    if (notificationUserIds !== undefined) {
+      await transaction.delete(ListingNotificationUser, { listingId: found.id });
+      const userIds = [...new Set(notificationUserIds)];
+      if (userIds.length > 0)
+        await transaction.insert(
+          ListingNotificationUser,
+          userIds.map((userId) => ({ listingId: found.id, userId, partnerId: scope.partnerId })),
+        );
+    }
+  });
+  const listing = await findListing(manager, { ...scope, listingId: found.id });
+  return listing ? { outcome: 'updated', listing } : { outcome: 'not_found' };
+}
+
+/** Deletes a listing nobody applied to; one with applications stays (they name it). */
+export async function deleteListing(
+  manager: EntityManager,
+  { listingId, ...scope }: DataScope & { listingId: string },
+): Promise<'deleted' | 'not_found' | 'has_applications'> {
+  const found = await findListing(manager, { ...scope, listingId });
+  if (!found) return 'not_found';
+  if (found.applicantCount > 0) return 'has_applications';
+  const applied = await manager.countBy(Application, { listingId: found.id });
+  if (applied > 0) return 'has_applications';
+  await manager.delete(Listing, { id: found.id, partnerId: scope.partnerId, environment: scope.environment });
+  return 'deleted';
 }

@@ -152,3 +152,45 @@ export async function createPropertyOfPmOwner(
   if (!owner) return null;
   return createProperty(manager, { ...scope, property });
 }
+
+/** What an update of a property may change: any of the fields a create takes. */
+export type PropertyChanges = Partial<PropertyFields>;
+
+export type PropertyUpdate =
+  { outcome: 'updated'; property: PropertyRecord } | { outcome: 'not_found' } | { outcome: 'invalid_owner' };
+
+/**
+ * Changes the fields given and keeps the others (the original service's partial update). A new owner must be a user
+ * of the property's own team (its listings and applications belong to that team).
+ */
+export async function updateProperty(
+  manager: EntityManager,
+  { propertyId, changes, ...scope }: DataScope & { propertyId: string; changes: PropertyChanges },
+): Promise<PropertyUpdate> {
+  const found = await findProperty(manager, { ...scope, propertyId });
+  if (!found) return { outcome: 'not_found' };
+  if (changes.ownerId !== undefined && changes.ownerId !== found.ownerId) {
+    const owner = await manager.findOneBy(User, {
+      id: changes.ownerId,
+      partnerId: scope.partnerId,
+      teamId: found.teamId,
+    });
+    if (!owner) return { outcome: 'invalid_owner' };
+  }
+  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  if (Object.keys(defined).length > 0) await manager.update(Property, { id: found.id }, defined);
+  const property = await findProperty(manager, { ...scope, propertyId: found.id });
+  return property ? { outcome: 'updated', property } : { outcome: 'not_found' };
+}
+
+/** Deletes a property without listings; one with listings stays (its listings, and their applications, need it). */
+export async function deleteProperty(
+  manager: EntityManager,
+  { propertyId, ...scope }: DataScope & { propertyId: string },
+): Promise<'deleted' | 'not_found' | 'has_listings'> {
+  const found = await findProperty(manager, { ...scope, propertyId });
+  if (!found) return 'not_found';
+  if (found.listingCount > 0) return 'has_listings';
+  await manager.delete(Property, { id: found.id, partnerId: scope.partnerId, environment: scope.environment });
+  return 'deleted';
+}

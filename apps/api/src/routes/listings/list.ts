@@ -4,10 +4,10 @@ import { publicUrlOf } from '../../deps.js';
 import { teamScopeOf } from '../../http/access.js';
 import { principalOf } from '../../http/auth.js';
 import { pageOf, pageRequest } from '../../http/pagination.js';
-import type { RouteFactory } from '../../http/route.js';
+import type { SharedRouteFactory } from '../../http/route.js';
 import { presentListing } from '../../presenters/listing.js';
 
-export const listListings: RouteFactory<typeof contract.listings.list> =
+export const listListings: SharedRouteFactory<typeof contract.listingsV2.list> =
   (deps) =>
   async ({ query, req, res }) => {
     const principal = principalOf(res);

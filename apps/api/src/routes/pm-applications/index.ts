@@ -9,6 +9,7 @@ import { pmRetryCheck } from './retry-check.js';
 import { pmUpgrade } from './upgrade.js';
 
 const { invite, quickScreen, upgrade, retryCheck, listApplicants, retrieveApplicant } = contract.pm;
+const v2 = contract.pmV2;
 
 export const pmApplicationRoutes = (deps: Deps) =>
   resourceRoutes(
@@ -18,6 +19,23 @@ export const pmApplicationRoutes = (deps: Deps) =>
       quickScreen: pmQuickScreen(deps),
       upgrade: pmUpgrade(deps),
       retryCheck: pmRetryCheck(deps),
+      listApplicants: pmListApplicants(deps),
+      retrieveApplicant: pmRetrieveApplicant(deps),
+    },
+  );
+
+/** The same operations under `/api/v2`, where `owner_id` defaults to the key's user. */
+export const pmV2ApplicationRoutes = (deps: Deps) =>
+  resourceRoutes(
+    {
+      invite: v2.invite,
+      quickScreen: v2.quickScreen,
+      listApplicants: v2.listApplicants,
+      retrieveApplicant: v2.retrieveApplicant,
+    },
+    {
+      invite: pmInvite(deps),
+      quickScreen: pmQuickScreen(deps),
       listApplicants: pmListApplicants(deps),
       retrieveApplicant: pmRetrieveApplicant(deps),
     },

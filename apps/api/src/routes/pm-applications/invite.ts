@@ -2,11 +2,11 @@ import type { contract } from '@svc/contract';
 import * as repository from '@svc/db';
 import { publicUrlOf } from '../../deps.js';
 import { principalOf } from '../../http/auth.js';
-import type { RouteFactory } from '../../http/route.js';
+import type { SharedRouteFactory } from '../../http/route.js';
 import { presentInvitedApplicant } from '../../presenters/application.js';
 import { acceptedOrThrow, applicationScopeOf, orderIdempotencyOf } from '../application-orders.js';
 
-export const pmInvite: RouteFactory<typeof contract.pm.invite> =
+export const pmInvite: SharedRouteFactory<typeof contract.pmV2.invite> =
   (deps) =>
   async ({ body, req, res }) => {
     const principal = principalOf(res);
@@ -17,7 +17,7 @@ export const pmInvite: RouteFactory<typeof contract.pm.invite> =
         scope: applicationScopeOf(principal, 'PM'),
         order: {
           idempotency: orderIdempotencyOf(req, principal),
-          ownerId: body.owner_id.toLowerCase(),
+          ownerId: (body.owner_id ?? principal.user.id).toLowerCase(),
           flags: repository.requestedFlags(body),
           packageId: body.package_id?.toLowerCase(),
           email: body.email,

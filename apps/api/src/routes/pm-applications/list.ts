@@ -4,11 +4,11 @@ import { publicUrlOf } from '../../deps.js';
 import { principalOf } from '../../http/auth.js';
 import { readOf } from '../../http/read-cache.js';
 import { pageOf, pageRequest } from '../../http/pagination.js';
-import type { RouteFactory } from '../../http/route.js';
+import type { SharedRouteFactory } from '../../http/route.js';
 import { presentPmApplicantListItem } from '../../presenters/applicant-list-item.js';
 import { applicationScopeOf } from '../application-orders.js';
 
-export const pmListApplicants: RouteFactory<typeof contract.pm.listApplicants> =
+export const pmListApplicants: SharedRouteFactory<typeof contract.pmV2.listApplicants> =
   (deps) =>
   async ({ query, req, res }) => {
     const page = pageRequest(query);

@@ -1,11 +1,11 @@
 import type { contract } from '@svc/contract';
 import * as repository from '@svc/db';
 import { principalOf } from '../../http/auth.js';
-import type { RouteFactory } from '../../http/route.js';
+import type { SharedRouteFactory } from '../../http/route.js';
 import { presentPmApplication } from '../../presenters/application.js';
 import { acceptedOrThrow, applicationScopeOf, recordOrNotFound, orderIdempotencyOf } from '../application-orders.js';
 
-export const pmQuickScreen: RouteFactory<typeof contract.pm.quickScreen> =
+export const pmQuickScreen: SharedRouteFactory<typeof contract.pmV2.quickScreen> =
   (deps) =>
   async ({ body, req, res }) => {
     const principal = principalOf(res);
@@ -17,7 +17,7 @@ export const pmQuickScreen: RouteFactory<typeof contract.pm.quickScreen> =
         scope,
         order: {
           idempotency: orderIdempotencyOf(req, principal),
-          ownerId: body.owner_id.toLowerCase(),
+          ownerId: (body.owner_id ?? principal.user.id).toLowerCase(),
           flags: repository.requestedFlags(body),
           packageId: body.package_id?.toLowerCase(),
           email: body.email,

@@ -3,11 +3,11 @@ import { idOrNotFound } from '../../http/access.js';
 import { publicUrlOf } from '../../deps.js';
 import { principalOf } from '../../http/auth.js';
 import { readOf } from '../../http/read-cache.js';
-import type { RouteFactory } from '../../http/route.js';
+import type { SharedRouteFactory } from '../../http/route.js';
 import { presentPmApplication } from '../../presenters/application.js';
 import { applicationScopeOf, recordOrNotFound } from '../application-orders.js';
 
-export const pmRetrieveApplicant: RouteFactory<typeof contract.pm.retrieveApplicant> =
+export const pmRetrieveApplicant: SharedRouteFactory<typeof contract.pmV2.retrieveApplicant> =
   (deps) =>
   async ({ params, req, res }) => {
     const scope = applicationScopeOf(principalOf(res), 'PM');

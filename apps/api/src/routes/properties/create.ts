@@ -4,10 +4,10 @@ import { publicUrlOf } from '../../deps.js';
 import { teamScopeOf } from '../../http/access.js';
 import { principalOf } from '../../http/auth.js';
 import { AppError } from '../../http/problem.js';
-import type { RouteFactory } from '../../http/route.js';
+import type { SharedRouteFactory } from '../../http/route.js';
 import { presentProperty } from '../../presenters/property.js';
 
-export const createProperty: RouteFactory<typeof contract.properties.create> =
+export const createProperty: SharedRouteFactory<typeof contract.propertiesV2.create> =
   (deps) =>
   async ({ body, req, res }) => {
     const principal = principalOf(res);

@@ -4,10 +4,10 @@ import { publicUrlOf } from '../../deps.js';
 import { teamScopeOf } from '../../http/access.js';
 import { principalOf } from '../../http/auth.js';
 import { pageOf, pageRequest } from '../../http/pagination.js';
-import type { RouteFactory } from '../../http/route.js';
+import type { SharedRouteFactory } from '../../http/route.js';
 import { presentProperty } from '../../presenters/property.js';
 
-export const listProperties: RouteFactory<typeof contract.properties.list> =
+export const listProperties: SharedRouteFactory<typeof contract.propertiesV2.list> =
   (deps) =>
   async ({ query, req, res }) => {
     const principal = principalOf(res);

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.js';
 import { reportLink } from './link.js';
 import { reportPdf } from './pdf.js';
 import { reportWeb } from './web.js';
+import { reportWebHtml } from './web-html.js';
 
 const reportImplementation = (deps: Deps, kind: 'HR' | 'PM') => ({
   reportWeb: reportWeb(deps, kind),
@@ -22,4 +23,16 @@ export const reportRoutes = (deps: Deps) => [
   { contract: reportContract(contract.hr), implementation: reportImplementation(deps, 'HR') },
   { contract: reportContract(contract.hrV1), implementation: reportImplementation(deps, 'HR') },
   { contract: reportContract(contract.pm), implementation: reportImplementation(deps, 'PM') },
+  {
+    contract: {
+      reportPdf: contract.pmV2.reportPdf,
+      reportLink: contract.pmV2.reportLink,
+      reportWeb: contract.pmV2.reportWeb,
+    },
+    implementation: {
+      reportPdf: reportPdf(deps, 'PM'),
+      reportLink: reportLink(deps, 'PM'),
+      reportWeb: reportWebHtml(deps),
+    },
+  },
 ];

@@ -13,4 +13,5 @@ export type ReportRouteFactory<K extends ReportOperation> = (
   kind: 'HR' | 'PM',
 ) => AppRouteImplementation<(typeof contract.hr)[K]> &
   AppRouteImplementation<(typeof contract.hrV1)[K]> &
-  AppRouteImplementation<(typeof contract.pm)[K]>;
+  AppRouteImplementation<(typeof contract.pm)[K]> &
+  (K extends 'reportWeb' ? unknown : AppRouteImplementation<(typeof contract.pmV2)[K]>);

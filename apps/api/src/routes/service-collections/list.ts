@@ -4,10 +4,10 @@ import { publicUrlOf } from '../../deps.js';
 import { teamScopeOf } from '../../http/access.js';
 import { principalOf } from '../../http/auth.js';
 import { pageOf, pageRequest } from '../../http/pagination.js';
-import type { RouteFactory } from '../../http/route.js';
+import type { SharedRouteFactory } from '../../http/route.js';
 import { presentServiceCollection } from '../../presenters/service-collection.js';
 
-export const listServiceCollections: RouteFactory<typeof contract.serviceCollections.list> =
+export const listServiceCollections: SharedRouteFactory<typeof contract.serviceCollections.list> =
   (deps) =>
   async ({ query, req, res }) => {
     const principal = principalOf(res);

@@ -3,10 +3,10 @@ import * as repository from '@svc/db';
 import { idOrNotFound, teamScopeOf } from '../../http/access.js';
 import { principalOf } from '../../http/auth.js';
 import { AppError } from '../../http/problem.js';
-import type { RouteFactory } from '../../http/route.js';
+import type { SharedRouteFactory } from '../../http/route.js';
 import { presentServiceCollection } from '../../presenters/service-collection.js';
 
-export const retrieveServiceCollection: RouteFactory<typeof contract.serviceCollections.retrieve> =
+export const retrieveServiceCollection: SharedRouteFactory<typeof contract.serviceCollections.retrieve> =
   (deps) =>
   async ({ params, res }) => {
     const principal = principalOf(res);

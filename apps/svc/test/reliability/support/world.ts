@@ -20,6 +20,8 @@ export type RecordIds = {
   /** `check_id` of the retry operations: the `check_exec_…` id of the HR and the PM applicant's check. */
   hr_check_id: string;
   pm_check_id: string;
+  property_id: string;
+  listing_id: string;
 };
 
 /**
@@ -40,6 +42,30 @@ export type Tenant = {
 };
 
 const marker = (label: string) => `${label}${randomBytes(5).toString('hex')}`;
+
+async function createProperty({ client, ownerId, building }: { client: SvcClient; ownerId: string; building: string }) {
+  const created = await client.properties.create({
+    body: { building, address: '12 Elm St', city: 'Toronto', province_state: 'ON', owner_id: ownerId },
+  });
+  if (created.status !== 201) throw new Error(`property refused: ${JSON.stringify(created.body)}`);
+  return created.body.id;
+}
+
+async function createListing({
+  client,
+  ownerId,
+  propertyId,
+}: {
+  client: SvcClient;
+  ownerId: string;
+  propertyId: string;
+}) {
+  const created = await client.listings.create({
+    body: { rent: 1850, notification_list_ids: [], owner_id: ownerId, property_id: propertyId },
+  });
+  if (created.status !== 201) throw new Error(`listing refused: ${JSON.stringify(created.body)}`);
+  return created.body.id;
+}
 
 async function quickScreen({
   client,
@@ -131,6 +157,7 @@ export async function seedTenant(svc: TestApi, label: string): Promise<Tenant> {
     hr: { teamId: string; userId: string };
     pm: { teamId: string; userId: string };
   }): Promise<RecordIds> => {
+    const propertyId = await createProperty({ client, ownerId: pm.userId, building: named('Property') });
     const hrApplicant = await quickScreen({ client, ownerId: hr.userId, kind: 'HR', lastName: named('Hr') });
     const pmApplicant = await quickScreen({ client, ownerId: pm.userId, kind: 'PM', lastName: named('Pm') });
     return {
@@ -155,6 +182,8 @@ export async function seedTenant(svc: TestApi, label: string): Promise<Tenant> {
           expiresAt: null,
         })
       ).apiKey.id,
+      property_id: propertyId,
+      listing_id: await createListing({ client, ownerId: pm.userId, propertyId }),
     };
   };
   const firstTeams = {

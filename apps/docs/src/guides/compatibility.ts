@@ -1,0 +1,98 @@
+import { table } from '../markup.js';
+import { opLink, type Guide } from './guide.js';
+
+const PATHS: Array<[string, string]> = [
+  [
+    '<code>POST /api/v2/applications/quick/</code>, <code>/invite/</code>',
+    `${opLink('pmV2QuickScreen', 'quick screen')}, ${opLink('pmV2Invite', 'invite')}; <code>owner_id</code> defaults to your key’s user`,
+  ],
+  [
+    '<code>GET /api/v2/applicants/</code>, <code>GET /api/v2/applicants/{id}/</code>',
+    `${opLink('pmV2ListApplicants', 'list')}, ${opLink('pmV2RetrieveApplicant', 'retrieve')}`,
+  ],
+  [
+    '<code>GET /api/v2/reports/{id}/pdf/</code>, <code>link/</code>, <code>web/</code>',
+    `${opLink('pmV2ReportPdf', 'PDF')}, ${opLink('pmV2ReportLink', 'hosted link')}, ${opLink('pmV2ReportWeb', 'web')}: the page itself, <code>text/html</code>`,
+  ],
+  [
+    '<code>GET|POST /api/v2/properties/</code>, <code>GET|PUT|PATCH|DELETE /api/v2/properties/{id}/</code>',
+    `${opLink('listPropertiesV2', 'list')}, ${opLink('createPropertyV2', 'create')}, ${opLink('retrievePropertyV2', 'retrieve')}, ${opLink('updatePropertyV2', 'update')}, ${opLink('deletePropertyV2', 'delete')}`,
+  ],
+  [
+    '<code>GET|POST /api/v2/listings/</code>, <code>GET|PUT|PATCH|DELETE /api/v2/listings/{id}/</code>',
+    `${opLink('listListingsV2', 'list')}, ${opLink('createListing', 'create')}, ${opLink('retrieveListingV2', 'retrieve')}, ${opLink('updateListingV2', 'update')}, ${opLink('deleteListingV2', 'delete')}`,
+  ],
+  [
+    '<code>/api/v1/pm/properties/{id}/</code>, <code>/api/v1/pm/listings/{id}/</code>',
+    `the same retrieve, update and delete under the deprecated PM prefix (${opLink('retrieveProperty', 'property')}, ${opLink('retrieveListing', 'listing')})`,
+  ],
+];
+
+const NORMALISED: Array<[string, string, string]> = [
+  [
+    '<code>rent_or_own</code>',
+    '<code>"rent"</code>, <code>"Owned"</code>',
+    '<code>RENT</code>, <code>OWN</code>, <code>OTHER</code>',
+  ],
+  [
+    '<code>pay_period</code>',
+    '<code>"monthly"</code>, <code>"bi-weekly"</code>, <code>"yearly"</code>',
+    '<code>MONTHLY</code>, <code>BIWEEKLY</code>, <code>ANNUALLY</code>, …',
+  ],
+  [
+    '<code>phone_type</code>',
+    '<code>"mobile"</code>, <code>"cell"</code>',
+    '<code>MOBILE</code>, <code>HOME</code>, <code>WORK</code>, <code>NONE</code>',
+  ],
+  [
+    'ACIC <code>purpose_of_check</code>, <code>employment_sector</code>',
+    '<code>"employment"</code>, <code>"Aged care"</code>',
+    'the enum value',
+  ],
+  [
+    '<code>province_state</code>',
+    '<code>"Ontario"</code>, <code>"on"</code>, <code>"Québec"</code>, <code>"texas"</code>',
+    'the ISO code: <code>ON</code>, <code>QC</code>, <code>TX</code>',
+  ],
+  ['country codes', '<code>"ca"</code>', '<code>CA</code>'],
+  [
+    'numbers (<code>rent</code>, deposits, <code>cost</code>, <code>income</code>)',
+    '<code>"2000"</code>, <code>"1850.50"</code>',
+    'the number',
+  ],
+  ['a property’s <code>county</code> outside the US', '<code>""</code>, <code>null</code>, absent', 'no county'],
+];
+
+export const compatibilityGuide: Guide = {
+  file: 'guides/compatibility.html',
+  title: 'Compatibility with the original service',
+  summary:
+    'Which paths and formats of the original service svc accepts, what it normalises, and what it answers differently.',
+  body: `<h1>Compatibility with the original service</h1>
+<p class="lead">Clients written for the original service work unmodified: svc answers its paths, accepts the values it accepted, and adds its error members to every error. This page lists what is accepted, what is normalised, and where svc answers differently and why.</p>
+<h2 id="paths">Paths</h2>
+<p>Every path answers with or without its trailing slash. Besides the <code>/api/v1/</code> and <code>/hr/v1/</code> paths, these answer:</p>
+${table({ caption: 'Paths for clients of the original service', head: ['Path', 'Operation'], rows: PATHS })}
+<p>The <code>/api/v2</code> forms are the PM operations with the same bodies and answers; <code>owner_id</code> may be left out and defaults to the key’s user. PUT and PATCH both change only the fields sent and keep the others, as the original’s PUT did.</p>
+<h2 id="lenient">What is accepted and normalised</h2>
+<p>Fields the original typed as plain strings are read in any letter case and by their display text; records always answer the canonical form.</p>
+${table({ caption: 'Normalised values', head: ['Field', 'Sent as', 'Read as'], rows: NORMALISED })}
+<ul>
+<li><strong>Records sent back.</strong> A record you retrieved can be sent back as it is: its read-only fields (<code>id</code>, <code>created</code>, <code>modified</code>, <code>svc_verification</code>, <code>verification_notes</code>, …) are ignored and its nulls read as absent.</li>
+<li><strong>Unknown fields</strong>, at any depth, are ignored and named in the <code>Svc-Ignored-Fields</code> response header (dotted paths such as <code>information.addresses.0.current_landlord</code>, never values), so a typo elsewhere is visible without failing the request.</li>
+<li><code>information.addresses[].current</code> is a field: stored and shown.</li>
+</ul>
+<h2 id="strict">What stays strict</h2>
+<ul>
+<li>An unknown top-level field that starts with <code>request_</code> is a <code>400</code> <code>unknown_field</code>: a misspelt request flag would order nothing and still cost a screening.</li>
+<li>A value none of the forms above reads (<code>pay_period: "sometimes"</code>, <code>province_state: "Atlantis"</code>) is a <code>400</code> naming the field.</li>
+</ul>
+<h2 id="errors">Errors</h2>
+<p>Every error is an RFC 9457 problem document with the original’s members beside it: <code>error_type</code>, <code>error_code</code>, <code>error_message</code> and <code>display_message</code> (see <a href="errors.html#original-members">Errors</a>). A client that branches on <code>error_type</code> raises the right error on 400, 401, 403, 404, 409 and 429.</p>
+<h2 id="differences">What svc answers differently, and why</h2>
+<ul>
+<li>Deleting a property that still has listings, or a listing applications were made for, answers <code>409</code> <code>in_use</code>: those records need it to stay true.</li>
+<li>The <code>/api/v1</code> <code>web/</code> reports answer <code>{"html": …}</code>; the <code>/api/v2</code> one answers the page itself, as the original did at each path.</li>
+<li>Another tenant’s identifier answers <code>404</code>, never <code>403</code>: an identifier you cannot reach does not exist for you.</li>
+</ul>`,
+};
