@@ -1,15 +1,16 @@
 import { existsSync } from 'node:fs';
 import { generateOpenApiDocument } from '@svc/contract';
-import { findPrincipalByApiKey } from '@svc/db';
+import { findPrincipalByAccessToken, findPrincipalByApiKey, OAUTH_TOKEN_PREFIX, SESSION_TOKEN_PREFIX } from '@svc/db';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { publicUrlOf, type Deps } from './deps.js';
-import { addressLimiter, authenticationFailures, limitRequestsByAddress } from './http/address-limit.js';
+import { addressLimiter, authenticationFailures, limitRequestsByAddress, sharedLimiter } from './http/address-limit.js';
 import { authenticate, cachedPrincipalLookup, principalOf } from './http/auth.js';
 import { bodyGuard } from './http/body-guard.js';
 import { errorHandler, sendProblem } from './http/errors.js';
 import { idempotency } from './http/idempotency.js';
 import { isLoopback } from './http/loopback.js';
+import { ACCOUNT_FAILURE_WINDOW_SECONDS, passwordLogin } from './http/password-login.js';
 import { AppError } from './http/problem.js';
 import { rateLimit } from './http/rate-limit.js';
 import { answerRepeatedReads, dropOnWrite, sendCachedBodiesAsText } from './http/read-cache.js';
@@ -18,6 +19,8 @@ import { requestLog } from './http/request-log.js';
 import { noStore, strictTransportSecurity } from './http/transport-headers.js';
 import { HOSTED_REPORT_PATH, mountHostedReports } from './reports/hosted-report.js';
 import { devOutboxRouter } from './dev/outbox.js';
+import { accountRouter, ACCOUNT_PATH } from './account/index.js';
+import { oauthTokenRouter } from './oauth/token-endpoint.js';
 import { portalRouter } from './portal/index.js';
 import { registerRoutes } from './routes/index.js';
 
@@ -27,10 +30,19 @@ const API_PREFIXES = ['/api', '/hr'];
 /** How long a process trusts what it read of an API key (its user, team and partner): see DECISIONS.md. */
 const PRINCIPAL_CACHE_MS = 5_000;
 
-/** What answers without an API key: the portal (the link's token is the credential), hosted report links, the outbox. */
-const KEYLESS_PATHS = ['/apply', HOSTED_REPORT_PATH, '/dev/outbox'];
+/**
+ * What answers without an API key: the portal (the link's token is the credential), the account pages (setting a
+ * password with a link, asking for a link), hosted report links, the outbox.
+ */
+const KEYLESS_PATHS = ['/apply', ACCOUNT_PATH, HOSTED_REPORT_PATH, '/dev/outbox'];
+/** The OAuth2 token endpoint: the client authenticates itself (RFC 6749 section 2.3). */
+const OAUTH_TOKEN_PATH = '/oauth/token';
 /** Paths whose answers are never stored by a cache: see `noStore`. */
-const NO_STORE_PATHS = [...API_PREFIXES, ...KEYLESS_PATHS];
+const NO_STORE_PATHS = [...API_PREFIXES, ...KEYLESS_PATHS, OAUTH_TOKEN_PATH];
+
+/** Session and OAuth2 tokens are looked up in `access_tokens`, API keys in `api_keys`. */
+const isAccessToken = (token: string): boolean =>
+  token.startsWith(SESSION_TOKEN_PREFIX) || token.startsWith(OAUTH_TOKEN_PREFIX);
 
 /** A body must be JSON: anything else is refused before it reaches an operation. */
 function requireJsonBody(request: Request, _response: Response, next: NextFunction): void {
@@ -79,6 +91,8 @@ export function createApp(deps: Deps): Express {
   );
   // The applicant portal behind each onboarding link (no API key: the link's token is the credential).
   app.use(portalRouter(deps));
+  // Setting a password with a one-time link, and asking for one (no API key: the link's token is the credential).
+  app.use(accountRouter(deps));
   // Messages kept in the outbox (no SMTP configured), for development only: mounted with SVC_DEV_OUTBOX=1 alone.
   if (deps.config.SVC_DEV_OUTBOX) {
     deps.logger.warn(
@@ -90,13 +104,35 @@ export function createApp(deps: Deps): Express {
 
   mountHostedReports(app, deps);
 
-  const principals = cachedPrincipalLookup((key) => findPrincipalByApiKey(deps.db.dataSource.manager, key), {
-    ttlMs: PRINCIPAL_CACHE_MS,
-  });
+  const manager = deps.db.dataSource.manager;
+  const principals = cachedPrincipalLookup(
+    (token) =>
+      isAccessToken(token)
+        ? findPrincipalByAccessToken(manager, { token, now: deps.now() })
+        : findPrincipalByApiKey(manager, token),
+    { ttlMs: PRINCIPAL_CACHE_MS },
+  );
   const failures = authenticationFailures(
     addressLimiter({ db: deps.db, name: 'auth-failures', pointsPerMinute: deps.config.SVC_AUTH_FAILURES_PER_MINUTE }),
   );
-  app.use(API_PREFIXES, authenticate({ principals, failures }));
+  const passwords = passwordLogin({
+    db: deps.db,
+    accountFailures: sharedLimiter({
+      db: deps.db,
+      name: 'login-failures',
+      points: deps.config.SVC_LOGIN_FAILURES_PER_ACCOUNT,
+      windowSeconds: ACCOUNT_FAILURE_WINDOW_SECONDS,
+    }),
+  });
+  app.use(
+    oauthTokenRouter({
+      db: deps.db,
+      now: deps.now,
+      failures,
+      accessTokenSeconds: deps.config.SVC_OAUTH_TOKEN_SECONDS,
+    }),
+  );
+  app.use(API_PREFIXES, authenticate({ principals, failures, passwords, now: () => deps.now().getTime() }));
   app.use(
     API_PREFIXES,
     rateLimit({ db: deps.db, limitPerMinute: deps.config.SVC_RATE_LIMIT_PER_MINUTE, now: deps.now }),
@@ -124,7 +160,7 @@ export function createApp(deps: Deps): Express {
     idempotency({ db: deps.db, now: deps.now, leaseMs: deps.config.SVC_IDEMPOTENCY_LEASE_SECONDS * 1000 }),
   );
 
-  registerRoutes(app, deps);
+  registerRoutes(app, deps, principals);
 
   app.use((request: Request, response: Response) => {
     sendProblem(

@@ -22,6 +22,7 @@ export const IDS = {
   property: '0195f3a5-5f6a-7e7b-8c8d-9e0f1a2b3c41',
   listing: '0195f3a6-6a7b-7f8c-9d9e-0f1a2b3c4d51',
   serviceCollection: '0195f3a7-7b8c-7a9d-8e0f-1a2b3c4d5e61',
+  oauthClient: '0195f3a8-8c9d-7b0e-9f1a-2b3c4d5e6f71',
 } as const;
 
 const idempotency = (key: string) => ({ 'idempotency-key': key });
@@ -295,4 +296,16 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
     },
   },
   deletePackage: { params: { package_id: IDS.package } },
+  sendPasswordLink: { params: { user_id: IDS.hrUser } },
+  authenticate: { body: { expires: '2025-03-14T18:00:00Z' } },
+  listSessions: {},
+  logout: {},
+  logoutAll: {},
+  listOAuthClients: { query: { page: 1 } },
+  retrieveOAuthClient: { params: { client_id: IDS.oauthClient } },
+  createOAuthClient: {
+    headers: idempotency('oauth-client-payroll-sync'),
+    body: { user: IDS.hrUser, name: 'Payroll sync' },
+  },
+  revokeOAuthClient: { params: { client_id: IDS.oauthClient } },
 };

@@ -1,10 +1,20 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { ApiPrincipal, Environment } from '@svc/db';
+import { OAUTH_TOKEN_PREFIX, SESSION_TOKEN_PREFIX, type ApiPrincipal, type Environment } from '@svc/db';
 import { clientAddressOf, type AuthenticationFailures } from './address-limit.js';
+import type { PasswordLogin } from './password-login.js';
 import { AppError } from './problem.js';
+import { requestIdOf } from './request-id.js';
 
-/** `Authorization: Bearer <key>` or `Authorization: Token <key>` (the original service's scheme). */
-const AUTHORIZATION = /^(?:Bearer|Token)\s+(svc_(live|demo)_[A-Za-z0-9_-]{20,100})\s*$/i;
+/**
+ * `Authorization: Bearer <credential>` or `Authorization: Token <credential>` (the original service's scheme): an API
+ * key (`svc_live_…`, `svc_demo_…`), a session token (`svc_session_…`) or an OAuth2 access token (`svc_oauth_…`).
+ */
+const AUTHORIZATION = /^(?:Bearer|Token)\s+(svc_(?:live|demo|session|oauth)_[A-Za-z0-9_-]{20,100})\s*$/i;
+/** `Authorization: Basic base64(email:password)`: only where sessions start (`isPasswordLoginPath`). */
+const BASIC = /^Basic\s+([A-Za-z0-9+/]{1,1400}={0,2})\s*$/i;
+/** Where a user's email and password are accepted: starting and listing sessions. */
+const PASSWORD_LOGIN_PATH = /^\/api\/v1\/authenticate\/?$/i;
+const isPasswordLoginPath = (request: Request): boolean => PASSWORD_LOGIN_PATH.test(request.baseUrl + request.path);
 
 export type Authenticated = ApiPrincipal;
 
@@ -22,9 +32,13 @@ const unauthenticated = (detail: string) =>
 export function authenticate({
   principals,
   failures,
+  passwords,
+  now = Date.now,
 }: {
   principals: PrincipalLookup;
   failures: AuthenticationFailures;
+  passwords: PasswordLogin;
+  now?: () => number;
 }) {
   return async (request: Request, response: Response, next: NextFunction): Promise<void> => {
     const address = clientAddressOf(request);
@@ -37,11 +51,26 @@ export function authenticate({
     const fail = async (detail: string) => next((await failures.record(address)) ?? unauthenticated(detail));
     try {
       if (!header) return await fail('Send your API key as `Authorization: Bearer <key>`.');
+      const basic = BASIC.exec(header)?.[1];
+      if (basic !== undefined) {
+        if (!isPasswordLoginPath(request))
+          return await fail(
+            'HTTP Basic (email and password) is accepted at /api/v1/authenticate/ only: send an API key or a session token as `Authorization: Token <token>`.',
+          );
+        const login = await passwords.logIn({ basic, address, requestId: requestIdOf(response) });
+        if (login.outcome === 'refused') return next(login.refusal);
+        if (login.outcome === 'failed') return await fail('Wrong email or password.');
+        response.locals.principal = login.principal;
+        return next();
+      }
       if (!key)
-        return await fail('The Authorization header must be `Bearer <key>` or `Token <key>` with an svc API key.');
+        return await fail(
+          'The Authorization header must be `Bearer <key>` or `Token <key>` with an svc API key or session token.',
+        );
       const principal = await principals.find(key);
-      if (!principal) return await fail('This API key is not valid (unknown or revoked).');
-      if (!principal.user.isActive) return await fail('The user of this API key is inactive.');
+      if (!principal) return await fail(`This ${credentialNameOf(key)} is not valid (unknown, revoked or ended).`);
+      if (!principal.user.isActive) return await fail(`The user of this ${credentialNameOf(key)} is inactive.`);
+      if (hasExpired(principal, now())) return await fail(`This ${credentialNameOf(key)} has expired.`);
       response.locals.principal = principal;
       next();
     } catch (error) {
@@ -50,11 +79,25 @@ export function authenticate({
   };
 }
 
+const credentialNameOf = (key: string): string =>
+  key.startsWith(SESSION_TOKEN_PREFIX)
+    ? 'session token'
+    : key.startsWith(OAUTH_TOKEN_PREFIX)
+      ? 'OAuth2 access token'
+      : 'API key';
+
+/** A session or OAuth2 token remembered (`cachedPrincipalLookup`) past its expiry is refused all the same. */
+function hasExpired({ credential }: ApiPrincipal, now: number): boolean {
+  return (credential.kind === 'session' || credential.kind === 'oauth') && credential.expiresAt.getTime() <= now;
+}
+
 export type PrincipalLookup = {
   /** The principal of a key, or null for an unknown or revoked key. */
   find(key: string): Promise<ApiPrincipal | null>;
   /** Whether `find` answered an active principal for this key within the last `knownMs` (answered from memory). */
   isKnownValid(key: string): boolean;
+  /** Forgets the remembered principals that `ended` matches (their sessions ended in this process: refuse them at once). */
+  forget(ended: (principal: ApiPrincipal) => boolean): void;
 };
 
 /**
@@ -99,6 +142,13 @@ export function cachedPrincipalLookup(
       return principal;
     },
     isKnownValid: (key) => (knownValidUntil.get(key) ?? 0) > now(),
+    forget(ended) {
+      for (const [key, { principal }] of remembered) {
+        if (!ended(principal)) continue;
+        remembered.delete(key);
+        knownValidUntil.delete(key);
+      }
+    },
   };
 }
 

@@ -15,6 +15,9 @@ import { hrApplicationRoutes, hrV1ApplicationRoutes } from './hr-applications/in
 import { pmApplicationRoutes } from './pm-applications/index.js';
 import { serviceCollectionRoutes } from './service-collections/index.js';
 import { reportRoutes } from './reports/index.js';
+import { sessionRoutes } from './sessions/index.js';
+import { oauthClientRoutes } from './oauth-clients/index.js';
+import type { PrincipalLookup } from '../http/auth.js';
 
 /** The options every resource router is registered with. */
 const options = {
@@ -60,7 +63,7 @@ function register<T extends AppRouter>(
 }
 
 /** Every implemented resource router, registered on the app. An operation not registered answers 404. */
-export function registerRoutes(app: Express, deps: Deps): void {
+export function registerRoutes(app: Express, deps: Deps, principals: Pick<PrincipalLookup, 'forget'>): void {
   for (const { contract, implementation } of [
     superteamRoutes(deps),
     teamRoutes(deps),
@@ -73,6 +76,8 @@ export function registerRoutes(app: Express, deps: Deps): void {
     pmApplicationRoutes(deps),
     serviceCollectionRoutes(deps),
     ...reportRoutes(deps),
+    ...sessionRoutes(deps, principals),
+    oauthClientRoutes(deps, principals),
   ])
     register(app, contract, implementation as never);
 }

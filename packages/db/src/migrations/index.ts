@@ -14,6 +14,7 @@ import { SealPersonalData1795318189400 } from './1795318189400-seal-personal-dat
 import { AddressRateLimits1795318189470 } from './1795318189470-address-rate-limits.js';
 import { RecordChangesWrittenAt1795318189480 } from './1795318189480-record-changes-written-at.js';
 import { UserEmailUniquePerPartner1795578239389 } from './1795578239389-user-email-unique-per-partner.js';
+import { UserLogins1795716341226 } from './1795716341226-user-logins.js';
 
 /**
  * Every migration, oldest first, listed explicitly (no globs). A new migration is a new file named
@@ -38,4 +39,5 @@ export const migrations: Array<new () => import('typeorm').MigrationInterface> =
   AddressRateLimits1795318189470,
   RecordChangesWrittenAt1795318189480,
   UserEmailUniquePerPartner1795578239389,
+  UserLogins1795716341226,
 ];

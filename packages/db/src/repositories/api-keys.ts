@@ -28,9 +28,26 @@ export async function createApiKey({
   return key;
 }
 
-/** Who is calling: the key's environment, its user, the user's team and partner. */
+/**
+ * What authenticated a request: an API key, a session token, an OAuth2 access token, or (at
+ * `/api/v1/authenticate/` only) the user's email and password.
+ */
+export type Credential =
+  | { kind: 'api_key'; id: string }
+  | { kind: 'session'; id: string; expiresAt: Date }
+  | { kind: 'oauth'; id: string; clientId: string; expiresAt: Date }
+  | { kind: 'password' };
+
+/** Who is calling: the credential's environment, its user, the user's team and partner. */
 export type ApiPrincipal = {
-  apiKeyId: string;
+  /** The API key of the request; null for the other credentials. */
+  apiKeyId: string | null;
+  /**
+   * Whose budget the request counts against (rate limit, `Idempotency-Key`s): the API key, the user (sessions and
+   * password logins: logging in again starts no new budget) or the OAuth2 client (likewise for a new token).
+   */
+  quotaId: string;
+  credential: Credential;
   environment: Environment;
   user: {
     id: string;
@@ -45,9 +62,8 @@ export type ApiPrincipal = {
   partner: { id: string; apiVersion: string };
 };
 
-type PrincipalRow = {
-  api_key_id: string;
-  environment: Environment;
+/** The user, team and partner columns of a principal's row (`PRINCIPAL_COLUMNS`, `PRINCIPAL_JOINS` on `u`). */
+export type PrincipalAccountRow = {
   user_id: string;
   email: string;
   first_name: string;
@@ -63,24 +79,21 @@ type PrincipalRow = {
   api_version: string;
 };
 
-/** One indexed lookup per request: the key by its hash, with its user, team and partner. Revoked keys find nothing. */
-export async function findPrincipalByApiKey(manager: EntityManager, key: string): Promise<ApiPrincipal | null> {
-  const rows = (await manager.query(
-    `SELECT k.id AS api_key_id, k.environment, u.id AS user_id, u.email, u.first_name, u.last_name, u.language,
-            u.is_active, u.is_partner_admin, t.id AS team_id, t.type AS team_type, t.superteam_id, t.name AS team_name,
-            p.id AS partner_id, p.api_version
-       FROM api_keys k
-       JOIN users u ON u.id = k.user_id
-       JOIN teams t ON t.id = u.team_id
-       JOIN partners p ON p.id = u.partner_id
-      WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
-    [hashApiKey(key)],
-  )) as PrincipalRow[];
-  const row = rows[0];
-  if (!row) return null;
+export const PRINCIPAL_COLUMNS = `u.id AS user_id, u.email, u.first_name, u.last_name, u.language, u.is_active,
+  u.is_partner_admin, t.id AS team_id, t.type AS team_type, t.superteam_id, t.name AS team_name, p.id AS partner_id,
+  p.api_version`;
+export const PRINCIPAL_JOINS = `JOIN teams t ON t.id = u.team_id JOIN partners p ON p.id = u.partner_id`;
+
+/** A principal from its account row and credential. */
+export function principalOfRow(
+  row: PrincipalAccountRow,
+  { credential, environment, quotaId }: { credential: Credential; environment: Environment; quotaId: string },
+): ApiPrincipal {
   return {
-    apiKeyId: row.api_key_id,
-    environment: row.environment,
+    apiKeyId: credential.kind === 'api_key' ? credential.id : null,
+    quotaId,
+    credential,
+    environment,
     user: {
       id: row.user_id,
       email: row.email,
@@ -93,4 +106,23 @@ export async function findPrincipalByApiKey(manager: EntityManager, key: string)
     team: { id: row.team_id, type: row.team_type, superteamId: row.superteam_id, name: row.team_name },
     partner: { id: row.partner_id, apiVersion: row.api_version },
   };
+}
+
+/** One indexed lookup per request: the key by its hash, with its user, team and partner. Revoked keys find nothing. */
+export async function findPrincipalByApiKey(manager: EntityManager, key: string): Promise<ApiPrincipal | null> {
+  const rows = (await manager.query(
+    `SELECT k.id AS api_key_id, k.environment, ${PRINCIPAL_COLUMNS}
+       FROM api_keys k
+       JOIN users u ON u.id = k.user_id
+       ${PRINCIPAL_JOINS}
+      WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+    [hashApiKey(key)],
+  )) as Array<PrincipalAccountRow & { api_key_id: string; environment: Environment }>;
+  const row = rows[0];
+  if (!row) return null;
+  return principalOfRow(row, {
+    credential: { kind: 'api_key', id: row.api_key_id },
+    environment: row.environment,
+    quotaId: row.api_key_id,
+  });
 }
