@@ -4,6 +4,11 @@
  */
 
 export type RequestExample = {
+  /**
+   * What authenticates the example when not an API key: the user's email and password (HTTP Basic, where sessions
+   * start) or a session token.
+   */
+  credential?: 'password' | 'session';
   params?: Record<string, string>;
   query?: Record<string, string | number>;
   headers?: Record<string, string>;
@@ -297,10 +302,10 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
   },
   deletePackage: { params: { package_id: IDS.package } },
   sendPasswordLink: { params: { user_id: IDS.hrUser } },
-  authenticate: { body: { expires: '2025-03-14T18:00:00Z' } },
-  listSessions: {},
-  logout: {},
-  logoutAll: {},
+  authenticate: { credential: 'password', body: { expires: '2025-03-14T18:00:00Z' } },
+  listSessions: { credential: 'session' },
+  logout: { credential: 'session' },
+  logoutAll: { credential: 'session' },
   listOAuthClients: { query: { page: 1 } },
   retrieveOAuthClient: { params: { client_id: IDS.oauthClient } },
   createOAuthClient: {

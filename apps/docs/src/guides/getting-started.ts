@@ -1,6 +1,7 @@
 import { codeBlock, json, table } from '../markup.js';
 import { REQUEST_EXAMPLES } from '../request-examples.js';
 import { fromGuide, opLink, type Guide } from './guide.js';
+import { LOGIN_SECTIONS } from './authentication-logins.js';
 
 const quickBody = REQUEST_EXAMPLES.hrQuickScreen?.body;
 
@@ -115,7 +116,8 @@ if (pdf.status === 200) await writeFile('report.pdf', Buffer.from(await (pdf.bod
 export const authenticationGuide: Guide = {
   file: 'guides/authentication.html',
   title: 'Authentication and environments',
-  summary: 'API keys (live and demo), the Bearer and Token schemes, and what each key may do.',
+  summary:
+    'API keys (live and demo), sessions and OAuth2 client credentials, the Bearer and Token schemes, and what each may do.',
   body: `<h1>Authentication and environments</h1>
 <p class="lead">Every request carries an API key in the <code>Authorization</code> header. A key belongs to a user and to one environment: <strong>live</strong> or <strong>demo</strong>.</p>
 <h2 id="sending-a-key">Sending a key</h2>
@@ -162,5 +164,6 @@ ${table({
     ],
   ],
 })}
-<p>Another tenant’s identifier answers <code>404 not_found</code>, never 403, and never data. HR operations take <code>owner_id</code> from HR teams, PM operations from PM teams; any other owner is a <code>400</code> naming <code>owner_id</code>. See <a href="administration.html">Administration</a> for the hierarchy and API versions.</p>`,
+<p>Another tenant’s identifier answers <code>404 not_found</code>, never 403, and never data. HR operations take <code>owner_id</code> from HR teams, PM operations from PM teams; any other owner is a <code>400</code> naming <code>owner_id</code>. See <a href="administration.html">Administration</a> for the hierarchy and API versions.</p>
+${LOGIN_SECTIONS}`,
 };

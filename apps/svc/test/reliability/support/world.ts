@@ -14,6 +14,7 @@ export type RecordIds = {
   servicecollection_id: string;
   hr_applicant_id: string;
   pm_applicant_id: string;
+  client_id: string;
 };
 
 /**
@@ -72,6 +73,13 @@ async function createPackage({
   return created.body.id;
 }
 
+/** An OAuth2 client of the partner acting for `userId` (created with the live admin key: demo keys create none). */
+async function createOAuthClient({ admin, userId }: { admin: SvcClient; userId: string }): Promise<string> {
+  const created = await admin.oauthClients.create({ body: { user: userId, name: 'Tenancy client' } });
+  if (created.status !== 201) throw new Error(`OAuth2 client refused: ${JSON.stringify(created.body)}`);
+  return created.body.id;
+}
+
 async function serviceCollectionOf(db: Database, teamId: string): Promise<string> {
   const [row] = (await db.dataSource.query(
     `SELECT id FROM service_collections WHERE team_id = $1 ORDER BY created, id LIMIT 1`,
@@ -110,6 +118,7 @@ export async function seedTenant(svc: TestApi, label: string): Promise<Tenant> {
     servicecollection_id: await serviceCollectionOf(svc.db, hr.teamId),
     hr_applicant_id: await quickScreen({ client, ownerId: hr.userId, kind: 'HR', lastName: named('Hr') }),
     pm_applicant_id: await quickScreen({ client, ownerId: pm.userId, kind: 'PM', lastName: named('Pm') }),
+    client_id: await createOAuthClient({ admin: adminLive, userId: hr.userId }),
   });
   const firstTeams = {
     hr: { teamId: account.teams.hr, userId: account.users.hr },
