@@ -40,7 +40,9 @@ export class UserLogins1795716341226 implements MigrationInterface {
         CONSTRAINT oauth_clients_partner_id_fkey FOREIGN KEY (partner_id) REFERENCES partners (id),
         CONSTRAINT oauth_clients_user_id_fkey FOREIGN KEY (user_id) REFERENCES users (id)
       )`);
+    await queryRunner.query(`CREATE INDEX password_links_user_id ON password_links (user_id)`);
     await queryRunner.query(`CREATE INDEX oauth_clients_partner_list ON oauth_clients (partner_id, created, id)`);
+    await queryRunner.query(`CREATE INDEX oauth_clients_user_id ON oauth_clients (user_id)`);
     await queryRunner.query(`
       CREATE TABLE access_tokens (
         id uuid NOT NULL,
@@ -58,9 +60,8 @@ export class UserLogins1795716341226 implements MigrationInterface {
         CONSTRAINT access_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES users (id) ON DELETE CASCADE,
         CONSTRAINT access_tokens_oauth_client_id_fkey FOREIGN KEY (oauth_client_id) REFERENCES oauth_clients (id)
       )`);
-    await queryRunner.query(
-      `CREATE INDEX access_tokens_user_sessions ON access_tokens (user_id, created) WHERE kind = 'session'`,
-    );
+    await queryRunner.query(`CREATE INDEX access_tokens_user_created ON access_tokens (user_id, created)`);
+    await queryRunner.query(`CREATE INDEX access_tokens_oauth_client_id ON access_tokens (oauth_client_id)`);
     await queryRunner.query(`ALTER TABLE idempotency_records DROP CONSTRAINT idempotency_records_api_key_id_fkey`);
     await queryRunner.query(`ALTER TABLE rate_limit_counters DROP CONSTRAINT rate_limit_counters_api_key_id_fkey`);
   }
