@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SvcClient } from '@svc/contract';
 import { listAuditEntries, listOutboxMessages, type BootstrappedAccount } from '@svc/db';
 import { waitFor } from '@svc/db/testing';
+import { startApi } from '../src/server.js';
 import { apiTargets, rawRequest, type TestApi } from './support/api.js';
 import { formFieldsOf, getPage, postPage } from './support/portal.js';
 
@@ -185,6 +186,29 @@ describe.each(apiTargets({ everyDatabase: true }))('user logins and sessions on 
     expect(deactivated.status).toBe(200);
     await waitFor(async () => (await withToken('/api/v1/packages/', third)).status === 401, 6_000);
     expect((await logIn(user.email, PASSWORD)).status).toBe(401);
+  });
+
+  it('refuses an ended session on a second API server of the same database (its own principal cache) within 5 seconds', async () => {
+    const second = await startApi({
+      config: svc.api.deps.config,
+      db: svc.db,
+      jobs: svc.api.deps.jobs,
+      port: 0,
+      logger: svc.api.deps.logger,
+    });
+    try {
+      const user = await userWithPassword();
+      const token = (await logIn(user.email, PASSWORD)).body.token as string;
+      const onSecond = () =>
+        rawRequest(`${second.url}/api/v1/packages/`, { headers: { authorization: `Token ${token}` } });
+      expect((await onSecond()).status).toBe(200);
+      expect((await withToken('/api/v1/logout/', token, { method: 'POST' })).status).toBe(204);
+      const ended = Date.now();
+      await waitFor(async () => (await onSecond()).status === 401, 5_000);
+      expect(Date.now() - ended).toBeLessThanOrEqual(5_500);
+    } finally {
+      await second.close();
+    }
   });
 
   it('re-sends a link on the admin’s request; a link expires after 24 hours; forgot-password answers alike for any email', async () => {

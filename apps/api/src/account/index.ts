@@ -68,6 +68,37 @@ const field = (request: Request, name: string): string => {
   return typeof value === 'string' ? value : '';
 };
 
+/** An audit line for what an account page did to a user (live: logins act in the live environment). */
+const auditPage = (
+  manager: Parameters<typeof recordAudit>[0],
+  {
+    request,
+    response,
+    partnerId,
+    actorUserId,
+    action,
+    userId,
+  }: {
+    request: Request;
+    response: Response;
+    partnerId: string;
+    actorUserId: string | null;
+    action: string;
+    userId: string;
+  },
+) =>
+  recordAudit(manager, {
+    partnerId,
+    environment: 'live',
+    actorUserId,
+    actorApiKeyId: null,
+    action,
+    subjectType: 'user',
+    subjectId: userId,
+    ipAddress: request.ip ?? null,
+    requestId: requestIdOf(response),
+  });
+
 function accountHeaders(_request: Request, response: Response, next: NextFunction): void {
   response.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   response.setHeader('Referrer-Policy', 'same-origin');
@@ -155,16 +186,13 @@ export function accountRouter(deps: Deps): Router {
       );
     const used = await usePasswordLink(manager, { token, password, now });
     if (!used) return sendHtml(response, 410, deadLinkPage());
-    await recordAudit(manager, {
+    await auditPage(manager, {
+      request,
+      response,
       partnerId: used.partnerId,
-      environment: 'live',
       actorUserId: used.userId,
-      actorApiKeyId: null,
       action: 'password.set',
-      subjectType: 'user',
-      subjectId: used.userId,
-      ipAddress: request.ip ?? null,
-      requestId: requestIdOf(response),
+      userId: used.userId,
     });
     sendHtml(response, 200, passwordSetPage());
   });
@@ -192,16 +220,13 @@ export function accountRouter(deps: Deps): Router {
           const user = await findUser(transaction, { partnerId: candidate.partnerId, userId: candidate.userId });
           if (!user) return;
           await emailPasswordLink(transaction, { jobs: deps.jobs, user, baseUrl: publicUrlOf(deps, request), now });
-          await recordAudit(transaction, {
+          await auditPage(transaction, {
+            request,
+            response,
             partnerId: user.partnerId,
-            environment: 'live',
             actorUserId: null,
-            actorApiKeyId: null,
             action: 'password_link.requested',
-            subjectType: 'user',
-            subjectId: user.id,
-            ipAddress: request.ip ?? null,
-            requestId: requestIdOf(response),
+            userId: user.id,
           });
         });
       }
