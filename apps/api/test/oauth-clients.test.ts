@@ -159,4 +159,19 @@ describe.each(apiTargets({ everyDatabase: true }))('OAuth2 client credentials on
     const teamUser = svc.client(await svc.newTeamUserKey(account.users.hr));
     expect((await teamUser.oauthClients.list({ query: {} })).status).toBe(403);
   });
+  // Last: it leaves this address past its limit of failures for the rest of the minute.
+  it('answers 429 with Retry-After once an address has failed client authentication 30 times in a minute', async () => {
+    const client = await newClient();
+    const wrong = { authorization: basic(client.client_id, 'svc_secret_wrong') };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 32; attempt += 1)
+      statuses.push((await tokenRequest(form({ grant_type: 'client_credentials' }), wrong)).status);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(30);
+    const limited = await tokenRequest(form({ grant_type: 'client_credentials' }), {
+      authorization: basic(client.client_id, client.client_secret),
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ code: 'rate_limited' });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
 });
