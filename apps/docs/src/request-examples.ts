@@ -4,6 +4,11 @@
  */
 
 export type RequestExample = {
+  /**
+   * What authenticates the example when not an API key: the user's email and password (HTTP Basic, where sessions
+   * start) or a session token.
+   */
+  credential?: 'password' | 'session';
   params?: Record<string, string>;
   query?: Record<string, string | number>;
   headers?: Record<string, string>;
@@ -23,6 +28,7 @@ export const IDS = {
   listing: '0195f3a6-6a7b-7f8c-9d9e-0f1a2b3c4d51',
   serviceCollection: '0195f3a7-7b8c-7a9d-8e0f-1a2b3c4d5e61',
   apiKey: '0195f3a8-8c9d-7b0e-9f1a-2b3c4d5e6f71',
+  oauthClient: '0195f3a9-9d0e-7c1f-8a2b-3c4d5e6f7a81',
 } as const;
 
 const idempotency = (key: string) => ({ 'idempotency-key': key });
@@ -304,4 +310,16 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
     },
   },
   deletePackage: { params: { package_id: IDS.package } },
+  sendPasswordLink: { params: { user_id: IDS.hrUser } },
+  authenticate: { credential: 'password', body: { expires: '2025-03-14T18:00:00Z' } },
+  listSessions: { credential: 'session' },
+  logout: { credential: 'session' },
+  logoutAll: { credential: 'session' },
+  listOAuthClients: { query: { page: 1 } },
+  retrieveOAuthClient: { params: { client_id: IDS.oauthClient } },
+  createOAuthClient: {
+    headers: idempotency('oauth-client-payroll-sync'),
+    body: { user: IDS.hrUser, name: 'Payroll sync' },
+  },
+  revokeOAuthClient: { params: { client_id: IDS.oauthClient } },
 };

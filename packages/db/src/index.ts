@@ -68,3 +68,6 @@ export * from './messages/outbox.js';
 export { Applicant, Application, CheckExecution, OutboxMessage, ServiceCollection } from './entities/index.js';
 export type { ApplicantStatus, CheckExecutionStatus, OrderStatus, ReportStatus } from './entities/index.js';
 export type { OutboxChannel, OutboxDelivery, OutboxStatus } from './entities/outbox-message.js';
+export * from './repositories/passwords.js';
+export * from './repositories/logins.js';
+export * from './repositories/oauth-clients.js';

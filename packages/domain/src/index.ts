@@ -10,3 +10,5 @@ export * from './report/index.js';
 export * from './applications/invitation-resend.js';
 export * from './portal/index.js';
 export * from './applications/order-rules.js';
+export * from './accounts/password-rules.js';
+export * from './accounts/password-link-email.js';

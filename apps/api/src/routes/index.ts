@@ -16,6 +16,8 @@ import { pmApplicationRoutes } from './pm-applications/index.js';
 import { serviceCollectionRoutes } from './service-collections/index.js';
 import { reportRoutes } from './reports/index.js';
 import { apiKeyRoutes } from './api-keys/index.js';
+import { sessionRoutes } from './sessions/index.js';
+import { oauthClientRoutes } from './oauth-clients/index.js';
 
 /** The options every resource router is registered with. */
 const options = {
@@ -75,6 +77,8 @@ export function registerRoutes(app: Express, deps: Deps): void {
     serviceCollectionRoutes(deps),
     ...reportRoutes(deps),
     apiKeyRoutes(deps),
+    ...sessionRoutes(deps),
+    oauthClientRoutes(deps),
   ])
     register(app, contract, implementation as never);
 }

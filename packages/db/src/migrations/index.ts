@@ -15,6 +15,7 @@ import { AddressRateLimits1795318189470 } from './1795318189470-address-rate-lim
 import { RecordChangesWrittenAt1795318189480 } from './1795318189480-record-changes-written-at.js';
 import { UserEmailUniquePerPartner1795578239389 } from './1795578239389-user-email-unique-per-partner.js';
 import { ApiKeyManagement1795716287446 } from './1795716287446-api-key-management.js';
+import { UserLogins1795716341226 } from './1795716341226-user-logins.js';
 
 /**
  * Every migration, oldest first, listed explicitly (no globs). A new migration is a new file named
@@ -40,4 +41,5 @@ export const migrations: Array<new () => import('typeorm').MigrationInterface> =
   RecordChangesWrittenAt1795318189480,
   UserEmailUniquePerPartner1795578239389,
   ApiKeyManagement1795716287446,
+  UserLogins1795716341226,
 ];

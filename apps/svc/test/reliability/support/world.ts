@@ -15,6 +15,7 @@ export type RecordIds = {
   hr_applicant_id: string;
   pm_applicant_id: string;
   api_key_id: string;
+  client_id: string;
 };
 
 /**
@@ -73,6 +74,13 @@ async function createPackage({
   return created.body.id;
 }
 
+/** An OAuth2 client of the partner acting for `userId` (created with the live admin key: demo keys create none). */
+async function createOAuthClient({ admin, userId }: { admin: SvcClient; userId: string }): Promise<string> {
+  const created = await admin.oauthClients.create({ body: { user: userId, name: 'Tenancy client' } });
+  if (created.status !== 201) throw new Error(`OAuth2 client refused: ${JSON.stringify(created.body)}`);
+  return created.body.id;
+}
+
 async function serviceCollectionOf(db: Database, teamId: string): Promise<string> {
   const [row] = (await db.dataSource.query(
     `SELECT id FROM service_collections WHERE team_id = $1 ORDER BY created, id LIMIT 1`,
@@ -121,6 +129,7 @@ export async function seedTenant(svc: TestApi, label: string): Promise<Tenant> {
         expiresAt: null,
       })
     ).apiKey.id,
+    client_id: await createOAuthClient({ admin: adminLive, userId: hr.userId }),
   });
   const firstTeams = {
     hr: { teamId: account.teams.hr, userId: account.users.hr },
