@@ -4,7 +4,7 @@ import { databaseReadiness, recordApiKeyUse } from '@svc/db';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { publicUrlOf, type Deps } from './deps.js';
-import { addressLimiter, authenticationFailures, limitRequestsByAddress } from './http/address-limit.js';
+import { addressLimiter, authenticationFailures, limitRequestsByAddress, sharedLimiter } from './http/address-limit.js';
 import { refuseWritesOfReadOnlyCredentials } from './http/access.js';
 import { authenticate, principalOf, recordKeyUse } from './http/auth.js';
 import { bodyGuard } from './http/body-guard.js';
@@ -12,6 +12,7 @@ import { errorHandler, sendProblem, setProblemBaseUrl } from './http/errors.js';
 import { idempotency } from './http/idempotency.js';
 import { countRequests, serveMetrics } from './http/metrics.js';
 import { isLoopback } from './http/loopback.js';
+import { ACCOUNT_FAILURE_WINDOW_SECONDS, passwordLogin } from './http/password-login.js';
 import { AppError } from './http/problem.js';
 import { rateLimit } from './http/rate-limit.js';
 import { answerRepeatedReads, dropOnWrite, sendCachedBodiesAsText } from './http/read-cache.js';
@@ -20,6 +21,8 @@ import { requestLog } from './http/request-log.js';
 import { noStore, strictTransportSecurity } from './http/transport-headers.js';
 import { HOSTED_REPORT_PATH, mountHostedReports } from './reports/hosted-report.js';
 import { devOutboxRouter } from './dev/outbox.js';
+import { accountRouter, ACCOUNT_PATH } from './account/index.js';
+import { oauthTokenRouter } from './oauth/token-endpoint.js';
 import { portalRouter } from './portal/index.js';
 import { openApiDocumentServer } from './openapi-document.js';
 import { mountProviderCallbacks, PROVIDER_CALLBACK_PATH } from './providers/callbacks.js';
@@ -29,10 +32,15 @@ import { serviceLinks, serviceLinksPage } from './service-links.js';
 /** Where the authenticated API answers; everything else (health, docs, portal, hosted links) needs no key. */
 const API_PREFIXES = ['/api', '/hr'];
 
-/** What answers without an API key: the portal (the link's token is the credential), hosted report links, the outbox, provider callbacks (signed). */
-const KEYLESS_PATHS = ['/apply', HOSTED_REPORT_PATH, '/dev/outbox', PROVIDER_CALLBACK_PATH];
+/**
+ * What answers without an API key: the portal (the link's token is the credential), the account pages (setting a
+ * password with a link, asking for a link), hosted report links, the outbox, provider callbacks (signed).
+ */
+const KEYLESS_PATHS = ['/apply', ACCOUNT_PATH, HOSTED_REPORT_PATH, '/dev/outbox', PROVIDER_CALLBACK_PATH];
+/** The OAuth2 token endpoint: the client authenticates itself (RFC 6749 section 2.3). */
+const OAUTH_TOKEN_PATH = '/oauth/token';
 /** Paths whose answers are never stored by a cache: see `noStore`. */
-const NO_STORE_PATHS = [...API_PREFIXES, ...KEYLESS_PATHS];
+const NO_STORE_PATHS = [...API_PREFIXES, ...KEYLESS_PATHS, OAUTH_TOKEN_PATH];
 
 /** A body must be JSON: anything else is refused before it reaches an operation. */
 function requireJsonBody(request: Request, _response: Response, next: NextFunction): void {
@@ -100,6 +108,8 @@ export function createApp(deps: Deps): Express {
   );
   // The applicant portal behind each onboarding link (no API key: the link's token is the credential).
   app.use(portalRouter(deps));
+  // Setting a password with a one-time link, and asking for one (no API key: the link's token is the credential).
+  app.use(accountRouter(deps));
   // Messages kept in the outbox (no SMTP configured), for development only: mounted with SVC_DEV_OUTBOX=1 alone.
   if (deps.config.SVC_WEBHOOK_ALLOW_PRIVATE) {
     deps.logger.warn(
@@ -120,7 +130,24 @@ export function createApp(deps: Deps): Express {
   const failures = authenticationFailures(
     addressLimiter({ db: deps.db, name: 'auth-failures', pointsPerMinute: deps.config.SVC_AUTH_FAILURES_PER_MINUTE }),
   );
-  app.use(API_PREFIXES, authenticate({ principals: deps.principals, failures, now: deps.now }));
+  const passwords = passwordLogin({
+    db: deps.db,
+    accountFailures: sharedLimiter({
+      db: deps.db,
+      name: 'login-failures',
+      points: deps.config.SVC_LOGIN_FAILURES_PER_ACCOUNT,
+      windowSeconds: ACCOUNT_FAILURE_WINDOW_SECONDS,
+    }),
+  });
+  app.use(
+    oauthTokenRouter({
+      db: deps.db,
+      now: deps.now,
+      failures,
+      accessTokenSeconds: deps.config.SVC_OAUTH_TOKEN_SECONDS,
+    }),
+  );
+  app.use(API_PREFIXES, authenticate({ principals: deps.principals, failures, passwords, now: deps.now }));
   app.use(API_PREFIXES, refuseWritesOfReadOnlyCredentials);
   app.use(
     API_PREFIXES,

@@ -66,6 +66,16 @@ const configSchema = z.object({
    */
   SVC_AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /**
+   * Failed logins (HTTP Basic at `/api/v1/authenticate/`) per account in 15 minutes, shared by every API process on
+   * PostgreSQL: past them the account answers 429 `rate_limited` whatever the password, until the 15 minutes end.
+   * Failures also count per client address (SVC_AUTH_FAILURES_PER_MINUTE).
+   */
+  SVC_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** How long a session (`POST /api/v1/authenticate/`) lasts unless the request asks for another end, in hours. */
+  SVC_SESSION_HOURS: z.coerce.number().min(0.1).max(720).default(10),
+  /** How long an OAuth2 access token (`POST /oauth/token`) lasts, in seconds. */
+  SVC_OAUTH_TOKEN_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3_600),
+  /**
    * How long a request holds its `Idempotency-Key`, in seconds: a retry arriving later while the first attempt has
    * stored no answer (its API process died) takes the key over instead of waiting for the 24 h to pass.
    */

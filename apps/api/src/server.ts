@@ -1,7 +1,17 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createJobQueue, findPrincipalByApiKey, JOB_QUEUES, type Database, type JobQueue } from '@svc/db';
+import {
+  createJobQueue,
+  findPrincipalByAccessToken,
+  findPrincipalByApiKey,
+  JOB_QUEUES,
+  OAUTH_TOKEN_PREFIX,
+  SESSION_TOKEN_PREFIX,
+  type ApiPrincipal,
+  type Database,
+  type JobQueue,
+} from '@svc/db';
 import type { Registry } from 'prom-client';
 import { createApp } from './app.js';
 import { cachedPrincipalLookup } from './http/auth.js';
@@ -14,9 +24,17 @@ import { createLogger, type Logger } from './logger.js';
 /** What an API process keeps of repeated reads, in bytes (a page of 100 applicants is about 340 KB of JSON text). */
 const READ_CACHE_BYTES = 32 * 1024 * 1024;
 
-/** How long a process trusts what it read of an API key (its user, team, partner, revocation and expiry), well under
- * the 5 seconds within which every process refuses a revoked key: see DECISIONS.md. */
+/** How long a process trusts what it read of a credential (its user, team, partner, revocation and expiry), well
+ * under the 5 seconds within which every process refuses a revoked key or an ended session: see DECISIONS.md. */
 const PRINCIPAL_CACHE_MS = 4_000;
+
+/** Session and OAuth2 tokens are looked up in `access_tokens`, API keys in `api_keys`. */
+const principalFinder =
+  (db: Database, now: () => Date) =>
+  (token: string): Promise<ApiPrincipal | null> =>
+    token.startsWith(SESSION_TOKEN_PREFIX) || token.startsWith(OAUTH_TOKEN_PREFIX)
+      ? findPrincipalByAccessToken(db.dataSource.manager, { token, now: now() })
+      : findPrincipalByApiKey(db.dataSource.manager, token);
 
 export type RunningApi = {
   server: Server;
@@ -81,9 +99,7 @@ export async function startApi({
   });
   if (config.SVC_READ_CACHE_SECONDS > 0) connectReadCache(readCache, db, logger);
   const deps: Deps = {
-    principals: cachedPrincipalLookup((key) => findPrincipalByApiKey(db.dataSource.manager, key), {
-      ttlMs: PRINCIPAL_CACHE_MS,
-    }),
+    principals: cachedPrincipalLookup(principalFinder(db, now), { ttlMs: PRINCIPAL_CACHE_MS }),
     db,
     config,
     logger,

@@ -80,7 +80,7 @@ describe.each(apiTargets({ everyDatabase: true }))('Idempotency-Key on $name', (
     const requestHash = idempotencyRequestHash({ method: 'POST', path: '/v1/packages', body });
     await claimIdempotencyKey({
       manager: svc.db.dataSource.manager,
-      apiKeyId: principal!.credential.id,
+      apiKeyId: principal!.quotaId,
       key: 'order-orphan',
       requestHash,
       now: new Date(),

@@ -15,14 +15,16 @@ describe.each(apiTargets({ everyDatabase: true }))('the HTTP platform on $name',
   it('answers its health check and serves the OpenAPI document without a key', async () => {
     expect((await rawRequest(`${svc.url}/health`)).body).toEqual({ status: 'ok' });
     const openApi = await rawRequest(`${svc.url}/openapi.json`);
+    // Every operation of the contract, and the OAuth2 token endpoint (a form, outside the contract).
     expect(Object.values(openApi.body.paths).flatMap((item) => Object.keys(item as object))).toHaveLength(
-      listRoutes(contract).length,
+      listRoutes(contract).length + 1,
     );
   });
 
   it.each([
     ['no Authorization header', undefined],
-    ['a scheme other than Bearer or Token', 'Basic dXNlcjpwYXNz'],
+    ['a scheme other than Bearer or Token', 'Digest username="user"'],
+    ['HTTP Basic outside /api/v1/authenticate/', 'Basic dXNlcjpwYXNz'],
     ['a key that does not exist', 'Bearer svc_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
     ['a malformed key', 'Bearer not-a-key'],
   ])('refuses %s with 401 unauthenticated', async (_case, authorization) => {

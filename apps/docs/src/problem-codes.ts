@@ -167,7 +167,7 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
 
 export const ALL_PROBLEM_CODES: readonly ProblemCode[] = PROBLEM_CODES;
 
-const ADMIN_TAGS = new Set(['Superteams', 'Teams', 'Users']);
+const ADMIN_TAGS = new Set(['Superteams', 'Teams', 'Users', 'OAuth2 clients']);
 const ORDER_IDS = /(Invite|QuickScreen|Upgrade)$/;
 
 /** The 403 codes of an operation besides `insufficient_scope` (a read-only key's, on every write). */

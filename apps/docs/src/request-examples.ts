@@ -4,6 +4,11 @@
  */
 
 export type RequestExample = {
+  /**
+   * What authenticates the example when not an API key: the user's email and password (HTTP Basic, where sessions
+   * start) or a session token.
+   */
+  credential?: 'password' | 'session';
   params?: Record<string, string>;
   query?: Record<string, string | number>;
   headers?: Record<string, string>;
@@ -26,6 +31,7 @@ export const IDS = {
   apiKey: '0195f3a8-8c9d-7b0e-9f1a-2b3c4d5e6f71',
   event: '0195f3aa-8c9d-7b0e-9f1a-2b3c4d5e6f72',
   webhookEndpoint: '0195f3a9-9d0e-7c1f-8a2b-3c4d5e6f7a81',
+  oauthClient: '0195f3ab-9d0e-7c1f-8a2b-3c4d5e6f7a82',
 } as const;
 
 /** The property the PM examples lease: every property an example shows is this one (example-fixtures.ts). */
@@ -349,6 +355,18 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
     },
   },
   deletePackage: { params: { package_id: IDS.package } },
+  sendPasswordLink: { params: { user_id: IDS.hrUser } },
+  authenticate: { credential: 'password', body: { expires: '2025-03-14T18:00:00Z' } },
+  listSessions: { credential: 'session' },
+  logout: { credential: 'session' },
+  logoutAll: { credential: 'session' },
+  listOAuthClients: { query: { page: 1 } },
+  retrieveOAuthClient: { params: { client_id: IDS.oauthClient } },
+  createOAuthClient: {
+    headers: idempotency('oauth-client-payroll-sync'),
+    body: { user: IDS.hrUser, name: 'Payroll sync' },
+  },
+  revokeOAuthClient: { params: { client_id: IDS.oauthClient } },
 };
 
 /** An order example without `owner_id`: the `/api/v2` forms default it to the key's user. */

@@ -173,7 +173,9 @@ describe('the built site', () => {
     expect(document.openapi).toMatch(/^3\./);
     expect(document.info.version).toBe('1.1.0');
     const operations = Object.values(document.paths).flatMap((methods) => Object.keys(methods));
-    expect(operations).toHaveLength(listRoutes(contract).length);
+    // Every operation of the contract, and the OAuth2 token endpoint (a form, outside the contract).
+    expect(operations).toHaveLength(listRoutes(contract).length + 1);
+    expect(Object.keys(document.paths['/oauth/token'] ?? {})).toEqual(['post']);
   });
 });
 

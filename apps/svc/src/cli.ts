@@ -5,10 +5,14 @@ import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { checkApiConfig, checkPublicUrl, loadConfig, startApi, type Config } from '@svc/api';
 import { isRequestFlag } from '@svc/contract';
+import { PASSWORD_PROBLEM_MESSAGES, passwordProblemOf } from '@svc/domain';
 import {
   bootstrapPartner,
   createJobQueue,
   enableCheckForTeam,
+  findLoginCandidates,
+  recordAudit,
+  setUserPassword,
   JOB_QUEUES,
   pendingMigrations,
   resendInvitation,
@@ -31,6 +35,7 @@ const USAGE = `usage: svc <command>
                                    127.0.0.1 (HOST overrides) with the development outbox (SVC_DEV_OUTBOX=0 turns it off)
   team enable-check <team_id> <flag>   let a team run a check (support only; no public endpoint)
   applicant resend-invitation <applicant_id>   send an applicant's invitation again, when can_resend_email allows it
+  user set-password <email> [--partner <partner_id>]   set a user's password, read from standard input (one line)
 ${KEY_USAGE}`;
 
 /** Where a command writes; the tests capture it. */
@@ -242,10 +247,77 @@ async function resendInvitationCommand(config: Config, [applicantId]: string[], 
   }
 }
 
+/** All of standard input, without the line break that ends it. */
+async function readPassword(input: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of input) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+}
+
+/**
+ * Support: sets a user's password, read from standard input (never an argument: arguments show in process lists and
+ * shell history), checked against the same rules as the set-password page. Ends the user's sessions and unused
+ * set-password links; written to the audit log. An email used in several partners needs `--partner`.
+ */
+async function setPasswordCommand(
+  config: Config,
+  args: string[],
+  { output, input }: { output: CliOutput; input: NodeJS.ReadableStream },
+): Promise<void> {
+  const [email] = args;
+  const partnerIndex = args.indexOf('--partner');
+  const partnerId = partnerIndex >= 0 ? args[partnerIndex + 1]?.toLowerCase() : undefined;
+  if (!email || email.startsWith('--') || (partnerIndex >= 0 && !partnerId))
+    throw new Error('usage: svc user set-password <email> [--partner <partner_id>] (the password on standard input)');
+  const password = await readPassword(input);
+  const problem = passwordProblemOf(password);
+  if (problem) throw new Error(`svc: the password ${PASSWORD_PROBLEM_MESSAGES[problem]}`);
+  await prepareEncryptionIfConfigured(config);
+  const db = await openDatabase(config);
+  try {
+    const manager = db.dataSource.manager;
+    const users = (await findLoginCandidates(manager, email)).filter(
+      (user) => partnerId === undefined || user.partnerId === partnerId,
+    );
+    if (users.length === 0)
+      throw new Error(`svc: no user with the email ${email}${partnerId ? ` in partner ${partnerId}` : ''}`);
+    if (users.length > 1)
+      throw new Error(
+        `svc: ${users.length} partners have a user with this email; add --partner with one of ${users.map((user) => user.partnerId).join(', ')}`,
+      );
+    const [user] = users as [(typeof users)[number]];
+    await manager.transaction(async (transaction) => {
+      await setUserPassword(transaction, { userId: user.userId, password, now: new Date() });
+      await recordAudit(transaction, {
+        partnerId: user.partnerId,
+        environment: 'live',
+        actorUserId: null,
+        actorApiKeyId: null,
+        action: 'password.set',
+        subjectType: 'user',
+        subjectId: user.userId,
+        ipAddress: null,
+        requestId: null,
+      });
+    });
+    output.out(
+      `password of user ${user.userId} set${user.isActive ? '' : ' (the user is inactive: they cannot log in until activated)'}; their sessions ended`,
+    );
+  } finally {
+    await db.close();
+  }
+}
+
 /** Runs one `svc` command; resolves to the process exit code. Long-running commands (api, start) keep running. */
 export async function runCli(
   argv: string[],
-  { output = consoleOutput, environment = process.env }: { output?: CliOutput; environment?: NodeJS.ProcessEnv } = {},
+  {
+    output = consoleOutput,
+    environment = process.env,
+    input = process.stdin,
+  }: { output?: CliOutput; environment?: NodeJS.ProcessEnv; input?: NodeJS.ReadableStream } = {},
 ): Promise<number> {
   const [command, ...args] = argv;
   try {
@@ -269,6 +341,12 @@ export async function runCli(
       case 'team':
         if (args[0] === 'enable-check') {
           await enableCheck(config, args.slice(1), output);
+          return 0;
+        }
+        break;
+      case 'user':
+        if (args[0] === 'set-password') {
+          await setPasswordCommand(config, args.slice(1), { output, input });
           return 0;
         }
         break;

@@ -1,6 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { REQUEST_FLAGS } from '@svc/contract';
 import {
@@ -13,6 +14,7 @@ import {
   loadEncryptionKey,
   outboxMessagesOfApplicant,
   useEncryptionKey,
+  verifyPassword,
 } from '@svc/db';
 import { runCli, type CliOutput } from '../src/cli.js';
 
@@ -299,6 +301,69 @@ describe('svc applicant resend-invitation (embedded database)', () => {
       const missing = capture();
       expect(await runCli(['applicant', 'resend-invitation'], { output: missing, environment })).toBe(1);
       expect(missing.errors[0]).toContain('usage: svc applicant resend-invitation');
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
+});
+
+describe('svc user set-password (embedded database)', () => {
+  it(
+    'sets a password read from standard input as an Argon2id hash, refuses weak ones and unknown emails',
+    async () => {
+      const environment = { SVC_DATA_DIR: await mkdtemp(join(tmpdir(), 'svc-cli-')), LOG_LEVEL: 'silent' };
+      const bootstrap = capture();
+      expect(await runCli(['bootstrap', '--json'], { output: bootstrap, environment })).toBe(0);
+      const account = JSON.parse(bootstrap.lines[0] ?? '');
+      const password = 'a long and uncommon passphrase 42';
+
+      const weak = capture();
+      expect(
+        await runCli(['user', 'set-password', account.email], {
+          output: weak,
+          environment,
+          input: Readable.from(['123qweasdzxc\n']),
+        }),
+      ).toBe(1);
+      expect(weak.errors[0]).toContain('most common passwords');
+      const unknown = capture();
+      expect(
+        await runCli(['user', 'set-password', 'nobody@example.com'], {
+          output: unknown,
+          environment,
+          input: Readable.from([`${password}\n`]),
+        }),
+      ).toBe(1);
+      expect(unknown.errors[0]).toContain('no user with the email');
+
+      const set = capture();
+      expect(
+        await runCli(['user', 'set-password', account.email.toUpperCase()], {
+          output: set,
+          environment,
+          input: Readable.from([`${password}\n`]),
+        }),
+      ).toBe(0);
+      expect(set.lines[0]).toContain(`password of user ${account.user_id} set`);
+
+      const db = await createDatabase({ pgliteDir: join(environment.SVC_DATA_DIR, 'pglite') });
+      try {
+        const [row] = (await db.dataSource.query(`SELECT password_hash FROM users WHERE id = $1`, [
+          account.user_id,
+        ])) as Array<{
+          password_hash: string;
+        }>;
+        expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+        expect(await verifyPassword(row!.password_hash, password)).toBe(true);
+        expect(await verifyPassword(row!.password_hash, `${password} `)).toBe(false);
+        const audited = await listAuditEntries({
+          manager: db.dataSource.manager,
+          subjectType: 'user',
+          subjectId: account.user_id,
+        });
+        expect(audited.map((entry) => entry.action)).toEqual(['password.set']);
+      } finally {
+        await db.close();
+      }
     },
     CLI_TEST_TIMEOUT_MS,
   );

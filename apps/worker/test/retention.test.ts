@@ -43,6 +43,22 @@ describe.each(databaseTargets())('the retention job on $name', (target) => {
       at(-2 * 60 * MINUTE),
       at(-MINUTE),
     ]);
+    // Sessions and links: expired or ended (used) two days ago go, one that still works stays.
+    const day = 24 * 60 * MINUTE;
+    await query(
+      `INSERT INTO access_tokens (id, kind, user_id, token_hash, token_key, expires_at, ended_at) VALUES
+         (gen_random_uuid(), 'session', $1, 'expired-' || $2, 'old-' || $2, $3, NULL),
+         (gen_random_uuid(), 'session', $1, 'ended-' || $2, 'ended-' || $2, $4, $3),
+         (gen_random_uuid(), 'session', $1, 'young-' || $2, 'young-' || $2, $4, NULL)`,
+      [account.user_id, tag, at(-2 * day), at(day)],
+    );
+    await query(
+      `INSERT INTO password_links (id, user_id, token_hash, expires_at, used_at) VALUES
+         (gen_random_uuid(), $1, 'old-' || $2, $3, NULL),
+         (gen_random_uuid(), $1, 'used-' || $2, $4, $3),
+         (gen_random_uuid(), $1, 'young-' || $2, $4, NULL)`,
+      [account.user_id, tag, at(-2 * day), at(day)],
+    );
   }
 
   beforeAll(async () => {
@@ -76,6 +92,12 @@ describe.each(databaseTargets())('the retention job on $name', (target) => {
     );
     expect(changes).toEqual([]);
     expect((await query(`SELECT 1 FROM record_changes WHERE partner_id IS NULL`)).length).toBeGreaterThan(0);
+    expect(await keysOf(`SELECT token_key AS key FROM access_tokens WHERE token_key LIKE '%-handler'`)).toEqual([
+      'young-handler',
+    ]);
+    expect(await keysOf(`SELECT token_hash AS key FROM password_links WHERE token_hash LIKE '%-handler'`)).toEqual([
+      'young-handler',
+    ]);
 
     // Idempotent: a second run deletes nothing more.
     const before = await query<{ count: number }>(

@@ -33,3 +33,6 @@ export { contract, type Contract } from './router.js';
 export { createClient, type ClientOptions, type SvcClient } from './client.js';
 export { generateOpenApiDocument, listRoutes } from './openapi.js';
 export * from './schema-walk.js';
+export * from './schemas/session.js';
+export * from './schemas/oauth-client.js';
+export { OAUTH_TOKEN_PATH } from './oauth-token.js';

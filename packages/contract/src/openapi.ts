@@ -19,6 +19,7 @@ import * as team from './schemas/team.js';
 import * as userWithTeam from './schemas/user-with-team.js';
 import * as user from './schemas/user.js';
 import { problemSchema, problemFieldErrorSchema } from './common/problem.js';
+import { OAUTH_TOKEN_PATH, oauthTokenPathItem } from './oauth-token.js';
 
 const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
@@ -26,6 +27,9 @@ type Operation = Parameters<NonNullable<Parameters<typeof generateOpenApi>[2]>['
 
 /** What ts-rest's generator leaves generic: ids and tags from route metadata, problem and PDF media types, security. */
 function refineOperation(operation: Operation, route: AppRoute): Operation {
+  // Sessions start (and may be listed) with the user's email and password.
+  const security: { security?: Array<Record<string, string[]>> } =
+    route.path === '/api/v1/authenticate/' ? { security: [{ basic: [] }, { bearer: [] }, { token: [] }] } : {};
   const meta = route.metadata as RouteMetadata;
   const responses = Object.fromEntries(
     Object.entries(operation.responses ?? {}).map(([status, response]) => {
@@ -49,6 +53,7 @@ function refineOperation(operation: Operation, route: AppRoute): Operation {
     ...operation,
     operationId: meta.operationId,
     tags: [meta.tag],
+    ...security,
     responses,
     deprecated: route.deprecated === true ? true : undefined,
   };
@@ -164,13 +169,26 @@ export function generateOpenApiDocument() {
           bearer: {
             type: 'http',
             scheme: 'bearer',
-            description: 'An API key: `Authorization: Bearer svc_live_…` (or `svc_demo_…`).',
+            description:
+              'An API key (`Authorization: Bearer svc_live_…` or `svc_demo_…`), a session token (`svc_session_…`) or an OAuth2 access token (`svc_oauth_…`).',
+          },
+          basic: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'A user’s email and password: at `/api/v1/authenticate/` only, to start or list sessions.',
+          },
+          oauth2: {
+            type: 'oauth2',
+            description: 'OAuth2 client credentials: the client gets bearer tokens at `/oauth/token`.',
+            flows: {
+              clientCredentials: { tokenUrl: '/oauth/token', scopes: { api: 'Everything the client’s user may do.' } },
+            },
           },
           token: {
             type: 'apiKey',
             in: 'header',
             name: 'Authorization',
-            description: 'The same key as `Authorization: Token <key>`.',
+            description: 'The same key or token as `Authorization: Token <key>`.',
           },
         },
       },
@@ -181,5 +199,9 @@ export function generateOpenApiDocument() {
   const components: Record<string, JsonSchema> = {};
   const paths = extractComponents(document.paths, components) as typeof document.paths;
   const sortedComponents = Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b)));
-  return { ...document, paths, components: { ...document.components, schemas: sortedComponents } };
+  return {
+    ...document,
+    paths: { ...paths, [OAUTH_TOKEN_PATH]: oauthTokenPathItem } as typeof paths,
+    components: { ...document.components, schemas: sortedComponents },
+  };
 }

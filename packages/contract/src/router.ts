@@ -61,6 +61,14 @@ import { createUser } from './users/create.js';
 import { listUsers } from './users/list.js';
 import { retrieveUser } from './users/retrieve.js';
 import { updateUser } from './users/update.js';
+import { sendPasswordLink } from './users/send-password-link.js';
+import { authenticate } from './sessions/authenticate.js';
+import { listSessions } from './sessions/list.js';
+import { logout, logoutAll } from './sessions/logout.js';
+import { createOAuthClient } from './oauth-clients/create.js';
+import { listOAuthClients } from './oauth-clients/list.js';
+import { retrieveOAuthClient } from './oauth-clients/retrieve.js';
+import { revokeOAuthClient } from './oauth-clients/revoke.js';
 
 /** The 8 HR application and report operations, in one of their two path forms. */
 const hrOperations = <F extends HrForm>(form: F) => ({
@@ -143,7 +151,20 @@ export const contract = c.router(
       listAddressReferenceTemplates,
       listEmployerReferenceTemplates,
     },
-    users: { list: listUsers, retrieve: retrieveUser, create: createUser, update: updateUser },
+    users: {
+      list: listUsers,
+      retrieve: retrieveUser,
+      create: createUser,
+      update: updateUser,
+      sendPasswordLink,
+    },
+    sessions: { authenticate, list: listSessions, logout, logoutAll },
+    oauthClients: {
+      list: listOAuthClients,
+      retrieve: retrieveOAuthClient,
+      create: createOAuthClient,
+      revoke: revokeOAuthClient,
+    },
     packages: {
       list: listPackages,
       retrieve: retrievePackage,

@@ -504,9 +504,13 @@ describe('the OpenAPI document', () => {
     ),
   );
 
-  it('holds every operation of the contract, each with an operation id', () => {
-    expect(operations).toHaveLength(routes.length);
-    expect(new Set(operations.map((operation) => operation.operationId)).size).toBe(routes.length);
+  it('holds every operation of the contract, each with an operation id, and the OAuth2 token endpoint', () => {
+    expect(operations).toHaveLength(routes.length + 1);
+    expect(new Set(operations.map((operation) => operation.operationId)).size).toBe(routes.length + 1);
+    expect(operations.find((operation) => operation.path === '/oauth/token')).toMatchObject({
+      operationId: 'oauthToken',
+      method: 'post',
+    });
   });
 
   it('marks the deprecated operations', () => {

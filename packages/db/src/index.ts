@@ -86,3 +86,6 @@ export * from './webhooks/endpoints.js';
 export * from './webhooks/deliveries.js';
 export { WebhookAttempt, WebhookEndpoint } from './entities/index.js';
 export type { WebhookDisabledReason } from './entities/webhook-endpoint.js';
+export * from './repositories/passwords.js';
+export * from './repositories/logins.js';
+export * from './repositories/oauth-clients.js';

@@ -6,11 +6,21 @@ const RATE_LIMIT_COUNTERS_KEPT_MS = 2 * 60_000;
 /** The read caches' change log: followers read a row within 20 ms. */
 const RECORD_CHANGES_KEPT_MS = 60 * 60_000;
 
+/** Session and OAuth2 tokens, and set-password links, a day after they stopped working (the audit log keeps their use). */
+const SPENT_CREDENTIALS_KEPT_MS = 24 * 60 * 60_000;
+
 /** Rows deleted per statement, and statements per table per run: a run stays short, the next one goes on. */
 export const PRUNE_BATCH_SIZE = 1_000;
 const MAX_BATCHES_PER_TABLE = 100;
 
-type PrunedTable = 'idempotency_records' | 'rate_limit_counters' | 'address_rate_limits' | 'record_changes' | 'events';
+type PrunedTable =
+  | 'idempotency_records'
+  | 'rate_limit_counters'
+  | 'address_rate_limits'
+  | 'record_changes'
+  | 'events'
+  | 'access_tokens'
+  | 'password_links';
 
 /**
  * What svc keeps only for a while (DECISIONS.md, Retention): each table's rows to delete at `now`, a condition on
@@ -36,6 +46,16 @@ const PRUNE_RULES: ReadonlyArray<{ table: PrunedTable; where: string; cutoff: (n
   },
   // The event log (GET /api/v1/events/, webhook replays) covers the last 30 days.
   { table: 'events', where: 'created < $1', cutoff: (now) => new Date(now.getTime() - EVENTS_KEPT_DAYS * 86_400_000) },
+  {
+    table: 'access_tokens',
+    where: '(expires_at < $1 OR ended_at < $1)',
+    cutoff: (now) => new Date(now.getTime() - SPENT_CREDENTIALS_KEPT_MS),
+  },
+  {
+    table: 'password_links',
+    where: '(expires_at < $1 OR used_at < $1)',
+    cutoff: (now) => new Date(now.getTime() - SPENT_CREDENTIALS_KEPT_MS),
+  },
 ];
 
 /**

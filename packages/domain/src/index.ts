@@ -14,3 +14,5 @@ export * from './webhooks/retries.js';
 export * from './notifications/applicant-notification.js';
 export * from './providers/index.js';
 export * from './checks/turnaround.js';
+export * from './accounts/password-rules.js';
+export * from './accounts/password-link-email.js';

@@ -62,9 +62,13 @@ export function idOrNotFound(id: string, what: string): string {
 /** What a read-only credential may still do: read. */
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** A read-only credential gets 403 `insufficient_scope` on every write, before the operation reads its body. */
+/**
+ * A read-only API key gets 403 `insufficient_scope` on every write, before the operation reads its body. Sessions and
+ * OAuth2 tokens have no scope: they read and write.
+ */
 export function refuseWritesOfReadOnlyCredentials(request: Request, response: Response, next: NextFunction): void {
-  if (principalOf(response).credential.scope === 'read_only' && !READ_METHODS.has(request.method)) {
+  const { credential } = principalOf(response);
+  if (credential.kind === 'api_key' && credential.scope === 'read_only' && !READ_METHODS.has(request.method)) {
     return next(
       new AppError({
         code: 'insufficient_scope',

@@ -61,7 +61,22 @@ export function addressLimiter({
   name: string;
   pointsPerMinute: number;
 }): RateLimiterAbstract {
-  const options = { keyPrefix: name, points: pointsPerMinute, duration: WINDOW_SECONDS };
+  return sharedLimiter({ db, name, points: pointsPerMinute, windowSeconds: WINDOW_SECONDS });
+}
+
+/** `points` per key in windows of `windowSeconds`, stored as `addressLimiter` says (any key: an address, a user id). */
+export function sharedLimiter({
+  db,
+  name,
+  points,
+  windowSeconds,
+}: {
+  db: Database;
+  name: string;
+  points: number;
+  windowSeconds: number;
+}): RateLimiterAbstract {
+  const options = { keyPrefix: name, points, duration: windowSeconds };
   if (db.kind === 'pglite') return new RateLimiterMemory(options);
   return new RateLimiterPostgres({
     ...options,
@@ -70,12 +85,13 @@ export function addressLimiter({
     tableName: ADDRESS_LIMIT_TABLE,
     tableCreated: true,
     clearExpiredByTimeout: false,
-    inMemoryBlockOnConsumed: pointsPerMinute,
+    inMemoryBlockOnConsumed: points,
     insuranceLimiter: new RateLimiterMemory(options),
   });
 }
 
-const retryAfterSecondsOf = (refusal: RateLimiterRes): number => Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+export const retryAfterSecondsOf = (refusal: RateLimiterRes): number =>
+  Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
 
 function addressRateLimited({ retryAfterSeconds, detail }: { retryAfterSeconds: number; detail: string }): AppError {
   return new AppError({

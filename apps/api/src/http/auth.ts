@@ -1,10 +1,26 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { ApiPrincipal, Credential, Environment } from '@svc/db';
+import {
+  OAUTH_TOKEN_PREFIX,
+  SESSION_TOKEN_PREFIX,
+  type ApiPrincipal,
+  type Credential,
+  type Environment,
+} from '@svc/db';
 import { clientAddressOf, type AuthenticationFailures } from './address-limit.js';
+import type { PasswordLogin } from './password-login.js';
 import { AppError } from './problem.js';
+import { requestIdOf } from './request-id.js';
 
-/** `Authorization: Bearer <key>` or `Authorization: Token <key>` (the original service's scheme). */
-const AUTHORIZATION = /^(?:Bearer|Token)\s+(svc_(live|demo)_[A-Za-z0-9_-]{20,100})\s*$/i;
+/**
+ * `Authorization: Bearer <credential>` or `Authorization: Token <credential>` (the original service's scheme): an API
+ * key (`svc_live_…`, `svc_demo_…`), a session token (`svc_session_…`) or an OAuth2 access token (`svc_oauth_…`).
+ */
+const AUTHORIZATION = /^(?:Bearer|Token)\s+(svc_(?:live|demo|session|oauth)_[A-Za-z0-9_-]{20,100})\s*$/i;
+/** `Authorization: Basic base64(email:password)`: only where sessions start (`isPasswordLoginPath`). */
+const BASIC = /^Basic\s+([A-Za-z0-9+/]{1,1400}={0,2})\s*$/i;
+/** Where a user's email and password are accepted: starting and listing sessions. */
+const PASSWORD_LOGIN_PATH = /^\/api\/v1\/authenticate\/?$/i;
+const isPasswordLoginPath = (request: Request): boolean => PASSWORD_LOGIN_PATH.test(request.baseUrl + request.path);
 
 export type Authenticated = ApiPrincipal;
 
@@ -12,8 +28,9 @@ const unauthenticated = (detail: string) =>
   new AppError({ code: 'unauthenticated', status: 401, detail, headers: { 'WWW-Authenticate': 'Bearer realm="svc"' } });
 
 /**
- * Resolves the API key of a request to its principal (the credential, its user, partner and environment), or refuses
- * with 401; an expired key is refused at its expiry, even while this process remembers it. The key is looked
+ * Resolves the API key, session or OAuth2 token of a request (or, at `/api/v1/authenticate/`, the user's email and
+ * password) to its principal (the credential, its user, partner and environment), or refuses with 401; an expired
+ * credential is refused at its expiry, even while this process remembers it. The key is looked
  * up by its SHA-256 hash: keys carry 256 random bits, so a fast hash is as safe as a slow one and keeps every
  * request cheap. Each refusal counts against the client's address; an address past its limit of failures is refused
  * with 429 before its key is looked up, so a flood of guessed keys costs the database nothing. A key this process
@@ -23,10 +40,12 @@ const unauthenticated = (detail: string) =>
 export function authenticate({
   principals,
   failures,
+  passwords,
   now,
 }: {
   principals: PrincipalLookup;
   failures: AuthenticationFailures;
+  passwords: PasswordLogin;
   now: () => Date;
 }) {
   return async (request: Request, response: Response, next: NextFunction): Promise<void> => {
@@ -40,12 +59,26 @@ export function authenticate({
     const fail = async (detail: string) => next((await failures.record(address)) ?? unauthenticated(detail));
     try {
       if (!header) return await fail('Send your API key as `Authorization: Bearer <key>`.');
+      const basic = BASIC.exec(header)?.[1];
+      if (basic !== undefined) {
+        if (!isPasswordLoginPath(request))
+          return await fail(
+            'HTTP Basic (email and password) is accepted at /api/v1/authenticate/ only: send an API key or a session token as `Authorization: Token <token>`.',
+          );
+        const login = await passwords.logIn({ basic, address, requestId: requestIdOf(response) });
+        if (login.outcome === 'refused') return next(login.refusal);
+        if (login.outcome === 'failed') return await fail('Wrong email or password.');
+        response.locals.principal = login.principal;
+        return next();
+      }
       if (!key)
-        return await fail('The Authorization header must be `Bearer <key>` or `Token <key>` with an svc API key.');
+        return await fail(
+          'The Authorization header must be `Bearer <key>` or `Token <key>` with an svc API key or session token.',
+        );
       const principal = await principals.find(key);
-      if (!principal) return await fail('This API key is not valid (unknown or revoked).');
-      if (!principal.user.isActive) return await fail('The user of this API key is inactive.');
-      if (isExpired(principal.credential, now())) return await fail('This API key has expired.');
+      if (!principal) return await fail(`This ${credentialNameOf(key)} is not valid (unknown, revoked or ended).`);
+      if (!principal.user.isActive) return await fail(`The user of this ${credentialNameOf(key)} is inactive.`);
+      if (hasExpired(principal.credential, now())) return await fail(`This ${credentialNameOf(key)} has expired.`);
       response.locals.principal = principal;
       next();
     } catch (error) {
@@ -54,14 +87,30 @@ export function authenticate({
   };
 }
 
-const isExpired = ({ expiresAt }: Credential, at: Date) => expiresAt !== null && expiresAt <= at;
+const credentialNameOf = (key: string): string =>
+  key.startsWith(SESSION_TOKEN_PREFIX)
+    ? 'session token'
+    : key.startsWith(OAUTH_TOKEN_PREFIX)
+      ? 'OAuth2 access token'
+      : 'API key';
+
+/** A credential remembered (`cachedPrincipalLookup`) past its expiry is refused all the same. */
+const hasExpired = (credential: Credential, at: Date): boolean =>
+  'expiresAt' in credential && credential.expiresAt !== null && credential.expiresAt <= at;
+
+const isOrIsIssuedBy = (credential: Credential, id: string): boolean =>
+  (credential.kind !== 'password' && credential.id === id) ||
+  (credential.kind === 'oauth' && credential.clientId === id);
 
 export type PrincipalLookup = {
   /** The principal of a key, or null for an unknown or revoked key. */
   find(key: string): Promise<ApiPrincipal | null>;
   /** Whether `find` answered an active principal for this key within the last `knownMs` (answered from memory). */
   isKnownValid(key: string): boolean;
-  /** Forgets what this process remembers of a credential (revoked or rotated through it), so it is read again at once. */
+  /**
+   * Forgets what this process remembers of a credential (revoked, rotated or ended through it) or of the tokens an
+   * OAuth2 client issued (the client revoked), so it is read again at once.
+   */
   forget(credentialId: string): void;
 };
 
@@ -109,7 +158,7 @@ export function cachedPrincipalLookup(
     isKnownValid: (key) => (knownValidUntil.get(key) ?? 0) > now(),
     forget(credentialId) {
       for (const [key, { principal }] of remembered) {
-        if (principal.credential.id !== credentialId) continue;
+        if (!isOrIsIssuedBy(principal.credential, credentialId)) continue;
         remembered.delete(key);
         knownValidUntil.delete(key);
       }

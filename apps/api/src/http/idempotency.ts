@@ -59,7 +59,7 @@ export function idempotency({ db, now, leaseMs }: { db: Database; now: () => Dat
         ]),
       );
     const manager = db.dataSource.manager;
-    const apiKeyId = principalOf(response).credential.id;
+    const apiKeyId = principalOf(response).quotaId;
     const requestHash = idempotencyRequestHash({ method: request.method, path: request.path, body: request.body });
     try {
       const claim = await claimIdempotencyKey({ manager, apiKeyId, key, requestHash, now: now(), leaseMs });

@@ -77,7 +77,7 @@ export function rateLimit({ db, limitPerMinute, now }: { db: Database; limitPerM
 
   return async (_request: Request, response: Response, next: NextFunction): Promise<void> => {
     try {
-      const verdict = await take(principalOf(response).credential.id);
+      const verdict = await take(principalOf(response).quotaId);
       const resetSeconds = Math.max(1, Math.ceil((verdict.resetAt.getTime() - now().getTime()) / 1000));
       response.setHeader('RateLimit-Limit', String(limitPerMinute));
       response.setHeader('RateLimit-Remaining', String(verdict.remaining));

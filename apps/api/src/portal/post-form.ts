@@ -53,7 +53,7 @@ function actionOf(value: unknown): FormAction | null {
  * A form posted from this origin only: browsers send `Sec-Fetch-Site` and `Origin` with a form post, and a
  * cross-site one is refused (with the form token, against cross-site request forgery).
  */
-function isSameOrigin(request: Request, deps: Deps): boolean {
+export function isSameOrigin(request: Request, deps: Deps): boolean {
   const site = request.get('sec-fetch-site');
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
   const origin = request.get('origin');

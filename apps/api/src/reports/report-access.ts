@@ -1,4 +1,5 @@
 import {
+  apiKeyIdOf,
   findApplicantReportState,
   findReportContent,
   markReportViewed,
@@ -49,7 +50,7 @@ export async function recordReportAccess(
     partnerId: state.partnerId,
     environment: state.environment,
     actorUserId: principal?.user.id ?? null,
-    actorApiKeyId: principal?.credential.id ?? null,
+    actorApiKeyId: principal ? apiKeyIdOf(principal) : null,
     action: access,
     subjectType: 'applicant',
     subjectId: state.id,

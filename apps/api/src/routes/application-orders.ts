@@ -32,7 +32,7 @@ export function orderIdempotencyOf(
   principal: ApiPrincipal,
 ): OrderIdempotency | undefined {
   const key = request.get('idempotency-key');
-  return key ? { apiKeyId: principal.credential.id, key } : undefined;
+  return key ? { apiKeyId: principal.quotaId, key } : undefined;
 }
 
 /** The ACIC parameters of an HR order body, as given (absent ones left out). */

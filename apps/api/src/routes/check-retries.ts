@@ -1,5 +1,5 @@
 import { CHECK_NAMES, type CheckName } from '@svc/contract';
-import { retryFailedCheck, type ApplicantRecord, type CheckToRetry } from '@svc/db';
+import { apiKeyIdOf, retryFailedCheck, type ApplicantRecord, type CheckToRetry } from '@svc/db';
 import type { Request, Response } from 'express';
 import type { Deps } from '../deps.js';
 import { idOrNotFound } from '../http/access.js';
@@ -46,7 +46,7 @@ export async function retryCheckOfApplicant(
     check: checkToRetryOf(params.check_id),
     actor: {
       actorUserId: principal.user.id,
-      actorApiKeyId: principal.credential.id,
+      actorApiKeyId: apiKeyIdOf(principal),
       ipAddress: req.ip ?? null,
       requestId: requestIdOf(res),
     },

@@ -19,6 +19,8 @@ import { pmApplicationRoutes, pmV2ApplicationRoutes } from './pm-applications/in
 import { hrServiceCollectionRoutes, serviceCollectionRoutes } from './service-collections/index.js';
 import { reportRoutes } from './reports/index.js';
 import { apiKeyRoutes } from './api-keys/index.js';
+import { sessionRoutes } from './sessions/index.js';
+import { oauthClientRoutes } from './oauth-clients/index.js';
 
 /** The options every resource router is registered with. */
 const options = {
@@ -84,6 +86,8 @@ export function registerRoutes(app: Express, deps: Deps): void {
     hrServiceCollectionRoutes(deps),
     ...reportRoutes(deps),
     apiKeyRoutes(deps),
+    ...sessionRoutes(deps),
+    oauthClientRoutes(deps),
   ])
     register(app, contract, implementation as never);
 }

@@ -141,11 +141,11 @@ function dateSpellings(iso: string): string[] {
 /**
  * Headers helmet sets (its defaults), and the one it removes. The portal's pages tighten two of them: a CSP that
  * allows nothing but inline styles and its own forms, and `same-origin` referrers (with `no-referrer` browsers post
- * its forms with `Origin: null`). `Strict-Transport-Security` only over HTTPS (here: a proxy on this machine saying
+ * its forms with `Origin: null`); so do the account pages (setting a password). `Strict-Transport-Security` only over HTTPS (here: a proxy on this machine saying
  * so with `X-Forwarded-Proto`), never over plain HTTP.
  */
 function expectSecurityHeaders(answer: HttpAnswer, context: string, { https = false }: { https?: boolean } = {}): void {
-  const portalPage = /^(GET|POST) \/apply\//.test(context);
+  const portalPage = /^(GET|POST) \/(apply|account)\//.test(context);
   expect(answer.headers['x-content-type-options'], context).toBe('nosniff');
   if (https) expect(answer.headers['strict-transport-security'], context).toBe('max-age=31536000; includeSubDomains');
   else expect(answer.headers['strict-transport-security'], context).toBeUndefined();
@@ -447,6 +447,7 @@ describe.each(apiTargets({ everyDatabase: true }))('security on $name', (target)
           api_key_id: 'unknown',
           property_id: 'unknown',
           listing_id: 'unknown',
+          client_id: 'unknown',
         }),
         ...(operation.body ? { body: {} } : {}),
       })),
@@ -463,6 +464,7 @@ describe.each(apiTargets({ everyDatabase: true }))('security on $name', (target)
           api_key_id: 'unknown',
           property_id: 'unknown',
           listing_id: 'unknown',
+          client_id: 'unknown',
         }),
         key: null,
       })),
@@ -477,6 +479,9 @@ describe.each(apiTargets({ everyDatabase: true }))('security on $name', (target)
         `/apply/${tokens[0] ?? 'token'}`,
         '/apply/not-a-token',
         '/reports/hosted/not-a-token',
+        '/account/forgot-password',
+        '/account/set-password/not-a-token',
+        '/oauth/token',
         '/nowhere',
       ].map((path) => ({ method: 'GET', path, key: null })),
       { method: 'GET', path: '/api/v1/packages/', key: 'svc_live_not_a_key' },
@@ -565,6 +570,7 @@ describe.each(apiTargets({ everyDatabase: true }))('security on $name', (target)
           api_key_id: 'unknown',
           property_id: 'unknown',
           listing_id: 'unknown',
+          client_id: 'unknown',
         }),
         {
           body: huge,

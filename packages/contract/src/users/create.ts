@@ -10,6 +10,6 @@ export const createUser = c.mutation({
   body: userBodySchema,
   responses: { 201: userWriteResponseSchema, ...problemResponses(400, 403, 404, 409) },
   summary: 'Create a user',
-  description: `Creates a user who can own applications. The email must not be another of your users' (compared case-insensitively; a taken one answers 409 \`conflict\`); other partners' users do not count. No welcome email is sent. ${ADMIN_VERSION_NOTE}`,
+  description: `Creates a user who can own applications. The email must not be another of your users' (compared case-insensitively; a taken one answers 409 \`conflict\`); other partners' users do not count. The user is emailed a link to set their password (valid 24 hours, once; \`POST /api/v1/users/{user_id}/password-link/\` sends another). ${ADMIN_VERSION_NOTE}`,
   metadata: metadata('Users', 'createUser'),
 });

@@ -17,6 +17,7 @@ import { UserEmailUniquePerPartner1795578239389 } from './1795578239389-user-ema
 import { ApiKeyManagement1795716287446 } from './1795716287446-api-key-management.js';
 import { CheckProviders1795716320306 } from './1795716320306-check-providers.js';
 import { CreateEvents1795716332885 } from './1795716332885-create-events.js';
+import { UserLogins1795716341226 } from './1795716341226-user-logins.js';
 import { CheckExecutionRetries1795717251481 } from './1795717251481-check-execution-retries.js';
 import { CreateWebhooks1795717492151 } from './1795717492151-create-webhooks.js';
 import { CreateApplicantDocuments1795718799464 } from './1795718799464-create-applicant-documents.js';
@@ -48,6 +49,7 @@ export const migrations: Array<new () => import('typeorm').MigrationInterface> =
   ApiKeyManagement1795716287446,
   CheckProviders1795716320306,
   CreateEvents1795716332885,
+  UserLogins1795716341226,
   CheckExecutionRetries1795717251481,
   CreateWebhooks1795717492151,
   CreateApplicantDocuments1795718799464,

@@ -166,13 +166,24 @@ export async function recordApiKeyUse(manager: EntityManager, { keyId, at }: { k
 }
 
 /**
- * The credential a request authenticated with. An API key's `expiresAt` is checked on every request, so a key
- * expires at its time even while a process remembers it.
+ * What authenticated a request: an API key, a session token, an OAuth2 access token, or (at
+ * `/api/v1/authenticate/` only) the user's email and password. A credential's `expiresAt` is checked on every
+ * request, so it expires at its time even while a process remembers it. Only an API key has a scope: sessions and
+ * OAuth2 tokens read and write.
  */
-export type Credential = { kind: 'api_key'; id: string; scope: ApiKeyScope; expiresAt: Date | null };
+export type Credential =
+  | { kind: 'api_key'; id: string; scope: ApiKeyScope; expiresAt: Date | null }
+  | { kind: 'session'; id: string; expiresAt: Date }
+  | { kind: 'oauth'; id: string; clientId: string; expiresAt: Date }
+  | { kind: 'password' };
 
 /** Who is calling: the credential, its environment, its user, the user's team and partner. */
 export type ApiPrincipal = {
+  /**
+   * Whose budget the request counts against (rate limit, `Idempotency-Key`s): the API key, the user (sessions and
+   * password logins: logging in again starts no new budget) or the OAuth2 client (likewise for a new token).
+   */
+  quotaId: string;
   credential: Credential;
   environment: Environment;
   user: {
@@ -188,11 +199,12 @@ export type ApiPrincipal = {
   partner: { id: string; apiVersion: string };
 };
 
-type PrincipalRow = {
-  api_key_id: string;
-  environment: Environment;
-  scope: ApiKeyScope;
-  expires_at: Date | string | null;
+/** The API key a request authenticated with (what audit entries name); null for the other credentials. */
+export const apiKeyIdOf = (principal: ApiPrincipal): string | null =>
+  principal.credential.kind === 'api_key' ? principal.credential.id : null;
+
+/** The user, team and partner columns of a principal's row (`PRINCIPAL_COLUMNS`, `PRINCIPAL_JOINS` on `u`). */
+export type PrincipalAccountRow = {
   user_id: string;
   email: string;
   first_name: string;
@@ -208,32 +220,20 @@ type PrincipalRow = {
   api_version: string;
 };
 
-/**
- * One indexed lookup per request: the key by its hash, with its user, team and partner. Revoked keys find nothing;
- * an expired key is found with its `expiresAt` (the caller's clock decides).
- */
-export async function findPrincipalByApiKey(manager: EntityManager, key: string): Promise<ApiPrincipal | null> {
-  const rows = (await manager.query(
-    `SELECT k.id AS api_key_id, k.environment, k.scope, k.expires_at, u.id AS user_id, u.email, u.first_name,
-            u.last_name, u.language, u.is_active, u.is_partner_admin, t.id AS team_id, t.type AS team_type,
-            t.superteam_id, t.name AS team_name, p.id AS partner_id, p.api_version
-       FROM api_keys k
-       JOIN users u ON u.id = k.user_id
-       JOIN teams t ON t.id = u.team_id
-       JOIN partners p ON p.id = u.partner_id
-      WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
-    [hashApiKey(key)],
-  )) as PrincipalRow[];
-  const row = rows[0];
-  if (!row) return null;
+export const PRINCIPAL_COLUMNS = `u.id AS user_id, u.email, u.first_name, u.last_name, u.language, u.is_active,
+  u.is_partner_admin, t.id AS team_id, t.type AS team_type, t.superteam_id, t.name AS team_name, p.id AS partner_id,
+  p.api_version`;
+export const PRINCIPAL_JOINS = `JOIN teams t ON t.id = u.team_id JOIN partners p ON p.id = u.partner_id`;
+
+/** A principal from its account row and credential. */
+export function principalOfRow(
+  row: PrincipalAccountRow,
+  { credential, environment, quotaId }: { credential: Credential; environment: Environment; quotaId: string },
+): ApiPrincipal {
   return {
-    credential: {
-      kind: 'api_key',
-      id: row.api_key_id,
-      scope: row.scope,
-      expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
-    },
-    environment: row.environment,
+    quotaId,
+    credential,
+    environment,
     user: {
       id: row.user_id,
       email: row.email,
@@ -246,6 +246,40 @@ export async function findPrincipalByApiKey(manager: EntityManager, key: string)
     team: { id: row.team_id, type: row.team_type, superteamId: row.superteam_id, name: row.team_name },
     partner: { id: row.partner_id, apiVersion: row.api_version },
   };
+}
+
+/**
+ * One indexed lookup per request: the key by its hash, with its user, team and partner. Revoked keys find nothing;
+ * an expired key is found with its `expiresAt` (the caller's clock decides).
+ */
+export async function findPrincipalByApiKey(manager: EntityManager, key: string): Promise<ApiPrincipal | null> {
+  const rows = (await manager.query(
+    `SELECT k.id AS api_key_id, k.environment, k.scope, k.expires_at, ${PRINCIPAL_COLUMNS}
+       FROM api_keys k
+       JOIN users u ON u.id = k.user_id
+       ${PRINCIPAL_JOINS}
+      WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+    [hashApiKey(key)],
+  )) as Array<
+    PrincipalAccountRow & {
+      api_key_id: string;
+      environment: Environment;
+      scope: ApiKeyScope;
+      expires_at: Date | string | null;
+    }
+  >;
+  const row = rows[0];
+  if (!row) return null;
+  return principalOfRow(row, {
+    credential: {
+      kind: 'api_key',
+      id: row.api_key_id,
+      scope: row.scope,
+      expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+    },
+    environment: row.environment,
+    quotaId: row.api_key_id,
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
-import { recordAudit, type ApiKey, type ApiKeyScopeOfCaller, type ApiPrincipal } from '@svc/db';
+import type { ApiKey, ApiKeyScopeOfCaller, ApiPrincipal } from '@svc/db';
 import type { Request, Response } from 'express';
+import { auditAction } from '../../http/audit.js';
 import { AppError } from '../../http/problem.js';
-import { requestIdOf } from '../../http/request-id.js';
 
 /** The keys a caller manages: every key of its partner for a partner admin, its own user's keys otherwise. */
 export const apiKeyScopeOf = (principal: ApiPrincipal): ApiKeyScopeOfCaller => ({
@@ -28,13 +28,10 @@ export type ApiKeyAction =
 
 /** Writes a key operation to the audit log: who (user and key), when, from where, on which key. */
 export async function auditKeyOperation(
-  manager: Parameters<typeof recordAudit>[0],
+  manager: Parameters<typeof auditAction>[0],
   {
-    principal,
-    request,
-    response,
-    action,
     subject,
+    ...operation
   }: {
     principal: ApiPrincipal;
     request: Pick<Request, 'ip'>;
@@ -44,15 +41,10 @@ export async function auditKeyOperation(
     subject: Pick<ApiKey, 'id' | 'environment'> | null;
   },
 ): Promise<void> {
-  await recordAudit(manager, {
-    partnerId: principal.partner.id,
-    environment: subject?.environment ?? principal.environment,
-    actorUserId: principal.user.id,
-    actorApiKeyId: principal.credential.id,
-    action,
+  await auditAction(manager, {
+    ...operation,
     subjectType: subject ? 'api_key' : 'partner',
-    subjectId: subject?.id ?? principal.partner.id,
-    ipAddress: request.ip ?? null,
-    requestId: requestIdOf(response),
+    subjectId: subject?.id ?? operation.principal.partner.id,
+    ...(subject ? { environment: subject.environment } : {}),
   });
 }

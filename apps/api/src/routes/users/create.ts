@@ -5,6 +5,8 @@ import { principalOf } from '../../http/auth.js';
 import { AppError } from '../../http/problem.js';
 import type { RouteFactory } from '../../http/route.js';
 import { presentWrittenUser } from '../../presenters/user.js';
+import { emailPasswordLink } from '../../account/password-link.js';
+import { publicUrlOf } from '../../deps.js';
 
 type Manager = Parameters<typeof repository.findTeam>[0];
 
@@ -39,15 +41,25 @@ export function emailConflictOr(error: unknown): never {
   throw error;
 }
 
+/** Creates the user and, when active, emails them a set-password link, in one transaction. */
 export const createUser: RouteFactory<typeof contract.users.create> =
   (deps) =>
-  async ({ body, res }) => {
+  async ({ body, req, res }) => {
     const principal = principalOf(res);
     requireLiveAdministration(principal);
-    const manager = deps.db.dataSource.manager;
     const partnerId = principal.partner.id;
     const user = userFieldsOf(body);
-    await requirePartnerTeam(manager, { partnerId, teamId: user.teamId });
-    const created = await repository.createUser(manager, { partnerId, user }).catch(emailConflictOr);
+    const created = await deps.db.dataSource.manager.transaction(async (transaction) => {
+      await requirePartnerTeam(transaction, { partnerId, teamId: user.teamId });
+      const written = await repository.createUser(transaction, { partnerId, user }).catch(emailConflictOr);
+      if (written.isActive)
+        await emailPasswordLink(transaction, {
+          jobs: deps.jobs,
+          user: written,
+          baseUrl: publicUrlOf(deps, req),
+          now: deps.now(),
+        });
+      return written;
+    });
     return { status: 201, body: presentWrittenUser(created) };
   };

@@ -5,6 +5,7 @@ import { createUser } from './create.js';
 import { listUsers } from './list.js';
 import { retrieveUser } from './retrieve.js';
 import { updateUser } from './update.js';
+import { sendPasswordLink } from './send-password-link.js';
 
 export const userRoutes = (deps: Deps) =>
   resourceRoutes(contract.users, {
@@ -12,4 +13,5 @@ export const userRoutes = (deps: Deps) =>
     retrieve: retrieveUser(deps),
     create: createUser(deps),
     update: updateUser(deps),
+    sendPasswordLink: sendPasswordLink(deps),
   });

@@ -22,6 +22,7 @@ export type RecordIds = {
   pm_check_id: string;
   property_id: string;
   listing_id: string;
+  client_id: string;
 };
 
 /**
@@ -126,6 +127,13 @@ async function createdEventOf(db: Database, applicantId: string): Promise<string
   return row.id;
 }
 
+/** An OAuth2 client of the partner acting for `userId` (created with the live admin key: demo keys create none). */
+async function createOAuthClient({ admin, userId }: { admin: SvcClient; userId: string }): Promise<string> {
+  const created = await admin.oauthClients.create({ body: { user: userId, name: 'Tenancy client' } });
+  if (created.status !== 201) throw new Error(`OAuth2 client refused: ${JSON.stringify(created.body)}`);
+  return created.body.id;
+}
+
 async function serviceCollectionOf(db: Database, teamId: string): Promise<string> {
   const [row] = (await db.dataSource.query(
     `SELECT id FROM service_collections WHERE team_id = $1 ORDER BY created, id LIMIT 1`,
@@ -184,6 +192,7 @@ export async function seedTenant(svc: TestApi, label: string): Promise<Tenant> {
       ).apiKey.id,
       property_id: propertyId,
       listing_id: await createListing({ client, ownerId: pm.userId, propertyId }),
+      client_id: await createOAuthClient({ admin: adminLive, userId: hr.userId }),
     };
   };
   const firstTeams = {
