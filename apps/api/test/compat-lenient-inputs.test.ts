@@ -10,7 +10,7 @@ describe.each(apiTargets())('lenient inputs of the original service on $name', (
   let svc: TestApi;
   let account: BootstrappedAccount;
   beforeAll(async () => {
-    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 1000 });
+    svc = await target.start({ SVC_LIVE_SIMULATION: true, SVC_RATE_LIMIT_PER_MINUTE: 1000 });
     account = await svc.newPartner();
   });
   afterAll(() => svc?.close());

@@ -12,7 +12,7 @@ describe.each(apiTargets())('the /api/v2 surface on $name', (target) => {
   let account: BootstrappedAccount;
   let pmKey: string;
   beforeAll(async () => {
-    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 1000 });
+    svc = await target.start({ SVC_LIVE_SIMULATION: true, SVC_RATE_LIMIT_PER_MINUTE: 1000 });
     account = await svc.newPartner();
     pmKey = await svc.newTeamUserKey(account.users.pm);
   });

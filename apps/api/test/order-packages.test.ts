@@ -13,7 +13,7 @@ describe.each(apiTargets())('orders with a package on $name', (target) => {
   let hrPackage: string;
   let pmPackage: string;
   beforeAll(async () => {
-    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000 });
+    svc = await target.start({ SVC_LIVE_SIMULATION: true, SVC_RATE_LIMIT_PER_MINUTE: 100_000 });
     account = await svc.newPartner();
     live = svc.client(account.api_keys.live);
     const created = await live.packages.create({
