@@ -396,7 +396,7 @@ Object.assign(REQUEST_EXAMPLES, {
 /** Retrieve, update (PUT and PATCH: the fields sent change) and delete of one property, in one form. */
 function propertyByIdExamples(suffix: '' | 'V2'): Record<string, RequestExample> {
   const params = { property_id: IDS.property };
-  const changes = { building: 'Harbourfront Tower East', is_active: false };
+  const changes = { is_active: false };
   return {
     [`retrieveProperty${suffix}`]: { params },
     [`updateProperty${suffix}`]: { params, headers: idempotency('property-rename'), body: changes },
