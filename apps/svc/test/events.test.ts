@@ -31,7 +31,7 @@ describe.each(apiTargets({ everyDatabase: true }))('events on $name', (target) =
     (await eventsOf(client, { applicant_id: applicant })).results.map((event) => event.type);
 
   beforeAll(async () => {
-    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000 });
+    svc = await target.start({ SVC_LIVE_SIMULATION: true, SVC_RATE_LIMIT_PER_MINUTE: 100_000 });
     account = await svc.newPartner();
     other = await svc.newPartner();
     admin = svc.client(account.api_keys.live);

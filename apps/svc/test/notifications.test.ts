@@ -67,7 +67,7 @@ describe.each(apiTargets())('notification emails on $name', (target) => {
   };
 
   beforeAll(async () => {
-    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000 });
+    svc = await target.start({ SVC_LIVE_SIMULATION: true, SVC_RATE_LIMIT_PER_MINUTE: 100_000 });
     account = await svc.newPartner();
     admin = svc.client(account.api_keys.live);
     listedEmail = `listed.${randomUUID()}@example.com`;

@@ -84,7 +84,11 @@ describe.each(apiTargets({ everyDatabase: true }))('webhooks on $name', (target)
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000, SVC_WEBHOOK_ALLOW_PRIVATE: true });
+    svc = await target.start({
+      SVC_LIVE_SIMULATION: true,
+      SVC_RATE_LIMIT_PER_MINUTE: 100_000,
+      SVC_WEBHOOK_ALLOW_PRIVATE: true,
+    });
     partnerA = await svc.newPartner();
     partnerB = await svc.newPartner();
     adminA = svc.client(partnerA.api_keys.live);

@@ -58,6 +58,7 @@ describe.skipIf(!postgresTarget)(
         SVC_PUBLIC_URL: apiUrl,
         SVC_ENCRYPTION_KEY: encryptionKey,
         SVC_RATE_LIMIT_PER_MINUTE: '1000000',
+        SVC_LIVE_SIMULATION: '1',
         SVC_WORKER_METRICS_PORT: String(metricsPort),
         SVC_SIMULATOR_DELAY_MS: '200',
         WORKER_POLLING_INTERVAL_SECONDS: '0.5',
