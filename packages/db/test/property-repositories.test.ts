@@ -12,6 +12,7 @@ import {
   listProperties,
   ListingUrlCodeTakenError,
   runMigrations,
+  updateListing,
   type Database,
   type DataScope,
   type ListingFields,
@@ -111,6 +112,23 @@ describe.each(databaseTargets())('property and listing repositories on $name', (
         full_address: `${row.address}, ${row.city}`,
         url_code: row.urlCode,
       });
+    });
+
+    it('take concurrent replacements of their notification list, one after another', async () => {
+      const account = await createAccount(manager);
+      const live = account.scope('live');
+      const property = await createPropertyFor(manager, live, account.pmUser);
+      const colleague = await createUser(manager, { partnerId: account.partner.id, user: userFields(account.pmTeam) });
+      const listing = await createListing(manager, { ...live, listing: listingOf(account, property.id) });
+      const notified = [colleague.id, account.pmUser.id];
+      const outcomes = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          updateListing(manager, { ...live, listingId: listing!.id, changes: { notificationUserIds: notified } }),
+        ),
+      );
+      expect(outcomes.map((outcome) => outcome.outcome)).toEqual(Array(8).fill('updated'));
+      const found = await findListing(manager, { ...live, listingId: listing!.id });
+      expect(found!.notificationUsers.map((user) => user.id).sort()).toEqual([...notified].sort());
     });
 
     it('stay in their partner, environment and team', async () => {

@@ -283,6 +283,9 @@ export async function updateListing(
     }).filter(([, value]) => value !== undefined),
   );
   await inTransaction(manager, async (transaction) => {
+    // One update of a listing at a time: two that replaced its notification list side by side would both insert
+    // the same (listing, user) rows after deleting none of the other's, and one would fail on the primary key.
+    await transaction.findOne(Listing, { where: { id: found.id }, lock: { mode: 'pessimistic_write' } });
     if (Object.keys(columns).length > 0) await transaction.update(Listing, { id: found.id }, columns);
     if (notificationUserIds !== undefined) {
       await transaction.delete(ListingNotificationUser, { listingId: found.id });
