@@ -282,10 +282,12 @@ export async function updateListing(
       petDepositAmount: petDepositAmount === undefined ? undefined : optionalDecimal(petDepositAmount),
     }).filter(([, value]) => value !== undefined),
   );
-  await inTransaction(manager, async (transaction) => {
+  const updated = await inTransaction(manager, async (transaction) => {
     // One update of a listing at a time: two that replaced its notification list side by side would both insert
     // the same (listing, user) rows after deleting none of the other's, and one would fail on the primary key.
-    await transaction.findOne(Listing, { where: { id: found.id }, lock: { mode: 'pessimistic_write' } });
+    // A listing deleted meanwhile is not found (its notification rows would have no listing).
+    const locked = await transaction.findOne(Listing, { where: { id: found.id }, lock: { mode: 'pessimistic_write' } });
+    if (!locked) return false;
     if (Object.keys(columns).length > 0) await transaction.update(Listing, { id: found.id }, columns);
     if (notificationUserIds !== undefined) {
       await transaction.delete(ListingNotificationUser, { listingId: found.id });
@@ -296,7 +298,9 @@ export async function updateListing(
           userIds.map((userId) => ({ listingId: found.id, userId, partnerId: scope.partnerId })),
         );
     }
+    return true;
   });
+  if (!updated) return { outcome: 'not_found' };
   const listing = await findListing(manager, { ...scope, listingId: found.id });
   return listing ? { outcome: 'updated', listing } : { outcome: 'not_found' };
 }
