@@ -82,7 +82,9 @@ export async function pruneExpiredRows({
       )) as Array<{ count: number }>;
       const count = row?.count ?? 0;
       deleted[table] += count;
-      if (count < batchSize) break;
+      // Not `count < batchSize`: a row updated meanwhile (the webhook fan-out marks events) has a new ctid and is
+      // skipped by this statement; the next one finds it.
+      if (count === 0) break;
     }
   }
   return deleted;
