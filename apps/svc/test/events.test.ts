@@ -107,7 +107,7 @@ describe.each(apiTargets({ everyDatabase: true }))('events on $name', (target) =
     }
   });
 
-  it('records an invitation, its delivery, the submission-free upgrade and user administration', async () => {
+  it('records an invitation, its delivery, the submission-free upgrade, and user and key administration', async () => {
     const invited = await admin.hr.invite({
       body: { owner_id: account.users.hr, email: `${randomUUID()}@example.com`, request_softcheck: true },
     });
@@ -137,7 +137,38 @@ describe.each(apiTargets({ everyDatabase: true }))('events on $name', (target) =
     if (user.status !== 201) throw new Error('user refused');
     const { id: _id, superteam: _superteam, ...fields } = user.body as typeof user.body & { superteam?: string };
     await admin.users.update({ params: { user_id: user.body.id }, body: { ...fields, first_name: 'Ada' } });
+    const [kept, revoked] = await Promise.all(
+      ['kept', 'revoked'].map(async (name) => {
+        const issued = await admin.apiKeys.create({
+          body: { user_id: user.body.id, environment: 'live', name, scope: 'read_write' },
+        });
+        if (issued.status !== 201) throw new Error(`key refused: ${JSON.stringify(issued.body)}`);
+        return issued.body.id;
+      }),
+    );
+    expect((await admin.apiKeys.revoke({ params: { api_key_id: revoked! } })).status).toBe(204);
+    // Deactivating the user revokes its other key.
     await admin.users.update({ params: { user_id: user.body.id }, body: { ...fields, is_active: false } });
+    const keyEvents = (await eventsOf(admin)).results.filter(
+      (event) => event.type.startsWith('api_key.') && (event.data as { user_id: string }).user_id === user.body.id,
+    );
+    const keyEvent = (type: string, id: string) => ({
+      type,
+      data: { api_key_id: id, user_id: user.body.id, key_environment: 'live' },
+    });
+    expect(keyEvents).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining(keyEvent('api_key.created', kept!)),
+        expect.objectContaining(keyEvent('api_key.created', revoked!)),
+        expect.objectContaining(keyEvent('api_key.revoked', revoked!)),
+        expect.objectContaining(keyEvent('api_key.revoked', kept!)),
+      ]),
+    );
+    expect(keyEvents).toHaveLength(4);
+    const seenByOther = (await eventsOf(svc.client(other.api_keys.live))).results.filter(
+      (event) => (event.data as { user_id?: string }).user_id === user.body.id,
+    );
+    expect(seenByOther).toEqual([]);
     const userEvents = (await eventsOf(admin)).results.filter(
       (event) => event.type.startsWith('user.') && (event.data as { user_id: string }).user_id === user.body.id,
     );
@@ -146,6 +177,8 @@ describe.each(apiTargets({ everyDatabase: true }))('events on $name', (target) =
   }, 60_000);
 
   it('filters by type and time, and pages', async () => {
+    // The upgrade of the test before returns meanwhile: its events come first, then the log holds still.
+    await untilReturned(() => admin.hr.retrieveApplicant({ params: { applicant_id: applicantId } }));
     const all = await eventsOf(admin);
     expect(all.count).toBeGreaterThan(4);
     const returned = await eventsOf(admin, { type: 'application.returned' });

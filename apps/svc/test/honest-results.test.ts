@@ -25,7 +25,7 @@ describe.each(apiTargets())('honest results on $name', (target) => {
       db: svc.db,
       logger: svc.api.deps.logger,
       jobs: svc.api.deps.jobs,
-      settings: { simulatorDelayMs: 0, concurrency: 4, pollingIntervalSeconds: 0.5 },
+      settings: { simulatorDelayMs: 0, concurrency: 4, pollingIntervalSeconds: 0.5, checkRetryDelayMaxSeconds: 0 },
     });
   }, 60_000);
   afterAll(async () => {

@@ -125,6 +125,7 @@ export function workerSettingsOf(config: WorkerConfig): WorkerSettings {
     smtpAllowPlaintext: config.SVC_SMTP_ALLOW_PLAINTEXT,
     mailFrom: config.SVC_MAIL_FROM ?? DEFAULT_WORKER_SETTINGS.mailFrom,
     messageRetryDelayMaxSeconds: null,
+    checkRetryDelayMaxSeconds: null,
     publicUrl: config.SVC_PUBLIC_URL ?? DEFAULT_WORKER_SETTINGS.publicUrl,
     webhooks: {
       ...DEFAULT_WORKER_SETTINGS.webhooks,

@@ -403,6 +403,8 @@ export type WorkerSettings = {
   mailFrom: string;
   /** Caps the back-off between `message.send` retries, in seconds (tests: 0); null: no cap. */
   messageRetryDelayMaxSeconds: number | null;
+  /** Caps the back-off between `check.run` retries, in seconds (tests: 0, not the ~15 s of four doubling waits); null: no cap. */
+  checkRetryDelayMaxSeconds: number | null;
   /** Webhook delivery. */
   webhooks: WebhookSettings;
   /** The API's public URL (`SVC_PUBLIC_URL`), which notification emails link to. */
@@ -426,6 +428,7 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   smtpAllowPlaintext: false,
   mailFrom: 'no-reply@svc.invalid',
   messageRetryDelayMaxSeconds: null,
+  checkRetryDelayMaxSeconds: null,
   webhooks: DEFAULT_WEBHOOK_SETTINGS,
   publicUrl: DEFAULT_PUBLIC_URL,
 };
@@ -476,7 +479,10 @@ export async function startWorker({
       monitorIntervalSeconds: settings.superviseIntervalSeconds,
       onError: (error) => logger.error({ err: error }, 'job queue error'),
     }));
-  await configureCheckRunQueue(jobs, { expireInSeconds: settings.checkRunExpireSeconds });
+  await configureCheckRunQueue(jobs, {
+    expireInSeconds: settings.checkRunExpireSeconds,
+    retryDelayMaxSeconds: settings.checkRetryDelayMaxSeconds,
+  });
   // One Chromium for the process, launched by the first report and reused by every later one.
   const pdf = createPdfRenderer({
     maxPages: settings.pdfPages,

@@ -23,7 +23,7 @@ import { seedTenant, type Tenant } from './support/world.js';
  * problem document, and a batch of requests none of which was accepted leaves every tenant table as it was.
  * `SVC_FUZZ_SEED` replays a run; `SVC_FUZZ_REQUESTS` overrides the count.
  */
-const REQUESTS = { postgres: 20_480, pglite: 2_048 } as const;
+const REQUESTS = { postgres: 10_240, pglite: 2_048 } as const;
 const BATCH = 16;
 const CONCURRENCY = 12;
 const operations = contractOperations();

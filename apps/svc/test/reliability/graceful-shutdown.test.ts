@@ -12,7 +12,7 @@ import { freePort, startApiProcess, type ApiProcess } from './support/api-proces
  * 201 exists and returns once a worker runs again. Meanwhile the `/metrics` of both show the request, queue and check
  * series moving. PostgreSQL only: the API and the worker are separate processes.
  */
-const ORDERS = 120;
+const ORDERS = 60;
 const postgresTarget = databaseTargets().find((target) => target.name === 'postgres');
 
 /** The sum of a series' samples whose labels contain every one of `labels` (`name{…} value` lines). */

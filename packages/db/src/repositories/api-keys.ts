@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { ApiKey, type ApiKeyScope } from '../entities/api-key.js';
 import type { Environment, TeamType, UserLanguage } from '../entities/environment.js';
 import { User } from '../entities/user.js';
+import { recordEvent } from '../events/record.js';
 import { inTransaction, type PageOf, type PageRequest } from './common.js';
 import { queryRows } from './query-rows.js';
 
@@ -38,7 +39,40 @@ export async function issueApiKey(
 ): Promise<{ secret: string; apiKey: ApiKey }> {
   const { key, prefix, lastFour, keyHash } = generateApiKey(fields.environment);
   const apiKey = await manager.save(manager.create(ApiKey, { ...fields, prefix, lastFour, keyHash }));
+  await recordApiKeyEvents(manager, 'api_key.created', [apiKey]);
   return { secret: key, apiKey };
+}
+
+/**
+ * The `api_key.*` events of keys, in the caller's transaction: account events of the keys' partner, seen by the
+ * partner and by the team of each key's user (live, as user events are; `key_environment` says the key's).
+ */
+async function recordApiKeyEvents(
+  manager: EntityManager,
+  type: 'api_key.created' | 'api_key.revoked',
+  keys: ReadonlyArray<Pick<ApiKey, 'id' | 'userId' | 'environment'>>,
+): Promise<void> {
+  if (keys.length === 0) return;
+  const owners = await queryRows<{ id: string; partner_id: string; team_id: string | null }>(
+    manager,
+    `SELECT id, partner_id, team_id FROM users WHERE id = ANY($1::uuid[])`,
+    [[...new Set(keys.map((key) => key.userId))]],
+  );
+  const ownerOf = new Map(owners.map((owner) => [owner.id, owner]));
+  await recordEvent(
+    manager,
+    ...keys.map((key) => {
+      const owner = ownerOf.get(key.userId)!;
+      return {
+        partnerId: owner.partner_id,
+        environment: 'live' as const,
+        teamId: owner.team_id,
+        applicantId: null,
+        type,
+        data: { api_key_id: key.id, user_id: key.userId, key_environment: key.environment },
+      };
+    }),
+  );
 }
 
 /** Issues a read-write key without expiry (`svc bootstrap`); answers the secret. */
@@ -97,7 +131,7 @@ export async function revokeApiKey(
 ): Promise<ApiKey | null> {
   const key = await findApiKey(manager, { keyId, ...scope });
   if (!key) return null;
-  await manager.query(`UPDATE api_keys SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL`, [keyId, at]);
+  await revokeKeysWhere(manager, { column: 'id', value: keyId, at });
   return findApiKey(manager, { keyId, ...scope });
 }
 
@@ -106,11 +140,22 @@ export async function revokeApiKeysOfUser(
   manager: EntityManager,
   { userId, at }: { userId: string; at: Date },
 ): Promise<Array<Pick<ApiKey, 'id' | 'environment'>>> {
-  return queryRows<Pick<ApiKey, 'id' | 'environment'>>(
+  return revokeKeysWhere(manager, { column: 'user_id', value: userId, at });
+}
+
+/** Revokes the working keys whose `column` is `value`, with their `api_key.revoked` events; answers them. */
+async function revokeKeysWhere(
+  manager: EntityManager,
+  { column, value, at }: { column: 'id' | 'user_id'; value: string; at: Date },
+): Promise<Array<Pick<ApiKey, 'id' | 'userId' | 'environment'>>> {
+  const revoked = await queryRows<Pick<ApiKey, 'id' | 'userId' | 'environment'>>(
     manager,
-    `UPDATE api_keys SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL RETURNING id, environment`,
-    [userId, at],
+    `UPDATE api_keys SET revoked_at = $2 WHERE ${column} = $1 AND revoked_at IS NULL
+     RETURNING id, user_id AS "userId", environment`,
+    [value, at],
   );
+  await recordApiKeyEvents(manager, 'api_key.revoked', revoked);
+  return revoked;
 }
 
 /** Why a key cannot be rotated. */

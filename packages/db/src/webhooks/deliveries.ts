@@ -53,7 +53,8 @@ const deliverJob = (payload: WebhookDeliverPayload, startAfter?: Date): JobInser
 
 /**
  * Fans out up to `limit` events not yet fanned out: one `webhook.deliver` job per enabled endpoint of the same partner
- * and environment whose team scope and type filter take it, in one transaction with marking them done (a worker that
+ * and environment whose team scope and type filter take it and that existed when the event happened (a fan-out that
+ * lags sends a new endpoint nothing from before it; a replay does that on request), in one transaction with marking them done (a worker that
  * dies meanwhile leaves them pending for the next). Rows are claimed with SKIP LOCKED: workers share the work.
  * Answers how many events it took.
  */
@@ -73,7 +74,7 @@ export async function fanOutPendingEvents({
          SELECT id FROM events WHERE webhooks_pending ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
        ), done AS (
          UPDATE events e SET webhooks_pending = false FROM picked WHERE e.id = picked.id
-         RETURNING e.id, e.partner_id, e.environment, e.team_id, e.type
+         RETURNING e.id, e.partner_id, e.environment, e.team_id, e.type, e.created
        )
        SELECT d.id AS event_id, w.id AS endpoint_id
          FROM done d
@@ -81,6 +82,7 @@ export async function fanOutPendingEvents({
            ON w.partner_id = d.partner_id AND w.environment = d.environment AND w.enabled
           AND (w.team_id IS NULL OR w.team_id = d.team_id)
           AND (w.event_types IS NULL OR w.event_types ? d.type)
+          AND w.created <= d.created
         ORDER BY d.id`,
       [limit],
     );

@@ -24,6 +24,11 @@ export const TENANT_TABLES = [
   'service_collections',
   'outbox_messages',
   'audit_log',
+  'reports',
+  'applicant_documents',
+  'events',
+  'webhook_endpoints',
+  'webhook_attempts',
   'pgboss.job',
 ] as const;
 
