@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@svc/api';
 import type { HrApplication, SvcClient } from '@svc/contract';
-import type { BootstrappedAccount } from '@svc/db';
+import { refreshCheckTurnarounds, type BootstrappedAccount } from '@svc/db';
 import { startWorker, type RunningWorker } from '@svc/worker';
 import { apiTargets, fullInformation, location, type TestApi, untilReturned } from '@svc/api/testing';
 import { startProviderServer } from './support/provider-server.js';
@@ -184,5 +184,63 @@ describe.each(apiTargets())('HTTP providers on $name', (target) => {
       live.hr.retrieveApplicant({ params: { applicant_id: created.id } }),
     )) as HrApplication;
     expect(returned.check_executions[0]).toMatchObject({ status: 'FAILED', provider: 'slow-bureau' });
+
+    // Retried, it is submitted to the provider again (not left queued with its old reference), and completes.
+    const failed = returned.check_executions[0]!;
+    const retried = await live.hr.retryCheck({ params: { applicant_id: created.id, check_id: failed.id } });
+    expect(retried.status).toBe(200);
+    const resubmitted = await until('the new submission', async () => {
+      const execution = (await recordOf(created.id)).check_executions[0]!;
+      return execution.status === 'RUNNING' && execution.submitted_at ? execution : undefined;
+    });
+    expect(Date.parse(resubmitted.submitted_at!)).toBeGreaterThan(Date.parse(failed.submitted_at!));
+    const check = provider.checkOf(failed.id.replace(/^check_exec_/, ''))!;
+    provider.complete(check.reference);
+    expect((await provider.callBack(svc.url, 'slow-bureau', check.reference)).status).toBe(202);
+    const completed = (await untilReturned(() =>
+      live.hr.retrieveApplicant({ params: { applicant_id: created.id } }),
+    )) as HrApplication;
+    expect(completed.check_executions[0]).toMatchObject({ status: 'COMPLETE', provider: 'slow-bureau' });
   }, 60_000);
+
+  it('estimates a pending check from the provider’s expected turnaround, then from the turnarounds svc learned', async () => {
+    const submittedAndEstimated = async (record: HrApplication) => {
+      await pendingAtProvider(record);
+      const execution = (await recordOf(record.id)).check_executions[0]!;
+      return {
+        execution,
+        turnaroundMs: Date.parse(execution.estimated_completion!) - Date.parse(execution.submitted_at!),
+      };
+    };
+    const completeByCallback = async (record: HrApplication) => {
+      const check = provider.checkOf(record.check_executions[0]!.id.replace(/^check_exec_/, ''))!;
+      provider.complete(check.reference);
+      expect((await provider.callBack(svc.url, 'callback-bureau', check.reference)).status).toBe(202);
+      return (await untilReturned(() =>
+        live.hr.retrieveApplicant({ params: { applicant_id: record.id } }),
+      )) as HrApplication;
+    };
+
+    // Nothing learned yet: the provider's expected turnaround (24 hours when its configuration names none).
+    const first = await order('request_softcheck');
+    const { execution, turnaroundMs } = await submittedAndEstimated(first);
+    expect(turnaroundMs).toBe(24 * 3_600_000);
+    expect((await recordOf(first.id)).estimated_completion).toBe(execution.estimated_completion);
+
+    // Five answers later, the retention job learns the median from submission to answer, and the next check uses it.
+    const answered = [await completeByCallback(first)];
+    for (let index = 0; index < 4; index += 1) {
+      const record = await order('request_softcheck');
+      await pendingAtProvider(record);
+      answered.push(await completeByCallback(record));
+    }
+    await refreshCheckTurnarounds(svc.db.dataSource.manager, new Date());
+    const durations = answered.map(
+      ({ check_executions: [done] }) => Date.parse(done!.completed_at!) - Date.parse(done!.submitted_at!),
+    );
+    const next = await submittedAndEstimated(await order('request_softcheck'));
+    expect(next.turnaroundMs).toBeLessThan(60_000);
+    expect(next.turnaroundMs).toBeGreaterThanOrEqual(Math.min(...durations) - 1);
+    expect(next.turnaroundMs).toBeLessThanOrEqual(Math.max(...durations) + 1);
+  }, 120_000);
 });

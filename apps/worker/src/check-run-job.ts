@@ -224,6 +224,7 @@ async function recordSubmission(context: CheckRunContext, adapter: ProviderAdapt
     reference,
     submittedAt,
     deadline,
+    expectedTurnaroundMs: adapter.expectedTurnaround(run.checkName),
     firstPollAt: nextPollAt(adapter, submittedAt, deadline),
   });
 }

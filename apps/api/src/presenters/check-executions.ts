@@ -13,6 +13,7 @@ const estimateOf = (execution: CheckExecution): Date | null =>
     checkName: execution.checkName as CheckName,
     status: execution.status,
     queuedAt: execution.queuedAt,
+    providerEstimate: execution.estimatedCompletionAt,
   });
 
 /**

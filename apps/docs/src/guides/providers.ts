@@ -106,7 +106,10 @@ ${table({
       '<code>deadline_hours</code>',
       'A submitted check still unanswered after this long fails (default 336, two weeks).',
     ],
-    ['<code>expected_turnaround_hours</code>', 'How long the provider usually takes, per check (default 24).'],
+    [
+      '<code>expected_turnaround_hours</code>',
+      'How long the provider usually takes, per check (default 24): the <code>estimated_completion</code> of a check submitted to it, until svc has seen it answer that check five times in 30 days; from then on the median of those answers.',
+    ],
     ['<code>timeout_ms</code>', 'How long one request to the provider may take (default 10000).'],
   ],
 })}

@@ -67,7 +67,7 @@ export const checkExecutionSchema = z
     estimated_completion: dateTime()
       .nullable()
       .describe(
-        'When the check should be done: when it was queued plus its expected turnaround. Null once it finished, and while it waits for the applicant.',
+        'When the check should be done. For a check submitted to a provider that answers later: its submission plus the median time that provider took for this check over the last 30 days (once it answered at least five), else the provider’s expected turnaround. Otherwise: when it was queued plus the check’s usual turnaround. Null once it finished, and while it waits for the applicant.',
       ),
   })
   .describe('One requested check, where it stands, and who produced its result when.');

@@ -119,7 +119,7 @@ export {
   findCheckByProviderReference,
   findPendingCheck,
   recordCheckSubmitted,
-  requeueFailedCheck,
+  refreshCheckTurnarounds,
   type PendingCheck,
 } from './provider-checks.js';
 export {

@@ -3,7 +3,7 @@ import type { Database } from '../data-source.js';
 import { queryRows } from '../repositories/query-rows.js';
 import { checkRunOf, type CheckRun } from './check-runs.js';
 import { documentKindsByApplicant } from './documents.js';
-import { enqueueCheckRuns, scheduleProviderPoll } from './jobs.js';
+import { scheduleProviderPoll } from './jobs.js';
 import { findExecutionsWithApplicants } from './sql.js';
 import type { EntityManager } from 'typeorm';
 
@@ -16,9 +16,11 @@ import type { EntityManager } from 'typeorm';
 export type PendingCheck = { run: CheckRun; reference: string; submittedAt: Date; deadline: Date };
 
 /**
- * Records that the provider took the attempt `attempt` of a check and will answer later: its reference, when, and
- * its deadline, with the check's first `provider.poll` job at `firstPollAt`, in one transaction. False when the
- * execution is no longer RUNNING in that attempt (another delivery finished or restarted it): nothing is written.
+ * Records that the provider took the attempt `attempt` of a check and will answer later: its reference, when, its
+ * deadline and its estimated completion, with the check's first `provider.poll` job at `firstPollAt`, in one
+ * transaction. The estimate is the submission plus what svc learned of this provider and check
+ * (`refreshCheckTurnarounds`), else `expectedTurnaroundMs` (the adapter's), and never past the deadline. False when
+ * the execution is no longer RUNNING in that attempt (another delivery finished or restarted it): nothing is written.
  */
 export async function recordCheckSubmitted({
   db,
@@ -28,6 +30,7 @@ export async function recordCheckSubmitted({
   reference,
   submittedAt,
   deadline,
+  expectedTurnaroundMs,
   firstPollAt,
 }: {
   db: Database;
@@ -37,14 +40,19 @@ export async function recordCheckSubmitted({
   reference: string;
   submittedAt: Date;
   deadline: Date;
+  expectedTurnaroundMs: number;
   firstPollAt: Date;
 }): Promise<boolean> {
   return db.transaction(async (manager) => {
     const updated = await queryRows<{ id: string }>(
       manager,
-      `UPDATE check_executions SET provider_reference = $2, submitted_at = $3, provider_deadline = $4, modified = now()
+      `UPDATE check_executions e
+          SET provider_reference = $2, submitted_at = $3, provider_deadline = $4, modified = now(),
+              estimated_completion_at = LEAST($4::timestamptz, $3::timestamptz + make_interval(secs => COALESCE(
+                (SELECT t.median_ms FROM check_turnarounds t WHERE t.check_name = e.check_name AND t.provider = e.provider),
+                $6::bigint) / 1000.0))
         WHERE id = $1 AND status = 'RUNNING' AND attempts = $5 RETURNING id`,
-      [checkExecutionId, reference, submittedAt, deadline, attempt],
+      [checkExecutionId, reference, submittedAt, deadline, attempt, Math.round(expectedTurnaroundMs)],
     );
     if (updated.length === 0) return false;
     await scheduleProviderPoll({ jobs, transaction: manager, checkExecutionId, startAfter: firstPollAt });
@@ -83,32 +91,26 @@ export async function findCheckByProviderReference(
   return row?.id ?? null;
 }
 
+/** Checks a provider answered within this many days teach svc its turnaround; fewer than the minimum teach nothing. */
+const TURNAROUND_WINDOW_DAYS = 30;
+const TURNAROUND_MIN_SAMPLES = 5;
+
 /**
- * Sets a FAILED check up to run again (the retry of a failed check): QUEUED with no result, failure or provider
- * reference, its attempts counted from zero, and a `check.run` job, in one transaction. False when it is not FAILED.
- * The applicant's own state (back to `IN_PROGRESS` while the check runs again) is the caller's.
+ * Learns each provider's turnaround per check from the checks it completed in the last 30 days (at least five): the
+ * median from submission to answer, which later submissions' estimated completion uses. Run by the retention job.
  */
-export async function requeueFailedCheck({
-  manager,
-  jobs,
-  checkExecutionId,
-  now,
-}: {
-  /** A transaction: the caller changes the applicant's state in it too. */
-  manager: EntityManager;
-  jobs: PgBoss;
-  checkExecutionId: string;
-  now: Date;
-}): Promise<boolean> {
-  const updated = await queryRows<{ id: string }>(
-    manager,
-    `UPDATE check_executions SET status = 'QUEUED', attempts = 0, result = NULL, failure = NULL, started_at = NULL,
-            finished_at = NULL, provider_reference = NULL, submitted_at = NULL, provider_deadline = NULL,
-            queued_at = $2, modified = now()
-      WHERE id = $1 AND status = 'FAILED' RETURNING id`,
-    [checkExecutionId, now],
+export async function refreshCheckTurnarounds(manager: EntityManager, now: Date): Promise<void> {
+  await manager.query(
+    `INSERT INTO check_turnarounds (check_name, provider, median_ms, samples, computed_at)
+     SELECT check_name, provider,
+            round(percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM finished_at - submitted_at) * 1000)),
+            count(*), $1
+       FROM check_executions
+      WHERE submitted_at IS NOT NULL AND status = 'COMPLETE' AND finished_at >= $1::timestamptz - make_interval(days => $2)
+      GROUP BY check_name, provider
+     HAVING count(*) >= $3
+     ON CONFLICT (check_name, provider)
+     DO UPDATE SET median_ms = EXCLUDED.median_ms, samples = EXCLUDED.samples, computed_at = EXCLUDED.computed_at`,
+    [now, TURNAROUND_WINDOW_DAYS, TURNAROUND_MIN_SAMPLES],
   );
-  if (updated.length === 0) return false;
-  await enqueueCheckRuns({ jobs, transaction: manager, checkExecutionIds: [checkExecutionId] });
-  return true;
 }

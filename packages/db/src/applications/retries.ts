@@ -80,6 +80,11 @@ export async function retryFailedCheck({
       queuedAt: now,
       startedAt: null,
       finishedAt: null,
+      // A check that timed out at its provider starts over there: a new submission, reference and estimate.
+      providerReference: null,
+      submittedAt: null,
+      providerDeadline: null,
+      estimatedCompletionAt: null,
       reportVersion,
     } satisfies Partial<CheckExecution>);
     await manager.save(execution);

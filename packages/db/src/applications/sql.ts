@@ -131,10 +131,20 @@ export const CHECK_EXECUTIONS: TableRows<CheckExecution, ColumnProperty<CheckExe
     providerReference: 'provider_reference',
     submittedAt: 'submitted_at',
     providerDeadline: 'provider_deadline',
+    estimatedCompletionAt: 'estimated_completion_at',
     created: 'created',
     modified: 'modified',
   },
-  dates: ['queuedAt', 'startedAt', 'finishedAt', 'submittedAt', 'providerDeadline', 'created', 'modified'],
+  dates: [
+    'queuedAt',
+    'startedAt',
+    'finishedAt',
+    'submittedAt',
+    'providerDeadline',
+    'estimatedCompletionAt',
+    'created',
+    'modified',
+  ],
 };
 
 /** Inserts an order's rows and their events (any of them may be left out) in one statement; see `insertRows`. */

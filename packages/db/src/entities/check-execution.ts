@@ -62,6 +62,13 @@ export class CheckExecution extends Uuidv7Record {
   @Column({ name: 'provider_deadline', type: 'timestamptz', nullable: true })
   providerDeadline!: Date | null;
 
+  /**
+   * When the provider should answer the submitted check: its submission plus svc's learned turnaround of that
+   * provider for that check (`check_turnarounds`), else the adapter's expected turnaround; never past the deadline.
+   */
+  @Column({ name: 'estimated_completion_at', type: 'timestamptz', nullable: true })
+  estimatedCompletionAt!: Date | null;
+
   /** The report version this check was ordered for (1, then +1 per upgrade). */
   @Column({ name: 'report_version', type: 'integer', default: 1 })
   reportVersion!: number;

@@ -48,21 +48,27 @@ export const EXPECTED_TURNAROUND_HOURS: { readonly [C in CheckName]: number } = 
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * When a check should be done: for a queued or running check, when it was queued plus its expected turnaround; null
- * for a finished check (nothing to wait for) and for one waiting on the applicant (it has not started: nobody knows).
+ * When a check should be done: for a check waiting on its provider, the estimate made at its submission (from svc's
+ * learned turnaround of that provider, else the provider's expected one); for another queued or running check, when it
+ * was queued plus the catalogue's expected turnaround; null for a finished check (nothing to wait for) and for one
+ * waiting on the applicant (it has not started: nobody knows).
  */
 export function checkEstimatedCompletion({
   checkName,
   status,
   queuedAt,
+  providerEstimate,
 }: {
   checkName: CheckName;
   status: CheckExecutionStatus;
   queuedAt: Date | null;
+  /** Set when the check was submitted to a provider that answers later. */
+  providerEstimate: Date | null;
 }): Date | null {
   switch (status) {
     case 'QUEUED':
     case 'RUNNING':
+      if (status === 'RUNNING' && providerEstimate) return providerEstimate;
       return queuedAt ? new Date(queuedAt.getTime() + EXPECTED_TURNAROUND_HOURS[checkName] * HOUR_MS) : null;
     case 'WAITING_ON_CANDIDATE':
     case 'COMPLETE':
