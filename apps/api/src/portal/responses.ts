@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import { pageUrl, todayOf, type PortalContext } from './context.js';
 import { issueFormToken } from './form-token.js';
 import { formPage } from './views/form-page.js';
+import { authorizationPage, disclosurePage, type UsFcraPage } from './views/us-fcra-pages.js';
 import { refusalPage, type PortalRefusal } from './views/message-pages.js';
 
 export const sendHtml = (response: Response, status: number, html: string): void => {
@@ -65,6 +66,40 @@ export function sendForm(
     saved,
     documentsHeld,
     today: todayOf(now),
+    authorization: context.applicant.usFcra?.authorization ?? null,
   });
+  sendHtml(response, errors.length > 0 ? 422 : 200, html);
+}
+
+/** What the US pages before the form share: the link, its languages, a fresh form token, the branding and checks. */
+function usFcraPageOf(context: PortalContext, now: Date): UsFcraPage {
+  const { token, chosenLanguage, language } = context;
+  return {
+    language,
+    actionUrl: pageUrl({ token, chosenLanguage }),
+    otherLanguageUrl: pageUrl({ token, chosenLanguage: language === 'en' ? 'fr' : 'en' }),
+    chosenLanguage,
+    formToken: issueFormToken({ token, now }),
+    branding: context.branding,
+    checks: context.requirements.checks,
+  };
+}
+
+/** A US applicant's first step: the stand-alone disclosure. */
+export function sendDisclosure(response: Response, { context, now }: { context: PortalContext; now: Date }): void {
+  sendHtml(response, 200, disclosurePage(usFcraPageOf(context, now)));
+}
+
+/** A US applicant's second step: the authorization (200, or 422 with its errors). */
+export function sendAuthorization(
+  response: Response,
+  {
+    context,
+    form,
+    errors = [],
+    now,
+  }: { context: PortalContext; form: PortalForm; errors?: readonly PortalFieldError[]; now: Date },
+): void {
+  const html = authorizationPage({ ...usFcraPageOf(context, now), form, errors, today: todayOf(now) });
   sendHtml(response, errors.length > 0 ? 422 : 200, html);
 }

@@ -1,5 +1,5 @@
 import type { RequestFlag } from '@svc/contract';
-import { storedFlags, type PortalForm } from '@svc/domain';
+import { consentFlowOf, storedFlags, type ConsentFlow, type PortalForm, type UsFcraConsent } from '@svc/domain';
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../data-source.js';
 import { sealValue } from '../crypto/sealed-columns.js';
@@ -28,6 +28,10 @@ export type PortalApplicant = {
   /** The inviting user's language. */
   language: string;
   expiresAt: Date;
+  /** How the applicant consents (by where the checks run: consent-rules.ts). */
+  consentFlow: ConsentFlow;
+  /** The US disclosure and authorization so far (the `us_fcra` flow), or null. */
+  usFcra: UsFcraConsent | null;
 };
 
 /** Why a link opens no form. Each answers a plain page that tells nothing about the applicant. */
@@ -46,6 +50,16 @@ const findByToken = (manager: EntityManager, token: string, lock = false) =>
     where: { onboardingTokenHash: hashOnboardingToken(token) },
     ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
   });
+
+/** The US steps kept with the consent before the submission (the consent column is JSON, encrypted at rest). */
+function usFcraOf(applicant: Applicant): UsFcraConsent | null {
+  if (!applicant.consent) return null;
+  try {
+    return (JSON.parse(applicant.consent) as { us_fcra?: UsFcraConsent }).us_fcra ?? null;
+  } catch {
+    return null;
+  }
+}
 
 function draftOf(applicant: Applicant): PortalForm | null {
   if (!applicant.portalDraft) return null;
@@ -69,6 +83,7 @@ export async function findPortalApplicant({
   const applicant = await findByToken(manager, token);
   const reason = closedReason(applicant, now);
   if (reason || !applicant) return { open: false, reason: reason ?? 'not_found' };
+  const country = typeof applicant.location?.country === 'string' ? applicant.location.country : applicant.country;
   const [team, owner] = [
     await manager.findOneByOrFail(Team, { id: applicant.teamId }),
     await manager.findOneBy(User, { id: applicant.ownerId }),
@@ -81,13 +96,15 @@ export async function findPortalApplicant({
       email: applicant.email,
       isCosigner: applicant.isCosigner,
       flags: storedFlags(applicant.requestedFlags),
-      country: typeof applicant.location?.country === 'string' ? applicant.location.country : applicant.country,
+      country,
       information: readInformation(applicant),
       draft: draftOf(applicant),
       teamName: team.name,
       teamSettings: team.settingsConfig,
       language: owner?.language ?? 'en',
       expiresAt: applicant.onboardingExpiresAt as Date,
+      consentFlow: consentFlowOf({ country, kind: applicant.kind }),
+      usFcra: usFcraOf(applicant),
     },
   };
 }
@@ -117,6 +134,42 @@ export async function savePortalDraft({
           column: 'portal_draft',
           rowId: applicant.id,
           value: JSON.stringify(draft),
+        }) as string,
+        lastUpdated: now,
+      },
+    );
+    return { saved: true };
+  });
+}
+
+/**
+ * Keeps a US applicant's disclosure and authorization steps (encrypted, with the consent the submission completes),
+ * while the link still opens the form. `change` gets the steps so far.
+ */
+export async function savePortalUsFcra({
+  db,
+  token,
+  now,
+  change,
+}: {
+  db: Database;
+  token: string;
+  now: Date;
+  change: (steps: UsFcraConsent | null) => UsFcraConsent;
+}): Promise<{ saved: true } | { saved: false; reason: PortalClosed }> {
+  return db.transaction(async (manager) => {
+    const applicant = await findByToken(manager, token, true);
+    const reason = closedReason(applicant, now);
+    if (reason || !applicant) return { saved: false, reason: reason ?? 'not_found' };
+    await manager.update(
+      Applicant,
+      { id: applicant.id },
+      {
+        consent: sealValue({
+          table: 'applicants',
+          column: 'consent',
+          rowId: applicant.id,
+          value: JSON.stringify({ us_fcra: change(usFcraOf(applicant)) }),
         }) as string,
         lastUpdated: now,
       },
