@@ -12,7 +12,8 @@ export const LEGAL_PATH = '/legal';
 const SUMMARY_PATH = `${LEGAL_PATH}/${FCRA_SUMMARY_OF_RIGHTS.id}`;
 
 /** The summary loads nothing: inline styles only, no script, never framed. */
-const LEGAL_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
+const LEGAL_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
 
 /**
  * The public legal documents (no key: an applicant opens them from the portal or a notice). The HTML is rendered per

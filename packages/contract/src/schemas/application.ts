@@ -114,7 +114,9 @@ const consentSchema = z
     checks: z.array(checkNameSchema).describe('The checks consented to.'),
     us_fcra: usFcraConsentSchema
       .nullable()
-      .describe('For a US employment screening, the disclosure and authorization given before the form; null otherwise.'),
+      .describe(
+        'For a US employment screening, the disclosure and authorization given before the form; null otherwise.',
+      ),
   })
   .describe('The consent given in the applicant portal, as recorded (encrypted at rest).');
 

@@ -370,7 +370,7 @@ export function validatePortalForm({
 
 /**
  * The errors of a consent signature (the form's consent, or a US authorization, signed the same way): the full name
- * as given in "About you" (any name while `identity` holds no first and last name yet), today's date (a day off
+ * as given in "About you" (any name while `identity` holds no name at all yet), today's date (a day off
  * either way: time zones) and the box ticked.
  */
 export function validateConsent({
@@ -383,7 +383,7 @@ export function validateConsent({
   today: Date;
 }): PortalFieldError[] {
   const findings = new Findings();
-  const nameKnown = identity.first_name.trim() !== '' && identity.last_name.trim() !== '';
+  const nameKnown = identity.first_name.trim() !== '' || identity.last_name.trim() !== '';
   if (
     findings.text('consent.full_name', consent.full_name, { required: true, max: 300 }) &&
     nameKnown &&
