@@ -225,6 +225,7 @@ const MESSAGES = {
     en: 'I authorize {organisation} to obtain a consumer report about me from svc for employment purposes, made of these checks:',
     fr: 'J’autorise {organisation} à obtenir auprès de svc un rapport sur le consommateur me concernant à des fins d’emploi, composé de ces vérifications :',
   },
+  'fcra.rights_title': { en: 'Your rights', fr: 'Vos droits' },
   'fcra.rights': {
     en: 'You have rights under the Fair Credit Reporting Act. Read them before you authorize:',
     fr: 'Vous avez des droits en vertu de la Fair Credit Reporting Act. Lisez-les avant de donner votre autorisation :',

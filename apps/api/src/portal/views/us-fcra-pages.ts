@@ -84,7 +84,8 @@ ${errorSummary(fields, view)}
 <form method="post" action="${escapeHtml(view.actionUrl)}" accept-charset="utf-8" novalidate>
 ${hiddenFields(view)}
 <section class="card" aria-labelledby="rights">
-<h2 id="rights">${t('fcra.rights')}</h2>
+<h2 id="rights">${t('fcra.rights_title')}</h2>
+<p>${t('fcra.rights')}</p>
 <ul>
 <li><a href="${FCRA_SUMMARY_PATH}"${view.language === 'en' ? '' : ' hreflang="en"'}>${t('fcra.summary_link')}</a></li>
 <li><a href="${FCRA_SUMMARY_PATH}.pdf" type="application/pdf">${t('fcra.summary_pdf')}</a></li>
