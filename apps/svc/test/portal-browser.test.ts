@@ -458,9 +458,9 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
     expect(await page.$eval('h1', (heading) => heading.textContent)).toBe(
       'Disclosure regarding background checks for employment',
     );
-    expect(await page.$$eval('main input:not([type=hidden]), main select, main textarea', (found) => found.length)).toBe(
-      0,
-    );
+    expect(
+      await page.$$eval('main input:not([type=hidden]), main select, main textarea', (found) => found.length),
+    ).toBe(0);
     expect(await page.$$eval('main a', (links) => links.length)).toBe(0);
     await shot('us-02-disclosure');
     await checkAccessibility('us disclosure');
@@ -485,9 +485,7 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
     // Authorizing without ticking the box: the error, focused; then the box, and on.
     await fill('consent-full_name', `Ada ${last}`);
     expect(await follow('button[value="authorize"]')).toBe(422);
-    expect(await errorSummaryLinks()).toEqual([
-      ['#consent-agreed', 'Tick the box to give your consent.'],
-    ]);
+    expect(await errorSummaryLinks()).toEqual([['#consent-agreed', 'Tick the box to give your consent.']]);
     expect(await focused()).toContain('error-summary');
     await checkAccessibility('us authorization with an error');
     await page.click('#consent-agreed');
