@@ -4,6 +4,7 @@ import { Applicant, type BootstrappedAccount } from '@svc/db';
 import { FCRA_SUMMARY_OF_RIGHTS, US_FCRA_DISCLOSURE_VERSION } from '@svc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTargets, type TestApi } from './support/api.js';
+import { newUsTeamOwner } from './support/applications.js';
 import { formFieldsOf, getPage, linkFromOutbox, postPage, summaryTargets } from './support/portal.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -32,33 +33,7 @@ describe.each(apiTargets({ everyDatabase: true }))(
       });
       account = await svc.newPartner();
       client = svc.client(account.api_keys.demo);
-      const admin = svc.client(account.api_keys.live);
-      const usOwner = async (type: 'HR' | 'PM') => {
-        const team = await admin.teams.create({
-          body: {
-            name: `US ${type} ${randomUUID().slice(0, 6)}`,
-            type,
-            country: 'US',
-            province_state: 'NY',
-            superteam: account.superteam_id,
-            pre_pay: false,
-          },
-        });
-        if (team.status !== 201) throw new Error(`team not created: ${JSON.stringify(team.body)}`);
-        const user = await admin.users.create({
-          body: {
-            first_name: 'Ada',
-            last_name: 'Byron',
-            email: `owner-${randomUUID().slice(0, 8)}@example.com`,
-            language: 'en',
-            is_active: true,
-            team: team.body.id,
-          },
-        });
-        if (user.status !== 201) throw new Error(`user not created: ${JSON.stringify(user.body)}`);
-        return user.body.id;
-      };
-      usOwners = { HR: await usOwner('HR'), PM: await usOwner('PM') };
+      usOwners = { HR: await newUsTeamOwner(svc, account, 'HR'), PM: await newUsTeamOwner(svc, account, 'PM') };
     });
     afterAll(() => svc?.close());
 

@@ -8,7 +8,7 @@ import { startWorker, type RunningWorker } from '@svc/worker';
 import axe from 'axe-core';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTargets, type TestApi } from '@svc/api/testing';
+import { apiTargets, newUsTeamOwner, type TestApi } from '@svc/api/testing';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** Screenshots of every step, to look at (gitignored). */
@@ -412,35 +412,13 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
   }, 150_000);
 
   it('a US HR invitee, on pages without a script, reads the disclosure alone, opens the summary of rights, authorizes, then fills the form and submits', async () => {
-    // A US team and its user, made through the API (the bootstrapped teams are Canadian, whose portal is the HR test's).
-    const admin = svc.client(account.api_keys.live);
-    const team = await admin.teams.create({
-      body: {
-        name: 'Empire Staffing',
-        type: 'HR',
-        country: 'US',
-        province_state: 'NY',
-        superteam: account.superteam_id,
-        pre_pay: false,
-      },
-    });
-    if (team.status !== 201) throw new Error(`team not created: ${JSON.stringify(team.body)}`);
-    const owner = await admin.users.create({
-      body: {
-        first_name: 'Ada',
-        last_name: 'Byron',
-        email: `owner-${randomUUID().slice(0, 8)}@example.com`,
-        language: 'en',
-        is_active: true,
-        team: team.body.id,
-      },
-    });
-    if (owner.status !== 201) throw new Error(`user not created: ${JSON.stringify(owner.body)}`);
+    // A user of a US team (the bootstrapped teams are Canadian, whose portal is the HR test's).
+    const ownerId = await newUsTeamOwner(svc, account, 'HR');
     const last = `Lovelace${randomUUID().slice(0, 6)}`;
     const email = `${last.toLowerCase()}@example.com`;
     const invited = await client.hr.invite({
       body: {
-        owner_id: owner.body.id,
+        owner_id: ownerId,
         email,
         information: { first_name: 'Ada', last_name: last },
         request_softcheck: true,

@@ -2,8 +2,8 @@ import type { PortalDocumentKind, PortalFieldError, PortalForm, PortalLanguage }
 import type { Response } from 'express';
 import { pageUrl, todayOf, type PortalContext } from './context.js';
 import { issueFormToken } from './form-token.js';
-import { formPage } from './views/form-page.js';
-import { authorizationPage, disclosurePage, type UsFcraPage } from './views/us-fcra-pages.js';
+import { formPage, type PortalPageBasics } from './views/form-page.js';
+import { authorizationPage, disclosurePage } from './views/us-fcra-pages.js';
 import { refusalPage, type PortalRefusal } from './views/message-pages.js';
 
 export const sendHtml = (response: Response, status: number, html: string): void => {
@@ -31,6 +31,19 @@ export function sendRefusal(
   sendHtml(response, status, refusalPage({ language, refusal }));
 }
 
+/** What every page of a link that posts shares: the link, its languages, a fresh form token, the branding. */
+function pageBasicsOf(context: PortalContext, now: Date): PortalPageBasics {
+  const { token, chosenLanguage, language } = context;
+  return {
+    language,
+    actionUrl: pageUrl({ token, chosenLanguage }),
+    otherLanguageUrl: pageUrl({ token, chosenLanguage: language === 'en' ? 'fr' : 'en' }),
+    chosenLanguage,
+    formToken: issueFormToken({ token, now }),
+    branding: context.branding,
+  };
+}
+
 /** The form page (200, or 422 with its errors), with a fresh form token. */
 export function sendForm(
   response: Response,
@@ -51,14 +64,8 @@ export function sendForm(
     now: Date;
   },
 ): void {
-  const { token, chosenLanguage, language } = context;
   const html = formPage({
-    language,
-    actionUrl: pageUrl({ token, chosenLanguage }),
-    otherLanguageUrl: pageUrl({ token, chosenLanguage: language === 'en' ? 'fr' : 'en' }),
-    chosenLanguage,
-    formToken: issueFormToken({ token, now }),
-    branding: context.branding,
+    ...pageBasicsOf(context, now),
     applicant: context.applicant,
     requirements: context.requirements,
     form,
@@ -71,23 +78,9 @@ export function sendForm(
   sendHtml(response, errors.length > 0 ? 422 : 200, html);
 }
 
-/** What the US pages before the form share: the link, its languages, a fresh form token, the branding and checks. */
-function usFcraPageOf(context: PortalContext, now: Date): UsFcraPage {
-  const { token, chosenLanguage, language } = context;
-  return {
-    language,
-    actionUrl: pageUrl({ token, chosenLanguage }),
-    otherLanguageUrl: pageUrl({ token, chosenLanguage: language === 'en' ? 'fr' : 'en' }),
-    chosenLanguage,
-    formToken: issueFormToken({ token, now }),
-    branding: context.branding,
-    checks: context.requirements.checks,
-  };
-}
-
 /** A US applicant's first step: the stand-alone disclosure. */
 export function sendDisclosure(response: Response, { context, now }: { context: PortalContext; now: Date }): void {
-  sendHtml(response, 200, disclosurePage(usFcraPageOf(context, now)));
+  sendHtml(response, 200, disclosurePage({ ...pageBasicsOf(context, now), checks: context.requirements.checks }));
 }
 
 /** A US applicant's second step: the authorization (200, or 422 with its errors). */
@@ -100,6 +93,12 @@ export function sendAuthorization(
     now,
   }: { context: PortalContext; form: PortalForm; errors?: readonly PortalFieldError[]; now: Date },
 ): void {
-  const html = authorizationPage({ ...usFcraPageOf(context, now), form, errors, today: todayOf(now) });
+  const html = authorizationPage({
+    ...pageBasicsOf(context, now),
+    checks: context.requirements.checks,
+    form,
+    errors,
+    today: todayOf(now),
+  });
   sendHtml(response, errors.length > 0 ? 422 : 200, html);
 }

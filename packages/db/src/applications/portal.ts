@@ -109,8 +109,40 @@ export async function findPortalApplicant({
   };
 }
 
+/**
+ * Writes one sealed column of the applicant of a link (`valueOf` its plaintext, from the applicant as locked), while
+ * the link still opens the form.
+ */
+async function updateOpenApplicant({
+  db,
+  token,
+  now,
+  column,
+  valueOf,
+}: {
+  db: Database;
+  token: string;
+  now: Date;
+  column: { property: 'portalDraft'; name: 'portal_draft' } | { property: 'consent'; name: 'consent' };
+  valueOf: (applicant: Applicant) => string;
+}): Promise<{ saved: true } | { saved: false; reason: PortalClosed }> {
+  return db.transaction(async (manager) => {
+    const applicant = await findByToken(manager, token, true);
+    const reason = closedReason(applicant, now);
+    if (reason || !applicant) return { saved: false, reason: reason ?? 'not_found' };
+    const sealed = sealValue({
+      table: 'applicants',
+      column: column.name,
+      rowId: applicant.id,
+      value: valueOf(applicant),
+    });
+    await manager.update(Applicant, { id: applicant.id }, { [column.property]: sealed as string, lastUpdated: now });
+    return { saved: true };
+  });
+}
+
 /** Keeps the form as the applicant typed it (encrypted at rest), while the link still opens it. */
-export async function savePortalDraft({
+export const savePortalDraft = ({
   db,
   token,
   draft,
@@ -120,33 +152,20 @@ export async function savePortalDraft({
   token: string;
   draft: PortalForm;
   now: Date;
-}): Promise<{ saved: true } | { saved: false; reason: PortalClosed }> {
-  return db.transaction(async (manager) => {
-    const applicant = await findByToken(manager, token, true);
-    const reason = closedReason(applicant, now);
-    if (reason || !applicant) return { saved: false, reason: reason ?? 'not_found' };
-    await manager.update(
-      Applicant,
-      { id: applicant.id },
-      {
-        portalDraft: sealValue({
-          table: 'applicants',
-          column: 'portal_draft',
-          rowId: applicant.id,
-          value: JSON.stringify(draft),
-        }) as string,
-        lastUpdated: now,
-      },
-    );
-    return { saved: true };
+}) =>
+  updateOpenApplicant({
+    db,
+    token,
+    now,
+    column: { property: 'portalDraft', name: 'portal_draft' },
+    valueOf: () => JSON.stringify(draft),
   });
-}
 
 /**
  * Keeps a US applicant's disclosure and authorization steps (encrypted, with the consent the submission completes),
  * while the link still opens the form. `change` gets the steps so far.
  */
-export async function savePortalUsFcra({
+export const savePortalUsFcra = ({
   db,
   token,
   now,
@@ -156,24 +175,11 @@ export async function savePortalUsFcra({
   token: string;
   now: Date;
   change: (steps: UsFcraConsent | null) => UsFcraConsent;
-}): Promise<{ saved: true } | { saved: false; reason: PortalClosed }> {
-  return db.transaction(async (manager) => {
-    const applicant = await findByToken(manager, token, true);
-    const reason = closedReason(applicant, now);
-    if (reason || !applicant) return { saved: false, reason: reason ?? 'not_found' };
-    await manager.update(
-      Applicant,
-      { id: applicant.id },
-      {
-        consent: sealValue({
-          table: 'applicants',
-          column: 'consent',
-          rowId: applicant.id,
-          value: JSON.stringify({ us_fcra: change(usFcraOf(applicant)) }),
-        }) as string,
-        lastUpdated: now,
-      },
-    );
-    return { saved: true };
+}) =>
+  updateOpenApplicant({
+    db,
+    token,
+    now,
+    column: { property: 'consent', name: 'consent' },
+    valueOf: (applicant) => JSON.stringify({ us_fcra: change(usFcraOf(applicant)) }),
   });
-}

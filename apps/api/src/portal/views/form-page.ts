@@ -24,8 +24,8 @@ import {
 } from '@svc/domain';
 import { portalPage } from './layout.js';
 
-/** Everything the form page shows. */
-export type FormPage = {
+/** What every page of a link that posts shows: its language and switch, where it posts, its token, the branding. */
+export type PortalPageBasics = {
   language: PortalLanguage;
   /** Where the form posts (the page's own URL). */
   actionUrl: string;
@@ -35,6 +35,10 @@ export type FormPage = {
   chosenLanguage: PortalLanguage | null;
   formToken: string;
   branding: EmailBranding;
+};
+
+/** Everything the form page shows. */
+export type FormPage = PortalPageBasics & {
   applicant: { email: string; isCosigner: boolean; expiresAt: Date; country: string };
   requirements: PortalRequirements;
   form: PortalForm;

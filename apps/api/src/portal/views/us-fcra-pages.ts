@@ -3,26 +3,15 @@ import {
   escapeHtml,
   isoDate,
   translate,
-  type EmailBranding,
   type PortalFieldError,
   type PortalForm,
-  type PortalLanguage,
 } from '@svc/domain';
 import type { CheckName } from '@svc/contract';
-import { errorSummary, FCRA_SUMMARY_PATH, FormView } from './form-page.js';
+import { errorSummary, FCRA_SUMMARY_PATH, FormView, type PortalPageBasics } from './form-page.js';
 import { portalPage } from './layout.js';
 
 /** What the two pages a US applicant reads before the form show (consent-rules.ts). */
-export type UsFcraPage = {
-  language: PortalLanguage;
-  /** Where the page posts (the link's own URL). */
-  actionUrl: string;
-  otherLanguageUrl: string;
-  chosenLanguage: PortalLanguage | null;
-  formToken: string;
-  branding: EmailBranding;
-  checks: readonly CheckName[];
-};
+export type UsFcraPage = PortalPageBasics & { checks: readonly CheckName[] };
 
 function page(
   view: UsFcraPage,
