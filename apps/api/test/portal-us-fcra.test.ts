@@ -95,6 +95,11 @@ describe.each(apiTargets({ everyDatabase: true }))(
       expect(await storedConsent(applicantId)).toBeNull();
       expect(mainOf((await getPage(link)).html)).toContain('Disclosure regarding background checks');
 
+      // In French on asking, the summary of rights said to be in English.
+      const french = mainOf((await getPage(`${link}?lang=fr`)).html);
+      expect(french).toContain('Avis concernant les vérifications d’antécédents à des fins d’emploi');
+      expect(controlNamesOf(french).sort()).toEqual(['action', 'form_token', 'lang']);
+
       const acknowledged = await postPage(link, { ...formFieldsOf(disclosure.html), action: 'acknowledge_disclosure' });
       expect(acknowledged.status).toBe(303);
       expect(acknowledged.headers.get('location')).toBe(new URL(link).pathname);
@@ -114,6 +119,7 @@ describe.each(apiTargets({ everyDatabase: true }))(
         expect.arrayContaining(['consent.full_name', 'consent.date', 'consent.agreed']),
       );
       expect(controlNamesOf(authorizationMain)).not.toContain('identity.first_name');
+      expect(mainOf((await getPage(`${link}?lang=fr`)).html)).toContain('(résumé de vos droits, en anglais)');
 
       // Signed with another name than the invitation's, without the box: 422, both named, nothing stored.
       const refused = await postPage(link, {

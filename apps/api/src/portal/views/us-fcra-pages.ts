@@ -1,11 +1,4 @@
-import {
-  checkNameFor,
-  escapeHtml,
-  isoDate,
-  translate,
-  type PortalFieldError,
-  type PortalForm,
-} from '@svc/domain';
+import { checkNameFor, escapeHtml, isoDate, translate, type PortalFieldError, type PortalForm } from '@svc/domain';
 import type { CheckName } from '@svc/contract';
 import { errorSummary, FCRA_SUMMARY_PATH, FormView, type PortalPageBasics } from './form-page.js';
 import { portalPage } from './layout.js';
