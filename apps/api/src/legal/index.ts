@@ -1,5 +1,5 @@
 import { requestLegalDocumentRender, storedLegalDocumentPdf } from '@svc/db';
-import { FCRA_SUMMARY_OF_RIGHTS } from '@svc/domain';
+import { FCRA_SUMMARY_OF_RIGHTS, legalDocumentPath } from '@svc/domain';
 import { renderLegalDocumentHtml } from '@svc/report';
 import express, { type Router } from 'express';
 import type { Deps } from '../deps.js';
@@ -9,7 +9,8 @@ import { sendHtml } from '../portal/responses.js';
 
 /** Where the FCRA summary of rights is read (HTML) and downloaded (`.pdf`): the portal and notices link here. */
 export const LEGAL_PATH = '/legal';
-const SUMMARY_PATH = `${LEGAL_PATH}/${FCRA_SUMMARY_OF_RIGHTS.id}`;
+const SUMMARY_PATH = legalDocumentPath(FCRA_SUMMARY_OF_RIGHTS);
+const SUMMARY_PDF_PATH = legalDocumentPath(FCRA_SUMMARY_OF_RIGHTS, 'pdf');
 
 /** The summary loads nothing: inline styles only, no script, never framed. */
 const LEGAL_CONTENT_SECURITY_POLICY =
@@ -27,11 +28,11 @@ export function legalRouter(deps: Deps): Router {
   router.get([SUMMARY_PATH, `${SUMMARY_PATH}/`], (_request, response) => {
     response.setHeader('Content-Security-Policy', LEGAL_CONTENT_SECURITY_POLICY);
     const html = renderLegalDocumentHtml(FCRA_SUMMARY_OF_RIGHTS, {
-      links: [{ href: `${SUMMARY_PATH}.pdf`, text: 'Download this summary as a PDF' }],
+      links: [{ href: SUMMARY_PDF_PATH, text: 'Download this summary as a PDF' }],
     });
     sendHtml(response, 200, html);
   });
-  router.get(`${SUMMARY_PATH}.pdf`, async (_request, response) => {
+  router.get(SUMMARY_PDF_PATH, async (_request, response) => {
     const pdf = await storedLegalDocumentPdf(deps.db.dataSource.manager, { documentId, version });
     if (!pdf) {
       await requestLegalDocumentRender(deps.jobs, { documentId, version });

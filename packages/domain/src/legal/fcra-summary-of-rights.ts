@@ -13,6 +13,13 @@ export type LegalDocument = {
 };
 
 /**
+ * Where svc serves a legal document to anyone, as HTML; its PDF is the same path with `.pdf` (apps/api/src/legal).
+ * The portal and the notices link there.
+ */
+export const legalDocumentPath = (document: Pick<LegalDocument, 'id'>, format: 'html' | 'pdf' = 'html'): string =>
+  `/legal/${document.id}${format === 'pdf' ? '.pdf' : ''}`;
+
+/**
  * "A Summary of Your Rights Under the Fair Credit Reporting Act", in plain words, under the headings of the model form
  * the Consumer Financial Protection Bureau prescribes (12 CFR part 1022, appendix K). Change `version` with the text.
  */

@@ -3,8 +3,10 @@ import {
   countryOptions,
   escapeHtml,
   fieldLabel,
+  FCRA_SUMMARY_OF_RIGHTS,
   formatDate,
   isoDate,
+  legalDocumentPath,
   portalErrorMessage,
   translate,
   yearsBefore,
@@ -54,8 +56,11 @@ export type FormPage = PortalPageBasics & {
 /** What the field helpers need of a page: its language, branding, the form as typed and its errors. */
 export type FieldsPage = Pick<FormPage, 'language' | 'branding' | 'form' | 'errors'>;
 
-/** The summary of rights (legal/fcra-summary.ts): where a US applicant reads it and downloads it. */
-export const FCRA_SUMMARY_PATH = '/legal/fcra-summary-of-rights';
+/** The summary of rights: where a US applicant reads it and downloads it. */
+export const FCRA_SUMMARY_PATHS = {
+  html: legalDocumentPath(FCRA_SUMMARY_OF_RIGHTS),
+  pdf: legalDocumentPath(FCRA_SUMMARY_OF_RIGHTS, 'pdf'),
+};
 
 const idOf = (name: string): string => name.replace(/\./g, '-');
 const attribute = (name: string, value: string | null | undefined): string =>
@@ -519,7 +524,7 @@ function authorizationSection(view: FormView, page: FormPage, authorization: UsF
   return `<section class="card" aria-labelledby="authorization">
 <h2 id="authorization" tabindex="-1">${view.t('fcra.authorized_title')}</h2>
 <p>${view.t('fcra.authorized', { date: formatDate(page.language, authorization.signed_on), name: authorization.full_name })}</p>
-<p><a href="${FCRA_SUMMARY_PATH}">${view.t('fcra.summary_link')}</a> · <a href="${FCRA_SUMMARY_PATH}.pdf">${view.t('fcra.summary_pdf')}</a></p>
+<p><a href="${FCRA_SUMMARY_PATHS.html}">${view.t('fcra.summary_link')}</a> · <a href="${FCRA_SUMMARY_PATHS.pdf}">${view.t('fcra.summary_pdf')}</a></p>
 </section>`;
 }
 

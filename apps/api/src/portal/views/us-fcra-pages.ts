@@ -1,6 +1,6 @@
 import { checkNameFor, escapeHtml, isoDate, translate, type PortalFieldError, type PortalForm } from '@svc/domain';
 import type { CheckName } from '@svc/contract';
-import { errorSummary, FCRA_SUMMARY_PATH, FormView, type PortalPageBasics } from './form-page.js';
+import { errorSummary, FCRA_SUMMARY_PATHS, FormView, type PortalPageBasics } from './form-page.js';
 import { portalPage } from './layout.js';
 
 /** What the two pages a US applicant reads before the form show (consent-rules.ts). */
@@ -69,8 +69,8 @@ ${hiddenFields(view)}
 <h2 id="rights">${t('fcra.rights_title')}</h2>
 <p>${t('fcra.rights')}</p>
 <ul>
-<li><a href="${FCRA_SUMMARY_PATH}"${view.language === 'en' ? '' : ' hreflang="en"'}>${t('fcra.summary_link')}</a></li>
-<li><a href="${FCRA_SUMMARY_PATH}.pdf" type="application/pdf">${t('fcra.summary_pdf')}</a></li>
+<li><a href="${FCRA_SUMMARY_PATHS.html}"${view.language === 'en' ? '' : ' hreflang="en"'}>${t('fcra.summary_link')}</a></li>
+<li><a href="${FCRA_SUMMARY_PATHS.pdf}" type="application/pdf">${t('fcra.summary_pdf')}</a></li>
 </ul>
 </section>
 <section class="card" aria-labelledby="authorization">
