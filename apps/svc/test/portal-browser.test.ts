@@ -8,7 +8,7 @@ import { startWorker, type RunningWorker } from '@svc/worker';
 import axe from 'axe-core';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTargets, type TestApi } from '@svc/api/testing';
+import { apiTargets, newUsTeamOwner, type TestApi } from '@svc/api/testing';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** Screenshots of every step, to look at (gitignored). */
@@ -410,6 +410,87 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
       information: { first_name: 'Carl', last_name: 'Cosigner' },
     });
   }, 150_000);
+
+  it('a US HR invitee, on pages without a script, reads the disclosure alone, opens the summary of rights, authorizes, then fills the form and submits', async () => {
+    // A user of a US team (the bootstrapped teams are Canadian, whose portal is the HR test's).
+    const ownerId = await newUsTeamOwner(svc, account, 'HR');
+    const last = `Lovelace${randomUUID().slice(0, 6)}`;
+    const email = `${last.toLowerCase()}@example.com`;
+    const invited = await client.hr.invite({
+      body: {
+        owner_id: ownerId,
+        email,
+        information: { first_name: 'Ada', last_name: last },
+        request_softcheck: true,
+      },
+    });
+    expect(invited.status).toBe(201);
+    if (invited.status !== 201) return;
+    const applicantId = invited.body.applicant.id;
+
+    // No page of the way holds a script (their policy forbids any): each works without JavaScript.
+    const noScript = async () => expect(await page.$$eval('script', (scripts) => scripts.length)).toBe(0);
+    await openLinkFromOutbox(email, 'us-01');
+    await noScript();
+    // Step 1: the disclosure alone, one button.
+    expect(await page.$eval('h1', (heading) => heading.textContent)).toBe(
+      'Disclosure regarding background checks for employment',
+    );
+    expect(
+      await page.$$eval('main input:not([type=hidden]), main select, main textarea', (found) => found.length),
+    ).toBe(0);
+    expect(await page.$$eval('main a', (links) => links.length)).toBe(0);
+    await shot('us-02-disclosure');
+    await checkAccessibility('us disclosure');
+    await page.focus('button[value="acknowledge_disclosure"]');
+    expect(await pressAndWait('Enter')).toBe(200);
+
+    // Step 2: the authorization, the summary of rights a link away.
+    expect(await page.$eval('h1', (heading) => heading.textContent)).toBe('Authorization of a consumer report');
+    await noScript();
+    await shot('us-03-authorization');
+    await checkAccessibility('us authorization');
+    expect(await follow('a[href="/legal/fcra-summary-of-rights"]')).toBe(200);
+    expect(await page.$eval('h1', (heading) => heading.textContent)).toBe(
+      'A Summary of Your Rights Under the Fair Credit Reporting Act',
+    );
+    expect(await page.$eval('a[href$=".pdf"]', (link) => link.textContent)).toBe('Download this summary as a PDF');
+    await noScript();
+    await shot('us-04-summary-of-rights');
+    await checkAccessibility('us summary of rights');
+    await page.goBack({ waitUntil: 'load' });
+
+    // Authorizing without ticking the box: the error, focused; then the box, and on.
+    await fill('consent-full_name', `Ada ${last}`);
+    expect(await follow('button[value="authorize"]')).toBe(422);
+    expect(await errorSummaryLinks()).toEqual([['#consent-agreed', 'Tick the box to give your consent.']]);
+    expect(await focused()).toContain('error-summary');
+    await checkAccessibility('us authorization with an error');
+    await page.click('#consent-agreed');
+    expect(await follow('button[value="authorize"]')).toBe(200);
+
+    // Step 3: the form, the authorization in place of the consent.
+    expect(await page.$eval('#authorization', (heading) => heading.textContent)).toBe('Your authorization');
+    expect(await page.$('#consent-agreed')).toBeNull();
+    await noScript();
+    await checkAccessibility('us form');
+    await fillDate('identity-date_of_birth', '1985-12-10');
+    await fill('addresses-0-address', '1 Main St');
+    await fill('addresses-0-city', 'Albany');
+    await fill('addresses-0-province_state', 'NY');
+    await page.select('#addresses-0-country', 'US');
+    await fillDate('addresses-0-start_date', '2016-05-01');
+    await shot('us-05-form');
+    expect(await follow('.actions button[value="submit"]')).toBe(200);
+    expect(await page.$eval('h1', (heading) => heading.textContent)).toBe(
+      'Thank you: your information has been submitted',
+    );
+    await checkAccessibility('us submitted');
+    const record = hrApplicationSchema.parse(
+      (await client.hr.retrieveApplicant({ params: { applicant_id: applicantId } })).body,
+    );
+    expect(record.consent).toMatchObject({ full_name: `Ada ${last}`, us_fcra: { authorized_at: expect.any(String) } });
+  }, 120_000);
 
   it('shows a plain page for an unknown link, with nothing failing in the browser and no serious accessibility violation anywhere', async () => {
     const unknown = await page.goto(`${svc.url}/apply/${'A'.repeat(43)}`, { waitUntil: 'load' });

@@ -2,11 +2,13 @@ import {
   CHECK_RUN_QUEUE,
   createJobQueue,
   JOB_QUEUES,
+  LEGAL_DOCUMENT_RENDER_QUEUE,
   MESSAGE_SEND_QUEUE,
   PROVIDER_CALLBACK_QUEUE,
   PROVIDER_POLL_QUEUE,
   REPORT_RENDER_CLAIM_MS,
   REPORT_RENDER_QUEUE,
+  requestLegalDocumentRender,
   RETENTION_QUEUE,
   WEBHOOK_DELIVER_QUEUE,
   type Database,
@@ -20,7 +22,8 @@ import type { JobResult } from 'pg-boss';
 import type { Logger } from 'pino';
 import { checkRunSteps, runCheckRunJob, type CheckRunContext } from './check-run-job.js';
 import type { QueuedJob } from './job.js';
-import { createPdfRenderer, isPdfRenderError, type ChromiumSandbox } from './pdf/index.js';
+import { legalDocumentsToPrint, runLegalDocumentRenderJob } from './legal-document-render-job.js';
+import { createPdfRenderer, isPdfRenderError, type ChromiumSandbox, type PdfRenderer } from './pdf/index.js';
 import { runReportRenderJob, type ReportRenderContext } from './report-render-job.js';
 import { createReportRenderer } from './report/render-report.js';
 import { outboxEmailTransport, smtpEmailTransport, type EmailTransport } from './delivery/email-transport.js';
@@ -61,6 +64,11 @@ export type WorkerOptions = {
   pollingIntervalSeconds?: number;
   /** Renders the report (HTML and PDF) of an applicant whose last check finished: `createReportRenderer`. */
   renderReport: ReportRenderer;
+  /**
+   * Prints the public legal documents (the FCRA summary of rights) with the reports' printer; without it this worker
+   * leaves them to others (`startWorker` always passes it).
+   */
+  pdf?: Pick<PdfRenderer, 'render'>;
   /**
    * How long a worker holds the rendering of a report, in seconds: a `report.render` job still running after it is
    * presumed lost with its worker and runs again. Default 120 (`REPORT_RENDER_CLAIM_MS`).
@@ -174,6 +182,7 @@ export async function createWorker({
   renderConcurrency = 2,
   pollingIntervalSeconds = 2,
   renderReport,
+  pdf,
   reportRenderClaimSeconds = REPORT_RENDER_CLAIM_MS / 1000,
   email = outboxEmailTransport,
   sms = outboxSmsProvider,
@@ -282,6 +291,23 @@ export async function createWorker({
       }),
     ],
   ]);
+  if (pdf) {
+    workerIds.set(
+      LEGAL_DOCUMENT_RENDER_QUEUE,
+      await workQueue(jobs, {
+        queue: LEGAL_DOCUMENT_RENDER_QUEUE,
+        concurrency: 1,
+        pollingIntervalSeconds,
+        handle: (job) => runLegalDocumentRenderJob({ db, logger, now, pdf }, job),
+        failureOutput: (error) => ({
+          error: isPdfRenderError(error) ? error.code : 'internal error: see the worker log',
+        }),
+      }),
+    );
+    // Printed once per version, by whichever worker takes the job: the API serves it from the database.
+    for (const document of legalDocumentsToPrint())
+      await requestLegalDocumentRender(jobs, { documentId: document.id, version: document.version });
+  }
   // Stored in the database: every worker schedules the same job, and pg-boss creates one per occurrence.
   await jobs.schedule(RETENTION_QUEUE, RETENTION_SCHEDULE);
   if (webhooks.allowPrivate) {
@@ -499,6 +525,7 @@ export async function startWorker({
     jobs,
     logger,
     renderReport: createReportRenderer({ pdf }),
+    pdf,
     ...(now ? { now } : {}),
     simulatorDelayMs: settings.simulatorDelayMs,
     simulatorPendingMs: settings.simulatorPendingMs,

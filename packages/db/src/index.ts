@@ -89,3 +89,11 @@ export type { WebhookDisabledReason } from './entities/webhook-endpoint.js';
 export * from './repositories/passwords.js';
 export * from './repositories/logins.js';
 export * from './repositories/oauth-clients.js';
+export {
+  LEGAL_DOCUMENT_RENDER_QUEUE,
+  legalDocumentRenderPayloadSchema,
+  requestLegalDocumentRender,
+  storedLegalDocumentPdf,
+  storeLegalDocumentPdf,
+  type LegalDocumentRenderPayload,
+} from './legal-documents.js';

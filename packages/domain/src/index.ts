@@ -9,6 +9,7 @@ export * from './scoring/index.js';
 export * from './report/index.js';
 export * from './applications/invitation-resend.js';
 export * from './portal/index.js';
+export * from './legal/fcra-summary-of-rights.js';
 export * from './applications/order-rules.js';
 export * from './webhooks/retries.js';
 export * from './notifications/applicant-notification.js';

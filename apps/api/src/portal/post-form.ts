@@ -2,6 +2,7 @@ import {
   documentKindsOfApplicant,
   findPortalApplicant,
   savePortalDraft,
+  savePortalUsFcra,
   storeApplicantDocuments,
   submitApplicantInformation,
   type DocumentToStore,
@@ -14,6 +15,11 @@ import {
   missingDocumentErrors,
   isPortalSection,
   portalFormFromFields,
+  portalFormFromInformation,
+  US_FCRA_DISCLOSURE_VERSION,
+  FCRA_SUMMARY_OF_RIGHTS,
+  usFcraStepOf,
+  validateConsent,
   validatePortalForm,
   withEntriesToFill,
   withEntryAdded,
@@ -28,18 +34,21 @@ import type { Request, Response } from 'express';
 import { publicUrlOf, type Deps } from '../deps.js';
 import { chosenLanguageOf, pageUrl, portalContext, requestLanguageOf, todayOf, type PortalContext } from './context.js';
 import { formIssuedAt } from './form-token.js';
-import { sendForm, sendHtml, sendRefusal } from './responses.js';
+import { sendAuthorization, sendForm, sendHtml, sendRefusal } from './responses.js';
 import { submittedPage } from './views/message-pages.js';
 
 /** What a button of the form asks for. */
 type FormAction =
   | { kind: 'save' }
   | { kind: 'submit' }
+  | { kind: 'acknowledge_disclosure' }
+  | { kind: 'authorize' }
   | { kind: 'add'; section: PortalSection }
   | { kind: 'remove'; section: PortalSection; index: number };
 
 function actionOf(value: unknown): FormAction | null {
-  if (value === 'save' || value === 'submit') return { kind: value };
+  if (value === 'save' || value === 'submit' || value === 'acknowledge_disclosure' || value === 'authorize')
+    return { kind: value };
   if (typeof value !== 'string') return null;
   const [kind, section = '', index] = value.split(':');
   if (!isPortalSection(section)) return null;
@@ -110,8 +119,10 @@ async function submit(
 ): Promise<void> {
   const { token, requirements, applicant, language } = context;
   const cleaned = withoutBlankEntries(form);
+  // A US applicant signed the authorization before the form: the consent is that signature.
+  const authorized = applicant.usFcra?.authorization ? applicant.usFcra : null;
   const errors = [
-    ...validatePortalForm({ form: cleaned, requirements, today: todayOf(now) }),
+    ...validatePortalForm({ form: cleaned, requirements, today: todayOf(now), consentOnForm: !authorized }),
     ...documents.errors,
     ...missingDocumentErrors({ required: requirements.documents, held: documents.held }),
   ];
@@ -129,14 +140,15 @@ async function submit(
     token,
     information: informationFromPortalForm({ form: cleaned, requirements, country: applicant.country }),
     consent: {
-      full_name: cleaned.consent.full_name.trim(),
-      signed_on: cleaned.consent.date.trim(),
+      full_name: authorized?.authorization?.full_name ?? cleaned.consent.full_name.trim(),
+      signed_on: authorized?.authorization?.signed_on ?? cleaned.consent.date.trim(),
       given_at: now.toISOString(),
       form_issued_at: client.formIssuedAt.toISOString(),
       client_address: client.clientAddress,
       user_agent: client.userAgent,
       language,
       checks: requirements.checks,
+      ...(authorized ? { us_fcra: authorized } : {}),
     },
     now,
   });
@@ -158,6 +170,76 @@ async function submit(
     default:
       return sendRefusal(response, { refusal: 'bad_request', language });
   }
+}
+
+/**
+ * The US steps before the form (consent-rules.ts): `acknowledge_disclosure` records that the stand-alone disclosure
+ * was read (its version, when); `authorize` the signed authorization (name, date, box: judged as the standard consent
+ * is), the summary of rights' version, when and from where. Each then leads, post-redirect-get, to the next page.
+ * Any other post before the form is authorized saves nothing and leads to the current step.
+ */
+async function usFcraStep(
+  deps: Deps,
+  {
+    request,
+    response,
+    context,
+    action,
+    fields,
+    now,
+  }: {
+    request: Request;
+    response: Response;
+    context: PortalContext;
+    action: FormAction;
+    fields: Record<string, unknown>;
+    now: Date;
+  },
+): Promise<void> {
+  const { token, applicant, chosenLanguage, language } = context;
+  const step = usFcraStepOf(applicant.usFcra);
+  const next = () => response.redirect(303, pageUrl({ token, chosenLanguage }));
+  if (action.kind === 'acknowledge_disclosure' && step === 'disclosure') {
+    const saved = await savePortalUsFcra({
+      db: deps.db,
+      token,
+      now,
+      change: () => ({
+        disclosure_version: US_FCRA_DISCLOSURE_VERSION,
+        disclosure_acknowledged_at: now.toISOString(),
+        authorization: null,
+      }),
+    });
+    if (!saved.saved) return sendRefusal(response, { refusal: saved.reason, language });
+    return next();
+  }
+  if (action.kind !== 'authorize' || step !== 'authorization') return next();
+
+  const known = applicant.draft ?? portalFormFromInformation(applicant.information);
+  const signing = { ...known, consent: portalFormFromFields(fields, context.requirements).consent };
+  const errors = validateConsent({ consent: signing.consent, identity: known.identity, today: todayOf(now) });
+  if (errors.length > 0) return sendAuthorization(response, { context, form: signing, errors, now });
+  const client = signingClientOf(request, now);
+  const saved = await savePortalUsFcra({
+    db: deps.db,
+    token,
+    now,
+    change: (steps) => ({
+      disclosure_version: steps?.disclosure_version ?? US_FCRA_DISCLOSURE_VERSION,
+      disclosure_acknowledged_at: steps?.disclosure_acknowledged_at ?? now.toISOString(),
+      authorization: {
+        summary_of_rights_version: FCRA_SUMMARY_OF_RIGHTS.version,
+        full_name: signing.consent.full_name.trim(),
+        signed_on: signing.consent.date.trim(),
+        authorized_at: now.toISOString(),
+        client_address: client.clientAddress,
+        user_agent: client.userAgent,
+        language,
+      },
+    }),
+  });
+  if (!saved.saved) return sendRefusal(response, { refusal: saved.reason, language });
+  next();
 }
 
 /** The documents of a post: why some uploads were refused, and every kind the applicant has uploaded so far. */
@@ -208,6 +290,11 @@ export const postPortalForm =
     const lookup = await findPortalApplicant({ manager: deps.db.dataSource.manager, token, now });
     if (!lookup.open) return sendRefusal(response, { refusal: lookup.reason, language: fallbackLanguage });
     const context = portalContext({ token, applicant: lookup.applicant, chosenLanguage });
+    const isUsStep = action.kind === 'acknowledge_disclosure' || action.kind === 'authorize';
+    if (context.applicant.consentFlow !== 'us_fcra' && isUsStep)
+      return sendRefusal(response, { refusal: 'bad_request', language: context.language });
+    if (context.applicant.consentFlow === 'us_fcra' && (isUsStep || usFcraStepOf(context.applicant.usFcra) !== 'form'))
+      return usFcraStep(deps, { request, response, context, action, fields, now });
     const form = portalFormFromFields(fields, context.requirements);
     const documents = await receiveDocuments(deps, { request, applicantId: lookup.applicant.applicantId });
     if (action.kind === 'submit')

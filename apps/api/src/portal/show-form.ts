@@ -1,11 +1,14 @@
 import { documentKindsOfApplicant, findPortalApplicant } from '@svc/db';
-import { isPortalDocumentKind, portalFormFromInformation, withEntriesToFill } from '@svc/domain';
+import { isPortalDocumentKind, portalFormFromInformation, usFcraStepOf, withEntriesToFill } from '@svc/domain';
 import type { Request, Response } from 'express';
 import type { Deps } from '../deps.js';
 import { chosenLanguageOf, portalContext, requestLanguageOf } from './context.js';
-import { sendForm, sendRefusal } from './responses.js';
+import { sendAuthorization, sendDisclosure, sendForm, sendRefusal } from './responses.js';
 
-/** GET /apply/:token: the applicant's form, from the saved draft or pre-filled from the invitation. */
+/**
+ * GET /apply/:token: the applicant's form, from the saved draft or pre-filled from the invitation. A US applicant
+ * (consent-rules.ts) reads the stand-alone disclosure and gives the authorization first, each on a page of its own.
+ */
 export const showPortalForm =
   (deps: Deps) =>
   async (request: Request<{ token: string }>, response: Response): Promise<void> => {
@@ -20,6 +23,11 @@ export const showPortalForm =
       lookup.applicant.draft ?? portalFormFromInformation(lookup.applicant.information),
       context.requirements,
     );
+    if (lookup.applicant.consentFlow === 'us_fcra') {
+      const step = usFcraStepOf(lookup.applicant.usFcra);
+      if (step === 'disclosure') return sendDisclosure(response, { context, now });
+      if (step === 'authorization') return sendAuthorization(response, { context, form, now });
+    }
     const documentsHeld = context.requirements.documents.length
       ? (await documentKindsOfApplicant(deps.db.dataSource.manager, lookup.applicant.applicantId)).filter(
           isPortalDocumentKind,

@@ -9,6 +9,7 @@ import { hrApplicationResultsOf, pmApplicationResultsOf, type Applicant, type Ap
 import { labelOf, type HrApplicationResults } from '@svc/domain';
 import { presentInformation } from './applicant-information.js';
 import { presentProvenance } from './provenance.js';
+import { presentConsent } from './consent.js';
 import { presentEstimatedCompletion } from './check-executions.js';
 
 /** Every request flag of the record: true for the checks the applicant holds. */
@@ -51,6 +52,7 @@ function recordBase(record: ApplicantRecord): RecordBase {
     },
     country: applicant.country,
     information: presentInformation(record),
+    consent: presentConsent(applicant.consent),
     ...presentProvenance(record),
     estimated_completion: presentEstimatedCompletion(record.executions),
   };

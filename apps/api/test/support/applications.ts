@@ -9,6 +9,7 @@ import {
   type Database,
 } from '@svc/db';
 import { simulateCheck } from '@svc/domain';
+import type { TestApi } from './api.js';
 
 // Bodies and database probes shared by the application tests.
 
@@ -184,4 +185,35 @@ export async function untilReturned(
       throw new Error(`still ${response.status} ${body.status}/${body.report_status} after ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/**
+ * A new team of `type` in the United States (the bootstrapped teams are Canadian) and a user in it, made through the
+ * API with the partner's live key (a demo key may not change the hierarchy): the user's id, to order as.
+ */
+export async function newUsTeamOwner(svc: TestApi, account: BootstrappedAccount, type: 'HR' | 'PM'): Promise<string> {
+  const admin = svc.client(account.api_keys.live);
+  const team = await admin.teams.create({
+    body: {
+      name: `US ${type} ${randomUUID().slice(0, 6)}`,
+      type,
+      country: 'US',
+      province_state: 'NY',
+      superteam: account.superteam_id,
+      pre_pay: false,
+    },
+  });
+  if (team.status !== 201) throw new Error(`team not created: ${JSON.stringify(team.body)}`);
+  const user = await admin.users.create({
+    body: {
+      first_name: 'Ada',
+      last_name: 'Byron',
+      email: `owner-${randomUUID().slice(0, 8)}@example.com`,
+      language: 'en',
+      is_active: true,
+      team: team.body.id,
+    },
+  });
+  if (user.status !== 201) throw new Error(`user not created: ${JSON.stringify(user.body)}`);
+  return user.body.id;
 }

@@ -1,5 +1,8 @@
 import {
   CHECK_DEFINITIONS,
+  CONSENT_RULES,
+  FCRA_SUMMARY_OF_RIGHTS,
+  US_FCRA_DISCLOSURE_VERSION,
   DEFAULT_ADDRESS_HISTORY_YEARS,
   INVITATION_RESEND_INTERVAL_MINUTES,
   MAX_HISTORY_YEARS,
@@ -44,7 +47,7 @@ export const applicantPortalGuide: Guide = {
   file: 'guides/applicant-portal.html',
   title: 'Invitations and the applicant portal',
   summary:
-    'The invitation email and SMS, white-labelling, resending, and the form behind onboarding_link: what it asks, consent, PM groups.',
+    'The invitation email and SMS, white-labelling, resending, and the form behind onboarding_link: what it asks, consent, the US disclosure and authorization, PM groups.',
   body: `<h1>Invitations and the applicant portal</h1>
 <p class="lead">An invite (${opLink('hrInvite', 'HR')}, ${opLink('pmInvite', 'PM')}) sends the applicant an email, and an SMS when the superteam has SMS enabled and a phone number is given. Both carry the ${code('onboarding_link')}: the applicant portal, where the applicant gives what the requested checks need, reads the disclosure, consents and submits. The submission moves the application to ${code('IN_PROGRESS')} and starts its checks.</p>
 
@@ -121,11 +124,28 @@ ${table({
 <ul>
 <li>Nothing needs JavaScript. Repeatable sections (addresses, employers, education, credentials) have “add another” and “remove” buttons that save the form and show it again.</li>
 <li>Errors are listed at the top of the page, each linking to its field, and shown next to the field. The form keeps what was typed.</li>
-<li>The applicant reads the disclosure (the organisation and every requested check) and consents: their full name typed as in “About you”, the date, and a checkbox. The consent is stored, encrypted, with the submission: the typed name and date, when it was given and when its page was served, the client address and the browser's user agent, the language and the checks consented to. Neither the record nor the report shows it.</li>
+<li>The applicant reads the disclosure (the organisation and every requested check) and consents: their full name typed as in “About you”, the date, and a checkbox. The consent is stored, encrypted, with the submission: the typed name and date, when it was given and when its page was served, the client address and the browser's user agent, the language and the checks consented to. The record shows it as ${code('consent')} (null until the applicant submits, and for a quick screen); the report does not.</li>
 <li>Names, addresses, employers, referees, emails and phone numbers refuse invisible and text-direction control characters (as the API does, <code>invalid_character</code>), and the date of birth must lie between 1 January 1900 and today (UTC) 14 years ago.</li>
 <li>Saved progress is stored encrypted, like the SIN/SSN, date of birth and licence number, and dropped once submitted.</li>
 <li>A submitted link answers <strong>410</strong> (“This form has been submitted”), an expired link <strong>410</strong>, an unknown link <strong>404</strong>: plain pages that say nothing about the applicant.</li>
 </ul>
+
+<h2 id="us-disclosure">US employment screening: disclosure, then authorization, then the form</h2>
+<p>The US Fair Credit Reporting Act (15 U.S.C. 1681b(b)(2)) lets an employer obtain a consumer report only after a clear disclosure, “in a document that consists solely of the disclosure”, and the applicant’s written authorization. Where the checks run decides (the team’s country: an invitation names no location); the rules are a table, one row per jurisdiction that asks more than the standard consent:</p>
+${table({
+  caption: 'Where the consent asks more than the standard one',
+  head: ['Country', 'Applications', 'Consent'],
+  rows: CONSENT_RULES.map((rule) => [code(rule.country), rule.kinds.join(', '), code(rule.flow)]),
+})}
+<p>Anywhere else (a Canadian team, for one), and for PM applications in the US (tenant screening has no such rule), the form keeps the standard consent above. A US HR applicant’s link shows three pages in turn, each server-rendered, without JavaScript, in English or French:</p>
+<ol>
+<li><strong>The disclosure, alone</strong> (“Step 1 of 3”): that the organisation may obtain a consumer report from svc for employment purposes, and what such a report may contain. No form field, no other terms, no link; one button, “Continue to the authorization”, which records when it was read and which wording (${code(US_FCRA_DISCLOSURE_VERSION)}).</li>
+<li><strong>The authorization</strong> (“Step 2 of 3”): the applicant’s rights first, as “A Summary of Your Rights Under the Fair Credit Reporting Act” to read (${code('GET /legal/fcra-summary-of-rights')}) or download as a PDF (${code('GET /legal/fcra-summary-of-rights.pdf')}); then “I authorize … to obtain a consumer report about me from svc for employment purposes”, the checks, and the signature as for the standard consent: the full name (as the invitation gave it, when it did), today’s date and a checkbox.</li>
+<li><strong>The form</strong>: as for everyone, with “Your authorization” (the date and the name signed, the summary of rights again) in place of the consent.</li>
+</ol>
+<p>Until the authorization is given, any other post of the link saves nothing and leads back to the current step. The record’s ${code('consent.us_fcra')} then holds what was shown and accepted: ${code('disclosure_version')}, ${code('disclosure_acknowledged_at')}, ${code('summary_of_rights_version')} (now ${code(FCRA_SUMMARY_OF_RIGHTS.version)}), ${code('authorized_at')}, and the ${code('client_address')} and ${code('user_agent')} it was signed from, stored encrypted with the rest of the consent. The submission is the ${code('applicant.submitted')} event, as for everyone; the steps before it record no event (an event carries no personal data, and these steps are the applicant’s).</p>
+<p>The summary of rights is a public page, the same for everyone, with its version at its foot. Its PDF is the same HTML printed by a worker with the reports’ printer (Chromium), once per version, and kept in the database: API processes run no browser. Until a worker has printed it, the PDF answers <strong>503</strong> with ${code('Retry-After: 5')}, and the print is asked for (every worker also asks for it when it starts). Changing the summary’s text means a new version id, printed anew; each consent keeps the version it offered.</p>
+<p>What stays the employer’s: deciding that a report is needed, using it lawfully, any state or city rule beyond the FCRA (a longer disclosure, a separate state summary), and the adverse-action steps if a report leads to a decision against the applicant.</p>
 
 <h2 id="groups">PM group invitations</h2>
 <p>A PM invite with ${code('grouped_applicants')} creates one applicant per person, each with their own email and link (${code('application_url')} in list items). Each applicant completes only their own part and sees no one else’s information; a co-signer’s page says they are a co-signer (guarantor). Each applicant’s checks start when that applicant submits, and each applicant is ${code('Returned')} on their own.</p>

@@ -15,7 +15,7 @@ import {
   verification,
 } from '../common/enums.js';
 import { chosenKeys } from '../common/choices.js';
-import { countryCode, dateTime, email, uuid } from '../common/primitives.js';
+import { calendarDate, countryCode, dateTime, email, uuid } from '../common/primitives.js';
 import { checkNameSchema, requestFlagsRecordShape } from '../common/request-flags.js';
 import { informationSchema } from './information.js';
 import { listingSchema } from './listing.js';
@@ -83,6 +83,43 @@ const provenanceShape = {
   check_executions: z.array(checkExecutionSchema).describe('Every requested check, oldest first.'),
 };
 
+/** A US applicant's disclosure and authorization, given in the portal before the form. */
+const usFcraConsentSchema = z
+  .object({
+    disclosure_version: z.string().describe('Version of the stand-alone disclosure the applicant read.'),
+    disclosure_acknowledged_at: dateTime().describe('When the applicant went on from the disclosure.'),
+    summary_of_rights_version: z
+      .string()
+      .describe(
+        'Version of "A Summary of Your Rights Under the Fair Credit Reporting Act" offered with the authorization (`GET /legal/fcra-summary-of-rights`).',
+      ),
+    authorized_at: dateTime().describe('When the applicant signed the authorization.'),
+    client_address: z.string().nullable().describe('The client address the authorization was signed from.'),
+    user_agent: z.string().nullable().describe('The browser (user agent) it was signed with.'),
+  })
+  .describe(
+    'The FCRA disclosure and authorization of a US employment screening: what was shown, and when and from where it was accepted.',
+  );
+
+/** The consent the applicant gave with the portal's form. */
+const consentSchema = z
+  .object({
+    full_name: z.string().describe('The full name the applicant signed with.'),
+    signed_on: calendarDate().describe('The date the applicant wrote.'),
+    given_at: dateTime().describe('When the form was submitted with the consent.'),
+    form_issued_at: dateTime().describe('When the page it was submitted from was served.'),
+    client_address: z.string().nullable().describe('The client address it was submitted from.'),
+    user_agent: z.string().nullable().describe('The browser (user agent) it was submitted with.'),
+    language: z.string().describe('The language of the pages the applicant read (`en`, `fr`).'),
+    checks: z.array(checkNameSchema).describe('The checks consented to.'),
+    us_fcra: usFcraConsentSchema
+      .nullable()
+      .describe(
+        'For a US employment screening, the disclosure and authorization given before the form; null otherwise.',
+      ),
+  })
+  .describe('The consent given in the applicant portal, as recorded (encrypted at rest).');
+
 const score = (what: string) =>
   z
     .number()
@@ -135,6 +172,11 @@ const applicationRecordShape = {
     .describe('The application this applicant belongs to.'),
   country: countryCode().describe('Country of the screening (of the position or property).'),
   information: informationSchema,
+  consent: consentSchema
+    .nullable()
+    .describe(
+      'The consent the applicant gave in the portal, with what was shown; null until the applicant submits, and for a quick screen (you hold the consent).',
+    ),
   employment_verification: verification.schema,
   education_verification: verification.schema,
   credential_verification: verification.schema,

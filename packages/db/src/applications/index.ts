@@ -40,6 +40,7 @@ export {
 export {
   findPortalApplicant,
   savePortalDraft,
+  savePortalUsFcra,
   type PortalApplicant,
   type PortalClosed,
   type PortalLookup,

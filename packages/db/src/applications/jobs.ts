@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { JobInsert, PgBoss, SendOptions } from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import { enqueueManyInTransaction, type QueueDefinition } from '../jobs.js';
+import { LEGAL_DOCUMENT_RENDER_QUEUE } from '../legal-documents.js';
 import { REPORT_RENDER_CLAIM_MS } from './report-finalisation.js';
 
 /** Runs one check execution (apps/worker): claims it, calls the provider adapter, records the outcome. */
@@ -42,6 +43,8 @@ export const JOB_QUEUES = [
   // `short`: one poll of a check waits at a time (singletonKey), however often it is scheduled.
   { name: PROVIDER_POLL_QUEUE, policy: 'short' },
   { name: PROVIDER_CALLBACK_QUEUE },
+  // `short`: one print of a document's version waits at a time (singletonKey), however often it is asked for.
+  { name: LEGAL_DOCUMENT_RENDER_QUEUE, policy: 'short' },
 ] as const satisfies readonly QueueDefinition[];
 /** The name of one queue of svc. */
 export type QueueName = (typeof JOB_QUEUES)[number]['name'];

@@ -1,5 +1,5 @@
 import type { RequestFlag } from '@svc/contract';
-import { storedFlags, type PortalForm } from '@svc/domain';
+import { consentFlowOf, storedFlags, type ConsentFlow, type PortalForm, type UsFcraConsent } from '@svc/domain';
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../data-source.js';
 import { sealValue } from '../crypto/sealed-columns.js';
@@ -28,6 +28,10 @@ export type PortalApplicant = {
   /** The inviting user's language. */
   language: string;
   expiresAt: Date;
+  /** How the applicant consents (by where the checks run: consent-rules.ts). */
+  consentFlow: ConsentFlow;
+  /** The US disclosure and authorization so far (the `us_fcra` flow), or null. */
+  usFcra: UsFcraConsent | null;
 };
 
 /** Why a link opens no form. Each answers a plain page that tells nothing about the applicant. */
@@ -46,6 +50,16 @@ const findByToken = (manager: EntityManager, token: string, lock = false) =>
     where: { onboardingTokenHash: hashOnboardingToken(token) },
     ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
   });
+
+/** The US steps kept with the consent before the submission (the consent column is JSON, encrypted at rest). */
+function usFcraOf(applicant: Applicant): UsFcraConsent | null {
+  if (!applicant.consent) return null;
+  try {
+    return (JSON.parse(applicant.consent) as { us_fcra?: UsFcraConsent }).us_fcra ?? null;
+  } catch {
+    return null;
+  }
+}
 
 function draftOf(applicant: Applicant): PortalForm | null {
   if (!applicant.portalDraft) return null;
@@ -69,6 +83,7 @@ export async function findPortalApplicant({
   const applicant = await findByToken(manager, token);
   const reason = closedReason(applicant, now);
   if (reason || !applicant) return { open: false, reason: reason ?? 'not_found' };
+  const country = typeof applicant.location?.country === 'string' ? applicant.location.country : applicant.country;
   const [team, owner] = [
     await manager.findOneByOrFail(Team, { id: applicant.teamId }),
     await manager.findOneBy(User, { id: applicant.ownerId }),
@@ -81,19 +96,53 @@ export async function findPortalApplicant({
       email: applicant.email,
       isCosigner: applicant.isCosigner,
       flags: storedFlags(applicant.requestedFlags),
-      country: typeof applicant.location?.country === 'string' ? applicant.location.country : applicant.country,
+      country,
       information: readInformation(applicant),
       draft: draftOf(applicant),
       teamName: team.name,
       teamSettings: team.settingsConfig,
       language: owner?.language ?? 'en',
       expiresAt: applicant.onboardingExpiresAt as Date,
+      consentFlow: consentFlowOf({ country, kind: applicant.kind }),
+      usFcra: usFcraOf(applicant),
     },
   };
 }
 
+/**
+ * Writes one sealed column of the applicant of a link (`valueOf` its plaintext, from the applicant as locked), while
+ * the link still opens the form.
+ */
+async function updateOpenApplicant({
+  db,
+  token,
+  now,
+  column,
+  valueOf,
+}: {
+  db: Database;
+  token: string;
+  now: Date;
+  column: { property: 'portalDraft'; name: 'portal_draft' } | { property: 'consent'; name: 'consent' };
+  valueOf: (applicant: Applicant) => string;
+}): Promise<{ saved: true } | { saved: false; reason: PortalClosed }> {
+  return db.transaction(async (manager) => {
+    const applicant = await findByToken(manager, token, true);
+    const reason = closedReason(applicant, now);
+    if (reason || !applicant) return { saved: false, reason: reason ?? 'not_found' };
+    const sealed = sealValue({
+      table: 'applicants',
+      column: column.name,
+      rowId: applicant.id,
+      value: valueOf(applicant),
+    });
+    await manager.update(Applicant, { id: applicant.id }, { [column.property]: sealed as string, lastUpdated: now });
+    return { saved: true };
+  });
+}
+
 /** Keeps the form as the applicant typed it (encrypted at rest), while the link still opens it. */
-export async function savePortalDraft({
+export const savePortalDraft = ({
   db,
   token,
   draft,
@@ -103,24 +152,34 @@ export async function savePortalDraft({
   token: string;
   draft: PortalForm;
   now: Date;
-}): Promise<{ saved: true } | { saved: false; reason: PortalClosed }> {
-  return db.transaction(async (manager) => {
-    const applicant = await findByToken(manager, token, true);
-    const reason = closedReason(applicant, now);
-    if (reason || !applicant) return { saved: false, reason: reason ?? 'not_found' };
-    await manager.update(
-      Applicant,
-      { id: applicant.id },
-      {
-        portalDraft: sealValue({
-          table: 'applicants',
-          column: 'portal_draft',
-          rowId: applicant.id,
-          value: JSON.stringify(draft),
-        }) as string,
-        lastUpdated: now,
-      },
-    );
-    return { saved: true };
+}) =>
+  updateOpenApplicant({
+    db,
+    token,
+    now,
+    column: { property: 'portalDraft', name: 'portal_draft' },
+    valueOf: () => JSON.stringify(draft),
   });
-}
+
+/**
+ * Keeps a US applicant's disclosure and authorization steps (encrypted, with the consent the submission completes),
+ * while the link still opens the form. `change` gets the steps so far.
+ */
+export const savePortalUsFcra = ({
+  db,
+  token,
+  now,
+  change,
+}: {
+  db: Database;
+  token: string;
+  now: Date;
+  change: (steps: UsFcraConsent | null) => UsFcraConsent;
+}) =>
+  updateOpenApplicant({
+    db,
+    token,
+    now,
+    column: { property: 'consent', name: 'consent' },
+    valueOf: (applicant) => JSON.stringify({ us_fcra: change(usFcraOf(applicant)) }),
+  });

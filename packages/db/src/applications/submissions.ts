@@ -5,6 +5,7 @@ import {
   refuse,
   storedFlags,
   type Information,
+  type UsFcraConsent,
   type OrderOutcome,
 } from '@svc/domain';
 import type { PgBoss } from 'pg-boss';
@@ -22,7 +23,8 @@ import { applicationStateOf } from './state.js';
 
 /**
  * The consent the applicant portal takes with a submission: the typed name, the date written, when it was given and
- * when its form was served, from which client address and browser (user agent), in which language, for which checks.
+ * when its form was served, from which client address and browser (user agent), in which language, for which checks;
+ * for a US applicant, also the disclosure and authorization given before the form, with the versions shown.
  */
 export type ApplicantConsent = {
   full_name: string;
@@ -33,6 +35,8 @@ export type ApplicantConsent = {
   user_agent: string | null;
   language: string;
   checks: readonly string[];
+  /** A US applicant's disclosure and authorization, given before the form (consent-rules.ts). */
+  us_fcra?: UsFcraConsent;
 };
 
 /** The applicant to submit for: by id (services) or by the token of the onboarding link (the applicant portal). */

@@ -22,6 +22,7 @@ import { CheckExecutionRetries1795717251481 } from './1795717251481-check-execut
 import { CreateWebhooks1795717492151 } from './1795717492151-create-webhooks.js';
 import { CreateApplicantDocuments1795718799464 } from './1795718799464-create-applicant-documents.js';
 import { TeamNotificationSettings1795719067626 } from './1795719067626-team-notification-settings.js';
+import { CreateLegalDocuments1795727224921 } from './1795727224921-create-legal-documents.js';
 import { CheckEstimates1795729060940 } from './1795729060940-check-estimates.js';
 
 /**
@@ -55,5 +56,6 @@ export const migrations: Array<new () => import('typeorm').MigrationInterface> =
   CreateWebhooks1795717492151,
   CreateApplicantDocuments1795718799464,
   TeamNotificationSettings1795719067626,
+  CreateLegalDocuments1795727224921,
   CheckEstimates1795729060940,
 ];

@@ -7,3 +7,4 @@ export * from './countries.js';
 export * from './html.js';
 export * from './invitation-messages.js';
 export * from './documents.js';
+export * from './consent-rules.js';

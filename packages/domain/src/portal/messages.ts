@@ -201,6 +201,51 @@ const MESSAGES = {
     fr: 'Tapez votre nom complet en guise de signature, tel qu’indiqué dans « À propos de vous ».',
   },
 
+  // The US flow (consent-rules.ts): the stand-alone disclosure, then the authorization, then the form. The
+  // disclosure's wording is versioned: change US_FCRA_DISCLOSURE_VERSION with it.
+  'fcra.step': { en: 'Step {number} of 3', fr: 'Étape {number} sur 3' },
+  'fcra.disclosure_title': {
+    en: 'Disclosure regarding background checks for employment',
+    fr: 'Avis concernant les vérifications d’antécédents à des fins d’emploi',
+  },
+  'fcra.disclosure_report': {
+    en: '{organisation} may obtain a consumer report about you from svc, a consumer reporting agency, for employment purposes: to consider you for employment.',
+    fr: '{organisation} peut obtenir un rapport sur le consommateur (consumer report) vous concernant auprès de svc, une agence d’évaluation du consommateur, à des fins d’emploi : pour étudier votre candidature à un emploi.',
+  },
+  'fcra.disclosure_content': {
+    en: 'The report may contain information about you from public records and other sources, such as your identity, criminal records, credit history, driving record, and employment and education history, as the checks requested need.',
+    fr: 'Le rapport peut contenir des renseignements vous concernant tirés de registres publics et d’autres sources, comme votre identité, vos antécédents judiciaires, votre historique de crédit, votre dossier de conduite et vos antécédents d’emploi et d’études, selon les vérifications demandées.',
+  },
+  'fcra.continue': { en: 'Continue to the authorization', fr: 'Continuer vers l’autorisation' },
+  'fcra.authorization_title': {
+    en: 'Authorization of a consumer report',
+    fr: 'Autorisation d’un rapport sur le consommateur',
+  },
+  'fcra.authorization_statement': {
+    en: 'I authorize {organisation} to obtain a consumer report about me from svc for employment purposes, made of these checks:',
+    fr: 'J’autorise {organisation} à obtenir auprès de svc un rapport sur le consommateur me concernant à des fins d’emploi, composé de ces vérifications :',
+  },
+  'fcra.rights_title': { en: 'Your rights', fr: 'Vos droits' },
+  'fcra.rights': {
+    en: 'You have rights under the Fair Credit Reporting Act. Read them before you authorize:',
+    fr: 'Vous avez des droits en vertu de la Fair Credit Reporting Act. Lisez-les avant de donner votre autorisation :',
+  },
+  'fcra.summary_link': {
+    en: 'A Summary of Your Rights Under the Fair Credit Reporting Act',
+    fr: 'A Summary of Your Rights Under the Fair Credit Reporting Act (résumé de vos droits, en anglais)',
+  },
+  'fcra.summary_pdf': { en: 'Download it as a PDF', fr: 'Le télécharger en PDF' },
+  'fcra.agreed': {
+    en: 'I have read the disclosure and the summary of my rights, and I authorize this consumer report.',
+    fr: 'J’ai lu l’avis et le résumé de mes droits, et j’autorise ce rapport sur le consommateur.',
+  },
+  'fcra.authorize': { en: 'Authorize and continue to the form', fr: 'Autoriser et continuer vers le formulaire' },
+  'fcra.authorized_title': { en: 'Your authorization', fr: 'Votre autorisation' },
+  'fcra.authorized': {
+    en: 'You authorized this consumer report on {date}, signed “{name}”.',
+    fr: 'Vous avez autorisé ce rapport sur le consommateur le {date}, sous la signature « {name} ».',
+  },
+
   // Pages that answer a link that cannot be used
   'refusal.not_found_title': { en: 'This link is not valid', fr: 'Ce lien n’est pas valide' },
   'refusal.not_found': {

@@ -213,16 +213,19 @@ class Findings {
 
 /**
  * The errors of a form the applicant submits, in page order (an empty list: it can be submitted). `today` is the
- * applicant's date (UTC); the consent date may be a day off it either way (time zones).
+ * applicant's date (UTC). The consent is judged with it unless it was given before the form (`consentOnForm` false: a US
+ * authorization, see us-fcra.ts).
  */
 export function validatePortalForm({
   form,
   requirements,
   today,
+  consentOnForm = true,
 }: {
   form: PortalForm;
   requirements: PortalRequirements;
   today: Date;
+  consentOnForm?: boolean;
 }): PortalFieldError[] {
   const findings = new Findings();
   const { identity } = form;
@@ -361,9 +364,29 @@ export function validatePortalForm({
     if (form.credentials.length === 0) findings.add('credentials', 'required');
   }
 
-  const { consent } = form;
+  if (consentOnForm) findings.errors.push(...validateConsent({ consent: form.consent, identity, today }));
+  return findings.errors;
+}
+
+/**
+ * The errors of a consent signature (the form's consent, or a US authorization, signed the same way): the full name
+ * as given in "About you" (any name while `identity` holds no name at all yet), today's date (a day off
+ * either way: time zones) and the box ticked.
+ */
+export function validateConsent({
+  consent,
+  identity,
+  today,
+}: {
+  consent: PortalForm['consent'];
+  identity: Pick<PortalForm['identity'], 'first_name' | 'middle_name' | 'last_name'>;
+  today: Date;
+}): PortalFieldError[] {
+  const findings = new Findings();
+  const nameKnown = identity.first_name.trim() !== '' || identity.last_name.trim() !== '';
   if (
     findings.text('consent.full_name', consent.full_name, { required: true, max: 300 }) &&
+    nameKnown &&
     !acceptedSignatures(identity).includes(comparableName(consent.full_name))
   ) {
     findings.add('consent.full_name', 'consent_name_mismatch');

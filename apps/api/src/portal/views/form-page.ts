@@ -3,8 +3,10 @@ import {
   countryOptions,
   escapeHtml,
   fieldLabel,
+  FCRA_SUMMARY_OF_RIGHTS,
   formatDate,
   isoDate,
+  legalDocumentPath,
   portalErrorMessage,
   translate,
   yearsBefore,
@@ -20,11 +22,12 @@ import {
   type PortalRequirements,
   type PortalSection,
   type ReferenceRequirement,
+  type UsFcraAuthorization,
 } from '@svc/domain';
 import { portalPage } from './layout.js';
 
-/** Everything the form page shows. */
-export type FormPage = {
+/** What every page of a link that posts shows: its language and switch, where it posts, its token, the branding. */
+export type PortalPageBasics = {
   language: PortalLanguage;
   /** Where the form posts (the page's own URL). */
   actionUrl: string;
@@ -34,6 +37,10 @@ export type FormPage = {
   chosenLanguage: PortalLanguage | null;
   formToken: string;
   branding: EmailBranding;
+};
+
+/** Everything the form page shows. */
+export type FormPage = PortalPageBasics & {
   applicant: { email: string; isCosigner: boolean; expiresAt: Date; country: string };
   requirements: PortalRequirements;
   form: PortalForm;
@@ -42,6 +49,17 @@ export type FormPage = {
   /** The documents uploaded so far (a file input cannot be filled again: the page says they were received). */
   documentsHeld: readonly PortalDocumentKind[];
   today: Date;
+  /** A US applicant's authorization, given before the form: shown instead of the consent (consent-rules.ts). */
+  authorization: UsFcraAuthorization | null;
+};
+
+/** What the field helpers need of a page: its language, branding, the form as typed and its errors. */
+export type FieldsPage = Pick<FormPage, 'language' | 'branding' | 'form' | 'errors'>;
+
+/** The summary of rights: where a US applicant reads it and downloads it. */
+export const FCRA_SUMMARY_PATHS = {
+  html: legalDocumentPath(FCRA_SUMMARY_OF_RIGHTS),
+  pdf: legalDocumentPath(FCRA_SUMMARY_OF_RIGHTS, 'pdf'),
 };
 
 const idOf = (name: string): string => name.replace(/\./g, '-');
@@ -49,8 +67,8 @@ const attribute = (name: string, value: string | null | undefined): string =>
   value ? ` ${name}="${escapeHtml(value)}"` : '';
 
 /** Renders fields with the page's language and errors. */
-class FormView {
-  constructor(private readonly page: FormPage) {}
+export class FormView {
+  constructor(private readonly page: FieldsPage) {}
 
   t(key: MessageKey, params: Record<string, string | number> = {}): string {
     return escapeHtml(translate(this.page.language, key, { organisation: this.page.branding.organisation, ...params }));
@@ -158,12 +176,22 @@ ${control(`id="${id}" name="${escapeHtml(name)}"${attribute('aria-describedby', 
     });
   }
 
-  checkbox({ name, kind, checked }: { name: string; kind: PortalFieldKind; checked: boolean }): string {
+  checkbox({
+    name,
+    kind,
+    checked,
+    label = fieldLabel(this.page.language, kind),
+  }: {
+    name: string;
+    kind: PortalFieldKind;
+    checked: boolean;
+    label?: string;
+  }): string {
     const id = idOf(name);
     const error = this.errorOf(name);
     return `<div class="field${error ? ' has-error' : ''}">
 ${error ? `<p class="field-error" id="${id}-error"><span class="visually-hidden">${this.t('page.error_summary')}: </span>${this.message(error)}</p>` : ''}
-<div class="checkbox"><input type="checkbox" id="${id}" name="${escapeHtml(name)}" value="yes"${checked ? ' checked' : ''}${error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''}><label for="${id}">${escapeHtml(fieldLabel(this.page.language, kind))}</label></div>
+<div class="checkbox"><input type="checkbox" id="${id}" name="${escapeHtml(name)}" value="yes"${checked ? ' checked' : ''}${error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''}><label for="${id}">${escapeHtml(label)}</label></div>
 </div>`;
   }
 
@@ -491,12 +519,21 @@ ${view.checkbox({ name: 'consent.agreed', kind: 'consent.agreed', checked: conse
 </section>`;
 }
 
+/** A US applicant's authorization, given before the form, in place of the consent; the summary of rights again. */
+function authorizationSection(view: FormView, page: FormPage, authorization: UsFcraAuthorization): string {
+  return `<section class="card" aria-labelledby="authorization">
+<h2 id="authorization" tabindex="-1">${view.t('fcra.authorized_title')}</h2>
+<p>${view.t('fcra.authorized', { date: formatDate(page.language, authorization.signed_on), name: authorization.full_name })}</p>
+<p><a href="${FCRA_SUMMARY_PATHS.html}">${view.t('fcra.summary_link')}</a> · <a href="${FCRA_SUMMARY_PATHS.pdf}">${view.t('fcra.summary_pdf')}</a></p>
+</section>`;
+}
+
 /** Where an error's summary link lands: the field, or for a rule on a whole section its "add another" button. */
 function errorTarget(field: string): string {
   return field.includes('.') ? idOf(field) : `${field}-add`;
 }
 
-function errorSummary(view: FormView, page: FormPage): string {
+export function errorSummary(view: FormView, page: Pick<FormPage, 'errors'>): string {
   if (page.errors.length === 0) return '';
   const items = page.errors
     .map((error) => {
@@ -563,7 +600,7 @@ ${requirements.employers.required ? employersSection(view, page) : ''}
 ${requirements.educations ? educationsSection(view, page) : ''}
 ${requirements.credentials ? credentialsSection(view, page) : ''}
 ${requirements.documents.length > 0 ? documentsSection(view, page) : ''}
-${consentSection(view, page)}
+${page.authorization ? authorizationSection(view, page, page.authorization) : consentSection(view, page)}
 <p class="hint">${view.t('page.submit_hint')}</p>
 <div class="actions">
 <button type="submit" class="primary" name="action" value="submit">${view.t('page.submit')}</button>

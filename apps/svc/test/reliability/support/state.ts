@@ -1,4 +1,4 @@
-import { Applicant, RETENTION_QUEUE, type Database } from '@svc/db';
+import { Applicant, LEGAL_DOCUMENT_RENDER_QUEUE, RETENTION_QUEUE, type Database } from '@svc/db';
 
 /**
  * Every table that holds a tenant's data (and the job queue). Left out on purpose: `idempotency_records` (a refused
@@ -32,9 +32,12 @@ export const TENANT_TABLES = [
   'pgboss.job',
 ] as const;
 
-/** Rows of a table left out of the digest: the retention job's own jobs come from the clock (pg-boss cron), not from requests. */
+/**
+ * Rows of a table left out of the digest: the retention job's own jobs come from the clock (pg-boss cron), and the
+ * print of the public summary of rights from a worker's start, not from a tenant's requests.
+ */
 const ROWS_LEFT_OUT: Partial<Record<(typeof TENANT_TABLES)[number], string>> = {
-  'pgboss.job': `WHERE t.name <> '${RETENTION_QUEUE}'`,
+  'pgboss.job': `WHERE t.name NOT IN ('${RETENTION_QUEUE}', '${LEGAL_DOCUMENT_RENDER_QUEUE}')`,
 };
 
 /** Columns left out of the digest: a key's `last_used_at` follows every minute of use, refused requests included. */
