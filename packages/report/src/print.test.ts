@@ -74,7 +74,7 @@ function brokenWords(printed: { text: string; html: string }): string[] {
     const parts = hyphenated.toLowerCase().split('-');
     for (let index = 1; index < parts.length; index += 1) words.add(`${parts[index - 1]}${parts[index]}`);
   }
-  const printedWords = printed.text.replace(/Page \d+ of \d+/g, ' ').match(/[\p{L}\p{N}_]+/gu) ?? [];
+  const printedWords = printed.text.replace(/Page\s+\d+\s+of\s+\d+/g, ' ').match(/[\p{L}\p{N}_]+/gu) ?? [];
   return [...new Set(printedWords.filter((word) => !words.has(word.toLowerCase())))];
 }
 

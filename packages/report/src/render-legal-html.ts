@@ -5,7 +5,7 @@ import { escapeHtml as e } from './escape.js';
 const FONT_STACK = '"Helvetica Neue", Helvetica, Arial, "Liberation Sans", "DejaVu Sans", sans-serif';
 
 const STYLES = `
-@page { size: letter; margin: 18mm 17mm; @bottom-right { content: "Page " counter(page) " of " counter(pages); font: 7pt ${FONT_STACK}; color: #333; } }
+@page { size: letter; margin: 18mm 17mm; @bottom-right { content: "Page " counter(page) " of " counter(pages); font: 7pt ${FONT_STACK}; color: #333; white-space: nowrap; } }
 *, *::before, *::after { box-sizing: border-box; }
 body { margin: 0; font: 10.5pt/1.45 ${FONT_STACK}; color: #111; background: #fff; }
 main { max-width: 46rem; margin: 0 auto; padding: 1.5rem 1rem 2rem; }

@@ -27,7 +27,7 @@ export function reportStyles(view: ReportView): string {
   @top-left { content: ${runningTitle}; font: 7pt ${FONT_STACK}; color: #5a6672; vertical-align: bottom; padding-bottom: 3mm; }
   @top-right { content: ${runningName}; font: 7pt ${FONT_STACK}; color: #5a6672; vertical-align: bottom; padding-bottom: 3mm; }
   @bottom-left { content: ${footer}; font: 6.5pt ${FONT_STACK}; color: #5a6672; vertical-align: top; padding-top: 3mm; }
-  @bottom-right { content: "Page " counter(page) " of " counter(pages); font: 7pt ${FONT_STACK}; color: #16202a; vertical-align: top; padding-top: 3mm; }
+  @bottom-right { content: "Page " counter(page) " of " counter(pages); font: 7pt ${FONT_STACK}; color: #16202a; vertical-align: top; padding-top: 3mm; white-space: nowrap; }
   ${band}
 }
 @page :first {
