@@ -6,7 +6,7 @@ import { eventSchema, type SvcClient } from '@svc/contract';
 import type { BootstrappedAccount } from '@svc/db';
 import { waitFor } from '@svc/db/testing';
 import { startWorker, type RunningWorker } from '@svc/worker';
-import { apiTargets, fullInformation, location, type TestApi, untilReturned } from '@svc/api/testing';
+import { apiTargets, quickScreenUntilReturned, type TestApi } from '@svc/api/testing';
 
 type Received = { path: string; headers: IncomingHttpHeaders; body: string };
 
@@ -69,17 +69,7 @@ describe.each(apiTargets({ everyDatabase: true }))('webhooks on $name', (target)
     return created.body;
   };
   const quickScreen = async (client: SvcClient, account: BootstrappedAccount) => {
-    const created = await client.hr.quickScreen({
-      body: {
-        owner_id: account.users.hr,
-        information: fullInformation(),
-        position_or_property_location: location,
-        request_softcheck: true,
-      },
-    });
-    if (created.status !== 201) throw new Error(`quick screen refused: ${JSON.stringify(created.body)}`);
-    await untilReturned(() => client.hr.retrieveApplicant({ params: { applicant_id: created.body.id } }));
-    return created.body.id;
+    return (await quickScreenUntilReturned(client, account.users.hr)).id;
   };
 
   beforeAll(async () => {

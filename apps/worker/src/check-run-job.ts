@@ -226,5 +226,9 @@ async function recordSubmission(context: CheckRunContext, adapter: ProviderAdapt
     deadline,
     expectedTurnaroundMs: adapter.expectedTurnaround(run.checkName),
     firstPollAt: nextPollAt(adapter, submittedAt, deadline),
+    simulatedCallback:
+      adapter.simulatedCallbackMs === undefined
+        ? undefined
+        : { provider: adapter.name, at: new Date(submittedAt.getTime() + adapter.simulatedCallbackMs) },
   });
 }

@@ -19,6 +19,8 @@ const workerConfigSchema = z
     SVC_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
     /** > 0: the simulator answers like a provider that takes time: `pending` at once, its result this many ms later (polled). */
     SVC_SIMULATOR_PENDING_MS: z.coerce.number().int().min(0).max(86_400_000).default(0),
+    /** `1`, with SVC_SIMULATOR_PENDING_MS: the simulator "calls back" when its result is ready instead of being polled. */
+    SVC_SIMULATOR_CALLBACKS: switchSetting.transform((value) => value === true),
     /** The providers of live checks, a JSON object by provider name (the docs' Providers guide); the API's must match. */
     SVC_PROVIDERS: providersSetting,
     /**
@@ -111,6 +113,7 @@ export function workerSettingsOf(config: WorkerConfig): WorkerSettings {
   return {
     simulatorDelayMs: config.SVC_SIMULATOR_DELAY_MS,
     simulatorPendingMs: config.SVC_SIMULATOR_PENDING_MS,
+    simulatorCallbacks: config.SVC_SIMULATOR_CALLBACKS,
     providers: config.SVC_PROVIDERS,
     concurrency: config.WORKER_CONCURRENCY,
     pollingIntervalSeconds: config.WORKER_POLLING_INTERVAL_SECONDS,

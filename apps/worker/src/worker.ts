@@ -54,6 +54,8 @@ export type WorkerOptions = {
   simulatorDelayMs?: number;
   /** > 0: the simulator answers asynchronously, its results ready this many milliseconds after submission. Default 0. */
   simulatorPendingMs?: number;
+  /** With `simulatorPendingMs`: the simulator calls back when its result is ready instead of being polled. */
+  simulatorCallbacks?: boolean;
   /** The providers of live checks (`SVC_PROVIDERS`). Default: none. */
   providers?: ProvidersSetting;
   /** Checks this process runs at the same time (jobs fetched per batch); messages, at most `MESSAGE_SENDS_AT_ONCE`. Default 64. */
@@ -177,6 +179,7 @@ export async function createWorker({
   now = () => new Date(),
   simulatorDelayMs = 0,
   simulatorPendingMs = 0,
+  simulatorCallbacks = false,
   providers = {},
   concurrency = 64,
   renderConcurrency = 2,
@@ -198,7 +201,7 @@ export async function createWorker({
     jobs,
     providers: providerAdaptersOf({
       providers,
-      simulator: { delayMs: simulatorDelayMs, pendingMs: simulatorPendingMs },
+      simulator: { delayMs: simulatorDelayMs, pendingMs: simulatorPendingMs, callbacks: simulatorCallbacks },
     }),
     steps: checkRunSteps(db, jobs, now, reportRenderClaimSeconds),
     ...(metrics ? { metrics } : {}),
@@ -340,6 +343,7 @@ export async function createWorker({
       render_concurrency: renderConcurrency,
       simulator_delay_ms: simulatorDelayMs,
       simulator_pending_ms: simulatorPendingMs,
+      simulator_callbacks: simulatorCallbacks,
       providers: [...checkRuns.providers.keys()],
       email_delivery: email.delivery,
       sms_delivery: sms.delivery,
@@ -403,6 +407,8 @@ export type WorkerSettings = {
   simulatorDelayMs: number;
   /** > 0: the simulator answers asynchronously after this many milliseconds (`SVC_SIMULATOR_PENDING_MS`). */
   simulatorPendingMs: number;
+  /** The simulator calls back instead of being polled (`SVC_SIMULATOR_CALLBACKS`). */
+  simulatorCallbacks: boolean;
   /** The providers of live checks (`SVC_PROVIDERS`). */
   providers: ProvidersSetting;
   concurrency: number;
@@ -440,6 +446,7 @@ export type WorkerSettings = {
 export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   simulatorDelayMs: 300,
   simulatorPendingMs: 0,
+  simulatorCallbacks: false,
   providers: {},
   concurrency: 64,
   pollingIntervalSeconds: 2,
@@ -529,6 +536,7 @@ export async function startWorker({
     ...(now ? { now } : {}),
     simulatorDelayMs: settings.simulatorDelayMs,
     simulatorPendingMs: settings.simulatorPendingMs,
+    simulatorCallbacks: settings.simulatorCallbacks,
     providers: settings.providers,
     concurrency: settings.concurrency,
     renderConcurrency: settings.pdfPages,

@@ -157,7 +157,7 @@ describe.each(databaseTargets())('the check.run and report.render workers on $na
         logger: testLogger,
         now: () => new Date(),
         jobs,
-        providers: providerAdaptersOf({ providers: {}, simulator: { delayMs: 0, pendingMs: 0 } }),
+        providers: providerAdaptersOf({ providers: {}, simulator: { delayMs: 0, pendingMs: 0, callbacks: false } }),
         steps: checkRunSteps(db, jobs, () => new Date()),
       },
       { id: 'redelivered', data: { checkExecutionId: executionsBefore[0]!.id }, retryCount: 1, retryLimit: 4 },

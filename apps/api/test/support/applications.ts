@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CheckName, CreateTeamBody, InformationInput, SvcClient } from '@svc/contract';
+import type { CheckName, CreateTeamBody, HrApplication, InformationInput, SvcClient } from '@svc/contract';
 import {
   CHECK_RUN_QUEUE,
   createUser,
@@ -185,6 +185,22 @@ export async function untilReturned(
       throw new Error(`still ${response.status} ${body.status}/${body.report_status} after ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** An HR quick screen of a softcheck for `ownerId`, with the full test information, polled until `Returned`. */
+export async function quickScreenUntilReturned(client: SvcClient, ownerId: string): Promise<HrApplication> {
+  const created = await client.hr.quickScreen({
+    body: {
+      owner_id: ownerId,
+      information: fullInformation(),
+      position_or_property_location: location,
+      request_softcheck: true,
+    },
+  });
+  if (created.status !== 201) throw new Error(`quick screen refused: ${JSON.stringify(created.body)}`);
+  return (await untilReturned(() =>
+    client.hr.retrieveApplicant({ params: { applicant_id: created.body.id } }),
+  )) as HrApplication;
 }
 
 /**

@@ -14,7 +14,7 @@ export function providerAdaptersOf({
   simulator,
 }: {
   providers: ProvidersSetting;
-  simulator: { delayMs: number; pendingMs: number };
+  simulator: { delayMs: number; pendingMs: number; callbacks: boolean };
 }): ProviderAdapters {
   const adapters = new Map<string, ProviderAdapter>();
   const simulated = simulatorAdapter(simulator);

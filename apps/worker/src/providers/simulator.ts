@@ -16,15 +16,26 @@ const simulate = (request: ProviderCheckRequest, now: Date) =>
 /**
  * The built-in simulated provider: made-up, deterministic results (the documented test inputs force outcomes and
  * failures: `Flaky` fails the first attempts, `Broken` every one). It answers after `delayMs`; with `pendingMs` > 0 it
- * answers asynchronously like a real provider: `pending` at once, and its result when asked `pendingMs` later
- * (polled every `pendingMs`).
+ * answers asynchronously like a real provider: `pending` at once, and its result when asked `pendingMs` later:
+ * polled every `pendingMs`, or with `callbacks` never polled but "calling back" once the result is ready (the worker
+ * schedules the callback a provider would make, and it takes the same path as a provider's).
  */
-export function simulatorAdapter({ delayMs, pendingMs }: { delayMs: number; pendingMs: number }): ProviderAdapter {
+export function simulatorAdapter({
+  delayMs,
+  pendingMs,
+  callbacks,
+}: {
+  delayMs: number;
+  pendingMs: number;
+  callbacks: boolean;
+}): ProviderAdapter {
+  const callsBack = callbacks && pendingMs > 0;
   return {
     name: SIMULATOR_PROVIDER,
     simulated: true,
     deadlineMs: Math.max(60_000, pendingMs * 10),
-    pollIntervalMs: pendingMs,
+    pollIntervalMs: callsBack ? 0 : pendingMs,
+    ...(callsBack ? { simulatedCallbackMs: pendingMs } : {}),
     expectedTurnaround: () => delayMs + pendingMs,
     async submit(request) {
       if (delayMs > 0) await sleep(delayMs);

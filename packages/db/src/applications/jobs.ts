@@ -261,11 +261,18 @@ export async function enqueueProviderCallback({
   jobs,
   provider,
   reference,
+  transaction,
+  startAfter,
 }: {
   jobs: PgBoss;
   provider: string;
   reference: string;
+  /** Enqueued in this transaction (it exists if and only if the transaction commits). */
+  transaction?: EntityManager | undefined;
+  startAfter?: Date | undefined;
 }): Promise<void> {
   const data = providerCallbackPayloadSchema.parse({ provider, reference }) satisfies ProviderCallbackPayload;
-  await jobs.send(PROVIDER_CALLBACK_QUEUE, data, PROVIDER_JOB_SEND_OPTIONS);
+  const options = { ...PROVIDER_JOB_SEND_OPTIONS, ...(startAfter ? { startAfter } : {}) };
+  if (transaction) await enqueueEach({ jobs, transaction, queue: PROVIDER_CALLBACK_QUEUE, payloads: [data], options });
+  else await jobs.send(PROVIDER_CALLBACK_QUEUE, data, options);
 }

@@ -3,7 +3,7 @@ import type { Database } from '../data-source.js';
 import { queryRows } from '../repositories/query-rows.js';
 import { checkRunOf, type CheckRun } from './check-runs.js';
 import { documentKindsByApplicant } from './documents.js';
-import { scheduleProviderPoll } from './jobs.js';
+import { enqueueProviderCallback, scheduleProviderPoll } from './jobs.js';
 import { findExecutionsWithApplicants } from './sql.js';
 import type { EntityManager } from 'typeorm';
 
@@ -32,6 +32,7 @@ export async function recordCheckSubmitted({
   deadline,
   expectedTurnaroundMs,
   firstPollAt,
+  simulatedCallback,
 }: {
   db: Database;
   jobs: PgBoss;
@@ -42,6 +43,8 @@ export async function recordCheckSubmitted({
   deadline: Date;
   expectedTurnaroundMs: number;
   firstPollAt: Date;
+  /** A simulated provider's callback, scheduled with the submission: whose, and when. */
+  simulatedCallback?: { provider: string; at: Date } | undefined;
 }): Promise<boolean> {
   return db.transaction(async (manager) => {
     const updated = await queryRows<{ id: string }>(
@@ -56,6 +59,14 @@ export async function recordCheckSubmitted({
     );
     if (updated.length === 0) return false;
     await scheduleProviderPoll({ jobs, transaction: manager, checkExecutionId, startAfter: firstPollAt });
+    if (simulatedCallback)
+      await enqueueProviderCallback({
+        jobs,
+        transaction: manager,
+        provider: simulatedCallback.provider,
+        reference,
+        startAfter: simulatedCallback.at,
+      });
     return true;
   });
 }

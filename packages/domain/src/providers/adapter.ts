@@ -45,6 +45,11 @@ export interface ProviderAdapter {
   readonly deadlineMs: number;
   /** How often a pending check is asked about, in milliseconds; 0: never (the provider calls back). */
   readonly pollIntervalMs: number;
+  /**
+   * A simulated provider's callback: the worker schedules the `provider.callback` job a provider would cause this long
+   * after the submission. Real providers call `POST /providers/{name}/callbacks` instead.
+   */
+  readonly simulatedCallbackMs?: number;
   /** How long the provider usually takes to answer a check, in milliseconds (for estimated completion times). */
   expectedTurnaround(checkName: CheckName): number;
   submit(request: ProviderCheckRequest): Promise<ProviderAnswer>;
