@@ -89,6 +89,15 @@ export function orderRefusalProblem(refusal: OrderRefusal, kind: 'HR' | 'PM'): A
       });
     case 'missing_information':
       return AppError.validation(refusal.missing.map(({ path, code, message }) => ({ path, code, message })));
+    case 'information_conflict':
+      return AppError.validation(
+        refusal.paths.map((path) => ({
+          path,
+          code: 'invalid_value',
+          message:
+            'differs from the value already recorded: an upgrade adds information, it never changes what was given',
+        })),
+      );
     case 'not_found':
       return AppError.notFound('Applicant');
     case 'link_expired':

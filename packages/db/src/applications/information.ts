@@ -75,6 +75,52 @@ export function mergeInformation(stored: StoredInformation, given: InformationIn
   return merged;
 }
 
+/** An entry of a list with its empty fields left out and its keys sorted: two entries alike are the same entry. */
+function entryKey(entry: unknown): string {
+  if (Array.isArray(entry)) return `[${entry.map(entryKey).join(',')}]`;
+  if (entry === null || typeof entry !== 'object') return JSON.stringify(entry);
+  const fields = Object.entries(entry as Record<string, unknown>)
+    .filter(([, value]) => value !== undefined && value !== null && value !== '')
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return `{${fields.map(([field, value]) => `${JSON.stringify(field)}:${entryKey(value)}`).join(',')}}`;
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * Information an upgrade adds (DESIGN.md section 6): it never changes what was given before. Each entry of a list
+ * (`employers`, `addresses`, …) is appended after the recorded ones unless an entry alike is recorded already (so a
+ * record sent back adds nothing twice); any other field fills a field recorded empty, and a value other than the
+ * recorded one is a conflict (`information.<field>`), answered with nothing written.
+ */
+export function addInformation(
+  stored: StoredInformation,
+  given: InformationInput,
+): { information: StoredInformation; conflicts: string[] } {
+  const information: StoredInformation = { ...stored };
+  const conflicts: string[] = [];
+  for (const [field, raw] of Object.entries(given)) {
+    if (isEmpty(raw)) continue;
+    const value = field === 'sin_ssn' ? sinSsnDigits(raw as number | string) : raw;
+    const recorded = stored[field];
+    if (Array.isArray(value)) {
+      const entries = Array.isArray(recorded) ? [...(recorded as unknown[])] : [];
+      const known = new Set(entries.map(entryKey));
+      for (const entry of value as unknown[]) {
+        if (known.has(entryKey(entry))) continue;
+        known.add(entryKey(entry));
+        entries.push(entry);
+      }
+      information[field] = entries;
+    } else if (isEmpty(recorded)) {
+      information[field] = value;
+    } else if (entryKey(recorded) !== entryKey(value)) {
+      conflicts.push(`information.${field}`);
+    }
+  }
+  return { information, conflicts };
+}
+
 /** Columns of an applicant for `information` (the document number of the enhanced identity verification kept). */
 export function informationColumns(
   information: StoredInformation | InformationInput | undefined,

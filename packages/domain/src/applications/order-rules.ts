@@ -15,6 +15,8 @@ export type OrderRefusal =
   /** Live only: no provider is configured for these checks (and live simulation is off). */
   | { code: 'provider_not_configured'; flags: RequestFlag[] }
   | { code: 'missing_information'; missing: MissingInformation[] }
+  /** An upgrade's `information` gives these fields (`information.<field>`) a value other than the one recorded. */
+  | { code: 'information_conflict'; paths: string[] }
   | { code: 'not_found' }
   | { code: 'link_expired' }
   | { code: 'application_processing' | 'no_new_checks' | 'already_submitted'; message: string };
