@@ -330,7 +330,7 @@ describe.each(apiTargets({ everyDatabase: true }))('applicant fields on $name', 
     ]);
   });
 
-  it('appends the entries of a PM upgrade’s information once: an entry already recorded is not added again', async () => {
+  it('appends the entries of a PM upgrade’s information once (an entry already recorded is not added again), up to 20 in a list', async () => {
     const information = fullInformation();
     const applicantId = await returnedSoftcheck('pm', information);
     const previous = {
@@ -341,6 +341,17 @@ describe.each(apiTargets({ everyDatabase: true }))('applicant fields on $name', 
       start_date: '2015-01-01',
       end_date: '2018-12-31',
     };
+    // Twenty more would make 21 with the recorded one: 400 naming the list.
+    const many = Array.from({ length: 20 }, (_, index) => ({ ...previous, address: `${index + 10} Queen St` }));
+    expect(
+      await client.pm.upgrade({
+        params: { applicant_id: applicantId },
+        body: { request_address_references: true, information: { addresses: many } },
+      }),
+    ).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed', errors: [{ path: 'information.addresses', code: 'invalid_value' }] },
+    });
     const upgraded = await client.pm.upgrade({
       params: { applicant_id: applicantId },
       body: {

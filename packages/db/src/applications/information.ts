@@ -1,4 +1,5 @@
-import type { InformationInput } from '@svc/contract';
+import { MAX_HISTORY, type InformationInput } from '@svc/contract';
+import type { InformationConflict } from '@svc/domain';
 import type { Applicant } from '../entities/applicant.js';
 
 /** The fields of `information` stored encrypted (`applicants.sensitive_information`), never in the JSON column. */
@@ -90,15 +91,15 @@ const isEmpty = (value: unknown) => value === undefined || value === null || val
 /**
  * Information an upgrade adds (DESIGN.md section 6): it never changes what was given before. Each entry of a list
  * (`employers`, `addresses`, …) is appended after the recorded ones unless an entry alike is recorded already (so a
- * record sent back adds nothing twice); any other field fills a field recorded empty, and a value other than the
- * recorded one is a conflict (`information.<field>`), answered with nothing written.
+ * record sent back adds nothing twice), up to `MAX_HISTORY` entries; any other field fills a field recorded empty, and
+ * a value other than the recorded one is a conflict (`information.<field>`), answered with nothing written.
  */
 export function addInformation(
   stored: StoredInformation,
   given: InformationInput,
-): { information: StoredInformation; conflicts: string[] } {
+): { information: StoredInformation; conflicts: InformationConflict[] } {
   const information: StoredInformation = { ...stored };
-  const conflicts: string[] = [];
+  const conflicts: InformationConflict[] = [];
   for (const [field, raw] of Object.entries(given)) {
     if (isEmpty(raw)) continue;
     const value = field === 'sin_ssn' ? sinSsnDigits(raw as number | string) : raw;
@@ -112,10 +113,11 @@ export function addInformation(
         entries.push(entry);
       }
       information[field] = entries;
+      if (entries.length > MAX_HISTORY) conflicts.push({ path: `information.${field}`, reason: 'too_many_entries' });
     } else if (isEmpty(recorded)) {
       information[field] = value;
     } else if (entryKey(recorded) !== entryKey(value)) {
-      conflicts.push(`information.${field}`);
+      conflicts.push({ path: `information.${field}`, reason: 'recorded_value_differs' });
     }
   }
   return { information, conflicts };

@@ -77,7 +77,7 @@ export async function upgradeApplication({
     const unserved = flagsWithoutProvider(providers, environment, added);
     if (unserved.length > 0) return refuse({ code: 'provider_not_configured', flags: unserved });
     const given = addInformation(readInformation(applicant), information ?? {});
-    if (given.conflicts.length > 0) return refuse({ code: 'information_conflict', paths: given.conflicts });
+    if (given.conflicts.length > 0) return refuse({ code: 'information_conflict', fields: given.conflicts });
     const missing = missingInformation({ flags: added, information: given.information as Information });
     if (missing.length > 0) return refuse({ code: 'missing_information', missing });
 
