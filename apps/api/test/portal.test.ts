@@ -9,7 +9,7 @@ import { createApp } from '../src/app.js';
 import { apiTargets, type TestApi } from './support/api.js';
 import { queuedJobExecutionIds } from './support/applications.js';
 import { httpClient } from './support/http.js';
-import { formFieldsOf, getPage, linkFromOutbox, postPage, summaryTargets } from './support/portal.js';
+import { formFieldsOf, getPage, inviteToPortal, linkFromOutbox, postPage, summaryTargets } from './support/portal.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -58,27 +58,9 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
   });
   afterAll(() => svc?.close());
 
-  /** An HR invitation through the API; its applicant id and the link from its email. */
-  async function inviteHr(body: Record<string, unknown> = {}) {
-    const last = `Hopper${randomUUID().slice(0, 6)}`;
-    const invited = await client.hr.invite({
-      body: {
-        owner_id: account.users.hr,
-        email: `${last.toLowerCase()}@example.com`,
-        information: { first_name: 'Grace', last_name: last },
-        request_softcheck: true,
-        ...body,
-      },
-    });
-    if (invited.status !== 201) throw new Error(`not invited: ${JSON.stringify(invited.body)}`);
-    const applicantId = invited.body.applicant.id;
-    return {
-      applicantId,
-      last,
-      email: `${last.toLowerCase()}@example.com`,
-      link: await linkFromOutbox(svc.db, applicantId),
-    };
-  }
+  /** An HR invitation through the API (a softcheck, with `body`'s flags); its applicant id and the link from its email. */
+  const inviteHr = (body: Record<string, unknown> = {}) =>
+    inviteToPortal({ client, account, db: svc.db }, { request_softcheck: true, ...body });
 
   const applicantRow = (id: string) => svc.db.dataSource.manager.findOneByOrFail(Applicant, { id });
 

@@ -119,7 +119,15 @@ function hrExamples(prefix: 'hr' | 'hrV1', withOwner: boolean): Record<string, R
     [`${prefix}Upgrade`]: {
       params: { applicant_id: IDS.applicant },
       headers: idempotency('upgrade-ada-crc'),
-      body: { tag: 'toronto-warehouse-2025', request_criminal_record_check: true },
+      body: {
+        tag: 'toronto-warehouse-2025',
+        request_criminal_record_check: true,
+        request_employment_verification: true,
+        // What the new check needs: appended to the applicant's information, never replacing a recorded value.
+        information: {
+          employers: [{ company_name: 'Analytical Engines Ltd', position: 'Engineer', start_date: '2021-03-01' }],
+        },
+      },
     },
     [`${prefix}RetryCheck`]: {
       params: { applicant_id: IDS.applicant, check_id: `check_exec_${IDS.checkExecution}` },

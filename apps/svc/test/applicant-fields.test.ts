@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SvcClient } from '@svc/contract';
+import { hrApplicationSchema, type SvcClient } from '@svc/contract';
 import type { BootstrappedAccount } from '@svc/db';
 import { startWorker, type RunningWorker } from '@svc/worker';
 import { apiTargets, fullInformation, location, orderTableCounts, type TestApi, untilReturned } from '@svc/api/testing';
@@ -220,4 +220,151 @@ describe.each(apiTargets({ everyDatabase: true }))('applicant fields on $name', 
       );
     }
   }, 180_000);
+
+  /** A softcheck quick screen of `information`, once Returned: an application to upgrade. */
+  async function returnedSoftcheck(kind: 'hr' | 'pm', information: object): Promise<string> {
+    const created = await client[kind].quickScreen({
+      body: {
+        owner_id: account.users[kind],
+        information,
+        position_or_property_location: location,
+        request_softcheck: true,
+      },
+    });
+    if (created.status !== 201) throw new Error(`not screened: ${JSON.stringify(created.body)}`);
+    await untilReturned(() => client[kind].retrieveApplicant({ params: { applicant_id: created.body.id } }));
+    return created.body.id;
+  }
+
+  /** The applicant's row with every column as text (a bytea as its bytes in latin1): what is stored, sealed or not. */
+  async function storedRow(applicantId: string): Promise<string> {
+    const [row] = (await svc.db.dataSource.query(`SELECT * FROM applicants WHERE id = $1`, [applicantId])) as [
+      Record<string, unknown>,
+    ];
+    return JSON.stringify(
+      Object.values(row).map((value) => (value instanceof Uint8Array ? Buffer.from(value).toString('latin1') : value)),
+    );
+  }
+
+  it('takes in an upgrade the information its new check needs: employment_verification with an employer runs on it, the entry recorded sealed; without it or changing a recorded value 400, nothing changed', async () => {
+    const { employers: _none, ...information } = fullInformation();
+    const applicantId = await returnedSoftcheck('hr', information);
+    expect(
+      hrApplicationSchema.parse((await client.hr.retrieveApplicant({ params: { applicant_id: applicantId } })).body)
+        .information.employers,
+    ).toEqual([]);
+    const before = { row: await storedRow(applicantId), counts: await orderTableCounts(svc.db) };
+    const unchanged = async () => {
+      expect(await storedRow(applicantId)).toBe(before.row);
+      expect(await orderTableCounts(svc.db)).toEqual(before.counts);
+    };
+
+    // Without the employer the new check needs: 400 naming it, nothing written.
+    const bare = await client.hr.upgrade({
+      params: { applicant_id: applicantId },
+      body: { request_employment_verification: true },
+    });
+    expect(bare).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed', errors: [{ path: 'information.employers', code: 'required' }] },
+    });
+    await unchanged();
+
+    // A value other than the recorded one is never overwritten: 400 naming it, nothing written.
+    const employer = {
+      company_name: 'Babbage Difference Works',
+      position: 'Analyst',
+      start_date: '2021-03-01',
+    };
+    const changed = await client.hr.upgrade({
+      params: { applicant_id: applicantId },
+      body: {
+        request_employment_verification: true,
+        information: { first_name: 'Augusta', employers: [employer] },
+      },
+    });
+    expect(changed).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed', errors: [{ path: 'information.first_name', code: 'invalid_value' }] },
+    });
+    await unchanged();
+
+    // The recorded first name again (no change), an empty field filled, the employer appended.
+    const upgraded = await client.hr.upgrade({
+      params: { applicant_id: applicantId },
+      body: {
+        request_employment_verification: true,
+        information: { first_name: 'Ada', middle_name: 'King', employers: [employer] },
+      },
+    });
+    expect(upgraded.status).toBe(200);
+    if (upgraded.status !== 200) return;
+    expect(upgraded.body).toMatchObject({
+      status: 'Pending',
+      request_employment_verification: true,
+      information: {
+        first_name: 'Ada',
+        middle_name: 'King',
+        last_name: information.last_name,
+        employers: [employer],
+        addresses: [{ address: '1 Main St' }],
+      },
+    });
+    // Sealed like the rest of the information: the entry is nowhere in the row in clear.
+    expect(await storedRow(applicantId)).not.toContain('Babbage Difference Works');
+
+    const returned = hrApplicationSchema.parse(
+      await untilReturned(() => client.hr.retrieveApplicant({ params: { applicant_id: applicantId } })),
+    );
+    expect(returned.information.employers).toEqual([expect.objectContaining(employer)]);
+    expect(returned.verification_result?.employer_verification_results).toEqual([
+      expect.objectContaining({ employer: expect.objectContaining({ company_name: 'Babbage Difference Works' }) }),
+    ]);
+    const executions = (await svc.db.dataSource.query(
+      `SELECT check_name, status, report_version FROM check_executions WHERE applicant_id = $1 ORDER BY check_name`,
+      [applicantId],
+    )) as Array<Record<string, unknown>>;
+    expect(executions).toEqual([
+      { check_name: 'employment_verification', status: 'COMPLETE', report_version: 2 },
+      { check_name: 'softcheck', status: 'COMPLETE', report_version: 1 },
+    ]);
+  });
+
+  it('appends the entries of a PM upgrade’s information once (an entry already recorded is not added again), up to 20 in a list', async () => {
+    const information = fullInformation();
+    const applicantId = await returnedSoftcheck('pm', information);
+    const previous = {
+      address: '9 Queen St',
+      city: 'Ottawa',
+      province_state: 'ON',
+      country: 'CA',
+      start_date: '2015-01-01',
+      end_date: '2018-12-31',
+    };
+    // Twenty more would make 21 with the recorded one: 400 naming the list.
+    const many = Array.from({ length: 20 }, (_, index) => ({ ...previous, address: `${index + 10} Queen St` }));
+    expect(
+      await client.pm.upgrade({
+        params: { applicant_id: applicantId },
+        body: { request_address_references: true, information: { addresses: many } },
+      }),
+    ).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed', errors: [{ path: 'information.addresses', code: 'invalid_value' }] },
+    });
+    const upgraded = await client.pm.upgrade({
+      params: { applicant_id: applicantId },
+      body: {
+        request_address_references: true,
+        // The recorded address sent back, and one more.
+        information: { addresses: [...information.addresses, previous] },
+      },
+    });
+    expect(upgraded.status).toBe(200);
+    if (upgraded.status !== 200) return;
+    expect(upgraded.body.information.addresses).toEqual([
+      expect.objectContaining(information.addresses[0]),
+      expect.objectContaining(previous),
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { hrApplicationSchema, pmApplicationSchema, type SvcClient } from '@svc/contract';
 import type { BootstrappedAccount } from '@svc/db';
@@ -8,7 +9,7 @@ import { startWorker, type RunningWorker } from '@svc/worker';
 import axe from 'axe-core';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTargets, newUsTeamOwner, type TestApi } from '@svc/api/testing';
+import { apiTargets, columnsHolding, inviteToPortal, newUsTeamOwner, type TestApi } from '@svc/api/testing';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** Screenshots of every step, to look at (gitignored). */
@@ -58,6 +59,37 @@ async function seriousViolations(page: Page): Promise<string[]> {
       (violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes)}`,
     );
 }
+
+/** Clicks what `selector` names and waits for the page it leads to; its HTTP status. */
+async function followOn(page: Page, selector: string): Promise<number> {
+  const [response] = await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
+  return response?.status() ?? 0;
+}
+
+/** The live value of an input (what the browser would post). */
+const valueOn = (page: Page, id: string) =>
+  page.$eval(`#${id}`, (input) => (input as unknown as { value: string }).value);
+
+/** Types into a field after clearing it. */
+async function fillOn(page: Page, id: string, text: string): Promise<void> {
+  await page.click(`#${id}`, { count: 3 });
+  await page.keyboard.press('Backspace');
+  await page.type(`#${id}`, text);
+}
+
+/** Types a date (YYYY-MM-DD) into a date field as a person would: month, day, year. */
+async function fillDateOn(page: Page, id: string, isoDate: string): Promise<void> {
+  const [year, month, day] = isoDate.split('-');
+  await page.focus(`#${id}`);
+  await page.keyboard.type(`${month}${day}${year}`);
+  expect(await valueOn(page, id)).toBe(isoDate);
+}
+
+/** The error summary's links: target and text. */
+const errorSummaryLinksOn = (page: Page) =>
+  page.$$eval('.error-summary a', (links) =>
+    links.map((link) => [link.getAttribute('href'), link.textContent?.trim()]),
+  );
 
 describe.each(apiTargets())('an invited applicant in Chromium on $name', (target) => {
   let svc: TestApi;
@@ -116,35 +148,18 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
     axeFindings.push(...(await seriousViolations(page)).map((finding) => `${step}: ${finding}`));
   }
 
-  /** Clicks what `selector` names and waits for the page it leads to. */
-  async function follow(selector: string): Promise<number> {
-    const [response] = await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
-    return response?.status() ?? 0;
-  }
+  const follow = (selector: string) => followOn(page, selector);
 
   async function pressAndWait(key: 'Enter' | 'Space'): Promise<number> {
     const [response] = await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press(key)]);
     return response?.status() ?? 0;
   }
 
-  /** The live value of an input (what the browser would post). */
-  const valueOf = (id: string) => page.$eval(`#${id}`, (input) => (input as unknown as { value: string }).value);
+  const valueOf = (id: string) => valueOn(page, id);
   const isChecked = (id: string) => page.$eval(`#${id}`, (input) => (input as unknown as { checked: boolean }).checked);
 
-  /** Types into a field after clearing it. */
-  async function fill(id: string, text: string): Promise<void> {
-    await page.click(`#${id}`, { count: 3 });
-    await page.keyboard.press('Backspace');
-    await page.type(`#${id}`, text);
-  }
-
-  /** Types a date (YYYY-MM-DD) into a date field as a person would: month, day, year. */
-  async function fillDate(id: string, isoDate: string): Promise<void> {
-    const [year, month, day] = isoDate.split('-');
-    await page.focus(`#${id}`);
-    await page.keyboard.type(`${month}${day}${year}`);
-    expect(await valueOf(id)).toBe(isoDate);
-  }
+  const fill = (id: string, text: string) => fillOn(page, id, text);
+  const fillDate = (id: string, isoDate: string) => fillDateOn(page, id, isoDate);
 
   /**
    * Opens the development outbox as a developer would, waits until the worker has delivered the applicant's email to
@@ -185,10 +200,7 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
     }
   }
 
-  const errorSummaryLinks = () =>
-    page.$$eval('.error-summary a', (links) =>
-      links.map((link) => [link.getAttribute('href'), link.textContent?.trim()]),
-    );
+  const errorSummaryLinks = () => errorSummaryLinksOn(page);
   /** The id (or class) of the focused element. */
   const focused = () => page.$eval(':focus', (element) => element.id || element.className);
 
@@ -503,4 +515,124 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
     expect(problems).toEqual([]);
     expect(axeFindings).toEqual([]);
   }, 60_000);
+});
+
+/** A real image made by Chromium (a screenshot of `marker` drawn large), carrying `marker` in its metadata too. */
+async function photoWith(type: 'jpeg' | 'png', marker: string): Promise<Buffer> {
+  const canvas = await browser.newPage();
+  await canvas.setViewport({ width: 160, height: 60 });
+  await canvas.setContent(`<p style="margin:0;font:24px sans-serif;background:#fde68a">${marker}</p>`);
+  const image = Buffer.from(await canvas.screenshot({ type, clip: { x: 0, y: 0, width: 160, height: 60 } }));
+  await canvas.close();
+  const text = Buffer.from(marker, 'latin1');
+  if (type === 'jpeg') {
+    // A comment segment right after the start-of-image marker.
+    const length = Buffer.alloc(2);
+    length.writeUInt16BE(text.length + 2);
+    return Buffer.concat([image.subarray(0, 2), Buffer.from([0xff, 0xfe]), length, text, image.subarray(2)]);
+  }
+  // A tEXt chunk right after IHDR (8 bytes of signature, then 25 of IHDR).
+  const data = Buffer.concat([Buffer.from('Comment\0', 'latin1'), text]);
+  const header = Buffer.alloc(4);
+  header.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from('tEXt', 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([image.subarray(0, 33), header, body, crc, image.subarray(33)]);
+}
+
+describe.each(apiTargets({ everyDatabase: true }))('identity documents in Chromium on $name', (target) => {
+  let svc: TestApi;
+  let account: BootstrappedAccount;
+  let client: SvcClient;
+  let page: Page;
+  let output: string;
+  beforeAll(async () => {
+    svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000, SVC_DEV_OUTBOX: true });
+    account = await svc.newPartner();
+    client = svc.client(account.api_keys.demo);
+    page = await browser.newPage();
+    await page.setViewport({ width: 1000, height: 900 });
+    output = join(OUTPUT, `documents-${target.name}`);
+    await mkdir(output, { recursive: true });
+  });
+  afterAll(async () => {
+    await page?.close();
+    svc?.api.server.closeAllConnections();
+    await svc?.close();
+  });
+
+  const documentCount = async (applicantId: string) =>
+    (
+      (await svc.db.dataSource.query(`SELECT count(*)::int AS count FROM applicant_documents WHERE applicant_id = $1`, [
+        applicantId,
+      ])) as [{ count: number }]
+    )[0].count;
+
+  it('cannot be submitted without the identity document and the selfie; with them it is, and their bytes are unreadable in the database', async () => {
+    const { applicantId, last, link } = await inviteToPortal(
+      { client, account, db: svc.db },
+      { request_identity_verification: true },
+    );
+    expect((await page.goto(link, { waitUntil: 'load' }))?.status()).toBe(200);
+    expect(await page.$eval('#documents-identity_document', (input) => input.getAttribute('accept'))).toBe(
+      'image/jpeg,image/png',
+    );
+
+    // Everything but the photos.
+    await fillDateOn(page, 'identity-date_of_birth', '1985-12-10');
+    await fillOn(page, 'consent-full_name', `Grace ${last}`);
+    await page.click('#consent-agreed');
+    expect(await followOn(page, '.actions button[value="submit"]')).toBe(422);
+    // The page names both, in its summary and at each field.
+    expect(await errorSummaryLinksOn(page)).toEqual([
+      ['#documents-identity_document', 'Upload a photo of your identity document.'],
+      ['#documents-selfie', 'Upload a selfie.'],
+    ]);
+    for (const kind of ['identity_document', 'selfie'])
+      expect(await page.$eval(`#documents-${kind}`, (input) => input.getAttribute('aria-invalid'))).toBe('true');
+    await page.screenshot({ path: join(output, '01-documents-missing.png'), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await documentCount(applicantId)).toBe(0);
+    expect((await client.hr.retrieveApplicant({ params: { applicant_id: applicantId } })).body).toMatchObject({
+      report_status: 'SENT',
+      is_submitted: false,
+    });
+
+    // A photo of the document and a selfie, real images each carrying a marker, attached as a person would.
+    const marker = `svc-photo-${randomUUID()}`;
+    const photos = { identity_document: await photoWith('jpeg', marker), selfie: await photoWith('png', marker) };
+    for (const photo of Object.values(photos)) expect(photo.includes(Buffer.from(marker, 'latin1'))).toBe(true);
+    const paths = { identity_document: join(output, 'passport.jpg'), selfie: join(output, 'selfie.png') };
+    await writeFile(paths.identity_document, photos.identity_document);
+    await writeFile(paths.selfie, photos.selfie);
+    for (const kind of ['identity_document', 'selfie'] as const) {
+      // Through the browser's file chooser, as clicking the field opens it.
+      const [chooser] = await Promise.all([page.waitForFileChooser(), page.click(`#documents-${kind}`)]);
+      await chooser.accept([paths[kind]]);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await followOn(page, '.actions button[value="submit"]')).toBe(200);
+    expect(await page.$eval('h1', (heading) => heading.textContent)).toBe(
+      'Thank you: your information has been submitted',
+    );
+    await page.screenshot({ path: join(output, '02-submitted.png'), fullPage: true });
+
+    const stored = (await svc.db.dataSource.query(
+      `SELECT kind, content_type, byte_size FROM applicant_documents WHERE applicant_id = $1 ORDER BY kind`,
+      [applicantId],
+    )) as Array<{ kind: string; content_type: string; byte_size: number }>;
+    expect(stored).toEqual([
+      { kind: 'identity_document', content_type: 'image/jpeg', byte_size: photos.identity_document.length },
+      { kind: 'selfie', content_type: 'image/png', byte_size: photos.selfie.length },
+    ]);
+    // Neither the marker nor a run of either image's own bytes is anywhere in the database.
+    const needles = [
+      Buffer.from(marker, 'latin1'),
+      ...Object.values(photos).map((photo) => photo.subarray(photo.length - 96, photo.length - 32)),
+    ];
+    const { holding, documentValues } = await columnsHolding(svc.db, needles);
+    expect(holding).toEqual([]);
+    expect(documentValues).toBeGreaterThanOrEqual(2);
+  }, 120_000);
 });

@@ -111,6 +111,18 @@ describe('order bodies', () => {
     expect(issuePaths(upgradeBodySchema, { tag: 'more' })).toEqual(['request_*']);
   });
 
+  it('take in an upgrade the information its new checks need, in the quick screen’s shape', () => {
+    const employer = { company_name: 'Analytical Engines Ltd', position: 'Engineer' };
+    const parsed = upgradeBodySchema.parse({
+      request_employment_verification: true,
+      information: { employers: [{ ...employer, svc_verification: 'VERIFIED' }], middle_name: null },
+    });
+    expect(parsed.information).toEqual({ employers: [employer] });
+    expect(
+      issuePaths(upgradeBodySchema, { request_employment_verification: true, information: { employers: [{}] } }),
+    ).toEqual(['information.employers.0.company_name']);
+  });
+
   it('take grouped applicants in a PM invite and refuse the same email twice', () => {
     const invite = {
       email: 'tenant@example.com',

@@ -1,4 +1,4 @@
-import { acicParametersShape, type ProblemFieldError } from '@svc/contract';
+import { acicParametersShape, MAX_HISTORY, type ProblemFieldError } from '@svc/contract';
 import {
   findApplicant,
   type ApiPrincipal,
@@ -89,6 +89,17 @@ export function orderRefusalProblem(refusal: OrderRefusal, kind: 'HR' | 'PM'): A
       });
     case 'missing_information':
       return AppError.validation(refusal.missing.map(({ path, code, message }) => ({ path, code, message })));
+    case 'information_conflict':
+      return AppError.validation(
+        refusal.fields.map(({ path, reason }) => ({
+          path,
+          code: 'invalid_value',
+          message:
+            reason === 'too_many_entries'
+              ? `would hold more than ${MAX_HISTORY} entries with those recorded`
+              : 'differs from the value already recorded: an upgrade adds information, it never changes what was given',
+        })),
+      );
     case 'not_found':
       return AppError.notFound('Applicant');
     case 'link_expired':

@@ -1,4 +1,6 @@
-import { outboxMessagesOfApplicant, type Database } from '@svc/db';
+import { randomUUID } from 'node:crypto';
+import type { SvcClient } from '@svc/contract';
+import { outboxMessagesOfApplicant, type BootstrappedAccount, type Database } from '@svc/db';
 
 // Reading and posting the applicant portal's form over plain HTTP, as a browser without JavaScript would.
 
@@ -70,3 +72,48 @@ export const summaryTargets = (html: string): string[] =>
   [...(/<div class="error-summary"[\s\S]*?<\/div>/.exec(html)?.[0] ?? '').matchAll(/href="#([^"]+)"/g)].map(
     (match) => match[1] ?? '',
   );
+
+/**
+ * Every stored value (text, JSON, arrays and bytea columns of every table of svc and of the job queue) that holds one
+ * of `needles` in clear, as `schema.table.column`, and how many values `applicant_documents` holds: a scan proving
+ * that uploaded bytes are unreadable at rest.
+ */
+export async function columnsHolding(
+  db: Database,
+  needles: readonly Buffer[],
+): Promise<{ holding: string[]; documentValues: number }> {
+  const columns = (await db.dataSource.query(
+    `SELECT table_schema, table_name, column_name, data_type FROM information_schema.columns JOIN information_schema.tables USING (table_schema, table_name)
+      WHERE table_type = 'BASE TABLE' AND table_schema IN ('public', 'pgboss') AND data_type IN ('text', 'character varying', 'jsonb', 'json', 'bytea', 'ARRAY')`,
+  )) as Array<{ table_schema: string; table_name: string; column_name: string; data_type: string }>;
+  const holding: string[] = [];
+  let documentValues = 0;
+  for (const { table_schema: schema, table_name: table, column_name: column, data_type: type } of columns) {
+    const rows = (await db.dataSource.query(
+      `SELECT "${column}"${type === 'bytea' ? '' : '::text'} AS value FROM "${schema}"."${table}" WHERE "${column}" IS NOT NULL`,
+    )) as Array<{ value: string | Uint8Array }>;
+    for (const { value } of rows) {
+      const bytes = typeof value === 'string' ? Buffer.from(value, 'utf8') : Buffer.from(value);
+      if (table === 'applicant_documents') documentValues += 1;
+      // In clear as bytes, or written out in hex (as a bytea cast to text would be).
+      if (needles.some((needle) => bytes.includes(needle) || bytes.toString('latin1').includes(needle.toString('hex'))))
+        holding.push(`${schema}.${table}.${column}`);
+    }
+  }
+  return { holding, documentValues };
+}
+
+/** An HR invitation of Grace (a new last name each time) ordering `flags`; her applicant id, email and onboarding link. */
+export async function inviteToPortal(
+  { client, account, db }: { client: SvcClient; account: BootstrappedAccount; db: Database },
+  flags: Record<string, unknown>,
+): Promise<{ applicantId: string; last: string; email: string; link: string }> {
+  const last = `Hopper${randomUUID().slice(0, 6)}`;
+  const email = `${last.toLowerCase()}@example.com`;
+  const invited = await client.hr.invite({
+    body: { owner_id: account.users.hr, email, information: { first_name: 'Grace', last_name: last }, ...flags },
+  });
+  if (invited.status !== 201) throw new Error(`not invited: ${JSON.stringify(invited.body)}`);
+  const applicantId = invited.body.applicant.id;
+  return { applicantId, last, email, link: await linkFromOutbox(db, applicantId) };
+}

@@ -74,7 +74,7 @@ ${table({
   ],
 })}
 <h2 id="versions">Versions and upgrades</h2>
-<p>The first report of an application is version 1. An ${opLink('hrUpgrade', 'upgrade')} runs only the new checks and renders version 2 with every result; meanwhile the report operations answer <code>409</code>. Versions are kept: a hosted link opens the version it was issued for.</p>
+<p>The first report of an application is version 1. An ${opLink('hrUpgrade', 'upgrade')} runs only the new checks (on the information it added, if any) and renders version 2 with every result; meanwhile the report operations answer <code>409</code>. Versions are kept: a hosted link opens the version it was issued for.</p>
 <h2 id="hosted-links">Hosted links</h2>
 <ul>
 <li>The URL carries an HMAC-signed token naming the applicant, the report version and the expiry: nothing to store, any API process can check it.</li>

@@ -107,13 +107,14 @@ ${table({
     [
       opLink('hrUpgrade', 'Upgrade'),
       '<code>Returned</code> only',
-      'New flags added; <code>Pending</code> · <code>IN_PROGRESS</code>; only the new checks run; the report is rendered again with every result. Earlier: <code>409 application_processing</code>; every flag already on the application: <code>409 conflict</code>.',
+      'New flags added; <code>Pending</code> · <code>IN_PROGRESS</code>; only the new checks run; the report is rendered again with every result. The body’s <code>information</code> is added to the applicant’s first (list entries appended, empty fields filled; a recorded value is never changed). Earlier: <code>409 application_processing</code>; every flag already on the application: <code>409 conflict</code>.',
     ],
   ],
 })}
 <h2 id="rules">Rules</h2>
 <ol>
 <li>Upgrade only once <code>status</code> is <code>Returned</code>.</li>
+<li>An upgrade carries in <code>information</code> what its new checks need and the application lacks (an employer for <code>request_employment_verification</code>, say): each entry of <code>employers</code>, <code>addresses</code>, <code>educations</code>, <code>credentials</code> or <code>convictions</code> is appended unless the same entry is recorded already (a list holds 20 at most), any other field fills one left empty, and a field given a value other than the recorded one is <code>400</code> naming it (<code>invalid_value</code>). What is still missing once added is <code>400</code> naming each field (<code>required</code>), as on a quick screen. Either way nothing changes.</li>
 <li>Ask for a PDF, a hosted link or the HTML report only once <code>status</code> is <code>Returned</code>; earlier answers <code>409</code> <a href="errors.html#application_processing"><code>application_processing</code></a>.</li>
 <li>The final report is available when <code>report_status</code> is <code>COMPLETE</code>.</li>
 <li>A newly invited applicant is <code>Pending</code>.</li>

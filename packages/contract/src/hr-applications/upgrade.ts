@@ -8,7 +8,7 @@ import { upgradeShape } from '../schemas/order.js';
 
 export const upgradeBodySchema = lenientBody(z.object(upgradeShape), (body) =>
   body.superRefine(requireOneRequestFlag),
-).describe('The checks to add.');
+).describe('The checks to add, and the information they need.');
 export type UpgradeBody = z.infer<typeof upgradeBodySchema>;
 
 export const hrUpgrade = <F extends HrForm>(form: F) =>
@@ -21,6 +21,6 @@ export const hrUpgrade = <F extends HrForm>(form: F) =>
     responses: { 200: hrApplicationSchema, ...problemResponses(400, 403, 404, 409) },
     summary: 'Add checks to an application',
     description:
-      'Adds the requested checks to a `Returned` application (earlier: 409 `application_processing`). Only the new checks run; the application goes back to `Pending` and the report is produced again with every result.',
+      'Adds the requested checks to a `Returned` application (earlier: 409 `application_processing`), with the `information` they need added to the applicant’s (never changing a recorded value). Only the new checks run; the application goes back to `Pending` and the report is produced again with every result.',
     metadata: metadata('HR applications', form === 'api' ? 'hrUpgrade' : 'hrV1Upgrade'),
   });

@@ -141,7 +141,8 @@ const personFields = {
   cover_letter: z.string().max(20_000).describe('Cover letter of the applicant.'),
 };
 
-const MAX_HISTORY = 20;
+/** The most entries a list of `information` holds (an upgrade's entries included). */
+export const MAX_HISTORY = 20;
 
 /**
  * `information` as a client sends it (invite pre-fill, quick screen). A retrieved record sent back is accepted: its

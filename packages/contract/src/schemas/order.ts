@@ -79,4 +79,12 @@ export const quickScreenShape = {
 };
 
 /** Fields of an upgrade. */
-export const upgradeShape = { tag: tagField, ...requestFlagsOrderShape };
+export const upgradeShape = {
+  tag: tagField,
+  information: informationInputSchema
+    .optional()
+    .describe(
+      "What the new checks need, added to the applicant's information: each entry of a list (`employers`, `addresses`, `educations`, `credentials`, `convictions`) is appended unless the same entry is already recorded (20 entries a list at most); any other field fills one left empty, and one that differs from the recorded value is refused (400 naming it): an upgrade never changes what was submitted.",
+    ),
+  ...requestFlagsOrderShape,
+};

@@ -1,4 +1,5 @@
-import type { InformationInput } from '@svc/contract';
+import { MAX_HISTORY, type InformationInput } from '@svc/contract';
+import type { InformationConflict } from '@svc/domain';
 import type { Applicant } from '../entities/applicant.js';
 
 /** The fields of `information` stored encrypted (`applicants.sensitive_information`), never in the JSON column. */
@@ -73,6 +74,53 @@ export function mergeInformation(stored: StoredInformation, given: InformationIn
       merged[field] = field === 'sin_ssn' && value !== null ? sinSsnDigits(value as number | string) : value;
   }
   return merged;
+}
+
+/** An entry of a list with its empty fields left out and its keys sorted: two entries alike are the same entry. */
+function entryKey(entry: unknown): string {
+  if (Array.isArray(entry)) return `[${entry.map(entryKey).join(',')}]`;
+  if (entry === null || typeof entry !== 'object') return JSON.stringify(entry);
+  const fields = Object.entries(entry as Record<string, unknown>)
+    .filter(([, value]) => value !== undefined && value !== null && value !== '')
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return `{${fields.map(([field, value]) => `${JSON.stringify(field)}:${entryKey(value)}`).join(',')}}`;
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * Information an upgrade adds (DESIGN.md section 6): it never changes what was given before. Each entry of a list
+ * (`employers`, `addresses`, …) is appended after the recorded ones unless an entry alike is recorded already (so a
+ * record sent back adds nothing twice), up to `MAX_HISTORY` entries; any other field fills a field recorded empty, and
+ * a value other than the recorded one is a conflict (`information.<field>`), answered with nothing written.
+ */
+export function addInformation(
+  stored: StoredInformation,
+  given: InformationInput,
+): { information: StoredInformation; conflicts: InformationConflict[] } {
+  const information: StoredInformation = { ...stored };
+  const conflicts: InformationConflict[] = [];
+  for (const [field, raw] of Object.entries(given)) {
+    if (isEmpty(raw)) continue;
+    const value = field === 'sin_ssn' ? sinSsnDigits(raw as number | string) : raw;
+    const recorded = stored[field];
+    if (Array.isArray(value)) {
+      const entries = Array.isArray(recorded) ? [...(recorded as unknown[])] : [];
+      const known = new Set(entries.map(entryKey));
+      for (const entry of value as unknown[]) {
+        if (known.has(entryKey(entry))) continue;
+        known.add(entryKey(entry));
+        entries.push(entry);
+      }
+      information[field] = entries;
+      if (entries.length > MAX_HISTORY) conflicts.push({ path: `information.${field}`, reason: 'too_many_entries' });
+    } else if (isEmpty(recorded)) {
+      information[field] = value;
+    } else if (entryKey(recorded) !== entryKey(value)) {
+      conflicts.push({ path: `information.${field}`, reason: 'recorded_value_differs' });
+    }
+  }
+  return { information, conflicts };
 }
 
 /** Columns of an applicant for `information` (the document number of the enhanced identity verification kept). */

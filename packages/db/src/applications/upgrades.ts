@@ -1,4 +1,4 @@
-import { checkNameOf, type RequestFlag } from '@svc/contract';
+import { checkNameOf, type InformationInput, type RequestFlag } from '@svc/contract';
 import {
   applicationStateAfterUpgrade,
   canUpgrade,
@@ -18,7 +18,7 @@ import { CheckExecution } from '../entities/check-execution.js';
 import { Team } from '../entities/team.js';
 import { recordEvent } from '../events/record.js';
 import { applicationUpgradedEvent } from './events.js';
-import { readInformation } from './information.js';
+import { addInformation, informationColumns, readInformation, readSensitive } from './information.js';
 import { enqueueCheckRuns } from './jobs.js';
 import { insertCheckExecutions } from './new-applicant.js';
 import type { ApplicationScope } from './order-rules.js';
@@ -27,7 +27,8 @@ import { applicationStateOf } from './state.js';
 /**
  * Adds checks to a `Returned` application (DESIGN.md section 6). Earlier: `application_processing` (the API's 409).
  * Only flags the applicant does not hold yet are added; each must be enabled for the team and its information
- * present. The applicant goes back to `Pending` / `IN_PROGRESS`, the new executions are `QUEUED` for the next report
+ * present, with what `information` adds (`addInformation`: appended entries, empty fields filled, a changed value
+ * refused as `information_conflict`), written sealed with the upgrade. The applicant goes back to `Pending` / `IN_PROGRESS`, the new executions are `QUEUED` for the next report
  * version, and one `check.run` job each is enqueued, all in one transaction. Null scope match: `not_found`.
  */
 export async function upgradeApplication({
@@ -37,6 +38,7 @@ export async function upgradeApplication({
   applicantId,
   flags,
   tag,
+  information,
   providers,
   now,
 }: {
@@ -46,6 +48,8 @@ export async function upgradeApplication({
   applicantId: string;
   flags: readonly RequestFlag[];
   tag?: string | undefined;
+  /** Information the new checks need, added to the applicant's. */
+  information?: InformationInput | undefined;
   /** Which provider runs each check: a new check none runs refuses the upgrade (`provider_not_configured`). */
   providers: ProviderRouting;
   now: Date;
@@ -72,7 +76,9 @@ export async function upgradeApplication({
     if (refused.length > 0) return refuse({ code: 'check_not_enabled', flags: refused });
     const unserved = flagsWithoutProvider(providers, environment, added);
     if (unserved.length > 0) return refuse({ code: 'provider_not_configured', flags: unserved });
-    const missing = missingInformation({ flags: added, information: readInformation(applicant) as Information });
+    const given = addInformation(readInformation(applicant), information ?? {});
+    if (given.conflicts.length > 0) return refuse({ code: 'information_conflict', fields: given.conflicts });
+    const missing = missingInformation({ flags: added, information: given.information as Information });
     if (missing.length > 0) return refuse({ code: 'missing_information', missing });
 
     const transition = applicationStateAfterUpgrade(state, flags);
@@ -94,6 +100,9 @@ export async function upgradeApplication({
       now,
     });
     Object.assign(applicant, {
+      ...(information === undefined
+        ? {}
+        : informationColumns(given.information, readSensitive(applicant).document_number)),
       status: transition.state.status,
       reportStatus: transition.state.reportStatus,
       orderStatus: transition.state.orderStatus,

@@ -15,9 +15,16 @@ export type OrderRefusal =
   /** Live only: no provider is configured for these checks (and live simulation is off). */
   | { code: 'provider_not_configured'; flags: RequestFlag[] }
   | { code: 'missing_information'; missing: MissingInformation[] }
+  /**
+   * An upgrade's `information` gives these fields (`information.<field>`) a value other than the one recorded, or
+   * would make these lists longer than allowed.
+   */
+  | { code: 'information_conflict'; fields: InformationConflict[] }
   | { code: 'not_found' }
   | { code: 'link_expired' }
   | { code: 'application_processing' | 'no_new_checks' | 'already_submitted'; message: string };
+
+export type InformationConflict = { path: string; reason: 'recorded_value_differs' | 'too_many_entries' };
 
 export type OrderOutcome<T> = { ok: true; value: T } | { ok: false; refusal: OrderRefusal };
 export const refuse = <T>(refusal: OrderRefusal): OrderOutcome<T> => ({ ok: false, refusal });

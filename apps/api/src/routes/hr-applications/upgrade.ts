@@ -17,6 +17,7 @@ export const hrUpgrade: HrRouteFactory<'upgrade'> =
         applicantId: idOrNotFound(params.applicant_id, 'Applicant'),
         flags: repository.requestedFlags(body),
         tag: body.tag,
+        information: body.information,
         providers: deps.providers,
         now: deps.now(),
       }),

@@ -18,6 +18,7 @@ export const pmUpgrade: RouteFactory<typeof contract.pm.upgrade> =
         applicantId: idOrNotFound(params.applicant_id, 'Applicant'),
         flags: repository.requestedFlags(body),
         tag: body.tag,
+        information: body.information,
         providers: deps.providers,
         now: deps.now(),
       }),
