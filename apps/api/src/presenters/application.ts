@@ -53,6 +53,8 @@ function recordBase(record: ApplicantRecord): RecordBase {
     information: presentInformation(record),
     ...presentProvenance(record),
     estimated_completion: presentEstimatedCompletion(record.executions),
+    erased_at: applicant.erasedAt ? applicant.erasedAt.toISOString() : null,
+    erased_by: applicant.erasedBy,
   };
 }
 

@@ -7,8 +7,8 @@ const PATHS: Array<[string, string]> = [
     `${opLink('pmV2QuickScreen', 'quick screen')}, ${opLink('pmV2Invite', 'invite')}; <code>owner_id</code> defaults to your key’s user`,
   ],
   [
-    '<code>GET /api/v2/applicants/</code>, <code>GET /api/v2/applicants/{id}/</code>',
-    `${opLink('pmV2ListApplicants', 'list')}, ${opLink('pmV2RetrieveApplicant', 'retrieve')}`,
+    '<code>GET /api/v2/applicants/</code>, <code>GET|DELETE /api/v2/applicants/{id}/</code>',
+    `${opLink('pmV2ListApplicants', 'list')}, ${opLink('pmV2RetrieveApplicant', 'retrieve')}, ${opLink('pmV2DeleteApplicant', 'delete (erase)')}`,
   ],
   [
     '<code>GET /api/v2/reports/{id}/pdf/</code>, <code>link/</code>, <code>web/</code>',
@@ -93,6 +93,7 @@ ${table({ caption: 'Normalised values', head: ['Field', 'Sent as', 'Read as'], r
 <ul>
 <li>Deleting a property that still has listings, or a listing applications were made for, answers <code>409</code> <code>in_use</code>: those records need it to stay true.</li>
 <li>The <code>/api/v1</code> <code>web/</code> reports answer <code>{"html": …}</code>; the <code>/api/v2</code> one answers the page itself, as the original did at each path.</li>
+<li>Deleting an applicant (${opLink('pmV2DeleteApplicant', '<code>DELETE /api/v2/applicants/{id}/</code>')}, and the same under <code>/api/v1/pm/</code>, <code>/api/v1/hr/</code> and <code>/hr/v1/</code>) erases their personal data but keeps an anonymous record, so lists, counts and billing stay true: retrieving it answers <code>200</code> with <code>status</code> <code>Erased</code>, <code>erased_at</code> and <code>erased_by</code> and no personal field; its reports and hosted links answer <code>410</code> <code>applicant_erased</code>, and its invitation link a page saying it was withdrawn (<code>410</code>). Deleting it again answers <code>204</code> and changes nothing, so a retried delete succeeds.</li>
 <li>Another tenant’s identifier answers <code>404</code>, never <code>403</code>: an identifier you cannot reach does not exist for you.</li>
 </ul>`,
 };

@@ -156,6 +156,14 @@ const applicationRecordShape = {
     .describe(
       'When the application should be done: the latest `estimated_completion` of its checks. Null when no check is under way (all finished, or waiting for the applicant).',
     ),
+  erased_at: dateTime()
+    .nullable()
+    .describe(
+      'When the applicant was deleted (`status` `Erased`): its personal data, results and reports were erased then. Null otherwise.',
+    ),
+  erased_by: uuid()
+    .nullable()
+    .describe('The user whose request deleted the applicant; null unless `status` is `Erased`.'),
 };
 
 const scorePair = <N extends string, L extends z.ZodTypeAny>(name: N, what: string, label: L) =>

@@ -72,6 +72,7 @@ export {
 } from './orders.js';
 export { submitApplicantInformation, type ApplicantConsent, type ApplicantReference } from './submissions.js';
 export { upgradeApplication } from './upgrades.js';
+export { APPLICANT_ERASED_AUDIT_ACTION, eraseApplicant, type ErasureActor, type ErasureOutcome } from './erasure.js';
 export { documentKindsOfApplicant, storeApplicantDocuments, type DocumentToStore } from './documents.js';
 export {
   CHECK_RETRIED_AUDIT_ACTION,
@@ -133,6 +134,7 @@ export {
 } from './report-finalisation.js';
 export { queueApplicantNotifications } from './notifications.js';
 export {
+  isApplicantErased,
   findApplicantReportState,
   findReportContent,
   findReportRecord,

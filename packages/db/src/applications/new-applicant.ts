@@ -152,6 +152,8 @@ export function newApplicant(
     onboardingExpiresAt: applicant.onboarding?.expiresAt ?? null,
     invitationSentAt: applicant.onboarding ? now : null,
     reportVersion: 0,
+    erasedAt: null,
+    erasedBy: null,
     lastUpdated: now,
   });
   return {

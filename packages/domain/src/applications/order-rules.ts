@@ -17,6 +17,8 @@ export type OrderRefusal =
   | { code: 'missing_information'; missing: MissingInformation[] }
   | { code: 'not_found' }
   | { code: 'link_expired' }
+  /** The applicant was deleted and their personal data erased. */
+  | { code: 'applicant_erased' }
   | { code: 'application_processing' | 'no_new_checks' | 'already_submitted'; message: string };
 
 export type OrderOutcome<T> = { ok: true; value: T } | { ok: false; refusal: OrderRefusal };
