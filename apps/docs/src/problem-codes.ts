@@ -216,7 +216,7 @@ export function problemCodesFor(operation: Operation, status: number): ProblemCo
       return [
         ...(isReport || operation.operationId.endsWith('Upgrade') ? (['application_processing'] as const) : []),
         ...(isWrite ? (['conflict', 'idempotency_key_reused'] as const) : []),
-        ...(operation.method === 'DELETE' && operation.tag !== 'Packages' ? (['in_use'] as const) : []),
+        ...(operation.method === 'DELETE' ? (['in_use'] as const) : []),
       ];
     case 410:
       return operation.path.includes(':applicant_id') ? ['applicant_erased'] : ['link_expired'];

@@ -73,7 +73,7 @@ export const compatibilityGuide: Guide = {
 <h2 id="paths">Paths</h2>
 <p>Every path answers with or without its trailing slash. Besides the <code>/api/v1/</code> and <code>/hr/v1/</code> paths, these answer:</p>
 ${table({ caption: 'Paths for clients of the original service', head: ['Path', 'Operation'], rows: PATHS })}
-<p>The <code>/api/v2</code> forms are the PM operations with the same bodies and answers; <code>owner_id</code> may be left out and defaults to the key’s user. PUT and PATCH both change only the fields sent and keep the others, as the original’s PUT did.</p>
+<p>The <code>/api/v2</code> forms are the PM operations with the same bodies and answers; <code>owner_id</code> may be left out and defaults to the key’s user. An <code>/api/v2</code> invite or quick screen that sets no <code>request_*</code> flag and names no <code>package_id</code> orders the default package of the owner’s team, as the original did: every team starts with one per environment, made of its standard preset checks (<code>is_default</code> in the ${opLink('listPackages', 'packages')}); replace it to change what it orders. The <code>/api/v1</code> forms still answer <code>400</code> to an order naming no check. PUT and PATCH both change only the fields sent and keep the others, as the original’s PUT did.</p>
 <h2 id="lenient">What is accepted and normalised</h2>
 <p>Fields the original typed as plain strings are read in any letter case and by their display text; records always answer the canonical form.</p>
 ${table({ caption: 'Normalised values', head: ['Field', 'Sent as', 'Read as'], rows: NORMALISED })}

@@ -45,6 +45,10 @@ export type PmForm = 'pm' | 'v2';
 export const PM_V2_NOTE =
   'The `/api/v2` form of the PM operation: the same body and answer, `owner_id` defaulting to the API key’s user.';
 
+/** What an `/api/v2` order naming no check orders. */
+export const V2_DEFAULT_PACKAGE =
+  'An order that sets no `request_*` flag and names no `package_id` orders the default package of the owner’s team (`is_default` in the packages: its standard preset checks unless a partner replaced them).';
+
 /** Route metadata read by the OpenAPI generator and the docs site. */
 export type RouteMetadata = { tag: string; operationId: string };
 export const metadata = (tag: string, operationId: string): RouteMetadata => ({ tag, operationId });

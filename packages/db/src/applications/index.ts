@@ -97,6 +97,7 @@ export {
   type ApplicantRecord,
 } from './queries.js';
 export {
+  createDefaultPackages,
   createDefaultServiceCollections,
   createTeamWithServiceCollections,
   findServiceCollection,
