@@ -71,11 +71,12 @@ export function presentPmApplication(record: ApplicantRecord): PmApplication {
 
 /** An applicant of an invite response. */
 export function presentInvitedApplicant(
-  applicant: Applicant,
+  { applicant, onboardingLink }: { applicant: Applicant; onboardingLink: string | null },
   information: { first_name?: unknown; last_name?: unknown } = {},
 ) {
   return {
     id: applicant.id,
+    onboarding_link: onboardingLink,
     status: applicant.status,
     first_name: typeof information.first_name === 'string' ? information.first_name : null,
     last_name: typeof information.last_name === 'string' ? information.last_name : null,

@@ -38,6 +38,12 @@ export const pmInviteBodySchema = <F extends PmForm>(form: F) =>
       ...inviteShape,
       owner_id: ownerIdField(form),
       listing_id: uuid().optional().describe('Listing applied for (a listing of the owner’s team).'),
+      email_applicants: z
+        .boolean()
+        .optional()
+        .describe(
+          'Whether svc emails (and texts) each applicant the invitation (default true). False: nothing is sent; send each applicant the `onboarding_link` of the answer yourself.',
+        ),
       grouped_applicants: z
         .array(groupedApplicantSchema)
         .max(10)

@@ -214,6 +214,13 @@ export const invitedApplicantSchema = z
     last_name: z.string().nullable().describe('Family name, when given.'),
     email: z.string().describe('Email the invitation was sent to.'),
     phone_number: recordedPhoneNumberSchema,
+    onboarding_link: z
+      .string()
+      .url()
+      .nullable()
+      .describe(
+        "Link to the applicant's form (as `onboarding_link` in lists): send it yourself when the invite said `email_applicants: false`. Null once the applicant was erased.",
+      ),
   })
   .describe('An invited applicant.');
 
