@@ -69,4 +69,34 @@ describe.each(apiTargets())('verification outcomes in the information on $name',
     });
     expect(record.body.information.employers[0]?.verification_notes).toContain('confirmed the entry in part');
   });
+
+  it('summarises the instant verifications of a PM list item with their employment, education and credential parts', async () => {
+    const information = fullInformation();
+    const pm = svc.client(await svc.newTeamUserKey(account.users.pm, 'demo'));
+    const created = await pm.pmV2.quickScreen({
+      body: {
+        information,
+        position_or_property_location: location,
+        request_instant_verify_employment: true,
+        request_instant_verify_education: true,
+      },
+    });
+    if (created.status !== 201) throw new Error(`quick screen refused: ${JSON.stringify(created.body)}`);
+    await completeWithSimulator(svc.db, { applicantId: created.body.id, information });
+    await svc.changesSeen();
+    const listed = await pm.pmV2.listApplicants({ query: { page_size: 100 } as never });
+    if (listed.status !== 200) throw new Error(`not listed: ${listed.status}`);
+    const item = listed.body.results.find((found) => found.id === created.body.id);
+    const summary = item?.report_summary.instant_verify_result;
+    expect(summary).toMatchObject({
+      status: 'COMPLETE',
+      result: 'CLEAR',
+      instant_verify_employment: { status: 'COMPLETE', instant_verify_employment_result: [expect.any(Object)] },
+      instant_verify_education: { status: 'COMPLETE', instant_verify_education_result: [expect.any(Object)] },
+      instant_verify_credential: null,
+    });
+    const record = await pm.pmV2.retrieveApplicant({ params: { applicant_id: created.body.id } });
+    if (record.status !== 200) throw new Error(`not retrieved: ${record.status}`);
+    expect(summary?.instant_verify_employment).toEqual(record.body.instant_verify_result?.instant_verify_employment);
+  });
 });

@@ -81,7 +81,7 @@ ${table({ caption: 'Normalised values', head: ['Field', 'Sent as', 'Read as'], r
 <li><strong>Records sent back.</strong> A record you retrieved can be sent back as it is: its read-only fields (<code>id</code>, <code>created</code>, <code>modified</code>, <code>svc_verification</code>, <code>verification_notes</code>, …) are ignored and its nulls read as absent.</li>
 <li><strong>Unknown fields</strong>, at any depth, are ignored and named in the <code>Svc-Ignored-Fields</code> response header (dotted paths such as <code>information.addresses.0.current_landlord</code>, never values), so a typo elsewhere is visible without failing the request.</li>
 <li><code>information.addresses[].current</code> is a field: stored and shown.</li>
-<li>Once an employment, education or credential verification completed, the entries it verified show its outcome in <code>information</code>: <code>svc_verification</code>, <code>verification_notes</code>, and for an education <code>degree.verified</code>, as the original’s records did.</li>
+<li>Once an employment, education or credential verification completed, the entries it verified show its outcome in <code>information</code>: <code>svc_verification</code>, <code>verification_notes</code>, and for an education <code>degree.verified</code>, as the original’s records did. A PM list item’s <code>report_summary.instant_verify_result</code> holds the employment, education and credential parts beside its summary.</li>
 </ul>
 <h2 id="strict">What stays strict</h2>
 <ul>

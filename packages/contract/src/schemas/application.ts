@@ -21,6 +21,7 @@ import { informationSchema } from './information.js';
 import { listingSchema } from './listing.js';
 import {
   identityVerificationSchema,
+  instantVerifyResultSchema,
   RESULT_OBJECT_FIELDS,
   resultSchemasByField,
   type ResultObjectField,
@@ -279,14 +280,25 @@ const SUMMARISED_RESULT_OBJECTS = {
 export const SUMMARY_RESULT_FIELDS = chosenKeys(SUMMARISED_RESULT_OBJECTS);
 export type SummaryResultField = (typeof SUMMARY_RESULT_FIELDS)[number];
 
+/** The instant verifications' entry: the summary of all three, with each one's result (as the record shows it). */
+const instantVerifySummarySchema = summaryEntrySchema
+  .extend(instantVerifyResultSchema.shape)
+  .describe(
+    'Summary of the instant verifications (the slowest one’s progress, the worst outcome) with the employment, education and credential parts, each null when not requested.',
+  );
+
 export const reportSummarySchema = z
   .object({
     ...(Object.fromEntries(
       SUMMARY_RESULT_FIELDS.map((field) => [
         field,
-        summaryEntrySchema.nullable().describe(`Summary of \`${field}\`; null when not requested.`),
+        (field === 'instant_verify_result' ? instantVerifySummarySchema : summaryEntrySchema)
+          .nullable()
+          .describe(`Summary of \`${field}\`; null when not requested.`),
       ]),
-    ) as { [F in SummaryResultField]: z.ZodNullable<typeof summaryEntrySchema> }),
+    ) as { [F in Exclude<SummaryResultField, 'instant_verify_result'>]: z.ZodNullable<typeof summaryEntrySchema> } & {
+      instant_verify_result: z.ZodNullable<typeof instantVerifySummarySchema>;
+    }),
     svc_verification: z
       .object({
         status: packageResultStatus.schema,
