@@ -21,7 +21,7 @@ type PackageList = {
   count: number;
   next: string | null;
   previous: string | null;
-  results: Array<{ id: string; team: string | null }>;
+  results: Array<{ id: string; team: string | null; is_default: boolean }>;
 };
 
 describe.each(apiTargets())('packages on $name', (target) => {
@@ -38,7 +38,8 @@ describe.each(apiTargets())('packages on $name', (target) => {
   const idsOf = async (client: SvcClient, query: { team?: string; superteam?: string } = {}) => {
     const listed = await client.packages.list({ query: { page_size: 100, ...query } });
     expect(listed.status).toBe(200);
-    return (listed.body as PackageList).results.map((item) => item.id);
+    // Every team has its default package (created with the team): the ids of the others.
+    return (listed.body as PackageList).results.filter((item) => !item.is_default).map((item) => item.id);
   };
   const created = async (client: SvcClient, body: Parameters<SvcClient['packages']['create']>[0]['body']) => {
     const answer = await client.packages.create({ body });
@@ -58,6 +59,7 @@ describe.each(apiTargets())('packages on $name', (target) => {
       team: account.teams.hr,
       request_flags: ['request_softcheck', 'request_bureau'],
       settings,
+      is_default: false,
     });
 
     const retrieved = await admin.packages.retrieve({ params: { package_id: made.body.id } });
@@ -265,20 +267,20 @@ describe.each(apiTargets())('packages on $name', (target) => {
       body: { errors: [{ path: 'team' }] },
     });
 
+    // The HR team's default package comes first: it was created with the team.
     const first = await client.packages.list({ query: { page_size: 2, team: fresh.teams.hr } });
     expect(first.status).toBe(200);
     const firstBody = first.body as PackageList;
-    expect(firstBody).toMatchObject({ count: 3, previous: null });
-    expect(firstBody.results.map((item) => item.id)).toEqual([made[0]?.id, made[2]?.id]);
+    expect(firstBody).toMatchObject({ count: 4, previous: null, results: [{ is_default: true }, { id: made[0]?.id }] });
     expect(firstBody.next).toMatch(
       /^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/packages\/\?page_size=2&team=[0-9a-f-]+&page=2$/,
     );
     const second = await rawRequest(firstBody.next as string, { apiKey: fresh.api_keys.live });
     expect(second.body).toMatchObject({
-      count: 3,
+      count: 4,
       next: null,
       previous: expect.stringContaining('page=1'),
-      results: [{ id: made[4]?.id }],
+      results: [{ id: made[2]?.id }, { id: made[4]?.id }],
     });
     expect(await client.packages.list({ query: { page: 3, page_size: 2, team: fresh.teams.hr } })).toMatchObject({
       status: 404,
@@ -299,6 +301,7 @@ describe.each(apiTargets())('packages on $name', (target) => {
       schema: createPackageBodySchema,
     });
     const listed = await svc.client(fresh.api_keys.live).packages.list({ query: { page_size: 100 } });
-    expect((listed.body as PackageList).count + refused).toBe(100);
+    // Besides the two teams' default packages, one package per accepted body.
+    expect((listed.body as PackageList).count - 2 + refused).toBe(100);
   }, 60_000);
 });

@@ -125,6 +125,14 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
     remedy: 'Ask for a new link with the report-link operation.',
     appliesTo: 'hosted report links',
   },
+  applicant_erased: {
+    status: 410,
+    title: 'Applicant erased',
+    cause:
+      'The applicant was deleted: their personal data, results and reports were erased. Only an anonymous record (`status` `Erased`) remains.',
+    remedy: 'Nothing can be done with this applicant any more; order a new screening if one is needed.',
+    appliesTo: 'reports, upgrades and check retries of an erased applicant, and hosted report links to its report',
+  },
   payload_too_large: {
     status: 413,
     title: 'Payload too large',
@@ -208,10 +216,10 @@ export function problemCodesFor(operation: Operation, status: number): ProblemCo
       return [
         ...(isReport || operation.operationId.endsWith('Upgrade') ? (['application_processing'] as const) : []),
         ...(isWrite ? (['conflict', 'idempotency_key_reused'] as const) : []),
-        ...(operation.method === 'DELETE' && operation.tag !== 'Packages' ? (['in_use'] as const) : []),
+        ...(operation.method === 'DELETE' ? (['in_use'] as const) : []),
       ];
     case 410:
-      return ['link_expired'];
+      return operation.path.includes(':applicant_id') ? ['applicant_erased'] : ['link_expired'];
     case 413:
       return ['payload_too_large'];
     case 415:

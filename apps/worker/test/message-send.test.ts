@@ -98,6 +98,7 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
     });
     if (!outcome.ok) throw new Error(`not invited: ${JSON.stringify(outcome.refusal)}`);
     const [{ applicant, onboardingLink }] = outcome.value.applicants as [(typeof outcome.value.applicants)[number]];
+    if (!onboardingLink) throw new Error('a new invitation without its link');
     return {
       applicant,
       onboardingLink,

@@ -15,6 +15,7 @@ import { replayWebhookEvents } from './webhook-endpoints/replay.js';
 import { retrieveWebhookEndpoint } from './webhook-endpoints/retrieve.js';
 import { rotateWebhookSecret } from './webhook-endpoints/rotate-secret.js';
 import { testWebhookEndpoint } from './webhook-endpoints/test.js';
+import { hrDeleteApplicant } from './hr-applications/delete.js';
 import { hrInvite } from './hr-applications/invite.js';
 import { hrListApplicants } from './hr-applications/list.js';
 import { hrQuickScreen } from './hr-applications/quick-screen.js';
@@ -31,6 +32,7 @@ import { deletePackage } from './packages/delete.js';
 import { listPackages } from './packages/list.js';
 import { replacePackage } from './packages/replace.js';
 import { retrievePackage } from './packages/retrieve.js';
+import { pmDeleteApplicant } from './pm-applications/delete.js';
 import { pmInvite } from './pm-applications/invite.js';
 import { pmListApplicants } from './pm-applications/list.js';
 import { pmQuickScreen } from './pm-applications/quick-screen.js';
@@ -70,7 +72,7 @@ import { listOAuthClients } from './oauth-clients/list.js';
 import { retrieveOAuthClient } from './oauth-clients/retrieve.js';
 import { revokeOAuthClient } from './oauth-clients/revoke.js';
 
-/** The 8 HR application and report operations, in one of their two path forms. */
+/** The 10 HR application and report operations, in one of their two path forms. */
 const hrOperations = <F extends HrForm>(form: F) => ({
   invite: hrInvite(form),
   quickScreen: hrQuickScreen(form),
@@ -78,6 +80,7 @@ const hrOperations = <F extends HrForm>(form: F) => ({
   retryCheck: hrRetryCheck(form),
   listApplicants: hrListApplicants(form),
   retrieveApplicant: hrRetrieveApplicant(form),
+  deleteApplicant: hrDeleteApplicant(form),
   reportPdf: reportPdf(form),
   reportLink: reportLink(form),
   reportWeb: reportWeb(form),
@@ -97,6 +100,7 @@ export const contract = c.router(
       retryCheck: pmRetryCheck,
       listApplicants: pmListApplicants('pm'),
       retrieveApplicant: pmRetrieveApplicant('pm'),
+      deleteApplicant: pmDeleteApplicant('pm'),
       reportPdf: reportPdf('pm'),
       reportLink: reportLink('pm'),
       reportWeb: reportWeb('pm'),
@@ -107,6 +111,7 @@ export const contract = c.router(
       quickScreen: pmQuickScreen('v2'),
       listApplicants: pmListApplicants('v2'),
       retrieveApplicant: pmRetrieveApplicant('v2'),
+      deleteApplicant: pmDeleteApplicant('v2'),
       reportPdf: reportPdf('v2'),
       reportLink: reportLink('v2'),
       reportWeb: reportWebHtml,

@@ -4,16 +4,16 @@ import { contract, listRoutes, type RouteMetadata } from '../src/index.js';
 const routes = listRoutes(contract);
 
 describe('the contract', () => {
-  it('defines the 41 operations of the seeds, 28 of account administration and access, events and webhooks, the HR and PM check retries, plus the /hr/v1/ forms of the 8 HR application and report operations and 28 for clients of the original service (the /api/v2/ forms; property and listing retrieve, update, delete; service collections under /api/v1/hr/)', () => {
-    expect(routes).toHaveLength(105);
+  it('defines the 41 operations of the seeds, 28 of account administration and access, events and webhooks, the HR and PM check retries, plus the /hr/v1/ forms of the 9 HR application and report operations, 28 for clients of the original service (the /api/v2/ forms; property and listing retrieve, update, delete; service collections under /api/v1/hr/) and the 4 forms of deleting an applicant', () => {
+    expect(routes).toHaveLength(109);
     const v2Forms = routes.filter(
       ({ route }) => route.path.startsWith('/api/v2/') && !route.path.endsWith('listings/'),
     );
-    expect(v2Forms).toHaveLength(17);
+    expect(v2Forms).toHaveLength(18);
     const hrV1Forms = routes.filter(
       ({ route }) => route.path.startsWith('/hr/v1/') && !route.path.includes('servicecollections'),
     );
-    expect(hrV1Forms).toHaveLength(9);
+    expect(hrV1Forms).toHaveLength(10);
   });
 
   it('never defines one method and path twice (trailing slash aside)', () => {

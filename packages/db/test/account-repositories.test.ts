@@ -345,6 +345,7 @@ describe.each(databaseTargets())('account repositories on $name', (target) => {
         team: hrPackage!.teamId,
         request_flags: hrPackage!.requestFlags,
         settings: hrPackage!.settings,
+        is_default: hrPackage!.isDefault,
       });
 
       expect((await listPackages(manager, { ...live, offset: 0, limit: 10 })).rows.map((p) => p.id)).toEqual([
@@ -404,8 +405,8 @@ describe.each(databaseTargets())('account repositories on $name', (target) => {
         }),
       ).toBeNull();
 
-      expect(await deletePackage(manager, { ...account.scope('demo'), packageId: hrPackage!.id })).toBe(false);
-      expect(await deletePackage(manager, { ...live, packageId: hrPackage!.id })).toBe(true);
+      expect(await deletePackage(manager, { ...account.scope('demo'), packageId: hrPackage!.id })).toBe('not_found');
+      expect(await deletePackage(manager, { ...live, packageId: hrPackage!.id })).toBe('deleted');
       expect(await findPackage(manager, { ...live, packageId: hrPackage!.id })).toBeNull();
     });
 
@@ -418,7 +419,7 @@ describe.each(databaseTargets())('account repositories on $name', (target) => {
       });
       const otherLive = other.scope('live');
       expect(await findPackage(manager, { ...otherLive, packageId: pkg!.id })).toBeNull();
-      expect(await deletePackage(manager, { ...otherLive, packageId: pkg!.id })).toBe(false);
+      expect(await deletePackage(manager, { ...otherLive, packageId: pkg!.id })).toBe('not_found');
       expect(
         await replacePackage(manager, {
           ...otherLive,

@@ -30,7 +30,8 @@ import { SealPersonalData1795318189400 } from '../src/migrations/1795318189400-s
 import { databaseTargets } from './support/databases.js';
 
 const PUBLIC_URL = 'https://svc.example';
-const tokenOf = (link: string) => link.slice(`${PUBLIC_URL}/apply/`.length);
+// A new invitation always has its link (only an erased applicant's is null).
+const tokenOf = (link: string | null) => (link ?? '').slice(`${PUBLIC_URL}/apply/`.length);
 const information = {
   first_name: 'Maya',
   last_name: 'Angelou',

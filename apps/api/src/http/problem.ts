@@ -17,6 +17,7 @@ const TITLES: Record<ProblemCode, string> = {
   in_use: 'Still in use',
   idempotency_key_reused: 'Idempotency key reused',
   link_expired: 'Link expired',
+  applicant_erased: 'Applicant erased',
   payload_too_large: 'Request body too large',
   unsupported_media_type: 'Unsupported media type',
   rate_limited: 'Too many requests',

@@ -167,6 +167,8 @@ async function submit(
       return sendRefusal(response, { refusal: 'expired', language });
     case 'already_submitted':
       return sendRefusal(response, { refusal: 'submitted', language });
+    case 'applicant_erased':
+      return sendRefusal(response, { refusal: 'withdrawn', language });
     default:
       return sendRefusal(response, { refusal: 'bad_request', language });
   }

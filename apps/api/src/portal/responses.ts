@@ -15,6 +15,7 @@ const REFUSAL_STATUS: { [R in PortalRefusal]: number } = {
   not_found: 404,
   expired: 410,
   submitted: 410,
+  withdrawn: 410,
   stale: 403,
   bad_request: 400,
   unavailable: 503,

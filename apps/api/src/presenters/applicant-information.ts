@@ -1,5 +1,6 @@
 import type { Information } from '@svc/contract';
-import type { ApplicantRecord, StoredInformation } from '@svc/db';
+import { checkRunsOf, type ApplicantRecord, type StoredInformation } from '@svc/db';
+import { informationWithVerifications } from '@svc/domain';
 
 type Entry = Record<string, unknown>;
 
@@ -37,13 +38,16 @@ const sinSsnNumber = (value: unknown): number | null => {
 };
 
 /**
- * The Information object of the record: every field present, null when unknown, and the SIN/SSN and date of birth
- * null when the team hides them (`hide_sin_ssn`, `hide_date_of_birth`).
+ * The Information object of the record: every field present, null when unknown, the outcomes of the completed
+ * verifications on the entries they verified, and the SIN/SSN and date of birth null when the team hides them
+ * (`hide_sin_ssn`, `hide_date_of_birth`).
  */
 export function presentInformation(
-  record: Pick<ApplicantRecord, 'applicant' | 'team'> & { information: StoredInformation },
+  record: Pick<ApplicantRecord, 'applicant' | 'team' | 'executions'> & { information: StoredInformation },
 ): Information {
-  const { applicant, information: info } = record;
+  const { applicant } = record;
+  // What the verifications found shows on the entries they verified.
+  const info = informationWithVerifications(record.information, checkRunsOf(record));
   const settings = record.team.settingsConfig;
   return {
     id: applicant.informationId,

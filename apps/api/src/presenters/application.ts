@@ -55,6 +55,8 @@ function recordBase(record: ApplicantRecord): RecordBase {
     consent: presentConsent(applicant.consent),
     ...presentProvenance(record),
     estimated_completion: presentEstimatedCompletion(record.executions),
+    erased_at: applicant.erasedAt ? applicant.erasedAt.toISOString() : null,
+    erased_by: applicant.erasedBy,
   };
 }
 
@@ -71,11 +73,12 @@ export function presentPmApplication(record: ApplicantRecord): PmApplication {
 
 /** An applicant of an invite response. */
 export function presentInvitedApplicant(
-  applicant: Applicant,
+  { applicant, onboardingLink }: { applicant: Applicant; onboardingLink: string | null },
   information: { first_name?: unknown; last_name?: unknown } = {},
 ) {
   return {
     id: applicant.id,
+    onboarding_link: onboardingLink,
     status: applicant.status,
     first_name: typeof information.first_name === 'string' ? information.first_name : null,
     last_name: typeof information.last_name === 'string' ? information.last_name : null,

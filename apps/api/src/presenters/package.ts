@@ -10,5 +10,6 @@ export function presentPackage(found: Package): PackageRecord {
     team: found.teamId,
     request_flags: found.requestFlags as PackageRecord['request_flags'],
     settings: found.settings as PackageSettings,
+    is_default: found.isDefault,
   };
 }

@@ -1,8 +1,9 @@
-import { findReportContent } from '@svc/db';
+import { findReportContent, isApplicantErased } from '@svc/db';
 import type { Express, Request, Response } from 'express';
 import type { Deps } from '../deps.js';
 import { sendProblem } from '../http/errors.js';
 import { AppError } from '../http/problem.js';
+import { applicantErased } from '../routes/application-orders.js';
 import { sendPdfHeaders } from './pdf-response.js';
 import { recordReportAccess } from './report-access.js';
 import { verifyReportLink } from './report-links.js';
@@ -15,7 +16,8 @@ export const hostedReportUrl = (publicUrl: string, token: string): string =>
 
 /**
  * Serves the PDF behind a hosted report link, without an API key (DESIGN.md section 7): an altered or unknown
- * token answers 404, a genuine one past its hour 410, neither says anything about the applicant.
+ * token answers 404, a genuine one past its hour 410 (`link_expired`), one to the report of an erased applicant 410
+ * (`applicant_erased`); none says anything about the applicant.
  */
 export function mountHostedReports(app: Express, deps: Deps): void {
   app.get(`${HOSTED_REPORT_PATH}/:token`, async (request: Request, response: Response) => {
@@ -32,8 +34,13 @@ export function mountHostedReports(app: Express, deps: Deps): void {
       return sendProblem(response, problem);
     }
     const { applicantId, version } = check.grant;
-    const report = await findReportContent(deps.db.dataSource.manager, { applicantId, version, part: 'pdf' });
-    if (!report) return sendProblem(response, AppError.notFound('Report'));
+    const manager = deps.db.dataSource.manager;
+    const report = await findReportContent(manager, { applicantId, version, part: 'pdf' });
+    if (!report)
+      return sendProblem(
+        response,
+        (await isApplicantErased(manager, applicantId)) ? applicantErased() : AppError.notFound('Report'),
+      );
     await recordReportAccess(deps, {
       state: { id: applicantId, partnerId: report.partnerId, environment: report.environment },
       access: 'report.hosted_pdf',

@@ -12,7 +12,7 @@ import type { Deps } from '../deps.js';
 import { idOrNotFound } from '../http/access.js';
 import { AppError } from '../http/problem.js';
 import { requestIdOf } from '../http/request-id.js';
-import { applicationScopeOf } from '../routes/application-orders.js';
+import { applicantErased, applicationScopeOf } from '../routes/application-orders.js';
 
 /** What an access to a report is, in the audit log. */
 export type ReportAccess = 'report.web' | 'report.pdf' | 'report.link' | 'report.hosted_pdf';
@@ -64,7 +64,7 @@ export async function recordReportAccess(
   }
 }
 
-/** The applicant of a report operation: in the key's scope (else 404) and `Returned` (else 409). */
+/** The applicant of a report operation: in the key's scope (else 404), not erased (else 410) and `Returned` (else 409). */
 export async function returnedApplicantOf(
   deps: Deps,
   { principal, kind, applicantId }: { principal: ApiPrincipal; kind: 'HR' | 'PM'; applicantId: string },
@@ -74,6 +74,7 @@ export async function returnedApplicantOf(
     applicantId: idOrNotFound(applicantId, 'Applicant'),
   });
   if (!state) throw AppError.notFound('Applicant');
+  if (state.status === 'Erased') throw applicantErased();
   if (state.status !== 'Returned') throw applicationProcessing();
   return state;
 }

@@ -48,6 +48,14 @@ function refusedFlagError({ flag, reason }: RefusedFlag, kind: 'HR' | 'PM'): Pro
     : { path: flag, code: 'not_enabled', message: 'is not enabled for the team of owner_id; support can enable it' };
 }
 
+/** An operation on an applicant that was deleted: its personal data, results and reports are gone. */
+export const applicantErased = () =>
+  new AppError({
+    code: 'applicant_erased',
+    status: 410,
+    detail: 'This applicant was deleted: their personal data, results and reports were erased.',
+  });
+
 /** The problem answering a refused order (DESIGN.md section 5). */
 export function orderRefusalProblem(refusal: OrderRefusal, kind: 'HR' | 'PM'): AppError {
   switch (refusal.code) {
@@ -104,6 +112,8 @@ export function orderRefusalProblem(refusal: OrderRefusal, kind: 'HR' | 'PM'): A
       return AppError.notFound('Applicant');
     case 'link_expired':
       return new AppError({ code: 'link_expired', status: 410, detail: 'The onboarding link has expired.' });
+    case 'applicant_erased':
+      return applicantErased();
     case 'application_processing':
       return new AppError({ code: 'application_processing', status: 409, detail: refusal.message });
     case 'no_new_checks':

@@ -1,12 +1,12 @@
 import { CHECK_NAMES, type CheckName } from '@svc/contract';
-import { apiKeyIdOf, retryFailedCheck, type ApplicantRecord, type CheckToRetry } from '@svc/db';
+import { retryFailedCheck, type ApplicantRecord, type CheckToRetry } from '@svc/db';
 import type { Request, Response } from 'express';
 import type { Deps } from '../deps.js';
 import { idOrNotFound } from '../http/access.js';
+import { auditActorOf } from '../http/audit.js';
 import { principalOf } from '../http/auth.js';
 import { AppError } from '../http/problem.js';
-import { requestIdOf } from '../http/request-id.js';
-import { applicationScopeOf, recordOrNotFound } from './application-orders.js';
+import { applicantErased, applicationScopeOf, recordOrNotFound } from './application-orders.js';
 
 // What the HR and PM retry routes share: reading `check_id`, the retry, and its refusals as problems.
 
@@ -44,12 +44,7 @@ export async function retryCheckOfApplicant(
     scope,
     applicantId,
     check: checkToRetryOf(params.check_id),
-    actor: {
-      actorUserId: principal.user.id,
-      actorApiKeyId: apiKeyIdOf(principal),
-      ipAddress: req.ip ?? null,
-      requestId: requestIdOf(res),
-    },
+    actor: auditActorOf(principal, req, res),
     now: deps.now(),
   });
   if (!outcome.ok) {
@@ -58,6 +53,8 @@ export async function retryCheckOfApplicant(
         throw AppError.notFound('Applicant');
       case 'check_not_found':
         throw AppError.notFound('Check');
+      case 'applicant_erased':
+        throw applicantErased();
       case 'check_not_retryable':
         throw AppError.conflict(outcome.message, [
           {

@@ -7,8 +7,8 @@ const PATHS: Array<[string, string]> = [
     `${opLink('pmV2QuickScreen', 'quick screen')}, ${opLink('pmV2Invite', 'invite')}; <code>owner_id</code> defaults to your key’s user`,
   ],
   [
-    '<code>GET /api/v2/applicants/</code>, <code>GET /api/v2/applicants/{id}/</code>',
-    `${opLink('pmV2ListApplicants', 'list')}, ${opLink('pmV2RetrieveApplicant', 'retrieve')}`,
+    '<code>GET /api/v2/applicants/</code>, <code>GET|DELETE /api/v2/applicants/{id}/</code>',
+    `${opLink('pmV2ListApplicants', 'list')}, ${opLink('pmV2RetrieveApplicant', 'retrieve')}, ${opLink('pmV2DeleteApplicant', 'delete (erase)')}`,
   ],
   [
     '<code>GET /api/v2/reports/{id}/pdf/</code>, <code>link/</code>, <code>web/</code>',
@@ -73,7 +73,7 @@ export const compatibilityGuide: Guide = {
 <h2 id="paths">Paths</h2>
 <p>Every path answers with or without its trailing slash. Besides the <code>/api/v1/</code> and <code>/hr/v1/</code> paths, these answer:</p>
 ${table({ caption: 'Paths for clients of the original service', head: ['Path', 'Operation'], rows: PATHS })}
-<p>The <code>/api/v2</code> forms are the PM operations with the same bodies and answers; <code>owner_id</code> may be left out and defaults to the key’s user. PUT and PATCH both change only the fields sent and keep the others, as the original’s PUT did.</p>
+<p>The <code>/api/v2</code> forms are the PM operations with the same bodies and answers; <code>owner_id</code> may be left out and defaults to the key’s user. An <code>/api/v2</code> invite or quick screen that sets no <code>request_*</code> flag and names no <code>package_id</code> orders the default package of the owner’s team, as the original did: every team starts with one per environment, made of its standard preset checks (<code>is_default</code> in the ${opLink('listPackages', 'packages')}); replace it to change what it orders. The <code>/api/v1</code> forms still answer <code>400</code> to an order naming no check. A PM invite with <code>email_applicants: false</code> sends no email or text: each applicant’s <code>onboarding_link</code> is in the answer for you to deliver (by default svc emails it). PUT and PATCH both change only the fields sent and keep the others, as the original’s PUT did.</p>
 <h2 id="lenient">What is accepted and normalised</h2>
 <p>Fields the original typed as plain strings are read in any letter case and by their display text; records always answer the canonical form.</p>
 ${table({ caption: 'Normalised values', head: ['Field', 'Sent as', 'Read as'], rows: NORMALISED })}
@@ -81,6 +81,7 @@ ${table({ caption: 'Normalised values', head: ['Field', 'Sent as', 'Read as'], r
 <li><strong>Records sent back.</strong> A record you retrieved can be sent back as it is: its read-only fields (<code>id</code>, <code>created</code>, <code>modified</code>, <code>svc_verification</code>, <code>verification_notes</code>, …) are ignored and its nulls read as absent.</li>
 <li><strong>Unknown fields</strong>, at any depth, are ignored and named in the <code>Svc-Ignored-Fields</code> response header (dotted paths such as <code>information.addresses.0.current_landlord</code>, never values), so a typo elsewhere is visible without failing the request.</li>
 <li><code>information.addresses[].current</code> is a field: stored and shown.</li>
+<li>Once an employment, education or credential verification completed, the entries it verified show its outcome in <code>information</code>: <code>svc_verification</code>, <code>verification_notes</code>, and for an education <code>degree.verified</code>, as the original’s records did. A PM list item’s <code>report_summary.instant_verify_result</code> holds the employment, education and credential parts beside its summary.</li>
 </ul>
 <h2 id="strict">What stays strict</h2>
 <ul>
@@ -93,6 +94,7 @@ ${table({ caption: 'Normalised values', head: ['Field', 'Sent as', 'Read as'], r
 <ul>
 <li>Deleting a property that still has listings, or a listing applications were made for, answers <code>409</code> <code>in_use</code>: those records need it to stay true.</li>
 <li>The <code>/api/v1</code> <code>web/</code> reports answer <code>{"html": …}</code>; the <code>/api/v2</code> one answers the page itself, as the original did at each path.</li>
+<li>Deleting an applicant (${opLink('pmV2DeleteApplicant', '<code>DELETE /api/v2/applicants/{id}/</code>')}, and the same under <code>/api/v1/pm/</code>, <code>/api/v1/hr/</code> and <code>/hr/v1/</code>) erases their personal data but keeps an anonymous record, so lists, counts and billing stay true: retrieving it answers <code>200</code> with <code>status</code> <code>Erased</code>, <code>erased_at</code> and <code>erased_by</code> and no personal field; its reports and hosted links answer <code>410</code> <code>applicant_erased</code>, and its invitation link a page saying it was withdrawn (<code>410</code>). Deleting it again answers <code>204</code> and changes nothing, so a retried delete succeeds.</li>
 <li>Another tenant’s identifier answers <code>404</code>, never <code>403</code>: an identifier you cannot reach does not exist for you.</li>
 </ul>`,
 };

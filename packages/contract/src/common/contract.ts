@@ -45,9 +45,17 @@ export type PmForm = 'pm' | 'v2';
 export const PM_V2_NOTE =
   'The `/api/v2` form of the PM operation: the same body and answer, `owner_id` defaulting to the API key’s user.';
 
+/** What an `/api/v2` order naming no check orders. */
+export const V2_DEFAULT_PACKAGE =
+  'An order that sets no `request_*` flag and names no `package_id` orders the default package of the owner’s team (`is_default` in the packages: its standard preset checks unless a partner replaced them).';
+
 /** Route metadata read by the OpenAPI generator and the docs site. */
 export type RouteMetadata = { tag: string; operationId: string };
 export const metadata = (tag: string, operationId: string): RouteMetadata => ({ tag, operationId });
 
 export const PM_DEPRECATION =
   'Deprecated: every PM application, report, property and listing operation is marked deprecated. It keeps working indefinitely, with no removal date and no replacement yet; every answer carries `Deprecation: true`, and a removal would be announced at least 12 months ahead with a `Sunset` header (docs: Conventions, What deprecated means).';
+
+/** What deleting an applicant does, for the HR and PM forms of the operation. */
+export const APPLICANT_ERASURE =
+  'Deletes an applicant: a pending invitation is withdrawn (its link answers 410 Gone) and every personal datum of the applicant is erased (information, results, reports and their links, messages, consent, uploaded documents). An anonymous record stays, so lists, counts and billing stay true: the record keeps its identifiers, dates and the checks ordered, shows `status` `Erased` with `erased_at` and `erased_by`, and its reports answer 410 `applicant_erased`. Checks still under way end `FAILED`; what a provider sends for them later is discarded. An `applicant.erased` event and an audit line record who erased it. Deleting an applicant erased before answers 204 again and changes nothing.';

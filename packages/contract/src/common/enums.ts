@@ -46,8 +46,8 @@ function defineEnum<const M extends Record<string, string>>(
 }
 
 export const applicationStatus = defineEnum(
-  { Pending: 'Pending', Returned: 'Returned' },
-  'Application (and applicant) status: `Pending` while checks are outstanding, `Returned` when every report format is ready.',
+  { Pending: 'Pending', Returned: 'Returned', Erased: 'Erased' },
+  'Application (and applicant) status: `Pending` while checks are outstanding, `Returned` when every report format is ready, `Erased` once the applicant was deleted (its personal data erased, an anonymous record kept).',
 );
 export const reportStatus = defineEnum(
   { SENT: 'Sent', IN_PROGRESS: 'In progress', COMPLETE: 'Complete' },

@@ -15,4 +15,14 @@ export function requireOneRequestFlag(body: Record<string, unknown>, ctx: z.Refi
   }
 }
 
+/**
+ * `requireOneRequestFlag` in the `/api/v1` forms; the `/api/v2` forms accept an order naming no check, which then runs
+ * the owner's team's default package (as the original service did).
+ */
+export const requireOneRequestFlagBefore =
+  (form: 'pm' | 'v2') =>
+  (body: Record<string, unknown>, ctx: z.RefinementCtx): void => {
+    if (form !== 'v2') requireOneRequestFlag(body, ctx);
+  };
+
 export { requestFlagsOrderShape };

@@ -17,6 +17,7 @@ export const PROBLEM_CODES = [
   'in_use',
   'idempotency_key_reused',
   'link_expired',
+  'applicant_erased',
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',

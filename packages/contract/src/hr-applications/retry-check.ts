@@ -22,7 +22,7 @@ export const hrRetryCheck = <F extends HrForm>(form: F) =>
     pathParams: retryCheckParams,
     headers: writeHeaders,
     body: c.noBody(),
-    responses: { 200: hrApplicationSchema, ...problemResponses(404, 409) },
+    responses: { 200: hrApplicationSchema, ...problemResponses(404, 409, 410) },
     summary: 'Retry a failed check',
     description: RETRY_CHECK_DESCRIPTION,
     metadata: metadata('HR applications', form === 'api' ? 'hrRetryCheck' : 'hrV1RetryCheck'),

@@ -18,7 +18,7 @@ export const hrUpgrade = <F extends HrForm>(form: F) =>
     pathParams: applicantIdParams,
     headers: writeHeaders,
     body: upgradeBodySchema,
-    responses: { 200: hrApplicationSchema, ...problemResponses(400, 403, 404, 409) },
+    responses: { 200: hrApplicationSchema, ...problemResponses(400, 403, 404, 409, 410) },
     summary: 'Add checks to an application',
     description:
       'Adds the requested checks to a `Returned` application (earlier: 409 `application_processing`), with the `information` they need added to the applicant’s (never changing a recorded value). Only the new checks run; the application goes back to `Pending` and the report is produced again with every result.',

@@ -5,10 +5,11 @@ import {
   ownerIdField,
   PM_DEPRECATION,
   PM_V2_NOTE,
+  V2_DEFAULT_PACKAGE,
   type PmForm,
   writeHeaders,
 } from '../common/contract.js';
-import { requireOneRequestFlag } from '../common/order.js';
+import { requireOneRequestFlagBefore } from '../common/order.js';
 import { lenientBody, numberOrDecimalString } from '../common/lenient.js';
 import { refuseHiddenCharacters } from '../common/applicant-rules.js';
 import { uuid } from '../common/primitives.js';
@@ -37,6 +38,12 @@ export const pmInviteBodySchema = <F extends PmForm>(form: F) =>
       ...inviteShape,
       owner_id: ownerIdField(form),
       listing_id: uuid().optional().describe('Listing applied for (a listing of the owner’s team).'),
+      email_applicants: z
+        .boolean()
+        .optional()
+        .describe(
+          'Whether svc emails (and texts) each applicant the invitation (default true). False: nothing is sent; send each applicant the `onboarding_link` of the answer yourself.',
+        ),
       grouped_applicants: z
         .array(groupedApplicantSchema)
         .max(10)
@@ -45,7 +52,7 @@ export const pmInviteBodySchema = <F extends PmForm>(form: F) =>
     }),
     (body) =>
       body
-        .superRefine(requireOneRequestFlag)
+        .superRefine(requireOneRequestFlagBefore(form))
         .superRefine(refuseHiddenCharacters)
         .superRefine((body, ctx) => {
           const emails = [body.email, ...(body.grouped_applicants ?? []).map((applicant) => applicant.email)].map((e) =>
@@ -75,7 +82,7 @@ export const pmInvite = <F extends PmForm>(form: F) =>
     body: pmInviteBodySchema(form),
     responses: { 201: pmInviteResponseSchema, ...problemResponses(400, 403, 409) },
     summary: 'Invite applicants',
-    description: `Creates one application and invites its applicant (and each of \`grouped_applicants\`) by email, and by SMS when the superteam has SMS enabled and a phone number is given. Each applicant fills in their own form; the checks of each start when they submit.\n\n${form === 'v2' ? PM_V2_NOTE : PM_DEPRECATION}`,
+    description: `Creates one application and invites its applicant (and each of \`grouped_applicants\`) by email, and by SMS when the superteam has SMS enabled and a phone number is given. Each applicant fills in their own form; the checks of each start when they submit.\n\n${form === 'v2' ? `${PM_V2_NOTE} ${V2_DEFAULT_PACKAGE}` : PM_DEPRECATION}`,
     deprecated: form === 'pm',
     metadata: metadata('PM applications', form === 'v2' ? 'pmV2Invite' : 'pmInvite'),
   });

@@ -5,10 +5,11 @@ import {
   ownerIdField,
   PM_DEPRECATION,
   PM_V2_NOTE,
+  V2_DEFAULT_PACKAGE,
   type PmForm,
   writeHeaders,
 } from '../common/contract.js';
-import { requireOneRequestFlag } from '../common/order.js';
+import { requireOneRequestFlagBefore } from '../common/order.js';
 import { lenientBody } from '../common/lenient.js';
 import { refuseHiddenCharacters } from '../common/applicant-rules.js';
 import { uuid } from '../common/primitives.js';
@@ -23,7 +24,7 @@ export const pmQuickScreenBodySchema = <F extends PmForm>(form: F) =>
       owner_id: ownerIdField(form),
       listing_id: uuid().optional().describe('Listing applied for (a listing of the owner’s team).'),
     }),
-    (body) => body.superRefine(requireOneRequestFlag).superRefine(refuseHiddenCharacters),
+    (body) => body.superRefine(requireOneRequestFlagBefore(form)).superRefine(refuseHiddenCharacters),
   ).describe('A PM quick screen: the checks to run and everything they need.');
 export type PmQuickScreenBody = z.infer<ReturnType<typeof pmQuickScreenBodySchema<'pm'>>>;
 
@@ -37,7 +38,7 @@ export const pmQuickScreen = <F extends PmForm>(form: F) =>
     body: pmQuickScreenBodySchema(form),
     responses: { 201: pmApplicationSchema, ...problemResponses(400, 403, 409) },
     summary: 'Quick-screen a rental applicant',
-    description: `Runs the requested checks at once from the body alone. You must have the applicant's consent first. \`information\` must hold what the requested checks need.\n\n${form === 'v2' ? PM_V2_NOTE : PM_DEPRECATION}`,
+    description: `Runs the requested checks at once from the body alone. You must have the applicant's consent first. \`information\` must hold what the requested checks need.\n\n${form === 'v2' ? `${PM_V2_NOTE} ${V2_DEFAULT_PACKAGE}` : PM_DEPRECATION}`,
     deprecated: form === 'pm',
     metadata: metadata('PM applications', form === 'v2' ? 'pmV2QuickScreen' : 'pmQuickScreen'),
   });

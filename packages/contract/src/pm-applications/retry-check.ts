@@ -9,7 +9,7 @@ export const pmRetryCheck = c.mutation({
   pathParams: retryCheckParams,
   headers: writeHeaders,
   body: c.noBody(),
-  responses: { 200: pmApplicationSchema, ...problemResponses(404, 409) },
+  responses: { 200: pmApplicationSchema, ...problemResponses(404, 409, 410) },
   summary: 'Retry a failed check of a rental application',
   description: `${RETRY_CHECK_DESCRIPTION}\n\n${PM_DEPRECATION}`,
   deprecated: true,

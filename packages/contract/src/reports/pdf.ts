@@ -9,10 +9,10 @@ export const reportPdf = <F extends ReportForm>(form: F) =>
     pathParams: applicantIdParams,
     responses: {
       200: c.otherResponse({ contentType: 'application/pdf', body: c.type<Blob>() }),
-      ...problemResponses(404, 409),
+      ...problemResponses(404, 409, 410),
     },
     summary: 'Download the PDF report',
-    description: `The report as a PDF file (\`application/pdf\`, A4 or Letter by country). Asked for before \`status\` is \`Returned\`: 409 \`application_processing\`.${form === 'pm' ? `\n\n${PM_DEPRECATION}` : ''}`,
+    description: `The report as a PDF file (\`application/pdf\`, A4 or Letter by country). Asked for before \`status\` is \`Returned\`: 409 \`application_processing\`; of an erased applicant: 410 \`applicant_erased\`.${form === 'pm' ? `\n\n${PM_DEPRECATION}` : ''}`,
     deprecated: form === 'pm',
     metadata: metadata(REPORT_TAGS[form], `${operationIdPrefix(form)}ReportPdf`),
   });

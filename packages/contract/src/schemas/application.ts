@@ -21,6 +21,7 @@ import { informationSchema } from './information.js';
 import { listingSchema } from './listing.js';
 import {
   identityVerificationSchema,
+  instantVerifyResultSchema,
   RESULT_OBJECT_FIELDS,
   resultSchemasByField,
   type ResultObjectField,
@@ -198,6 +199,14 @@ const applicationRecordShape = {
     .describe(
       'When the application should be done: the latest `estimated_completion` of its checks. Null when no check is under way (all finished, or waiting for the applicant).',
     ),
+  erased_at: dateTime()
+    .nullable()
+    .describe(
+      'When the applicant was deleted (`status` `Erased`): its personal data, results and reports were erased then. Null otherwise.',
+    ),
+  erased_by: uuid()
+    .nullable()
+    .describe('The user whose request deleted the applicant; null unless `status` is `Erased`.'),
 };
 
 const scorePair = <N extends string, L extends z.ZodTypeAny>(name: N, what: string, label: L) =>
@@ -248,6 +257,13 @@ export const invitedApplicantSchema = z
     last_name: z.string().nullable().describe('Family name, when given.'),
     email: z.string().describe('Email the invitation was sent to.'),
     phone_number: recordedPhoneNumberSchema,
+    onboarding_link: z
+      .string()
+      .url()
+      .nullable()
+      .describe(
+        "Link to the applicant's form (as `onboarding_link` in lists): send it yourself when the invite said `email_applicants: false`. Null once the applicant was erased.",
+      ),
   })
   .describe('An invited applicant.');
 
@@ -306,14 +322,25 @@ const SUMMARISED_RESULT_OBJECTS = {
 export const SUMMARY_RESULT_FIELDS = chosenKeys(SUMMARISED_RESULT_OBJECTS);
 export type SummaryResultField = (typeof SUMMARY_RESULT_FIELDS)[number];
 
+/** The instant verifications' entry: the summary of all three, with each one's result (as the record shows it). */
+const instantVerifySummarySchema = summaryEntrySchema
+  .extend(instantVerifyResultSchema.shape)
+  .describe(
+    'Summary of the instant verifications (the slowest one’s progress, the worst outcome) with the employment, education and credential parts, each null when not requested.',
+  );
+
 export const reportSummarySchema = z
   .object({
     ...(Object.fromEntries(
       SUMMARY_RESULT_FIELDS.map((field) => [
         field,
-        summaryEntrySchema.nullable().describe(`Summary of \`${field}\`; null when not requested.`),
+        (field === 'instant_verify_result' ? instantVerifySummarySchema : summaryEntrySchema)
+          .nullable()
+          .describe(`Summary of \`${field}\`; null when not requested.`),
       ]),
-    ) as { [F in SummaryResultField]: z.ZodNullable<typeof summaryEntrySchema> }),
+    ) as { [F in Exclude<SummaryResultField, 'instant_verify_result'>]: z.ZodNullable<typeof summaryEntrySchema> } & {
+      instant_verify_result: z.ZodNullable<typeof instantVerifySummarySchema>;
+    }),
     svc_verification: z
       .object({
         status: packageResultStatus.schema,

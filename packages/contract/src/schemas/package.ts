@@ -70,6 +70,11 @@ export const packageSchema = z
     team: uuid().nullable().describe('Team of the package.'),
     request_flags: requestFlagsList,
     settings: packageSettingsSchema,
+    is_default: z
+      .boolean()
+      .describe(
+        "Whether this is its team's default package (every team has one per environment, made of its standard preset checks): an `/api/v2` invite or quick screen that sets no `request_*` flag and names no `package_id` orders it. Replace it to change what it orders; it cannot be deleted or moved to another team.",
+      ),
   })
   .describe('A package: a named set of request flags plus settings.');
 export type Package = z.infer<typeof packageSchema>;

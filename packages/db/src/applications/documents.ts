@@ -11,7 +11,7 @@ export type DocumentToStore = { kind: PortalDocumentKind; contentType: DocumentC
 
 /**
  * Stores what the applicant uploaded, one document per kind (a new upload of a kind replaces the earlier one), the
- * bytes sealed by the entity subscriber (encrypted with the row's id). Nothing for an unknown applicant.
+ * bytes sealed by the entity subscriber (encrypted with the row's id). Nothing for an unknown or erased applicant.
  */
 export async function storeApplicantDocuments({
   db,
@@ -24,11 +24,13 @@ export async function storeApplicantDocuments({
 }): Promise<void> {
   if (documents.length === 0) return;
   await db.transaction(async (manager) => {
+    // Locked: an upload and the applicant's erasure do not overlap, so nothing is stored for an erased applicant.
     const applicant = await manager.findOne(Applicant, {
       where: { id: applicantId },
-      select: { id: true, partnerId: true },
+      select: { id: true, partnerId: true, status: true },
+      lock: { mode: 'pessimistic_write' },
     });
-    if (!applicant) return;
+    if (!applicant || applicant.status === 'Erased') return;
     await manager.query(`DELETE FROM applicant_documents WHERE applicant_id = $1 AND kind = ANY($2::text[])`, [
       applicantId,
       documents.map((document) => document.kind),

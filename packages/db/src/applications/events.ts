@@ -65,6 +65,13 @@ export const applicationUpgradedEvent = (
   },
 });
 
+/** `applicant.erased`: the applicant's personal data was erased; its anonymous record stays. */
+export const applicantErasedEvent = (applicant: Applicant): NewEvent<'applicant.erased'> => ({
+  ...aboutApplicant(applicant),
+  type: 'applicant.erased',
+  data: { applicant_id: applicant.id },
+});
+
 /** `invitation.sent` or `invitation.delivery_failed`: what became of an applicant's invitation message. */
 export const invitationEvent = (
   applicant: Applicant,

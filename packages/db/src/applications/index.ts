@@ -73,6 +73,7 @@ export {
 } from './orders.js';
 export { submitApplicantInformation, type ApplicantConsent, type ApplicantReference } from './submissions.js';
 export { upgradeApplication } from './upgrades.js';
+export { APPLICANT_ERASED_AUDIT_ACTION, eraseApplicant, type ErasureActor, type ErasureOutcome } from './erasure.js';
 export { documentKindsOfApplicant, storeApplicantDocuments, type DocumentToStore } from './documents.js';
 export {
   CHECK_RETRIED_AUDIT_ACTION,
@@ -97,6 +98,7 @@ export {
   type ApplicantRecord,
 } from './queries.js';
 export {
+  createDefaultPackages,
   createDefaultServiceCollections,
   createTeamWithServiceCollections,
   findServiceCollection,
@@ -134,6 +136,7 @@ export {
 } from './report-finalisation.js';
 export { queueApplicantNotifications } from './notifications.js';
 export {
+  isApplicantErased,
   findApplicantReportState,
   findReportContent,
   findReportRecord,

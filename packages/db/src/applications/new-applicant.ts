@@ -73,7 +73,8 @@ export type NewApplicant = {
   shareOfRent?: number | undefined;
   identityDocument?: IdentityDocumentInput | undefined;
   location?: Location | undefined;
-  onboarding?: { token: string; tokenHash: string; expiresAt: Date } | undefined;
+  /** An invitation's link; `emailed` false when the partner delivers it itself (`email_applicants: false`). */
+  onboarding?: { token: string; tokenHash: string; expiresAt: Date; emailed: boolean } | undefined;
 };
 
 type ApplicantOrder = {
@@ -150,8 +151,10 @@ export function newApplicant(
     onboardingTokenHash: applicant.onboarding?.tokenHash ?? null,
     onboardingToken: applicant.onboarding?.token ?? null,
     onboardingExpiresAt: applicant.onboarding?.expiresAt ?? null,
-    invitationSentAt: applicant.onboarding ? now : null,
+    invitationSentAt: applicant.onboarding?.emailed ? now : null,
     reportVersion: 0,
+    erasedAt: null,
+    erasedBy: null,
     lastUpdated: now,
   });
   return {

@@ -63,15 +63,18 @@ export async function isListingOfTeam(
 
 /**
  * The order with its package's flags added (each once, in catalogue order), when it names a package: the package must
- * belong to the owner's team, in the key's partner and environment. Null when it does not, or when nothing is ordered.
+ * belong to the owner's team, in the key's partner and environment. An order naming neither a check nor a package
+ * (only the `/api/v2` forms accept one) runs the owner's team's default package. Null when the package is not found,
+ * or when nothing is ordered.
  */
 export async function orderWithPackage<O extends { flags: readonly RequestFlag[]; packageId?: string | undefined }>(
   manager: EntityManager,
   { scope, owner, order }: { scope: DataScope; owner: OrderingOwner; order: O },
 ): Promise<O | null> {
-  if (order.packageId === undefined) return order;
+  const teamDefault = order.packageId === undefined && order.flags.length === 0;
+  if (order.packageId === undefined && !teamDefault) return order;
   const found = await manager.findOneBy(Package, {
-    id: order.packageId,
+    ...(teamDefault ? { isDefault: true } : { id: order.packageId }),
     partnerId: scope.partnerId,
     environment: scope.environment,
     teamId: owner.teamId,

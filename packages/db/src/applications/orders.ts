@@ -128,6 +128,8 @@ export type InvitedPerson = {
 
 export type InvitationOrder = OrderFields & {
   email: string;
+  /** False: no invitation is emailed or texted; the partner sends each applicant's link itself (default true). */
+  emailApplicants?: boolean | undefined;
   phoneNumber?: PhoneNumber | undefined;
   /** PM: more applicants of the same application (roommates, co-signers). */
   groupedApplicants?: readonly InvitedPerson[] | undefined;
@@ -135,7 +137,8 @@ export type InvitationOrder = OrderFields & {
 
 export type Invitation = {
   application: Application;
-  applicants: Array<{ applicant: Applicant; onboardingLink: string }>;
+  /** Each applicant with its link (null once erased: its token is gone). */
+  applicants: Array<{ applicant: Applicant; onboardingLink: string | null }>;
 };
 
 /**
@@ -143,7 +146,8 @@ export type Invitation = {
  * grouped applicant, all `Pending` / `SENT`, order and checks `WAITING_ON_CANDIDATE`. Each gets a random
  * onboarding token (its SHA-256 is the portal's lookup key; the token itself is stored encrypted), valid 30 days,
  * and an email in the outbox carrying `${publicUrl}/apply/<token>` (and an SMS when the superteam has SMS enabled and
- * a phone number was given), each with its `message.send` job. No check job: the checks wait for the applicant.
+ * a phone number was given), each with its `message.send` job, unless the order says the partner delivers the links
+ * itself (`emailApplicants: false`). No check job: the checks wait for the applicant.
  */
 export async function createInvitation({
   db,
@@ -167,7 +171,9 @@ export async function createInvitation({
     application,
     applicants: applicants.map((applicant) => ({
       applicant,
-      onboardingLink: onboardingLink({ publicUrl, token: applicant.onboardingToken ?? '' }),
+      onboardingLink: applicant.onboardingToken
+        ? onboardingLink({ publicUrl, token: applicant.onboardingToken })
+        : null,
     })),
   });
   return placeOnce({ db, idempotency: given.idempotency, now, replay }, async (manager) => {
@@ -192,6 +198,7 @@ export async function createInvitation({
     const application = await insertApplication(manager, { scope, owner, email: order.email, order });
     const shortUids = drawShortUids(people.length);
     const expiresAt = onboardingExpiry(now);
+    const emailed = order.emailApplicants ?? true;
     const applicants: Invitation['applicants'] = [];
     for (const [index, person] of people.entries()) {
       const { token, tokenHash } = newOnboardingToken();
@@ -199,7 +206,7 @@ export async function createInvitation({
         application,
         owner,
         order,
-        applicant: { ...person, onboarding: { token, tokenHash, expiresAt } },
+        applicant: { ...person, onboarding: { token, tokenHash, expiresAt, emailed } },
         state: transition.state,
         shortUid: shortUids[index]!,
         isQuickScreen: false,
@@ -207,13 +214,14 @@ export async function createInvitation({
         now,
       });
       const link = onboardingLink({ publicUrl, token });
-      await queueInvitationMessages(manager, {
-        jobs,
-        sender: { team: owner.team, language: owner.language },
-        applicant,
-        link,
-        expiresAt,
-      });
+      if (emailed)
+        await queueInvitationMessages(manager, {
+          jobs,
+          sender: { team: owner.team, language: owner.language },
+          applicant,
+          link,
+          expiresAt,
+        });
       applicants.push({ applicant, onboardingLink: link });
     }
     await recordEvent(manager, ...applicants.map(({ applicant }) => applicationCreatedEvent(applicant)));

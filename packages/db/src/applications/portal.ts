@@ -35,11 +35,13 @@ export type PortalApplicant = {
 };
 
 /** Why a link opens no form. Each answers a plain page that tells nothing about the applicant. */
-export type PortalClosed = 'not_found' | 'expired' | 'submitted';
+export type PortalClosed = 'not_found' | 'expired' | 'submitted' | 'withdrawn';
 export type PortalLookup = { open: true; applicant: PortalApplicant } | { open: false; reason: PortalClosed };
 
 function closedReason(applicant: Applicant | null, now: Date): PortalClosed | null {
   if (!applicant) return 'not_found';
+  // The applicant was deleted: the invitation is withdrawn (its token's hash stays to say so).
+  if (applicant.status === 'Erased') return 'withdrawn';
   if (applicant.isSubmitted || applicant.reportStatus !== 'SENT') return 'submitted';
   if (!applicant.onboardingExpiresAt || applicant.onboardingExpiresAt.getTime() <= now.getTime()) return 'expired';
   return null;

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { Applicant } from '../entities/applicant.js';
 import type { Application } from '../entities/application.js';
-import type { CheckExecution } from '../entities/check-execution.js';
+import { CheckExecution } from '../entities/check-execution.js';
 import type { Team } from '../entities/team.js';
 import type { PageOf, PageRequest } from '../repositories/common.js';
 import type { ListingRecord } from '../repositories/listings.js';
@@ -138,4 +138,25 @@ export async function findApplicant(
     [...parameters, applicantId],
   );
   return rows.map(recordOfRow)[0] ?? null;
+}
+
+/**
+ * An applicant of the scope locked for update (`SELECT … FOR UPDATE`) in the caller's transaction, with its executions
+ * (oldest first): what a change of its state (upgrade, retry, erasure) reads first. Null when not in the scope.
+ */
+export async function lockApplicantOfScope(
+  manager: EntityManager,
+  { scope, applicantId }: { scope: ApplicationScope; applicantId: string },
+): Promise<{ applicant: Applicant; executions: CheckExecution[] } | null> {
+  const { partnerId, environment, kind, teamId } = scope;
+  const applicant = await manager.findOne(Applicant, {
+    where: { id: applicantId, partnerId, environment, kind, ...(teamId === undefined ? {} : { teamId }) },
+    lock: { mode: 'pessimistic_write' },
+  });
+  if (!applicant) return null;
+  const executions = await manager.find(CheckExecution, {
+    where: { applicantId },
+    order: { created: 'ASC', id: 'ASC' },
+  });
+  return { applicant, executions };
 }

@@ -29,6 +29,8 @@ export type ApplicantFinalisation =
   | { outcome: 'rendering_elsewhere'; claimedUntil: Date }
   /** Some checks are not finished yet: nothing changed. */
   | { outcome: 'checks_outstanding' }
+  /** The applicant was erased: no report is made for it any more. */
+  | { outcome: 'erased' }
   | { outcome: 'not_found' };
 
 /** A report as the worker rendered it: the HTML of `web/` and the PDF Chromium printed from that HTML. */
@@ -68,6 +70,7 @@ async function finalisationCheck(manager: EntityManager, applicant: Applicant): 
   if (!transition.ok) {
     if (transition.refusal.code === 'checks_outstanding')
       return { ready: false, finalisation: { outcome: 'checks_outstanding' } };
+    if (transition.refusal.code === 'applicant_erased') return { ready: false, finalisation: { outcome: 'erased' } };
     throw new Error(`applicant ${applicant.id} cannot be returned: ${transition.refusal.code}`);
   }
   if (transition.outcome === 'already_applied') return { ready: false, finalisation: { outcome: 'already_returned' } };

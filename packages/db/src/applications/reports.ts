@@ -101,3 +101,12 @@ export async function findApplicantReportState(
 export async function markReportViewed(manager: EntityManager, applicantId: string): Promise<void> {
   await manager.update(Applicant, { id: applicantId, isViewed: false }, { isViewed: true });
 }
+
+/** Whether the applicant was erased (its reports are gone): a hosted link to one of them answers 410. */
+export async function isApplicantErased(manager: EntityManager, applicantId: string): Promise<boolean> {
+  const applicant = await manager.findOne(Applicant, {
+    where: { id: applicantId },
+    select: { id: true, status: true },
+  });
+  return applicant?.status === 'Erased';
+}

@@ -8,6 +8,7 @@ import { recordAudit, type AuditEntry } from '../repositories/audit-log.js';
 import { enqueueCheckRuns } from './jobs.js';
 import type { ApplicationScope } from './order-rules.js';
 import { applicationStateOf } from './state.js';
+import { lockApplicantOfScope } from './queries.js';
 
 /** Which check to retry: its execution's id, or its name (an applicant holds each check once). */
 export type CheckToRetry = { executionId: string } | { checkName: CheckName };
@@ -17,7 +18,7 @@ export type RetryActor = Pick<AuditEntry, 'actorUserId' | 'actorApiKeyId' | 'ipA
 
 export type CheckRetryOutcome =
   | { ok: true; applicantId: string; checkName: CheckName }
-  | { ok: false; refusal: 'applicant_not_found' | 'check_not_found' }
+  | { ok: false; refusal: 'applicant_not_found' | 'check_not_found' | 'applicant_erased' }
   | { ok: false; refusal: 'check_not_retryable'; message: string };
 
 /** The audit log's action for a retry. */
@@ -48,16 +49,10 @@ export async function retryFailedCheck({
   now: Date;
 }): Promise<CheckRetryOutcome> {
   return db.transaction(async (manager) => {
-    const { partnerId, environment, kind, teamId } = scope;
-    const applicant = await manager.findOne(Applicant, {
-      where: { id: applicantId, partnerId, environment, kind, ...(teamId === undefined ? {} : { teamId }) },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (!applicant) return { ok: false, refusal: 'applicant_not_found' };
-    const executions = await manager.find(CheckExecution, {
-      where: { applicantId },
-      order: { created: 'ASC', id: 'ASC' },
-    });
+    const { partnerId, environment } = scope;
+    const locked = await lockApplicantOfScope(manager, { scope, applicantId });
+    if (!locked) return { ok: false, refusal: 'applicant_not_found' };
+    const { applicant, executions } = locked;
     const execution = executions.find((candidate) =>
       'executionId' in check ? candidate.id === check.executionId : candidate.checkName === check.checkName,
     );
@@ -67,7 +62,10 @@ export async function retryFailedCheck({
       type: 'check_retried',
       checkName,
     });
-    if (!transition.ok) return { ok: false, refusal: 'check_not_retryable', message: transition.refusal.message };
+    if (!transition.ok)
+      return transition.refusal.code === 'applicant_erased'
+        ? { ok: false, refusal: 'applicant_erased' }
+        : { ok: false, refusal: 'check_not_retryable', message: transition.refusal.message };
 
     const reportVersion =
       Math.max(applicant.reportVersion, ...executions.map((candidate) => candidate.reportVersion)) + 1;

@@ -1,7 +1,8 @@
 import type { RequestFlag } from '@svc/contract';
 import type { EntityManager } from 'typeorm';
+import { Package } from '../entities/package.js';
 import { ServiceCollection } from '../entities/service-collection.js';
-import type { TeamType } from '../entities/environment.js';
+import { ENVIRONMENTS, type TeamType } from '../entities/environment.js';
 import type { Team } from '../entities/team.js';
 import { inTransaction, type AccountScope, type PageOf, type PageRequest } from '../repositories/common.js';
 import { createTeamWithUniqueName } from '../repositories/teams.js';
@@ -134,7 +135,32 @@ export async function createDefaultServiceCollections(
   return manager.save(rows);
 }
 
-/** createTeamWithUniqueName, and the team's preset service collections, in one transaction. */
+/**
+ * The default packages of a new team, one per environment: its kind's standard preset (the first), which an order
+ * naming no check runs (`orderWithPackage`). A partner changes it by replacing the package.
+ */
+export async function createDefaultPackages(
+  manager: EntityManager,
+  team: Pick<Team, 'id' | 'partnerId' | 'superteamId' | 'type'>,
+): Promise<Package[]> {
+  const preset = PRESETS[team.type][0]!;
+  return manager.save(
+    ENVIRONMENTS.map((environment) =>
+      manager.create(Package, {
+        partnerId: team.partnerId,
+        environment,
+        superteamId: team.superteamId,
+        teamId: team.id,
+        name: preset.name,
+        requestFlags: [...preset.flags],
+        settings: preset.settings,
+        isDefault: true,
+      }),
+    ),
+  );
+}
+
+/** createTeamWithUniqueName, and the team's preset service collections and default packages, in one transaction. */
 export async function createTeamWithServiceCollections(
   manager: EntityManager,
   params: { partnerId: string; team: TeamFields },
@@ -142,6 +168,7 @@ export async function createTeamWithServiceCollections(
   return inTransaction(manager, async (transaction) => {
     const team = await createTeamWithUniqueName(transaction, params);
     await createDefaultServiceCollections(transaction, team);
+    await createDefaultPackages(transaction, team);
     return team;
   });
 }

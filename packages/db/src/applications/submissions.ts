@@ -85,7 +85,12 @@ export async function submitApplicantInformation({
       order: { created: 'ASC', id: 'ASC' },
     });
     const transition = applicationStateAfterSubmission(applicationStateOf(applicant, executions));
-    if (!transition.ok) return refuse({ code: 'already_submitted', message: transition.refusal.message });
+    if (!transition.ok)
+      return refuse(
+        transition.refusal.code === 'applicant_erased'
+          ? { code: 'applicant_erased' }
+          : { code: 'already_submitted', message: transition.refusal.message },
+      );
 
     const merged = mergeInformation(readInformation(applicant), information);
     const missing = missingInformation({

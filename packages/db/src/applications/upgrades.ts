@@ -13,8 +13,6 @@ import {
 } from '@svc/domain';
 import type { PgBoss } from 'pg-boss';
 import type { Database } from '../data-source.js';
-import { Applicant } from '../entities/applicant.js';
-import { CheckExecution } from '../entities/check-execution.js';
 import { Team } from '../entities/team.js';
 import { recordEvent } from '../events/record.js';
 import { applicationUpgradedEvent } from './events.js';
@@ -23,6 +21,7 @@ import { enqueueCheckRuns } from './jobs.js';
 import { insertCheckExecutions } from './new-applicant.js';
 import type { ApplicationScope } from './order-rules.js';
 import { applicationStateOf } from './state.js';
+import { lockApplicantOfScope } from './queries.js';
 
 /**
  * Adds checks to a `Returned` application (DESIGN.md section 6). Earlier: `application_processing` (the API's 409).
@@ -55,19 +54,18 @@ export async function upgradeApplication({
   now: Date;
 }): Promise<OrderOutcome<{ applicantId: string }>> {
   return db.transaction(async (manager) => {
-    const { partnerId, environment, kind, teamId } = scope;
-    const applicant = await manager.findOne(Applicant, {
-      where: { id: applicantId, partnerId, environment, kind, ...(teamId === undefined ? {} : { teamId }) },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (!applicant) return refuse({ code: 'not_found' });
-    const executions = await manager.find(CheckExecution, {
-      where: { applicantId },
-      order: { created: 'ASC', id: 'ASC' },
-    });
+    const { environment } = scope;
+    const locked = await lockApplicantOfScope(manager, { scope, applicantId });
+    if (!locked) return refuse({ code: 'not_found' });
+    const { applicant, executions } = locked;
     const state = applicationStateOf(applicant, executions);
     const permission = canUpgrade(state);
-    if (!permission.ok) return refuse({ code: 'application_processing', message: permission.refusal.message });
+    if (!permission.ok)
+      return refuse(
+        permission.refusal.code === 'applicant_erased'
+          ? { code: 'applicant_erased' }
+          : { code: 'application_processing', message: permission.refusal.message },
+      );
 
     const held = new Set(executions.map((execution) => execution.checkName));
     const added = flags.filter((flag) => !held.has(checkNameOf(flag)));

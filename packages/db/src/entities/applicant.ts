@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, UpdateDateColumn } from 'typeorm';
 import type { Environment, TeamType } from './environment.js';
 import { Uuidv7Record } from './uuidv7-record.js';
 
-export type ApplicantStatus = 'Pending' | 'Returned';
+export type ApplicantStatus = 'Pending' | 'Returned' | 'Erased';
 export type ReportStatus = 'SENT' | 'IN_PROGRESS' | 'COMPLETE';
 export type OrderStatus = 'WAITING_ON_CANDIDATE' | 'IN_PROGRESS' | 'COMPLETE';
 
@@ -136,6 +136,14 @@ export class Applicant extends Uuidv7Record {
 
   @Column({ name: 'adjudication_status', type: 'text', default: 'NONE' })
   adjudicationStatus!: string;
+
+  /** When the applicant was deleted and their personal data erased (`applications/erasure.ts`); null otherwise. */
+  @Column({ name: 'erased_at', type: 'timestamptz', nullable: true })
+  erasedAt!: Date | null;
+
+  /** The user whose request erased the applicant. */
+  @Column({ name: 'erased_by', type: 'uuid', nullable: true })
+  erasedBy!: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created!: Date;

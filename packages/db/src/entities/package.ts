@@ -42,6 +42,10 @@ export class Package extends Uuidv7Record {
   @Column({ type: 'jsonb', default: () => "'{}'::jsonb" })
   settings!: Record<string, unknown>;
 
+  /** The team's default package in its environment (one per team and environment): what an order naming no check runs. */
+  @Column({ name: 'is_default', type: 'boolean', default: false })
+  isDefault!: boolean;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created!: Date;
 

@@ -23,6 +23,8 @@ import { CreateWebhooks1795717492151 } from './1795717492151-create-webhooks.js'
 import { CreateApplicantDocuments1795718799464 } from './1795718799464-create-applicant-documents.js';
 import { TeamNotificationSettings1795719067626 } from './1795719067626-team-notification-settings.js';
 import { CreateLegalDocuments1795727224921 } from './1795727224921-create-legal-documents.js';
+import { ApplicantErasure1795727229880 } from './1795727229880-applicant-erasure.js';
+import { TeamDefaultPackages1795728463693 } from './1795728463693-team-default-packages.js';
 import { CheckEstimates1795729060940 } from './1795729060940-check-estimates.js';
 
 /**
@@ -57,5 +59,7 @@ export const migrations: Array<new () => import('typeorm').MigrationInterface> =
   CreateApplicantDocuments1795718799464,
   TeamNotificationSettings1795719067626,
   CreateLegalDocuments1795727224921,
+  ApplicantErasure1795727229880,
+  TeamDefaultPackages1795728463693,
   CheckEstimates1795729060940,
 ];

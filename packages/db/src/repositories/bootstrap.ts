@@ -5,7 +5,7 @@ import { Superteam } from '../entities/superteam.js';
 import { User } from '../entities/user.js';
 import { createApiKey } from './api-keys.js';
 import { createTeam } from './teams.js';
-import { createDefaultServiceCollections } from '../applications/service-collections.js';
+import { createDefaultPackages, createDefaultServiceCollections } from '../applications/service-collections.js';
 
 /** The JSON `pnpm svc bootstrap --json` prints (DESIGN.md section 4). */
 export type BootstrappedAccount = {
@@ -66,6 +66,7 @@ export async function bootstrapPartner(db: Database, { name }: { name: string })
       };
       const saved = await manager.save(team);
       await createDefaultServiceCollections(manager, saved);
+      await createDefaultPackages(manager, saved);
       return saved;
     };
     const hrTeam = await teamOf('HR');

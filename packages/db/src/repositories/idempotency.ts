@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { openValue, sealValue } from '../crypto/sealed-columns.js';
 import { sqlStateOf } from './database-errors.js';
+import { queryRows } from './query-rows.js';
 
 /**
  * A stored response may hold personal data (an order's answer shows the applicant's information): it is encrypted
@@ -152,4 +153,32 @@ export async function releaseIdempotencyKey({
     `DELETE FROM idempotency_records WHERE api_key_id = $1 AND idempotency_key = $2 AND response_status IS NULL`,
     [apiKeyId, key],
   );
+}
+
+/**
+ * Deletes the stored responses of a partner's credentials (API keys, logins, OAuth2 clients) whose decrypted body
+ * contains `text` (an erased applicant's id): a body is encrypted, so each of the partner's (at most a day's) is
+ * opened to look.
+ */
+export async function deleteStoredResponsesNaming(
+  manager: EntityManager,
+  { partnerId, text }: { partnerId: string; text: string },
+): Promise<void> {
+  const stored = await queryRows<{ api_key_id: string; idempotency_key: string; response_body: string }>(
+    manager,
+    `SELECT api_key_id, idempotency_key, response_body FROM idempotency_records
+      WHERE response_body IS NOT NULL AND api_key_id IN (
+        SELECT k.id FROM api_keys k JOIN users u ON u.id = k.user_id WHERE u.partner_id = $1
+        UNION ALL SELECT id FROM users WHERE partner_id = $1
+        UNION ALL SELECT id FROM oauth_clients WHERE partner_id = $1)`,
+    [partnerId],
+  );
+  for (const record of stored) {
+    const { api_key_id: apiKeyId, idempotency_key: key } = record;
+    if (!openResponseBody({ apiKeyId, key, stored: record.response_body }).includes(text)) continue;
+    await manager.query(`DELETE FROM idempotency_records WHERE api_key_id = $1 AND idempotency_key = $2`, [
+      apiKeyId,
+      key,
+    ]);
+  }
 }

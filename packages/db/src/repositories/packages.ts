@@ -71,6 +71,7 @@ export async function createPackage(
       partnerId: scope.partnerId,
       environment: scope.environment,
       superteamId: team.superteamId,
+      isDefault: false,
     }),
   );
 }
@@ -97,18 +98,26 @@ export async function replacePackage(
   return manager.save(found);
 }
 
-/** Deletes a package; false when it is not in the scope. */
+/**
+ * Deletes a package: `not_found` when it is not in the scope, `is_default` (nothing deleted) for its team's default
+ * package, which orders naming no check run.
+ */
 export async function deletePackage(
   manager: EntityManager,
   { packageId, ...scope }: DataScope & { packageId: string },
-): Promise<boolean> {
-  const result = await manager.delete(Package, { ...scopeWhere(scope), id: packageId });
-  return (result.affected ?? 0) > 0;
+): Promise<'deleted' | 'not_found' | 'is_default'> {
+  const result = await manager.delete(Package, { ...scopeWhere(scope), id: packageId, isDefault: false });
+  if ((result.affected ?? 0) > 0) return 'deleted';
+  return (await findPackage(manager, { ...scope, packageId })) ? 'is_default' : 'not_found';
 }
 
 /** What replacing a package came to: the package, or which of the two ids is outside the scope. */
 export type PackageReplacement =
-  { outcome: 'replaced'; package: Package } | { outcome: 'package_not_found' } | { outcome: 'team_outside_scope' };
+  | { outcome: 'replaced'; package: Package }
+  | { outcome: 'package_not_found' }
+  | { outcome: 'team_outside_scope' }
+  /** A team's default package stays its team's: a team has one per environment. */
+  | { outcome: 'default_stays_with_team' };
 
 /** Replaces a package of the scope, telling an unknown package (404) from a team outside the scope (400). */
 export async function replacePackageOfScope(
@@ -117,6 +126,7 @@ export async function replacePackageOfScope(
 ): Promise<PackageReplacement> {
   const found = await findPackage(manager, { ...scope, packageId });
   if (!found) return { outcome: 'package_not_found' };
+  if (found.isDefault && fields.teamId !== found.teamId) return { outcome: 'default_stays_with_team' };
   const replaced = await replacePackage(manager, { ...scope, packageId, package: fields });
   return replaced ? { outcome: 'replaced', package: replaced } : { outcome: 'team_outside_scope' };
 }

@@ -22,6 +22,8 @@ export type OrderRefusal =
   | { code: 'information_conflict'; fields: InformationConflict[] }
   | { code: 'not_found' }
   | { code: 'link_expired' }
+  /** The applicant was deleted and their personal data erased. */
+  | { code: 'applicant_erased' }
   | { code: 'application_processing' | 'no_new_checks' | 'already_submitted'; message: string };
 
 export type InformationConflict = { path: string; reason: 'recorded_value_differs' | 'too_many_entries' };

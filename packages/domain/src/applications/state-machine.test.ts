@@ -52,6 +52,12 @@ const STATES = {
     orderStatus: 'COMPLETE',
     checks: inProgress('COMPLETE', 'FAILED').checks,
   },
+  erased: {
+    status: 'Erased',
+    reportStatus: 'IN_PROGRESS',
+    orderStatus: 'COMPLETE',
+    checks: inProgress('COMPLETE', 'FAILED').checks,
+  },
 } as const satisfies Record<string, ApplicationState | null>;
 type StateKey = keyof typeof STATES;
 
@@ -74,6 +80,7 @@ const EVENTS = {
   retriedA: { type: 'check_retried', checkName: A },
   retriedB: { type: 'check_retried', checkName: B },
   retriedUnknown: { type: 'check_retried', checkName: 'soquij' },
+  erased: { type: 'erased' },
 } as const satisfies Record<string, ApplicationEvent>;
 type EventKey = keyof typeof EVENTS;
 
@@ -120,6 +127,7 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     retriedA: 'not_created',
     retriedB: 'not_created',
     retriedUnknown: 'not_created',
+    erased: 'not_created',
   },
   sent: {
     ...CREATION_ON_EXISTING,
@@ -132,6 +140,7 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     rendered: 'checks_outstanding',
     retriedA: 'check_not_retryable',
     retriedB: 'check_not_retryable',
+    erased: 'applied',
   },
   queued: {
     ...CREATION_ON_EXISTING,
@@ -144,6 +153,7 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     rendered: 'checks_outstanding',
     retriedA: 'check_not_retryable',
     retriedB: 'check_not_retryable',
+    erased: 'applied',
   },
   running: {
     ...CREATION_ON_EXISTING,
@@ -156,6 +166,7 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     rendered: 'checks_outstanding',
     retriedA: 'check_not_retryable',
     retriedB: 'check_not_retryable',
+    erased: 'applied',
   },
   completeA: {
     ...CREATION_ON_EXISTING,
@@ -168,6 +179,7 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     rendered: 'checks_outstanding',
     retriedA: 'check_not_retryable',
     retriedB: 'check_not_retryable',
+    erased: 'applied',
   },
   failedA: {
     ...CREATION_ON_EXISTING,
@@ -180,6 +192,7 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     rendered: 'checks_outstanding',
     retriedA: 'applied',
     retriedB: 'check_not_retryable',
+    erased: 'applied',
   },
   finished: {
     ...CREATION_ON_EXISTING,
@@ -192,6 +205,7 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     rendered: 'applied',
     retriedA: 'check_not_retryable',
     retriedB: 'applied',
+    erased: 'applied',
   },
   returned: {
     ...CREATION_ON_EXISTING,
@@ -206,6 +220,25 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     upgradedNothing: 'no_new_checks',
     retriedA: 'check_not_retryable',
     retriedB: 'applied',
+    erased: 'applied',
+  },
+  erased: {
+    ...CREATION_ON_EXISTING,
+    submitted: 'applicant_erased',
+    startedA: 'applicant_erased',
+    completedA: 'already_applied',
+    failedA: 'already_applied',
+    startedUnknown: 'applicant_erased',
+    completedUnknown: 'already_applied',
+    failedUnknown: 'already_applied',
+    rendered: 'applicant_erased',
+    upgradedNew: 'applicant_erased',
+    upgradedHeld: 'applicant_erased',
+    upgradedNothing: 'applicant_erased',
+    retriedA: 'applicant_erased',
+    retriedB: 'applicant_erased',
+    retriedUnknown: 'applicant_erased',
+    erased: 'already_applied',
   },
 };
 

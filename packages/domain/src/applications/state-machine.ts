@@ -43,7 +43,9 @@ export type ApplicationEvent =
   | { readonly type: 'report_rendered' }
   | { readonly type: 'upgraded'; readonly flags: readonly RequestFlag[] }
   /** A partner asked to run a failed check again (`POST …/checks/{check_id}/retry/`). */
-  | { readonly type: 'check_retried'; readonly checkName: CheckName };
+  | { readonly type: 'check_retried'; readonly checkName: CheckName }
+  /** The applicant was deleted: their personal data erased, an anonymous record kept. */
+  | { readonly type: 'erased' };
 
 export type ApplicationEventType = ApplicationEvent['type'];
 
@@ -71,6 +73,8 @@ export const APPLICATION_REFUSAL_CODES = [
   'no_new_checks',
   /** A retry of a check that has not failed (it is waiting, running or complete). */
   'check_not_retryable',
+  /** Any event of an applicant whose personal data was erased (`status` `Erased`): nothing more happens to it. */
+  'applicant_erased',
 ] as const;
 export type ApplicationRefusalCode = (typeof APPLICATION_REFUSAL_CODES)[number];
 
@@ -118,6 +122,12 @@ const refused = (code: ApplicationRefusalCode, message: string): { ok: false; re
   refusal: { code, message },
 });
 
+const erased = () =>
+  refused(
+    'applicant_erased',
+    'The applicant was deleted and their personal data erased: nothing more can happen to it.',
+  );
+
 const PROCESSING_MESSAGE = 'The application is still processing: wait until its status is Returned.';
 
 export function isCheckFinished(status: CheckExecutionStatus): boolean {
@@ -139,15 +149,19 @@ export const allChecksFinished = (state: ApplicationState): boolean =>
 
 /** Checks can be added only to a `Returned` application. */
 export const canUpgrade = (state: ApplicationState): ApplicationPermission =>
-  state.status === 'Returned'
-    ? { ok: true }
-    : refused('application_processing', `${PROCESSING_MESSAGE} Checks can be added only after that.`);
+  state.status === 'Erased'
+    ? erased()
+    : state.status === 'Returned'
+      ? { ok: true }
+      : refused('application_processing', `${PROCESSING_MESSAGE} Checks can be added only after that.`);
 
 /** A report (PDF, hosted link, HTML) exists only once the application is `Returned`. */
 export const canRequestReport = (state: ApplicationState): ApplicationPermission =>
-  state.status === 'Returned'
-    ? { ok: true }
-    : refused('application_processing', `${PROCESSING_MESSAGE} The report is available only after that.`);
+  state.status === 'Erased'
+    ? erased()
+    : state.status === 'Returned'
+      ? { ok: true }
+      : refused('application_processing', `${PROCESSING_MESSAGE} The report is available only after that.`);
 
 /** The requested checks, each once, in catalogue order. */
 const checkNamesOf = (flags: readonly RequestFlag[]): CheckName[] => {
@@ -182,6 +196,7 @@ export function newApplicationState(event: ApplicationCreatedEvent): Application
 }
 
 export function applicationStateAfterSubmission(state: ApplicationState): ApplicationTransition {
+  if (state.status === 'Erased') return erased();
   switch (state.reportStatus) {
     case 'SENT':
       return applied(
@@ -227,6 +242,7 @@ export function applicationStateAfterCheckStarted(
   state: ApplicationState,
   checkName: CheckName,
 ): ApplicationTransition {
+  if (state.status === 'Erased') return erased();
   const check = state.checks.find((candidate) => candidate.checkName === checkName);
   if (check === undefined) return unknownCheck(checkName);
   switch (check.status) {
@@ -258,6 +274,8 @@ export function applicationStateAfterCheckFinished({
   checkName: CheckName;
   outcome: 'COMPLETE' | 'FAILED';
 }): ApplicationTransition {
+  // What a provider answers for an erased applicant is dropped: its checks ended when it was erased.
+  if (state.status === 'Erased') return alreadyApplied(state);
   const check = state.checks.find((candidate) => candidate.checkName === checkName);
   if (check === undefined) return unknownCheck(checkName);
   switch (check.status) {
@@ -275,6 +293,7 @@ export function applicationStateAfterCheckFinished({
 }
 
 export function applicationStateAfterReportRendered(state: ApplicationState): ApplicationTransition {
+  if (state.status === 'Erased') return erased();
   if (state.status === 'Returned') return alreadyApplied(state);
   if (!allChecksFinished(state)) {
     const outstanding = state.checks.filter((check) => !isCheckFinished(check.status)).map((check) => check.checkName);
@@ -319,6 +338,7 @@ export function applicationStateAfterCheckRetried(
   state: ApplicationState,
   checkName: CheckName,
 ): ApplicationTransition {
+  if (state.status === 'Erased') return erased();
   const check = state.checks.find((candidate) => candidate.checkName === checkName);
   if (check === undefined) return unknownCheck(checkName);
   switch (check.status) {
@@ -343,6 +363,21 @@ export function applicationStateAfterCheckRetried(
     default:
       return assertNever(check.status, 'check execution status');
   }
+}
+
+/**
+ * Erases an applicant (`DELETE …/applicants/{id}/`): `Erased`, the order closed, every unfinished check `FAILED` (a
+ * provider's later answer is dropped). `report_status` stays as it was: how far the application had come. Erasing
+ * an erased applicant is `already_applied`.
+ */
+export function applicationStateAfterErasure(state: ApplicationState): ApplicationTransition {
+  if (state.status === 'Erased') return alreadyApplied(state);
+  return applied({
+    ...state,
+    status: 'Erased',
+    orderStatus: 'COMPLETE',
+    checks: state.checks.map((check) => (isCheckFinished(check.status) ? check : { ...check, status: 'FAILED' })),
+  });
 }
 
 /** The one entry point: the state after `event`, where `null` is an application not created yet. */
@@ -370,6 +405,8 @@ export function applicationStateAfter(state: ApplicationState | null, event: App
       return applicationStateAfterUpgrade(state, event.flags);
     case 'check_retried':
       return applicationStateAfterCheckRetried(state, event.checkName);
+    case 'erased':
+      return applicationStateAfterErasure(state);
     default:
       return assertNever(event, 'application event');
   }
@@ -378,6 +415,11 @@ export function applicationStateAfter(state: ApplicationState | null, event: App
 /** The rules every reachable state keeps; empty for a valid state. Useful to check rows read from storage. */
 export function applicationStateViolations(state: ApplicationState): string[] {
   const violations: string[] = [];
+  if (state.status === 'Erased') {
+    if (!allChecksFinished(state)) violations.push('Erased implies every check finished');
+    if (state.orderStatus !== 'COMPLETE') violations.push('Erased implies the order is COMPLETE');
+    return violations;
+  }
   const returned = state.status === 'Returned';
   if (state.checks.length === 0) violations.push('an application holds at least one check');
   if (new Set(state.checks.map((check) => check.checkName)).size !== state.checks.length) {

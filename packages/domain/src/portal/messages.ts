@@ -262,6 +262,11 @@ const MESSAGES = {
     en: 'Your information has been received. Nothing more is needed from you.',
     fr: 'Vos renseignements ont été reçus. Vous n’avez rien d’autre à faire.',
   },
+  'refusal.withdrawn_title': { en: 'This invitation was withdrawn', fr: 'Cette invitation a été retirée' },
+  'refusal.withdrawn': {
+    en: 'The organisation that invited you withdrew this invitation and deleted the information it held about you. Nothing more is needed from you.',
+    fr: 'L’organisation qui vous a invité a retiré cette invitation et supprimé les renseignements qu’elle détenait à votre sujet. Vous n’avez rien d’autre à faire.',
+  },
   'refusal.stale_title': { en: 'This page has expired', fr: 'Cette page a expiré' },
   'refusal.stale': {
     en: 'For your security, open the link from your email again and repeat your last step. Saved progress is kept.',

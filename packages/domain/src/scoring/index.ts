@@ -11,6 +11,7 @@ export {
 export { PROVIDER_UNAVAILABLE_FLAG, scoresAreAvailable, type CheckRun, type RequestedFlags } from './check-runs.js';
 export { baseResultOf, resultOutcomeOf, resultStatusOf } from './field-results.js';
 export { reportSummary, type ReportSummary } from './report-summary.js';
+export { informationWithVerifications } from './verified-information.js';
 export { hrRiskScores, pmScores, riskLabel, svcScore, svcScoreLabel, tenancyLengthLabel } from './scores.js';
 export {
   dimensionOf,

@@ -32,8 +32,11 @@ const entryOf = (result: Pick<BaseResult, 'status' | 'result'>, dispute: boolean
   result_label: checkResult.labels[result.result],
 });
 
-/** The instant verifications as one entry: progress of the slowest, the worst outcome (NONE while any is pending). */
-function instantVerifyEntry(results: ApplicationResults, dispute: boolean): SummaryEntry | null {
+/**
+ * The instant verifications as one entry: progress of the slowest, the worst outcome (NONE while any is pending),
+ * with each verification's result beside it.
+ */
+function instantVerifyEntry(results: ApplicationResults, dispute: boolean): ReportSummary['instant_verify_result'] {
   const instant = results.instant_verify_result;
   if (!instant) return null;
   const parts = [
@@ -51,7 +54,7 @@ function instantVerifyEntry(results: ApplicationResults, dispute: boolean): Summ
         : 'FAILED';
   const outcomes = parts.map((part) => part.result);
   const result = outcomes.some((value) => value === 'NONE') ? 'NONE' : worstOutcome(outcomes as SimulatedOutcome[]);
-  return entryOf({ status, result }, dispute);
+  return { ...entryOf({ status, result }, dispute), ...instant };
 }
 
 /**

@@ -2,12 +2,14 @@ import { escapeHtml, translate, type EmailBranding, type MessageKey, type Portal
 import { portalPage } from './layout.js';
 
 /** Why the portal answers a plain page instead of the form; none names the applicant or the organisation. */
-export type PortalRefusal = 'not_found' | 'expired' | 'submitted' | 'stale' | 'bad_request' | 'unavailable';
+export type PortalRefusal =
+  'not_found' | 'expired' | 'submitted' | 'withdrawn' | 'stale' | 'bad_request' | 'unavailable';
 
 const REFUSAL_TEXT: { [R in PortalRefusal]: { title: MessageKey; body: MessageKey } } = {
   not_found: { title: 'refusal.not_found_title', body: 'refusal.not_found' },
   expired: { title: 'refusal.expired_title', body: 'refusal.expired' },
   submitted: { title: 'refusal.submitted_title', body: 'refusal.submitted' },
+  withdrawn: { title: 'refusal.withdrawn_title', body: 'refusal.withdrawn' },
   stale: { title: 'refusal.stale_title', body: 'refusal.stale' },
   bad_request: { title: 'refusal.bad_request_title', body: 'refusal.bad_request' },
   unavailable: { title: 'refusal.unavailable_title', body: 'refusal.unavailable' },

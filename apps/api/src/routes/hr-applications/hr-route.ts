@@ -3,7 +3,8 @@ import type { AppRouteImplementation } from '@ts-rest/express';
 import type { Request, Response } from 'express';
 import type { Deps } from '../../deps.js';
 
-export type HrOperation = 'invite' | 'quickScreen' | 'upgrade' | 'retryCheck' | 'listApplicants' | 'retrieveApplicant';
+export type HrOperation =
+  'invite' | 'quickScreen' | 'upgrade' | 'retryCheck' | 'listApplicants' | 'retrieveApplicant' | 'deleteApplicant';
 type V1Implementation<K extends HrOperation> = AppRouteImplementation<(typeof contract.hrV1)[K]>;
 
 /**

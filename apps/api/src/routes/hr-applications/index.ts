@@ -3,6 +3,7 @@ import type { AppRouteImplementation } from '@ts-rest/express';
 import type { Deps } from '../../deps.js';
 import { resourceRoutes } from '../../http/route.js';
 import type { HrOperation } from './hr-route.js';
+import { hrDeleteApplicant } from './delete.js';
 import { hrInvite } from './invite.js';
 import { hrListApplicants } from './list.js';
 import { hrQuickScreen } from './quick-screen.js';
@@ -24,14 +25,15 @@ const hrApplicationImplementation = (deps: Deps): BothForms => ({
   retryCheck: hrRetryCheck(deps),
   listApplicants: hrListApplicants(deps),
   retrieveApplicant: hrRetrieveApplicant(deps),
+  deleteApplicant: hrDeleteApplicant(deps),
 });
 
-const { invite, quickScreen, upgrade, retryCheck, listApplicants, retrieveApplicant } = contract.hr;
+const { invite, quickScreen, upgrade, retryCheck, listApplicants, retrieveApplicant, deleteApplicant } = contract.hr;
 const v1 = contract.hrV1;
 
 export const hrApplicationRoutes = (deps: Deps) =>
   resourceRoutes(
-    { invite, quickScreen, upgrade, retryCheck, listApplicants, retrieveApplicant },
+    { invite, quickScreen, upgrade, retryCheck, listApplicants, retrieveApplicant, deleteApplicant },
     hrApplicationImplementation(deps),
   );
 
@@ -44,6 +46,7 @@ export const hrV1ApplicationRoutes = (deps: Deps) =>
       retryCheck: v1.retryCheck,
       listApplicants: v1.listApplicants,
       retrieveApplicant: v1.retrieveApplicant,
+      deleteApplicant: v1.deleteApplicant,
     },
     hrApplicationImplementation(deps),
   );

@@ -41,7 +41,7 @@ export const hrInvite: HrRouteFactory<'invite'> =
         id: application.id,
         created: application.created.toISOString(),
         modified: application.modified.toISOString(),
-        applicant: presentInvitedApplicant(invited.applicant, body.information),
+        applicant: presentInvitedApplicant(invited, body.information),
       },
     };
   };

@@ -10,12 +10,19 @@ export const deletePackage: RouteFactory<typeof contract.packages.delete> =
   async ({ params, res }) => {
     const principal = principalOf(res);
     const packageId = idOrNotFound(params.package_id, 'Package');
-    const deleted = await repository.deletePackage(deps.db.dataSource.manager, {
+    const outcome = await repository.deletePackage(deps.db.dataSource.manager, {
       partnerId: principal.partner.id,
       environment: principal.environment,
       teamId: teamScopeOf(principal),
       packageId,
     });
-    if (!deleted) throw AppError.notFound('Package');
+    if (outcome === 'not_found') throw AppError.notFound('Package');
+    if (outcome === 'is_default')
+      throw new AppError({
+        code: 'in_use',
+        status: 409,
+        detail:
+          "This is its team's default package, which orders naming no check run: change its checks with a replace instead.",
+      });
     return { status: 204, body: undefined };
   };

@@ -29,6 +29,10 @@ export const replacePackage: RouteFactory<typeof contract.packages.replace> =
         throw AppError.notFound('Package');
       case 'team_outside_scope':
         throw AppError.validation([teamOutsideScope]);
+      case 'default_stays_with_team':
+        throw AppError.validation([
+          { path: 'team', code: 'invalid_value', message: "is another team: a team's default package stays with it" },
+        ]);
       case 'replaced':
         return { status: 200, body: presentPackage(replacement.package) };
     }

@@ -21,6 +21,7 @@ export const pmInvite: SharedRouteFactory<typeof contract.pmV2.invite> =
           flags: repository.requestedFlags(body),
           packageId: body.package_id?.toLowerCase(),
           email: body.email,
+          emailApplicants: body.email_applicants,
           phoneNumber: body.phone_number,
           tag: body.tag,
           information: body.information,
@@ -45,8 +46,8 @@ export const pmInvite: SharedRouteFactory<typeof contract.pmV2.invite> =
         created: application.created.toISOString(),
         modified: application.modified.toISOString(),
         // The pre-filled information is the main applicant's.
-        applicants: applicants.map(({ applicant }, index) =>
-          presentInvitedApplicant(applicant, index === 0 ? body.information : {}),
+        applicants: applicants.map((invited, index) =>
+          presentInvitedApplicant(invited, index === 0 ? body.information : {}),
         ),
       },
     };

@@ -1,0 +1,24 @@
+import {
+  APPLICANT_ERASURE,
+  applicantIdParams,
+  c,
+  metadata,
+  PM_DEPRECATION,
+  PM_V2_NOTE,
+  type PmForm,
+} from '../common/contract.js';
+import { problemResponses } from '../common/problem.js';
+import { pmApplicantPath } from './retrieve.js';
+
+export const pmDeleteApplicant = <F extends PmForm>(form: F) =>
+  c.mutation({
+    method: 'DELETE',
+    path: pmApplicantPath(form),
+    pathParams: applicantIdParams,
+    body: c.noBody(),
+    responses: { 204: c.noBody(), ...problemResponses(404) },
+    summary: 'Delete a rental applicant (erase their personal data)',
+    description: `${APPLICANT_ERASURE}\n\n${form === 'v2' ? PM_V2_NOTE : PM_DEPRECATION}`,
+    deprecated: form === 'pm',
+    metadata: metadata('PM applications', form === 'v2' ? 'pmV2DeleteApplicant' : 'pmDeleteApplicant'),
+  });
