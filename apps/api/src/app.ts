@@ -24,6 +24,7 @@ import { devOutboxRouter } from './dev/outbox.js';
 import { accountRouter, ACCOUNT_PATH } from './account/index.js';
 import { oauthTokenRouter } from './oauth/token-endpoint.js';
 import { portalRouter } from './portal/index.js';
+import { ADVERSE_ACTION_PORTAL_PATH, adverseActionPortalRouter } from './portal/adverse-action.js';
 import { openApiDocumentServer } from './openapi-document.js';
 import { mountProviderCallbacks, PROVIDER_CALLBACK_PATH } from './providers/callbacks.js';
 import { registerRoutes } from './routes/index.js';
@@ -36,7 +37,14 @@ const API_PREFIXES = ['/api', '/hr'];
  * What answers without an API key: the portal (the link's token is the credential), the account pages (setting a
  * password with a link, asking for a link), hosted report links, the outbox, provider callbacks (signed).
  */
-const KEYLESS_PATHS = ['/apply', ACCOUNT_PATH, HOSTED_REPORT_PATH, '/dev/outbox', PROVIDER_CALLBACK_PATH];
+const KEYLESS_PATHS = [
+  '/apply',
+  ADVERSE_ACTION_PORTAL_PATH,
+  ACCOUNT_PATH,
+  HOSTED_REPORT_PATH,
+  '/dev/outbox',
+  PROVIDER_CALLBACK_PATH,
+];
 /** The OAuth2 token endpoint: the client authenticates itself (RFC 6749 section 2.3). */
 const OAUTH_TOKEN_PATH = '/oauth/token';
 /** Paths whose answers are never stored by a cache: see `noStore`. */
@@ -108,6 +116,8 @@ export function createApp(deps: Deps): Express {
   );
   // The applicant portal behind each onboarding link (no API key: the link's token is the credential).
   app.use(portalRouter(deps));
+  // The applicant's pages of an adverse action (the pre-adverse notice's link carries the token).
+  app.use(adverseActionPortalRouter(deps));
   // Setting a password with a one-time link, and asking for one (no API key: the link's token is the credential).
   app.use(accountRouter(deps));
   // Messages kept in the outbox (no SMTP configured), for development only: mounted with SVC_DEV_OUTBOX=1 alone.

@@ -32,6 +32,7 @@ export const IDS = {
   event: '0195f3aa-8c9d-7b0e-9f1a-2b3c4d5e6f72',
   webhookEndpoint: '0195f3a9-9d0e-7c1f-8a2b-3c4d5e6f7a81',
   oauthClient: '0195f3ab-9d0e-7c1f-8a2b-3c4d5e6f7a82',
+  adverseAction: '0195f3ac-0e1f-7d2a-8b3c-4d5e6f7a8b91',
 } as const;
 
 /** The property the PM examples lease: every property an example shows is this one (example-fixtures.ts). */
@@ -229,6 +230,19 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
     body: { request_address_references: true },
   },
   pmRetryCheck: { params: { applicant_id: IDS.applicant, check_id: 'bureau' } },
+  listAdverseItems: { params: { applicant_id: IDS.applicant } },
+  createAdverseAction: {
+    params: { applicant_id: IDS.applicant },
+    headers: idempotency('adverse-action-ada-1'),
+    body: { item_ids: [`adv_item_${IDS.checkExecution}_1`], language: 'en' },
+  },
+  listAdverseActions: { params: { applicant_id: IDS.applicant }, query: { page: 1 } },
+  retrieveAdverseAction: { params: { applicant_id: IDS.applicant, action_id: IDS.adverseAction } },
+  cancelAdverseAction: { params: { applicant_id: IDS.applicant, action_id: IDS.adverseAction } },
+  resolveAdverseAction: {
+    params: { applicant_id: IDS.applicant, action_id: IDS.adverseAction },
+    body: { outcome: 'proceed' },
+  },
   pmListApplicants: { query: { page: 1, application__team__id: IDS.pmTeam, owner: IDS.pmUser } },
   pmRetrieveApplicant: { params: { applicant_id: IDS.applicant } },
   pmReportPdf: { params: { applicant_id: IDS.applicant } },

@@ -1,4 +1,5 @@
 import {
+  ADVERSE_NOTICE_QUEUE,
   CHECK_RUN_QUEUE,
   createJobQueue,
   JOB_QUEUES,
@@ -12,6 +13,7 @@ import {
   type Database,
   type JobQueue,
   type ProvidersSetting,
+  type NoticeRenderer,
   type QueueName,
   type ReportRenderer,
 } from '@svc/db';
@@ -23,6 +25,8 @@ import type { QueuedJob } from './job.js';
 import { createPdfRenderer, isPdfRenderError, type ChromiumSandbox } from './pdf/index.js';
 import { runReportRenderJob, type ReportRenderContext } from './report-render-job.js';
 import { createReportRenderer } from './report/render-report.js';
+import { createNoticeRenderer } from './report/render-notice.js';
+import { runAdverseNoticeJob, type AdverseNoticeContext } from './adverse-notice-job.js';
 import { outboxEmailTransport, smtpEmailTransport, type EmailTransport } from './delivery/email-transport.js';
 import { outboxSmsProvider, type SmsProvider } from './delivery/sms-provider.js';
 import { failureReasonOf, runMessageSendJob, type MessageSendContext } from './message-send-job.js';
@@ -61,6 +65,13 @@ export type WorkerOptions = {
   pollingIntervalSeconds?: number;
   /** Renders the report (HTML and PDF) of an applicant whose last check finished: `createReportRenderer`. */
   renderReport: ReportRenderer;
+  /** Renders the notices of adverse actions (HTML and PDF): `createNoticeRenderer`. Without it, this worker sends none. */
+  renderNotice?: NoticeRenderer;
+  /**
+   * Test clock (`SVC_TEST_WAITING_PERIOD_SECONDS`): an adverse action's waiting period lasts this many seconds instead
+   * of its business days. Null (the default): the rules table's business days.
+   */
+  waitingPeriodSeconds?: number | null;
   /**
    * How long a worker holds the rendering of a report, in seconds: a `report.render` job still running after it is
    * presumed lost with its worker and runs again. Default 120 (`REPORT_RENDER_CLAIM_MS`).
@@ -174,6 +185,8 @@ export async function createWorker({
   renderConcurrency = 2,
   pollingIntervalSeconds = 2,
   renderReport,
+  renderNotice,
+  waitingPeriodSeconds = null,
   reportRenderClaimSeconds = REPORT_RENDER_CLAIM_MS / 1000,
   email = outboxEmailTransport,
   sms = outboxSmsProvider,
@@ -204,6 +217,9 @@ export async function createWorker({
     publicUrl,
   };
   const messages: MessageSendContext = { db, logger, now, email, sms };
+  const notices: AdverseNoticeContext | null = renderNotice
+    ? { db, logger, now, jobs, renderNotice, publicUrl, waitingPeriodSeconds }
+    : null;
   // Asking providers about pending checks: mostly waiting on the network, like sending messages.
   const workProviderQueue = (
     queueJobs: JobQueue,
@@ -282,6 +298,21 @@ export async function createWorker({
       }),
     ],
   ]);
+  if (notices) {
+    workerIds.set(
+      ADVERSE_NOTICE_QUEUE,
+      await workQueue(jobs, {
+        queue: ADVERSE_NOTICE_QUEUE,
+        concurrency: renderConcurrency,
+        pollingIntervalSeconds,
+        handle: (job) => runAdverseNoticeJob(notices, job),
+        // A render error's code says what failed without the letter; anything else may quote personal data.
+        failureOutput: (error) => ({
+          error: isPdfRenderError(error) ? error.code : 'internal error: see the worker log',
+        }),
+      }),
+    );
+  }
   // Stored in the database: every worker schedules the same job, and pg-boss creates one per occurrence.
   await jobs.schedule(RETENTION_QUEUE, RETENTION_SCHEDULE);
   if (webhooks.allowPrivate) {
@@ -407,6 +438,8 @@ export type WorkerSettings = {
   webhooks: WebhookSettings;
   /** The API's public URL (`SVC_PUBLIC_URL`), which notification emails link to. */
   publicUrl: string;
+  /** Test clock (`SVC_TEST_WAITING_PERIOD_SECONDS`): adverse actions wait this many seconds; null: business days. */
+  waitingPeriodSeconds: number | null;
 };
 
 export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
@@ -428,6 +461,7 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   messageRetryDelayMaxSeconds: null,
   webhooks: DEFAULT_WEBHOOK_SETTINGS,
   publicUrl: DEFAULT_PUBLIC_URL,
+  waitingPeriodSeconds: null,
 };
 
 export type RunningWorker = {
@@ -493,6 +527,8 @@ export async function startWorker({
     jobs,
     logger,
     renderReport: createReportRenderer({ pdf }),
+    renderNotice: createNoticeRenderer({ pdf }),
+    waitingPeriodSeconds: settings.waitingPeriodSeconds,
     ...(now ? { now } : {}),
     simulatorDelayMs: settings.simulatorDelayMs,
     simulatorPendingMs: settings.simulatorPendingMs,

@@ -4,6 +4,12 @@ import { retrieveApiKey } from './api-keys/retrieve.js';
 import { revokeApiKey } from './api-keys/revoke.js';
 import { rotateApiKey } from './api-keys/rotate.js';
 import { c, type HrForm } from './common/contract.js';
+import { listAdverseItems } from './adverse-actions/list-items.js';
+import { createAdverseAction } from './adverse-actions/create.js';
+import { listAdverseActions } from './adverse-actions/list.js';
+import { retrieveAdverseAction } from './adverse-actions/retrieve.js';
+import { cancelAdverseAction } from './adverse-actions/cancel.js';
+import { resolveAdverseAction } from './adverse-actions/resolve.js';
 import { listEvents } from './events/list.js';
 import { retrieveEvent } from './events/retrieve.js';
 import { createWebhookEndpoint } from './webhook-endpoints/create.js';
@@ -88,6 +94,15 @@ export const contract = c.router(
   {
     hr: hrOperations('api'),
     hrV1: hrOperations('hr'),
+    /** Adverse action on HR applications of US teams (`/api/v1/hr` form). */
+    adverseActions: {
+      listItems: listAdverseItems,
+      create: createAdverseAction,
+      list: listAdverseActions,
+      retrieve: retrieveAdverseAction,
+      cancel: cancelAdverseAction,
+      resolve: resolveAdverseAction,
+    },
     serviceCollections: { list: listServiceCollections('hr'), retrieve: retrieveServiceCollection('hr') },
     hrServiceCollections: { list: listServiceCollections('api'), retrieve: retrieveServiceCollection('api') },
     pm: {

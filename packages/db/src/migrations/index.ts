@@ -22,6 +22,7 @@ import { CheckExecutionRetries1795717251481 } from './1795717251481-check-execut
 import { CreateWebhooks1795717492151 } from './1795717492151-create-webhooks.js';
 import { CreateApplicantDocuments1795718799464 } from './1795718799464-create-applicant-documents.js';
 import { TeamNotificationSettings1795719067626 } from './1795719067626-team-notification-settings.js';
+import { CreateAdverseActions1795727243080 } from './1795727243080-create-adverse-actions.js';
 
 /**
  * Every migration, oldest first, listed explicitly (no globs). A new migration is a new file named
@@ -54,4 +55,5 @@ export const migrations: Array<new () => import('typeorm').MigrationInterface> =
   CreateWebhooks1795717492151,
   CreateApplicantDocuments1795718799464,
   TeamNotificationSettings1795719067626,
+  CreateAdverseActions1795727243080,
 ];
