@@ -230,16 +230,16 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
     body: { request_address_references: true },
   },
   pmRetryCheck: { params: { applicant_id: IDS.applicant, check_id: 'bureau' } },
-  listAdverseItems: { params: { applicant_id: IDS.applicant } },
-  createAdverseAction: {
+  hrListAdverseItems: { params: { applicant_id: IDS.applicant } },
+  hrCreateAdverseAction: {
     params: { applicant_id: IDS.applicant },
     headers: idempotency('adverse-action-ada-1'),
     body: { item_ids: [`adv_item_${IDS.checkExecution}_1`], language: 'en' },
   },
-  listAdverseActions: { params: { applicant_id: IDS.applicant }, query: { page: 1 } },
-  retrieveAdverseAction: { params: { applicant_id: IDS.applicant, action_id: IDS.adverseAction } },
-  cancelAdverseAction: { params: { applicant_id: IDS.applicant, action_id: IDS.adverseAction } },
-  resolveAdverseAction: {
+  hrListAdverseActions: { params: { applicant_id: IDS.applicant }, query: { page: 1 } },
+  hrRetrieveAdverseAction: { params: { applicant_id: IDS.applicant, action_id: IDS.adverseAction } },
+  hrCancelAdverseAction: { params: { applicant_id: IDS.applicant, action_id: IDS.adverseAction } },
+  hrResolveAdverseAction: {
     params: { applicant_id: IDS.applicant, action_id: IDS.adverseAction },
     body: { outcome: 'proceed' },
   },
@@ -390,6 +390,17 @@ function withoutOwner(example: RequestExample | undefined): RequestExample {
 }
 
 // The /api/v2 forms of the PM operations.
+// The /hr/v1 forms of the adverse-action operations take the same requests.
+for (const name of [
+  'ListAdverseItems',
+  'CreateAdverseAction',
+  'ListAdverseActions',
+  'RetrieveAdverseAction',
+  'CancelAdverseAction',
+  'ResolveAdverseAction',
+])
+  REQUEST_EXAMPLES[`hrV1${name}`] = REQUEST_EXAMPLES[`hr${name}`]!;
+
 Object.assign(REQUEST_EXAMPLES, {
   pmV2Invite: withoutOwner(REQUEST_EXAMPLES.pmInvite),
   pmV2QuickScreen: withoutOwner(REQUEST_EXAMPLES.pmQuickScreen),

@@ -179,6 +179,10 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
     expect(complete).toMatchObject({ state: 'complete', final_notice: { pdf_version: 1, delivery: 'sent' } });
     const mails = await mailsOf(applicantId, 'adverse_action_notice');
     expect(mails).toHaveLength(2);
+    // The /hr/v1 form answers the same record.
+    const v1 = await admin.hrV1AdverseActions.retrieve({ params: { applicant_id: applicantId, action_id: action.id } });
+    expect(v1.status).toBe(200);
+    expect(v1.body).toEqual(complete);
     const finalText = await pdfText(`${page}/notices/final.pdf`);
     expect(finalText).toContain('Adverse action notice');
     expect(finalText).toContain(`Consumer reporting agency: ${AGENCY}`);

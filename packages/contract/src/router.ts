@@ -89,20 +89,24 @@ const hrOperations = <F extends HrForm>(form: F) => ({
   reportWeb: reportWeb(form),
 });
 
+/** The 6 adverse-action operations, in one of the two HR path forms. */
+const adverseActionOperations = <F extends HrForm>(form: F) => ({
+  listItems: listAdverseItems(form),
+  create: createAdverseAction(form),
+  list: listAdverseActions(form),
+  retrieve: retrieveAdverseAction(form),
+  cancel: cancelAdverseAction(form),
+  resolve: resolveAdverseAction(form),
+});
+
 /** Every operation of svc, defined once: the server implements it, the client calls it, the docs describe it. */
 export const contract = c.router(
   {
     hr: hrOperations('api'),
     hrV1: hrOperations('hr'),
-    /** Adverse action on HR applications of US teams (`/api/v1/hr` form). */
-    adverseActions: {
-      listItems: listAdverseItems,
-      create: createAdverseAction,
-      list: listAdverseActions,
-      retrieve: retrieveAdverseAction,
-      cancel: cancelAdverseAction,
-      resolve: resolveAdverseAction,
-    },
+    /** Adverse action on HR applications of US teams, in both HR path forms. */
+    adverseActions: adverseActionOperations('api'),
+    hrV1AdverseActions: adverseActionOperations('hr'),
     serviceCollections: { list: listServiceCollections('hr'), retrieve: retrieveServiceCollection('hr') },
     hrServiceCollections: { list: listServiceCollections('api'), retrieve: retrieveServiceCollection('api') },
     pm: {

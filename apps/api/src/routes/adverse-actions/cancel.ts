@@ -1,9 +1,9 @@
-import type { contract } from '@svc/contract';
 import { cancelAdverseAction as cancelAction } from '@svc/db';
-import type { RouteFactory } from '../../http/route.js';
+import type { contract } from '@svc/contract';
+import type { SharedRouteFactory } from '../../http/route.js';
 import { adverseActionActorOf, adverseActionTarget, changedAdverseAction } from './shared.js';
 
-export const cancelAdverseAction: RouteFactory<typeof contract.adverseActions.cancel> =
+export const cancelAdverseAction: SharedRouteFactory<typeof contract.adverseActions.cancel> =
   (deps) =>
   async ({ params, req, res }) =>
     changedAdverseAction(

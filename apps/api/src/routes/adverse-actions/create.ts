@@ -1,12 +1,12 @@
-import type { contract } from '@svc/contract';
 import { createAdverseAction as startAdverseAction } from '@svc/db';
-import type { RouteFactory } from '../../http/route.js';
+import type { contract } from '@svc/contract';
+import type { SharedRouteFactory } from '../../http/route.js';
 import { AppError } from '../../http/problem.js';
 import { presentAdverseAction } from '../../presenters/adverse-action.js';
 import { applicationProcessing } from '../../reports/report-access.js';
 import { adverseActionActorOf, adverseActionTarget } from './shared.js';
 
-export const createAdverseAction: RouteFactory<typeof contract.adverseActions.create> =
+export const createAdverseAction: SharedRouteFactory<typeof contract.adverseActions.create> =
   (deps) =>
   async ({ params, body, req, res }) => {
     const { scope, applicantId } = adverseActionTarget(params, res);

@@ -1,11 +1,11 @@
-import type { contract } from '@svc/contract';
 import { findAdverseItems } from '@svc/db';
-import type { RouteFactory } from '../../http/route.js';
+import type { contract } from '@svc/contract';
+import type { SharedRouteFactory } from '../../http/route.js';
 import { AppError } from '../../http/problem.js';
 import { applicationProcessing } from '../../reports/report-access.js';
 import { adverseActionTarget } from './shared.js';
 
-export const listAdverseItems: RouteFactory<typeof contract.adverseActions.listItems> =
+export const listAdverseItems: SharedRouteFactory<typeof contract.adverseActions.listItems> =
   (deps) =>
   async ({ params, res }) => {
     const { scope, applicantId } = adverseActionTarget(params, res);

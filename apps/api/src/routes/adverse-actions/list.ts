@@ -1,13 +1,13 @@
-import type { contract } from '@svc/contract';
 import { listAdverseActions as listActions } from '@svc/db';
 import { publicUrlOf } from '../../deps.js';
 import { pageOf, pageRequest } from '../../http/pagination.js';
-import type { RouteFactory } from '../../http/route.js';
+import type { contract } from '@svc/contract';
+import type { SharedRouteFactory } from '../../http/route.js';
 import { presentAdverseAction } from '../../presenters/adverse-action.js';
 import { recordOrNotFound } from '../application-orders.js';
 import { adverseActionTarget } from './shared.js';
 
-export const listAdverseActions: RouteFactory<typeof contract.adverseActions.list> =
+export const listAdverseActions: SharedRouteFactory<typeof contract.adverseActions.list> =
   (deps) =>
   async ({ params, query, req, res }) => {
     const { scope, applicantId } = adverseActionTarget(params, res);

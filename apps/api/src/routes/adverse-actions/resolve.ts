@@ -1,9 +1,9 @@
-import type { contract } from '@svc/contract';
 import { resolveAdverseDispute } from '@svc/db';
-import type { RouteFactory } from '../../http/route.js';
+import type { contract } from '@svc/contract';
+import type { SharedRouteFactory } from '../../http/route.js';
 import { adverseActionActorOf, adverseActionTarget, changedAdverseAction } from './shared.js';
 
-export const resolveAdverseAction: RouteFactory<typeof contract.adverseActions.resolve> =
+export const resolveAdverseAction: SharedRouteFactory<typeof contract.adverseActions.resolve> =
   (deps) =>
   async ({ params, body, req, res }) =>
     changedAdverseAction(

@@ -1,11 +1,11 @@
-import type { contract } from '@svc/contract';
 import { findAdverseAction } from '@svc/db';
-import type { RouteFactory } from '../../http/route.js';
+import type { contract } from '@svc/contract';
+import type { SharedRouteFactory } from '../../http/route.js';
 import { AppError } from '../../http/problem.js';
 import { presentAdverseAction } from '../../presenters/adverse-action.js';
 import { adverseActionTarget } from './shared.js';
 
-export const retrieveAdverseAction: RouteFactory<typeof contract.adverseActions.retrieve> =
+export const retrieveAdverseAction: SharedRouteFactory<typeof contract.adverseActions.retrieve> =
   (deps) =>
   async ({ params, res }) => {
     const view = await findAdverseAction(deps.db.dataSource.manager, adverseActionTarget(params, res));
