@@ -25,6 +25,7 @@ import { accountRouter, ACCOUNT_PATH } from './account/index.js';
 import { oauthTokenRouter } from './oauth/token-endpoint.js';
 import { portalRouter } from './portal/index.js';
 import { LEGAL_PATH, legalRouter } from './legal/index.js';
+import { ADVERSE_ACTION_PORTAL_PATH, adverseActionPortalRouter } from './portal/adverse-action.js';
 import { openApiDocumentServer } from './openapi-document.js';
 import { mountProviderCallbacks, PROVIDER_CALLBACK_PATH } from './providers/callbacks.js';
 import { registerRoutes } from './routes/index.js';
@@ -37,7 +38,15 @@ const API_PREFIXES = ['/api', '/hr'];
  * What answers without an API key: the portal (the link's token is the credential), the account pages (setting a
  * password with a link, asking for a link), hosted report links, the outbox, provider callbacks (signed).
  */
-const KEYLESS_PATHS = ['/apply', LEGAL_PATH, ACCOUNT_PATH, HOSTED_REPORT_PATH, '/dev/outbox', PROVIDER_CALLBACK_PATH];
+const KEYLESS_PATHS = [
+  '/apply',
+  ADVERSE_ACTION_PORTAL_PATH,
+  LEGAL_PATH,
+  ACCOUNT_PATH,
+  HOSTED_REPORT_PATH,
+  '/dev/outbox',
+  PROVIDER_CALLBACK_PATH,
+];
 /** The OAuth2 token endpoint: the client authenticates itself (RFC 6749 section 2.3). */
 const OAUTH_TOKEN_PATH = '/oauth/token';
 /** Paths whose answers are never stored by a cache: see `noStore`. */
@@ -111,6 +120,8 @@ export function createApp(deps: Deps): Express {
   app.use(portalRouter(deps));
   // The FCRA summary of rights the portal and notices offer (no API key: a public document).
   app.use(legalRouter(deps));
+  // The applicant's pages of an adverse action (the pre-adverse notice's link carries the token).
+  app.use(adverseActionPortalRouter(deps));
   // Setting a password with a one-time link, and asking for one (no API key: the link's token is the credential).
   app.use(accountRouter(deps));
   // Messages kept in the outbox (no SMTP configured), for development only: mounted with SVC_DEV_OUTBOX=1 alone.

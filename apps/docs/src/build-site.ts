@@ -19,6 +19,7 @@ import { productionGuide } from './guides/production.js';
 import { providersGuide } from './guides/providers.js';
 import { reportsGuide, SAMPLE_REPORT_PAGE, SAMPLE_REPORTS } from './guides/reports.js';
 import { statesGuide } from './guides/states.js';
+import { adverseActionGuide } from './guides/adverse-action.js';
 import { sampleReportHtml } from './sample-reports.js';
 import { listOperations } from './operations.js';
 import { homePage, referenceIndexPage } from './pages/index-pages.js';
@@ -48,6 +49,7 @@ export function listGuides(): Guide[] {
     rateLimitsGuide,
     statesGuide,
     reportsGuide,
+    adverseActionGuide,
     eventsGuide,
     applicantPortalGuide,
     checksGuide,

@@ -102,6 +102,15 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
     remedy: 'For an idempotent retry, wait a moment and retry; otherwise choose another email or name.',
     appliesTo: 'POST and PUT operations',
   },
+  adverse_action_unavailable: {
+    status: 409,
+    title: 'Adverse action not available',
+    cause:
+      'The application’s team is not a US team, the position’s location has no row in the adverse-action rules table, the applicant has no email address, or the applicant has an adverse action that has not ended.',
+    remedy:
+      'Adverse action is for HR applications of US teams (docs: Adverse action). Cancel or wait for the open action before starting another.',
+    appliesTo: 'POST /api/v1/hr/applicants/{id}/adverse-actions/',
+  },
   in_use: {
     status: 409,
     title: 'Still in use',

@@ -32,6 +32,7 @@ export const IDS = {
   event: '0195f3aa-8c9d-7b0e-9f1a-2b3c4d5e6f72',
   webhookEndpoint: '0195f3a9-9d0e-7c1f-8a2b-3c4d5e6f7a81',
   oauthClient: '0195f3ab-9d0e-7c1f-8a2b-3c4d5e6f7a82',
+  adverseAction: '0195f3ac-0e1f-7d2a-8b3c-4d5e6f7a8b91',
 } as const;
 
 /** The property the PM examples lease: every property an example shows is this one (example-fixtures.ts). */
@@ -238,6 +239,19 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
     body: { request_address_references: true },
   },
   pmRetryCheck: { params: { applicant_id: IDS.applicant, check_id: 'bureau' } },
+  hrListAdverseItems: { params: { applicant_id: IDS.applicant } },
+  hrCreateAdverseAction: {
+    params: { applicant_id: IDS.applicant },
+    headers: idempotency('adverse-action-ada-1'),
+    body: { item_ids: [`adv_item_${IDS.checkExecution}_1`], language: 'en' },
+  },
+  hrListAdverseActions: { params: { applicant_id: IDS.applicant }, query: { page: 1 } },
+  hrRetrieveAdverseAction: { params: { applicant_id: IDS.applicant, action_id: IDS.adverseAction } },
+  hrCancelAdverseAction: { params: { applicant_id: IDS.applicant, action_id: IDS.adverseAction } },
+  hrResolveAdverseAction: {
+    params: { applicant_id: IDS.applicant, action_id: IDS.adverseAction },
+    body: { outcome: 'proceed' },
+  },
   pmListApplicants: { query: { page: 1, application__team__id: IDS.pmTeam, owner: IDS.pmUser } },
   pmRetrieveApplicant: { params: { applicant_id: IDS.applicant } },
   pmDeleteApplicant: { params: { applicant_id: IDS.applicant } },
@@ -386,6 +400,17 @@ function withoutOwner(example: RequestExample | undefined): RequestExample {
 }
 
 // The /api/v2 forms of the PM operations.
+// The /hr/v1 forms of the adverse-action operations take the same requests.
+for (const name of [
+  'ListAdverseItems',
+  'CreateAdverseAction',
+  'ListAdverseActions',
+  'RetrieveAdverseAction',
+  'CancelAdverseAction',
+  'ResolveAdverseAction',
+])
+  REQUEST_EXAMPLES[`hrV1${name}`] = REQUEST_EXAMPLES[`hr${name}`]!;
+
 Object.assign(REQUEST_EXAMPLES, {
   pmV2Invite: withoutOwner(REQUEST_EXAMPLES.pmInvite),
   pmV2QuickScreen: withoutOwner(REQUEST_EXAMPLES.pmQuickScreen),

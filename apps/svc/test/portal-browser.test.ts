@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { hrApplicationSchema, pmApplicationSchema, type SvcClient } from '@svc/contract';
 import type { BootstrappedAccount } from '@svc/db';
 import { startWorker, type RunningWorker } from '@svc/worker';
-import axe from 'axe-core';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTargets, columnsHolding, inviteToPortal, newUsTeamOwner, type TestApi } from '@svc/api/testing';
+import { seriousViolations } from './support/axe.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** Screenshots of every step, to look at (gitignored). */
@@ -33,32 +33,6 @@ beforeAll(async () => {
   });
 }, 60_000);
 afterAll(() => browser?.close());
-
-type Violation = { id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> };
-
-/** The serious and critical axe-core violations of the page as it stands. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
-    // In the page: axe-core (just injected) runs on the whole document.
-    const { axe: injected, document: wholePage } = globalThis as unknown as {
-      axe: { run: (context: unknown, options: object) => Promise<{ violations: Violation[] }> };
-      document: unknown;
-    };
-    const outcome = await injected.run(wholePage, { resultTypes: ['violations'] });
-    return outcome.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.slice(0, 3).map((node) => ({ target: node.target })),
-    }));
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes)}`,
-    );
-}
 
 /** Clicks what `selector` names and waits for the page it leads to; its HTTP status. */
 async function followOn(page: Page, selector: string): Promise<number> {

@@ -90,8 +90,18 @@ const workerConfigSchema = z
     SVC_WEBHOOK_EXPIRE_SECONDS: z.coerce.number().int().min(11).max(3_600).default(60),
     /** The API's public URL, which notification emails link to (as the API's SVC_PUBLIC_URL). */
     SVC_PUBLIC_URL: z.string().url().optional(),
+    /**
+     * Test clock for adverse actions: the waiting period between the pre-adverse and the final notice lasts this many
+     * seconds instead of the rules table's business days. Only with NODE_ENV=test: never in a real deployment.
+     */
+    SVC_TEST_WAITING_PERIOD_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     /** pino log level. */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .refine((config) => config.SVC_TEST_WAITING_PERIOD_SECONDS === undefined || config.NODE_ENV === 'test', {
+    path: ['SVC_TEST_WAITING_PERIOD_SECONDS'],
+    message: 'shortens the legal waiting period of adverse actions: allowed with NODE_ENV=test only',
   })
   .refine((config) => !config.SMTP_URL || config.SVC_MAIL_FROM, {
     path: ['SVC_MAIL_FROM'],
@@ -130,6 +140,7 @@ export function workerSettingsOf(config: WorkerConfig): WorkerSettings {
     messageRetryDelayMaxSeconds: null,
     checkRetryDelayMaxSeconds: null,
     publicUrl: config.SVC_PUBLIC_URL ?? DEFAULT_WORKER_SETTINGS.publicUrl,
+    waitingPeriodSeconds: config.SVC_TEST_WAITING_PERIOD_SECONDS ?? null,
     webhooks: {
       ...DEFAULT_WORKER_SETTINGS.webhooks,
       allowPrivate: config.SVC_WEBHOOK_ALLOW_PRIVATE,

@@ -1,4 +1,5 @@
 import {
+  ADVERSE_NOTICE_QUEUE,
   CHECK_RUN_QUEUE,
   createJobQueue,
   JOB_QUEUES,
@@ -14,6 +15,7 @@ import {
   type Database,
   type JobQueue,
   type ProvidersSetting,
+  type NoticeRenderer,
   type QueueName,
   type ReportRenderer,
 } from '@svc/db';
@@ -26,6 +28,8 @@ import { legalDocumentsToPrint, runLegalDocumentRenderJob } from './legal-docume
 import { createPdfRenderer, isPdfRenderError, type ChromiumSandbox, type PdfRenderer } from './pdf/index.js';
 import { runReportRenderJob, type ReportRenderContext } from './report-render-job.js';
 import { createReportRenderer } from './report/render-report.js';
+import { createNoticeRenderer } from './report/render-notice.js';
+import { runAdverseNoticeJob, type AdverseNoticeContext } from './adverse-notice-job.js';
 import { outboxEmailTransport, smtpEmailTransport, type EmailTransport } from './delivery/email-transport.js';
 import { outboxSmsProvider, type SmsProvider } from './delivery/sms-provider.js';
 import { failureReasonOf, runMessageSendJob, type MessageSendContext } from './message-send-job.js';
@@ -66,6 +70,13 @@ export type WorkerOptions = {
   pollingIntervalSeconds?: number;
   /** Renders the report (HTML and PDF) of an applicant whose last check finished: `createReportRenderer`. */
   renderReport: ReportRenderer;
+  /** Renders the notices of adverse actions (HTML and PDF): `createNoticeRenderer`. Without it, this worker sends none. */
+  renderNotice?: NoticeRenderer;
+  /**
+   * Test clock (`SVC_TEST_WAITING_PERIOD_SECONDS`): an adverse action's waiting period lasts this many seconds instead
+   * of its business days. Null (the default): the rules table's business days.
+   */
+  waitingPeriodSeconds?: number | null;
   /**
    * Prints the public legal documents (the FCRA summary of rights) with the reports' printer; without it this worker
    * leaves them to others (`startWorker` always passes it).
@@ -186,6 +197,8 @@ export async function createWorker({
   pollingIntervalSeconds = 2,
   renderReport,
   pdf,
+  renderNotice,
+  waitingPeriodSeconds = null,
   reportRenderClaimSeconds = REPORT_RENDER_CLAIM_MS / 1000,
   email = outboxEmailTransport,
   sms = outboxSmsProvider,
@@ -216,6 +229,9 @@ export async function createWorker({
     publicUrl,
   };
   const messages: MessageSendContext = { db, logger, now, email, sms };
+  const notices: AdverseNoticeContext | null = renderNotice
+    ? { db, logger, now, jobs, renderNotice, publicUrl, waitingPeriodSeconds }
+    : null;
   // Asking providers about pending checks: mostly waiting on the network, like sending messages.
   const workProviderQueue = (
     queueJobs: JobQueue,
@@ -310,6 +326,21 @@ export async function createWorker({
     // Printed once per version, by whichever worker takes the job: the API serves it from the database.
     for (const document of legalDocumentsToPrint())
       await requestLegalDocumentRender(jobs, { documentId: document.id, version: document.version });
+  }
+  if (notices) {
+    workerIds.set(
+      ADVERSE_NOTICE_QUEUE,
+      await workQueue(jobs, {
+        queue: ADVERSE_NOTICE_QUEUE,
+        concurrency: renderConcurrency,
+        pollingIntervalSeconds,
+        handle: (job) => runAdverseNoticeJob(notices, job),
+        // A render error's code says what failed without the letter; anything else may quote personal data.
+        failureOutput: (error) => ({
+          error: isPdfRenderError(error) ? error.code : 'internal error: see the worker log',
+        }),
+      }),
+    );
   }
   // Stored in the database: every worker schedules the same job, and pg-boss creates one per occurrence.
   await jobs.schedule(RETENTION_QUEUE, RETENTION_SCHEDULE);
@@ -441,6 +472,8 @@ export type WorkerSettings = {
   webhooks: WebhookSettings;
   /** The API's public URL (`SVC_PUBLIC_URL`), which notification emails link to. */
   publicUrl: string;
+  /** Test clock (`SVC_TEST_WAITING_PERIOD_SECONDS`): adverse actions wait this many seconds; null: business days. */
+  waitingPeriodSeconds: number | null;
 };
 
 export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
@@ -464,6 +497,7 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   checkRetryDelayMaxSeconds: null,
   webhooks: DEFAULT_WEBHOOK_SETTINGS,
   publicUrl: DEFAULT_PUBLIC_URL,
+  waitingPeriodSeconds: null,
 };
 
 export type RunningWorker = {
@@ -533,6 +567,8 @@ export async function startWorker({
     logger,
     renderReport: createReportRenderer({ pdf }),
     pdf,
+    renderNotice: createNoticeRenderer({ pdf }),
+    waitingPeriodSeconds: settings.waitingPeriodSeconds,
     ...(now ? { now } : {}),
     simulatorDelayMs: settings.simulatorDelayMs,
     simulatorPendingMs: settings.simulatorPendingMs,

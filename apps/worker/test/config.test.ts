@@ -37,6 +37,18 @@ describe('worker configuration', () => {
     }
   });
 
+  it('takes the adverse-action test clock (SVC_TEST_WAITING_PERIOD_SECONDS) with NODE_ENV=test only', () => {
+    expect(workerSettingsOf(loadWorkerConfig({})).waitingPeriodSeconds).toBeNull();
+    expect(
+      workerSettingsOf(loadWorkerConfig({ NODE_ENV: 'test', SVC_TEST_WAITING_PERIOD_SECONDS: '5' }))
+        .waitingPeriodSeconds,
+    ).toBe(5);
+    for (const NODE_ENV of ['production', 'development', undefined])
+      expect(() => loadWorkerConfig({ NODE_ENV, SVC_TEST_WAITING_PERIOD_SECONDS: '5' }), NODE_ENV).toThrow(
+        /SVC_TEST_WAITING_PERIOD_SECONDS: shortens the legal waiting period/,
+      );
+  });
+
   it('refuses an encryption key that is not 32 random-looking bytes, saying how to make one', () => {
     expect(() => loadWorkerConfig({ SVC_ENCRYPTION_KEY: randomBytes(32).toString('hex') })).not.toThrow();
     expect(() => loadWorkerConfig({ SVC_ENCRYPTION_KEY: '0'.repeat(64) })).toThrow(

@@ -7,6 +7,7 @@ export * from './common/pagination.js';
 export { HR_PREFIXES, type HrForm, type RouteMetadata } from './common/contract.js';
 export * from './schemas/application.js';
 export * from './schemas/event.js';
+export * from './schemas/adverse-action.js';
 export * from './schemas/webhook-endpoint.js';
 export * from './schemas/information.js';
 export * from './schemas/listing.js';

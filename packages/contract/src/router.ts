@@ -4,6 +4,12 @@ import { retrieveApiKey } from './api-keys/retrieve.js';
 import { revokeApiKey } from './api-keys/revoke.js';
 import { rotateApiKey } from './api-keys/rotate.js';
 import { c, type HrForm } from './common/contract.js';
+import { listAdverseItems } from './adverse-actions/list-items.js';
+import { createAdverseAction } from './adverse-actions/create.js';
+import { listAdverseActions } from './adverse-actions/list.js';
+import { retrieveAdverseAction } from './adverse-actions/retrieve.js';
+import { cancelAdverseAction } from './adverse-actions/cancel.js';
+import { resolveAdverseAction } from './adverse-actions/resolve.js';
 import { listEvents } from './events/list.js';
 import { retrieveEvent } from './events/retrieve.js';
 import { createWebhookEndpoint } from './webhook-endpoints/create.js';
@@ -86,11 +92,24 @@ const hrOperations = <F extends HrForm>(form: F) => ({
   reportWeb: reportWeb(form),
 });
 
+/** The 6 adverse-action operations, in one of the two HR path forms. */
+const adverseActionOperations = <F extends HrForm>(form: F) => ({
+  listItems: listAdverseItems(form),
+  create: createAdverseAction(form),
+  list: listAdverseActions(form),
+  retrieve: retrieveAdverseAction(form),
+  cancel: cancelAdverseAction(form),
+  resolve: resolveAdverseAction(form),
+});
+
 /** Every operation of svc, defined once: the server implements it, the client calls it, the docs describe it. */
 export const contract = c.router(
   {
     hr: hrOperations('api'),
     hrV1: hrOperations('hr'),
+    /** Adverse action on HR applications of US teams, in both HR path forms. */
+    adverseActions: adverseActionOperations('api'),
+    hrV1AdverseActions: adverseActionOperations('hr'),
     serviceCollections: { list: listServiceCollections('hr'), retrieve: retrieveServiceCollection('hr') },
     hrServiceCollections: { list: listServiceCollections('api'), retrieve: retrieveServiceCollection('api') },
     pm: {

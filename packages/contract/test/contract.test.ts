@@ -4,8 +4,8 @@ import { contract, listRoutes, type RouteMetadata } from '../src/index.js';
 const routes = listRoutes(contract);
 
 describe('the contract', () => {
-  it('defines the 41 operations of the seeds, 28 of account administration and access, events and webhooks, the HR and PM check retries, plus the /hr/v1/ forms of the 9 HR application and report operations, 28 for clients of the original service (the /api/v2/ forms; property and listing retrieve, update, delete; service collections under /api/v1/hr/) and the 4 forms of deleting an applicant', () => {
-    expect(routes).toHaveLength(109);
+  it('defines the 41 operations of the seeds, 28 of account administration and access, events and webhooks, the HR and PM check retries, 6 of adverse action, plus the /hr/v1/ forms of the 9 HR application and report operations and of the 6 adverse-action operations, 28 for clients of the original service (the /api/v2/ forms; property and listing retrieve, update, delete; service collections under /api/v1/hr/) and the 4 forms of deleting an applicant', () => {
+    expect(routes).toHaveLength(121);
     const v2Forms = routes.filter(
       ({ route }) => route.path.startsWith('/api/v2/') && !route.path.endsWith('listings/'),
     );
@@ -13,7 +13,7 @@ describe('the contract', () => {
     const hrV1Forms = routes.filter(
       ({ route }) => route.path.startsWith('/hr/v1/') && !route.path.includes('servicecollections'),
     );
-    expect(hrV1Forms).toHaveLength(10);
+    expect(hrV1Forms).toHaveLength(16);
   });
 
   it('never defines one method and path twice (trailing slash aside)', () => {

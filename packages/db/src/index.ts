@@ -5,7 +5,10 @@ export {
   type PgliteDatabaseConfig,
   type PostgresDatabaseConfig,
 } from './data-source.js';
+export * from './adverse-actions/index.js';
 export {
+  AdverseAction,
+  AdverseActionNotice,
   API_KEY_SCOPES,
   ApiKey,
   type ApiKeyScope,

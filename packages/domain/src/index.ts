@@ -17,3 +17,4 @@ export * from './providers/index.js';
 export * from './checks/turnaround.js';
 export * from './accounts/password-rules.js';
 export * from './accounts/password-link-email.js';
+export * from './adverse-actions/index.js';

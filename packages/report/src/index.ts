@@ -3,3 +3,4 @@ export { renderReportHtml } from './render-report-html.js';
 export { reportFileName } from './file-name.js';
 export { sampleReportInput, type SampleReportOptions } from './samples.js';
 export { renderLegalDocumentHtml } from './render-legal-html.js';
+export { noticeFileName, renderNoticeHtml } from './render-notice-html.js';

@@ -14,6 +14,7 @@ const TITLES: Record<ProblemCode, string> = {
   invalid_page: 'Invalid page',
   application_processing: 'Application is still processing',
   conflict: 'Conflict',
+  adverse_action_unavailable: 'Adverse action not available',
   in_use: 'Still in use',
   idempotency_key_reused: 'Idempotency key reused',
   link_expired: 'Link expired',

@@ -15,6 +15,7 @@ import { packageRoutes } from './packages/index.js';
 import { propertyRoutes, propertyV2Routes } from './properties/index.js';
 import { listingRoutes, listingV2Routes } from './listings/index.js';
 import { hrApplicationRoutes, hrV1ApplicationRoutes } from './hr-applications/index.js';
+import { adverseActionRoutes, hrV1AdverseActionRoutes } from './adverse-actions/index.js';
 import { pmApplicationRoutes, pmV2ApplicationRoutes } from './pm-applications/index.js';
 import { hrServiceCollectionRoutes, serviceCollectionRoutes } from './service-collections/index.js';
 import { reportRoutes } from './reports/index.js';
@@ -78,6 +79,8 @@ export function registerRoutes(app: Express, deps: Deps): void {
     listingV2Routes(deps),
     hrApplicationRoutes(deps),
     hrV1ApplicationRoutes(deps),
+    adverseActionRoutes(deps),
+    hrV1AdverseActionRoutes(deps),
     pmApplicationRoutes(deps),
     pmV2ApplicationRoutes(deps),
     serviceCollectionRoutes(deps),

@@ -84,6 +84,47 @@ export const EVENT_EXAMPLES: { readonly [T in EventType]: Extract<EventRecord, {
       ...statuses('Pending', 'IN_PROGRESS'),
     },
   },
+  'adverse_action.created': {
+    ...base,
+    id: '0195f3a8-0010-7b0e-9f1a-2b3c4d5e6f71',
+    type: 'adverse_action.created',
+    data: { adverse_action_id: IDS.adverseAction, applicant_id: IDS.applicant, state: 'pending' },
+  },
+  'adverse_action.pre_adverse_notice_sent': {
+    ...base,
+    id: '0195f3a8-0011-7b0e-9f1a-2b3c4d5e6f71',
+    type: 'adverse_action.pre_adverse_notice_sent',
+    data: { adverse_action_id: IDS.adverseAction, applicant_id: IDS.applicant, state: 'awaiting_final' },
+  },
+  'adverse_action.disputed': {
+    ...base,
+    id: '0195f3a8-0012-7b0e-9f1a-2b3c4d5e6f71',
+    type: 'adverse_action.disputed',
+    data: { adverse_action_id: IDS.adverseAction, applicant_id: IDS.applicant, state: 'disputed' },
+  },
+  'adverse_action.dispute_resolved': {
+    ...base,
+    id: '0195f3a8-0013-7b0e-9f1a-2b3c4d5e6f71',
+    type: 'adverse_action.dispute_resolved',
+    data: {
+      adverse_action_id: IDS.adverseAction,
+      applicant_id: IDS.applicant,
+      state: 'awaiting_final',
+      outcome: 'proceed',
+    },
+  },
+  'adverse_action.completed': {
+    ...base,
+    id: '0195f3a8-0014-7b0e-9f1a-2b3c4d5e6f71',
+    type: 'adverse_action.completed',
+    data: { adverse_action_id: IDS.adverseAction, applicant_id: IDS.applicant, state: 'complete' },
+  },
+  'adverse_action.canceled': {
+    ...base,
+    id: '0195f3a8-0015-7b0e-9f1a-2b3c4d5e6f71',
+    type: 'adverse_action.canceled',
+    data: { adverse_action_id: IDS.adverseAction, applicant_id: IDS.applicant, state: 'canceled' },
+  },
   'applicant.erased': {
     ...base,
     id: '0195f3a8-0008-7b0e-9f1a-2b3c4d5e6f71',

@@ -12,7 +12,8 @@ type Box = {
   tone: 'wait' | 'run' | 'done';
 };
 
-function box({ x, y, w, h, title, lines, tone }: Box): string {
+/** One state of a diagram: a titled box of lines, coloured by its tone. */
+export function box({ x, y, w, h, title, lines, tone }: Box): string {
   const text = lines
     .map((line, index) => `<text x="${x + 14}" y="${y + 50 + index * 18}" class="sm-line">${line}</text>`)
     .join('');

@@ -27,6 +27,7 @@ const ENVIRONMENT_SCOPED = new Set([
   'applicant_id',
   'package_id',
   'check_id',
+  'action_id',
   'event_id',
   'webhookendpoint_id',
   'property_id',

@@ -14,6 +14,7 @@ export const PROBLEM_CODES = [
   'invalid_page',
   'application_processing',
   'conflict',
+  'adverse_action_unavailable',
   'in_use',
   'idempotency_key_reused',
   'link_expired',

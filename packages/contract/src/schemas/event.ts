@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { applicationStatus, reportStatus, teamType } from '../common/enums.js';
 import { dateTime, uuid } from '../common/primitives.js';
 import { checkNameSchema } from '../common/request-flags.js';
+import { ADVERSE_ACTION_STATES, DISPUTE_OUTCOMES } from './adverse-action.js';
 
 // Events: what happened to a partner's records, kept 30 days (`GET /api/v1/events/`) and pushed to webhook endpoints.
 // An event's `data` holds identifiers and statuses only, never personal data (no name, SSN, date of birth, address,
@@ -22,6 +23,31 @@ const apiKeyFields = {
   key_environment: z.enum(['live', 'demo']).describe('Which data the key works on.'),
 };
 const userFields = { user_id: userId(), team_id: teamId().describe('The user’s team.') };
+
+const adverseActionFields = {
+  adverse_action_id: uuid().describe('Identifier of the adverse action.'),
+  applicant_id: applicantId(),
+  state: z.enum(ADVERSE_ACTION_STATES).describe('The action’s `state` after the change.'),
+};
+/** One event per step of an adverse action (identifiers and states only). */
+const adverseActionEvents = {
+  'adverse_action.created': z
+    .object(adverseActionFields)
+    .describe('An adverse action was started: the pre-adverse notice is being prepared.'),
+  'adverse_action.pre_adverse_notice_sent': z
+    .object(adverseActionFields)
+    .describe('The pre-adverse notice was sent to the applicant: the waiting period runs.'),
+  'adverse_action.disputed': z
+    .object(adverseActionFields)
+    .describe('The applicant disputed cited items: the final notice waits for the dispute to be resolved.'),
+  'adverse_action.dispute_resolved': z
+    .object({ ...adverseActionFields, outcome: z.enum(DISPUTE_OUTCOMES).describe('How the dispute ended.') })
+    .describe('The dispute was resolved: the action goes on (`proceed`) or is canceled (`cancel`).'),
+  'adverse_action.completed': z
+    .object(adverseActionFields)
+    .describe('The waiting period ended without an open dispute: the final notice was sent.'),
+  'adverse_action.canceled': z.object(adverseActionFields).describe('The adverse action was canceled.'),
+};
 
 /**
  * The `data` of each event type: the catalogue of event types. A new type is added here, and the compiler then asks
@@ -81,6 +107,7 @@ export const eventDataSchemas = {
       ...statusFields,
     })
     .describe('Checks were added to a returned applicant; a new report version follows.'),
+  ...adverseActionEvents,
   'applicant.erased': z
     .object({ applicant_id: applicantId() })
     .describe('The personal data of an applicant was erased; the record keeps its identifiers and statuses.'),

@@ -1,4 +1,8 @@
 export {
+  ADVERSE_NOTICE_QUEUE,
+  ADVERSE_NOTICE_SEND_OPTIONS,
+  adverseNoticePayloadSchema,
+  type AdverseNoticePayload,
   CHECK_RUN_QUEUE,
   CHECK_RUN_SEND_OPTIONS,
   JOB_QUEUES,

@@ -27,6 +27,12 @@ export const PROVIDER_POLL_QUEUE = 'provider.poll';
 export const PROVIDER_CALLBACK_QUEUE = 'provider.callback';
 
 /**
+ * Sends one notice of an adverse action (apps/worker): the pre-adverse notice at once, the final notice when the
+ * waiting period ends (`startAfter`). Stored in PostgreSQL like every job: a worker restart loses nothing.
+ */
+export const ADVERSE_NOTICE_QUEUE = 'adverse_action.notice';
+
+/**
  * Every queue of svc: each process creates them at start (`createJobQueue(db, { queues: JOB_QUEUES })`). A policy
  * cannot change once the queue exists, so every process creates them alike from here.
  */
@@ -45,6 +51,7 @@ export const JOB_QUEUES = [
   { name: PROVIDER_CALLBACK_QUEUE },
   // `short`: one print of a document's version waits at a time (singletonKey), however often it is asked for.
   { name: LEGAL_DOCUMENT_RENDER_QUEUE, policy: 'short' },
+  { name: ADVERSE_NOTICE_QUEUE },
 ] as const satisfies readonly QueueDefinition[];
 /** The name of one queue of svc. */
 export type QueueName = (typeof JOB_QUEUES)[number]['name'];
@@ -275,4 +282,42 @@ export async function enqueueProviderCallback({
   const options = { ...PROVIDER_JOB_SEND_OPTIONS, ...(startAfter ? { startAfter } : {}) };
   if (transaction) await enqueueEach({ jobs, transaction, queue: PROVIDER_CALLBACK_QUEUE, payloads: [data], options });
   else await jobs.send(PROVIDER_CALLBACK_QUEUE, data, options);
+}
+
+/** The payload of an `adverse_action.notice` job: which action, which notice (no personal data). */
+export const adverseNoticePayloadSchema = z
+  .object({ adverseActionId: z.string().uuid(), notice: z.enum(['pre_adverse', 'final']) })
+  .strict();
+export type AdverseNoticePayload = ReturnType<typeof adverseNoticePayloadSchema.parse>;
+
+/**
+ * Chromium or the database may be away for a while: up to 8 retries, 10 s then doubling. A notice is sent once
+ * whatever runs it (the action's state is checked under a row lock), so a re-delivered job changes nothing.
+ */
+export const ADVERSE_NOTICE_SEND_OPTIONS = {
+  retryLimit: 8,
+  retryDelay: 10,
+  retryBackoff: true,
+  expireInSeconds: 300,
+} as const satisfies Omit<SendOptions, 'db'>;
+
+/** An `adverse_action.notice` job (at `startAfter`, default now), inserted in the caller's transaction. */
+export async function enqueueAdverseNotice({
+  jobs,
+  transaction,
+  payload,
+  startAfter,
+}: {
+  jobs: PgBoss;
+  transaction: EntityManager;
+  payload: AdverseNoticePayload;
+  startAfter?: Date | undefined;
+}): Promise<void> {
+  await enqueueEach({
+    jobs,
+    transaction,
+    queue: ADVERSE_NOTICE_QUEUE,
+    payloads: [adverseNoticePayloadSchema.parse(payload)],
+    options: { ...ADVERSE_NOTICE_SEND_OPTIONS, ...(startAfter ? { startAfter } : {}) },
+  });
 }

@@ -30,6 +30,8 @@ export const SEALED_COLUMNS: Readonly<Record<string, Readonly<Record<string, Sea
   check_executions: { result: 'json', failure: 'text' },
   reports: { html: 'text', pdf: 'bytes' },
   applicant_documents: { content: 'bytes' },
+  adverse_actions: { items: 'json', portal_token: 'text', dispute_explanation: 'text' },
+  adverse_action_notices: { html: 'text', pdf: 'bytes' },
   outbox_messages: { recipient: 'text', subject: 'text', text_body: 'text', html_body: 'text' },
   idempotency_records: { response_body: 'text' },
   // Webhook signing secrets: whoever reads the table must not be able to sign as svc.

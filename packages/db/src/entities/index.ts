@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { API_KEY_SCOPES, ApiKey, type ApiKeyScope } from './api-key.js';
+import { AdverseAction, AdverseActionNotice } from './adverse-action.js';
 import { Applicant } from './applicant.js';
 import { ApplicantDocument } from './applicant-document.js';
 import { Application } from './application.js';
@@ -21,6 +22,8 @@ import { WebhookAttempt } from './webhook-attempt.js';
 import { WebhookEndpoint } from './webhook-endpoint.js';
 
 export {
+  AdverseAction,
+  AdverseActionNotice,
   API_KEY_SCOPES,
   ApiKey,
   type ApiKeyScope,
@@ -62,6 +65,8 @@ export type { CheckExecutionStatus } from './check-execution.js';
 /** Every entity, listed explicitly (no globs: they break under bundling and in ESM). */
 export const entities: Array<new () => object> = [
   ApplicantDocument,
+  AdverseAction,
+  AdverseActionNotice,
   Partner,
   Superteam,
   Team,

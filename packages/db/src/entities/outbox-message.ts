@@ -6,8 +6,9 @@ export type OutboxChannel = 'email' | 'sms';
 export type OutboxStatus = 'QUEUED' | 'SENT' | 'FAILED';
 /** How a SENT message went out: through SMTP, or into this table only (no SMTP configured; the SMS default). */
 export type OutboxDelivery = 'smtp' | 'outbox';
-/** What a message is for: an applicant's invitation, or a notification to a user of the team. */
-export type OutboxPurpose = 'invitation' | 'notification';
+/** What a message is for: an applicant's invitation, a notification to a user of the team, or an adverse-action
+ * notice to an applicant. */
+export type OutboxPurpose = 'invitation' | 'notification' | 'adverse_action_notice';
 
 /**
  * An email or SMS to deliver (invitations), sent by one `message.send` job. Without SMTP it stays here, marked

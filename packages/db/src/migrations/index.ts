@@ -24,6 +24,7 @@ import { CreateApplicantDocuments1795718799464 } from './1795718799464-create-ap
 import { TeamNotificationSettings1795719067626 } from './1795719067626-team-notification-settings.js';
 import { CreateLegalDocuments1795727224921 } from './1795727224921-create-legal-documents.js';
 import { ApplicantErasure1795727229880 } from './1795727229880-applicant-erasure.js';
+import { CreateAdverseActions1795727243080 } from './1795727243080-create-adverse-actions.js';
 import { TeamDefaultPackages1795728463693 } from './1795728463693-team-default-packages.js';
 import { CheckEstimates1795729060940 } from './1795729060940-check-estimates.js';
 
@@ -60,6 +61,7 @@ export const migrations: Array<new () => import('typeorm').MigrationInterface> =
   TeamNotificationSettings1795719067626,
   CreateLegalDocuments1795727224921,
   ApplicantErasure1795727229880,
+  CreateAdverseActions1795727243080,
   TeamDefaultPackages1795728463693,
   CheckEstimates1795729060940,
 ];

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SvcClient } from '@svc/contract';
-import { issueApiKey, type BootstrappedAccount, type Database } from '@svc/db';
+import { AdverseAction, issueApiKey, type BootstrappedAccount, type Database } from '@svc/db';
 import { waitFor } from '@svc/db/testing';
 import { startWorker, type Logger } from '@svc/worker';
 import { fullInformation, location, newApiTeamWithUser, type TestApi } from '@svc/api/testing';
@@ -23,6 +23,8 @@ export type RecordIds = {
   property_id: string;
   listing_id: string;
   client_id: string;
+  /** An adverse action of the HR applicant. */
+  action_id: string;
 };
 
 /**
@@ -127,6 +129,44 @@ async function createdEventOf(db: Database, applicantId: string): Promise<string
   return row.id;
 }
 
+/**
+ * An adverse action of an HR applicant, stored as the API stores one (it needs a returned US application with findings,
+ * which the world's applicants are not): canceled, so no job ever picks it up.
+ */
+async function createAdverseAction(db: Database, applicantId: string): Promise<string> {
+  const [applicant] = (await db.dataSource.query(
+    `SELECT partner_id, environment, team_id FROM applicants WHERE id = $1`,
+    [applicantId],
+  )) as Array<{ partner_id: string; environment: 'live' | 'demo'; team_id: string }>;
+  const action = await db.dataSource.manager.save(
+    db.dataSource.manager.create(AdverseAction, {
+      partnerId: applicant!.partner_id,
+      environment: applicant!.environment,
+      teamId: applicant!.team_id,
+      applicantId,
+      createdByUserId: null,
+      state: 'canceled',
+      jurisdiction: 'US',
+      waitingBusinessDays: 5,
+      language: 'en',
+      reportVersion: 1,
+      items: [],
+      portalTokenHash: randomBytes(32).toString('hex'),
+      portalToken: randomBytes(32).toString('base64url'),
+      preNoticeMessageId: null,
+      finalNoticeMessageId: null,
+      finalNoticeDueAt: null,
+      disputeFiledAt: null,
+      disputeItemIds: null,
+      disputeExplanation: null,
+      disputeOutcome: null,
+      disputeResolvedAt: null,
+      canceledAt: new Date(),
+    }),
+  );
+  return action.id;
+}
+
 /** An OAuth2 client of the partner acting for `userId` (created with the live admin key: demo keys create none). */
 async function createOAuthClient({ admin, userId }: { admin: SvcClient; userId: string }): Promise<string> {
   const created = await admin.oauthClients.create({ body: { user: userId, name: 'Tenancy client' } });
@@ -193,6 +233,7 @@ export async function seedTenant(svc: TestApi, label: string): Promise<Tenant> {
       property_id: propertyId,
       listing_id: await createListing({ client, ownerId: pm.userId, propertyId }),
       client_id: await createOAuthClient({ admin: adminLive, userId: hr.userId }),
+      action_id: await createAdverseAction(svc.db, hrApplicant.applicantId),
     };
   };
   const firstTeams = {

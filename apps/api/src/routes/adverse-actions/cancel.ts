@@ -1,0 +1,15 @@
+import { cancelAdverseAction as cancelAction } from '@svc/db';
+import type { contract } from '@svc/contract';
+import type { SharedRouteFactory } from '../../http/route.js';
+import { adverseActionActorOf, adverseActionTarget, changedAdverseAction } from './shared.js';
+
+export const cancelAdverseAction: SharedRouteFactory<typeof contract.adverseActions.cancel> =
+  (deps) =>
+  async ({ params, req, res }) =>
+    changedAdverseAction(
+      await cancelAction(deps.db, {
+        ...adverseActionTarget(params, res),
+        actor: adverseActionActorOf(req, res),
+        now: deps.now(),
+      }),
+    );
