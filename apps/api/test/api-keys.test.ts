@@ -64,7 +64,10 @@ describe.each(apiTargets({ everyDatabase: true }))('API keys on $name', (target)
     const packages = await teamUser.packages.list({ query: {} });
     expect(packages.status).toBe(200);
     if (packages.status !== 200) return;
-    expect(packages.body.results.map((item) => item.id)).toEqual([ownPackage.body.id]);
+    // Its team's packages only: its default one and the one made for it.
+    const teamPackages = packages.body.results.filter((item) => !item.is_default).map((item) => item.id);
+    expect(teamPackages).toEqual([ownPackage.body.id]);
+    expect(packages.body.results.every((item) => item.team === ownPackage.body.team)).toBe(true);
     expect((await teamUser.packages.retrieve({ params: { package_id: foreignPackage.body.id } })).status).toBe(404);
     expect((await teamUser.users.list({ query: {} })).status).toBe(403);
 
