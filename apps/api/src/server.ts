@@ -28,6 +28,9 @@ const READ_CACHE_BYTES = 32 * 1024 * 1024;
  * under the 5 seconds within which every process refuses a revoked key or an ended session: see DECISIONS.md. */
 const PRINCIPAL_CACHE_MS = 4_000;
 
+/** How long an idle keep-alive connection stays open: longer than the idle timeout of the proxies in front of svc. */
+const KEEP_ALIVE_MS = 65_000;
+
 /** Session and OAuth2 tokens are looked up in `access_tokens`, API keys in `api_keys`. */
 const principalFinder =
   (db: Database, now: () => Date) =>
@@ -116,6 +119,10 @@ export async function startApi({
     );
   }
   const server = host === undefined ? createApp(deps).listen(port) : createApp(deps).listen(port, host);
+  // An idle keep-alive connection outlives a proxy's (60 s at most load balancers), so the server never closes one as
+  // a request arrives on it (Node's 5 s default: the client or proxy gets a reset). `close` drops idle ones at once.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   await once(server, 'listening');
   const { address, port: boundPort } = server.address() as AddressInfo;
   return {

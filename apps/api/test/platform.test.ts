@@ -91,6 +91,20 @@ describe.each(apiTargets({ everyDatabase: true }))('the HTTP platform on $name',
     expect(given.headers.get('x-request-id')).toBe('trace-42');
   });
 
+  it('keeps an idle connection open 65 seconds, past a proxy’s idle timeout, and says so', async () => {
+    const { get } = await import('node:http');
+    const keepAlive = await new Promise<string>((resolve, reject) =>
+      get(`${svc.url}/health`, { agent: false, headers: { connection: 'keep-alive' } }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(String(response.headers['keep-alive'])));
+      })
+        .on('error', reject)
+        .end(),
+    );
+    expect(keepAlive).toBe('timeout=65');
+    expect(svc.api.server.keepAliveTimeout).toBeGreaterThan(60_000);
+  });
+
   it('sends the security headers of helmet, Strict-Transport-Security over HTTPS only', async () => {
     const response = await rawRequest(`${svc.url}/health`);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
