@@ -29,6 +29,10 @@ export const vitestConfig = defineConfig({
     // Two test files at a time even on 2 cores: they mostly wait (HTTP, databases, Chromium, child processes), and
     // each has its own database and ports (vitest's default is one fewer than the cores: one file at a time here).
     maxWorkers: 2,
+    // A test process runs its files one after another on one module graph instead of importing the API, worker and
+    // database packages again for each file: half the CPU of the API tests (261 s to 135 s). Safe because no test
+    // mocks a module or changes process.env; each file starts its own servers and databases.
+    isolate: false,
     sequence: { sequencer: ReliabilityFirst },
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-results.json' },

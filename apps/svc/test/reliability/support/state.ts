@@ -33,11 +33,12 @@ export const TENANT_TABLES = [
 ] as const;
 
 /**
- * Rows of a table left out of the digest: the retention job's own jobs come from the clock (pg-boss cron), and the
- * print of the public summary of rights from a worker's start, not from a tenant's requests.
+ * Rows of a table left out of the digest: the retention job's own jobs come from the clock (pg-boss cron, which
+ * sends each due occurrence through its own `__pgboss__send-it` queue), and the print of the public summary of
+ * rights from a worker's start, not from a tenant's requests.
  */
 const ROWS_LEFT_OUT: Partial<Record<(typeof TENANT_TABLES)[number], string>> = {
-  'pgboss.job': `WHERE t.name NOT IN ('${RETENTION_QUEUE}', '${LEGAL_DOCUMENT_RENDER_QUEUE}')`,
+  'pgboss.job': `WHERE t.name NOT IN ('${RETENTION_QUEUE}', '${LEGAL_DOCUMENT_RENDER_QUEUE}') AND NOT starts_with(t.name, '__pgboss__')`,
 };
 
 /** Columns left out of the digest: a key's `last_used_at` follows every minute of use, refused requests included. */
