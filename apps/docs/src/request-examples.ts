@@ -212,6 +212,7 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
       request_address_references: true,
       owner_id: IDS.pmUser,
       listing_id: IDS.listing,
+      share_of_rent: 50,
       grouped_applicants: [{ email: 'charles.babbage@example.com', share_of_rent: 50 }],
     },
   },

@@ -91,6 +91,16 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
     return { action: created.body, items: items.body.results };
   };
 
+  /** The applicant as the list shows it (its adjudication and disputes), once the API saw every change. */
+  const listItemOf = async (applicantId: string) => {
+    await svc.changesSeen();
+    const listed = await admin.hr.listApplicants({ query: { page_size: 100 } });
+    if (listed.status !== 200) throw new Error(`list answered ${listed.status}`);
+    const item = listed.body.results.find((found) => found.id === applicantId);
+    if (!item) throw new Error(`${applicantId} is not listed`);
+    return item;
+  };
+
   /** The applicant's page of the action: the link the pre-adverse notice carries. */
   const actionPageIn = (mail: Mail) => {
     const match = /(https?:\/\/\S+\/adverse-action\/[A-Za-z0-9_-]+)(?=\s|$)/m.exec(mail.text);
@@ -240,6 +250,12 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
     const { applicantId } = await returnedApplicant();
     const { action, items } = await startAction(applicantId);
     await waitFor(async () => (await actionOf(applicantId, action.id)).state === 'awaiting_final', 60_000);
+    // The list shows the decision under way, and no dispute yet.
+    expect(await listItemOf(applicantId)).toMatchObject({
+      adjudication_status: 'PENDING',
+      applicant_adjudication: { status: 'PENDING' },
+      report_summary: { dispute: false, us_criminal_record_check_result: { dispute: false } },
+    });
     const [pre] = await mailsOf(applicantId, 'adverse_action_notice');
     const page = actionPageIn(pre!);
     const shown = await fetch(page);
@@ -274,6 +290,11 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
     expect(disputeMail?.recipient).toBe(ownerEmail);
     expect(disputeMail?.text).toContain(`/adverse-actions/${action.id}/`);
     expect(disputeMail?.text).not.toContain('not mine');
+    // The list shows the disputed result, and the summary says so.
+    expect(await listItemOf(applicantId)).toMatchObject({
+      adjudication_status: 'PENDING',
+      report_summary: { dispute: true, us_criminal_record_check_result: { dispute: true } },
+    });
 
     // The waiting period ends meanwhile: the final notice waits.
     await new Promise((resolve) => setTimeout(resolve, (WAITING_SECONDS + 3) * 1000));
@@ -288,6 +309,13 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
     expect(resolved.body).toMatchObject({ state: 'awaiting_final', dispute: { outcome: 'proceed' } });
     await waitFor(async () => (await actionOf(applicantId, action.id)).state === 'complete', 60_000);
     expect(await mailsOf(applicantId, 'adverse_action_notice')).toHaveLength(2);
+    // The decision is made: the dispute is over.
+    expect(await listItemOf(applicantId)).toMatchObject({
+      adjudication_status: 'DOES_NOT_MEET_REQUIREMENTS',
+      adjudication_status_label: 'Does not meet requirements',
+      applicant_adjudication: { status: 'DOES_NOT_MEET_REQUIREMENTS' },
+      report_summary: { dispute: false, us_criminal_record_check_result: { dispute: false } },
+    });
     const again = await admin.adverseActions.resolve({
       params: { applicant_id: applicantId, action_id: action.id },
       body: { outcome: 'cancel' },
@@ -313,6 +341,11 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
       body: { outcome: 'cancel' },
     });
     expect(resolved.body).toMatchObject({ state: 'canceled', dispute: { outcome: 'cancel' } });
+    expect(await listItemOf(applicantId)).toMatchObject({
+      adjudication_status: 'NONE',
+      applicant_adjudication: null,
+      report_summary: { dispute: false },
+    });
     const listed = await admin.adverseActions.list({ params: { applicant_id: applicantId }, query: {} });
     expect(listed.status).toBe(200);
     expect(listed.body).toMatchObject({ count: 1, results: [{ id: action.id, state: 'canceled' }] });

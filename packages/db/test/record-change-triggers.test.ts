@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GROUP_IDS, LISTING_RECORDS, RECORD_JOINS, RECORD_SELECT } from '../src/applications/sql.js';
+import {
+  GROUP_IDS,
+  LATEST_ADVERSE_ACTION,
+  LISTING_RECORDS,
+  RECORD_JOINS,
+  RECORD_SELECT,
+} from '../src/applications/sql.js';
 import { runMigrations, type Database } from '../src/index.js';
 import { databaseTargets } from './support/databases.js';
 
@@ -22,8 +28,16 @@ describe.each(databaseTargets())('record change triggers on $name', (target) => 
 
   it('every table a record or a list page shows tells the read caches of its inserts, updates, deletes and truncates', async () => {
     // The statements join `applicants a` (FROM applicants a, or FROM page JOIN applicants a); RECORD_JOINS and the
-    // select lists name the rest; a PM list page adds the listings applied for (LISTING_RECORDS).
-    const tables = tablesRead('FROM applicants a', RECORD_JOINS, RECORD_SELECT, GROUP_IDS, LISTING_RECORDS);
+    // select lists name the rest; a list page adds the latest adverse action, a PM one the listings applied for
+    // (LISTING_RECORDS, with their applicants).
+    const tables = tablesRead(
+      'FROM applicants a',
+      RECORD_JOINS,
+      RECORD_SELECT,
+      GROUP_IDS,
+      LATEST_ADVERSE_ACTION,
+      LISTING_RECORDS,
+    );
     expect(tables).toEqual(
       expect.arrayContaining([
         'applicants',
@@ -34,6 +48,7 @@ describe.each(databaseTargets())('record change triggers on $name', (target) => 
         'listings',
         'properties',
         'listing_notification_users',
+        'adverse_actions',
       ]),
     );
     const rows = await db.dataSource.query<Array<{ table: string; event: string; function: string }>>(

@@ -25,6 +25,7 @@ import {
   withEntryAdded,
   withEntryRemoved,
   withoutBlankEntries,
+  withPrefilledDetails,
   type PortalDocumentKind,
   type PortalFieldError,
   type PortalForm,
@@ -138,7 +139,10 @@ async function submit(
     jobs: deps.jobs,
     publicUrl,
     token,
-    information: informationFromPortalForm({ form: cleaned, requirements, country: applicant.country }),
+    information: withPrefilledDetails({
+      given: informationFromPortalForm({ form: cleaned, requirements, country: applicant.country }),
+      prefilled: applicant.information,
+    }),
     consent: {
       full_name: authorized?.authorization?.full_name ?? cleaned.consent.full_name.trim(),
       signed_on: authorized?.authorization?.signed_on ?? cleaned.consent.date.trim(),

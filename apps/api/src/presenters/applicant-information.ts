@@ -60,7 +60,8 @@ export function presentInformation(
     former_names: text(info.former_names),
     alias: text(info.alias),
     date_of_birth: settings.hide_date_of_birth === true ? null : text(info.date_of_birth),
-    phone_number: text(info.phone_number),
+    // The applicant's own number, else the one the invitation was sent to.
+    phone_number: text(info.phone_number) ?? applicant.phoneNumber?.number ?? null,
     gender: text(info.gender),
     birth_city: text(info.birth_city),
     birth_province_state: text(info.birth_province_state),

@@ -1,16 +1,9 @@
 import { adjudicationStatus, type HrApplicantListItem, type PmApplicantListItem } from '@svc/contract';
-import {
-  invitationResendOf,
-  onboardingLink,
-  reportSummaryOf,
-  type Applicant,
-  type ApplicantListRow,
-  type ApplicantRecord,
-} from '@svc/db';
-import { labelOf } from '@svc/domain';
+import { invitationResendOf, onboardingLink, reportSummaryOf, type Applicant, type ApplicantListRow } from '@svc/db';
+import { adjudicationOfAdverseAction, disputedResultFields, labelOf } from '@svc/domain';
 import { presentProvenance } from './provenance.js';
 import { presentInformation } from './applicant-information.js';
-import { presentRequestFlags } from './application.js';
+import { lastUpdatedOf, presentRequestFlags } from './application.js';
 import { presentListing } from './listing.js';
 
 /** Where links point, and the time `can_resend_email` is judged at. */
@@ -30,30 +23,48 @@ export const onboardingLinkOf = (applicant: Applicant, { publicUrl }: Links): st
 const emailOf = (applicant: Applicant): string =>
   applicant.email || `no-email+${applicant.shortUid.toLowerCase()}@applicant.invalid`;
 
-const nameOf = (applicant: Applicant, field: 'first_name' | 'last_name'): string | null => {
-  const value = applicant.information[field];
-  return typeof value === 'string' ? value : null;
-};
+const textOf = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const nameOf = (applicant: Applicant, field: 'first_name' | 'last_name'): string | null =>
+  textOf(applicant.information[field]);
+
+/** The number the invitation was sent to, else the applicant's own (a quick screen's information). */
+const phoneOf = (applicant: Applicant): string | null =>
+  applicant.phoneNumber?.number ?? textOf(applicant.information.phone_number);
+
+/** The position the order named (its ACIC position or volunteer role title); null when it named none. */
+const postingOf = (applicant: Applicant): string | null =>
+  textOf(applicant.orderParameters.position_title) ?? textOf(applicant.orderParameters.role_or_position_title);
+
+/** The employer's decision: its latest adverse action's, else what is recorded (`NONE`). */
+const adjudicationOf = ({ applicant, adverseAction }: ApplicantListRow): AdjudicationStatus =>
+  adverseAction
+    ? adjudicationOfAdverseAction(adverseAction.state)
+    : (applicant.adjudicationStatus as AdjudicationStatus);
 
 /** The fields HR and PM list items share. */
-function listItemBase(record: ApplicantRecord, links: Links) {
-  const { applicant } = record;
-  const adjudication = applicant.adjudicationStatus as AdjudicationStatus;
-  const bureauEnabled = record.team.settingsConfig.request_bureau === true;
+function listItemBase(row: ApplicantListRow, links: Links) {
+  const { applicant, adverseAction } = row;
+  const adjudication = adjudicationOf(row);
+  const bureauEnabled = row.team.settingsConfig.request_bureau === true;
+  const disputed = disputedResultFields({
+    state: adverseAction?.state ?? null,
+    disputedItemIds: adverseAction?.disputeItemIds ?? [],
+    executions: row.executions,
+  });
   return {
     ...presentRequestFlags(applicant.requestedFlags),
     id: applicant.id,
     short_uid: applicant.shortUid,
-    last_updated: applicant.lastUpdated.toISOString(),
+    last_updated: lastUpdatedOf(row),
     report_status: applicant.reportStatus,
     applicant_account: {
       id: applicant.id,
       email: applicant.email,
       // The applicant proved the address by submitting through the emailed link.
       email_verified: applicant.isSubmitted && !applicant.isQuickScreen,
-      phone_number: applicant.phoneNumber?.number ?? null,
+      phone_number: phoneOf(applicant),
     },
-    report_summary: reportSummaryOf(record),
+    report_summary: reportSummaryOf(row, disputed),
     can_upgrade: applicant.status === 'Returned',
     is_bureau_eligible: bureauEnabled && !applicant.requestedFlags.includes('request_bureau'),
     can_resend_email: invitationResendOf(applicant, links.now).ok,
@@ -65,26 +76,31 @@ function listItemBase(record: ApplicantRecord, links: Links) {
     adjudication_status_label: labelOf(adjudicationStatus, adjudication),
     order_status: applicant.orderStatus,
     status: applicant.status,
-    ...presentProvenance(record),
+    ...presentProvenance(row),
   };
 }
 
 export function presentHrApplicantListItem(row: ApplicantListRow, links: Links): HrApplicantListItem {
-  const { applicant, application, owner } = row;
-  const adjudication = applicant.adjudicationStatus as AdjudicationStatus;
+  const { applicant, application, owner, adverseAction } = row;
+  const adjudication = adjudicationOf(row);
   return {
     ...listItemBase(row, links),
     information: presentInformation(row),
     application: {
       owner: { email: owner.email },
-      posting: null,
+      posting: postingOf(applicant),
       is_active: application.isActive,
+      // svc's teams have one name, `name`: no internal one.
       team: { internal_name: null },
     },
     applicant_adjudication:
       adjudication === 'NONE'
         ? null
-        : { status: adjudication, notes: null, modified: applicant.modified.toISOString() },
+        : {
+            status: adjudication,
+            notes: null,
+            modified: (adverseAction?.modified ?? applicant.modified).toISOString(),
+          },
   };
 }
 
@@ -98,7 +114,7 @@ function presentGroupedApplicant(
     first_name: nameOf(applicant, 'first_name'),
     last_name: nameOf(applicant, 'last_name'),
     email: emailOf(applicant),
-    phone_number: applicant.phoneNumber?.number ?? null,
+    phone_number: phoneOf(applicant),
     share_of_rent: applicant.shareOfRent === null ? null : Number(applicant.shareOfRent),
     is_cosigner: applicant.isCosigner,
     // The applicant's form; a quick-screened applicant has none, so its record in the API.

@@ -20,6 +20,15 @@ export function presentRequestFlags(requestedFlags: readonly string[]): Record<R
   return flags;
 }
 
+/**
+ * When the application or one of its checks last changed: a check's progress and result are written on its
+ * execution, not on the applicant.
+ */
+export const lastUpdatedOf = ({ applicant, executions }: Pick<ApplicantRecord, 'applicant' | 'executions'>): string =>
+  new Date(
+    Math.max(applicant.lastUpdated.getTime(), ...executions.map((execution) => execution.modified.getTime())),
+  ).toISOString();
+
 /** The fields HR and PM records share: everything but the computed results and the HR position's salary. */
 type RecordBase = Omit<HrApplication, keyof HrApplicationResults | 'salary' | 'sufficient_salary'>;
 
@@ -34,7 +43,7 @@ function recordBase(record: ApplicantRecord): RecordBase {
     id: applicant.id,
     created: applicant.created.toISOString(),
     modified: applicant.modified.toISOString(),
-    last_updated: applicant.lastUpdated.toISOString(),
+    last_updated: lastUpdatedOf(record),
     submitted_time: applicant.submittedTime ? applicant.submittedTime.toISOString() : null,
     tag: applicant.tag,
     ...presentRequestFlags(applicant.requestedFlags),

@@ -9,7 +9,7 @@ export function presentListing(listing: ListingRecord, { publicUrl }: { publicUr
     id: listing.id,
     created: listing.created.toISOString(),
     modified: listing.modified.toISOString(),
-    last_updated: listing.modified.toISOString(),
+    last_updated: listing.lastUpdated.toISOString(),
     name: listing.name,
     unit: listing.unit,
     move_in_date: listing.moveInDate ? listing.moveInDate.toISOString() : null,

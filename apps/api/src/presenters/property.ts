@@ -20,7 +20,7 @@ export function presentProperty(property: PropertyRecord, { publicUrl }: { publi
     get_status_display: propertyStatus.labels[property.status],
     created: property.created.toISOString(),
     modified: property.modified.toISOString(),
-    last_updated: property.modified.toISOString(),
+    last_updated: property.lastUpdated.toISOString(),
     building: property.building,
     building_code: property.buildingCode,
     address: property.address,

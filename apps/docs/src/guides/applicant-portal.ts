@@ -84,7 +84,7 @@ ${table({
 ${codeBlock('pnpm svc applicant resend-invitation <applicant_id>', { label: 'Shell', language: 'shell' })}
 
 <h2 id="what-it-asks">What the portal asks for</h2>
-<p>The portal asks exactly for what the requested checks need, pre-filled with the ${code('information')} given with the invite. Every check needs the applicant’s name; each check on its own asks for:</p>
+<p>The portal asks exactly for what the requested checks need, pre-filled with the ${code('information')} given with the invite. What the invite gave that the form does not ask for (an address’s ${code('rent_or_own')} and ${code('cost')}, an employer’s ${code('income')} and ${code('pay_period')}, a referee the checks did not need, where an institution is) is kept on each entry the applicant keeps; what the applicant types wins. Every check needs the applicant’s name; each check on its own asks for:</p>
 ${table({ caption: 'What the portal asks for each check', head: ['Flag', 'Check', 'The portal asks for'], rows: checkRows })}
 <p>The team’s settings shape it:</p>
 ${table({

@@ -18,6 +18,11 @@ import { pmInviteResponseSchema } from '../schemas/application.js';
 import { inviteShape } from '../schemas/order.js';
 import { phoneNumberSchema } from '../schemas/phone-number.js';
 
+/** The share of the rent one applicant pays: the main one's (`share_of_rent`) or a grouped one's. */
+export const shareOfRentField = numberOrDecimalString(z.number().min(0).max(100))
+  .optional()
+  .describe('Percentage of the rent this applicant pays.');
+
 export const groupedApplicantSchema = z
   .object({
     email: z.string().trim().email().max(254).describe('Email address of this applicant.'),
@@ -26,9 +31,7 @@ export const groupedApplicantSchema = z
       .boolean()
       .optional()
       .describe('Whether this applicant is a co-signer (guarantor) rather than a tenant (default false).'),
-    share_of_rent: numberOrDecimalString(z.number().min(0).max(100))
-      .optional()
-      .describe('Percentage of the rent this applicant pays.'),
+    share_of_rent: shareOfRentField,
   })
   .describe('Another applicant of the same application.');
 
@@ -38,6 +41,9 @@ export const pmInviteBodySchema = <F extends PmForm>(form: F) =>
       ...inviteShape,
       owner_id: ownerIdField(form),
       listing_id: uuid().optional().describe('Listing applied for (a listing of the owner’s team).'),
+      share_of_rent: shareOfRentField.describe(
+        'Percentage of the rent the applicant invited at `email` pays (each of `grouped_applicants` gives its own).',
+      ),
       email_applicants: z
         .boolean()
         .optional()

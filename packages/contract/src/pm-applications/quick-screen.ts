@@ -15,6 +15,7 @@ import { refuseHiddenCharacters } from '../common/applicant-rules.js';
 import { uuid } from '../common/primitives.js';
 import { problemResponses } from '../common/problem.js';
 import { pmApplicationSchema } from '../schemas/application.js';
+import { shareOfRentField } from './invite.js';
 import { quickScreenShape } from '../schemas/order.js';
 
 export const pmQuickScreenBodySchema = <F extends PmForm>(form: F) =>
@@ -23,6 +24,7 @@ export const pmQuickScreenBodySchema = <F extends PmForm>(form: F) =>
       ...quickScreenShape,
       owner_id: ownerIdField(form),
       listing_id: uuid().optional().describe('Listing applied for (a listing of the owner’s team).'),
+      share_of_rent: shareOfRentField,
     }),
     (body) => body.superRefine(requireOneRequestFlagBefore(form)).superRefine(refuseHiddenCharacters),
   ).describe('A PM quick screen: the checks to run and everything they need.');

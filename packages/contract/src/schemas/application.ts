@@ -192,7 +192,7 @@ const applicationRecordShape = {
     .describe('Enhanced identity verification; null when not requested.'),
   manual_id_verification: identityVerificationSchema
     .nullable()
-    .describe('Manual review of identity documents; null when none took place.'),
+    .describe('Manual review of identity documents: always null (providers decide identity checks).'),
   ...provenanceShape,
   estimated_completion: dateTime()
     .nullable()
@@ -217,8 +217,8 @@ const scorePair = <N extends string, L extends z.ZodTypeAny>(name: N, what: stri
 export const hrApplicationSchema = z
   .object({
     ...applicationRecordShape,
-    salary: z.number().nullable().describe('Annual salary of the position, when known.'),
-    sufficient_salary: z.boolean().nullable().describe('Whether verified income meets the salary.'),
+    salary: z.number().nullable().describe('Annual salary of the position: always null (no order names one).'),
+    sufficient_salary: z.boolean().nullable().describe('Whether verified income meets the salary: always null.'),
     high_risk_vulnerable_sector: z.boolean().describe('Whether the position works with vulnerable people.'),
     job_safety_undue_risk: z.boolean().describe('Whether a finding poses an undue risk to job safety.'),
     ...scorePair('early_termination', 'Risk of early termination', riskLabelSchema),
@@ -281,11 +281,20 @@ export const pmInviteResponseSchema = z
 
 // ---- list items
 
+/** Whether the applicant disputes `what`: an adverse action's dispute naming it, not resolved yet. */
+const disputed = (what: string) =>
+  z.boolean().describe(`Whether the applicant disputes ${what}: an adverse action’s dispute, not resolved yet.`);
+
+const applicantPhoneNumber = z
+  .string()
+  .nullable()
+  .describe('Phone number the invitation was sent to, else the one in the information.');
+
 const summaryEntrySchema = z
   .object({
     status: packageResultStatus.schema,
     status_label: packageResultStatus.labelSchema,
-    dispute: z.boolean().describe('Whether the applicant disputes the result.'),
+    dispute: disputed('an item of this result'),
     result: checkResult.schema,
     result_label: checkResult.labelSchema,
   })
@@ -345,7 +354,7 @@ export const reportSummarySchema = z
       .object({
         status: packageResultStatus.schema,
         status_label: packageResultStatus.labelSchema,
-        dispute: z.boolean().describe('Whether the applicant disputes the result.'),
+        dispute: disputed('an item of a verification'),
         employment_verification: verification.schema,
         employment_verification_label: verification.labelSchema,
       })
@@ -355,7 +364,7 @@ export const reportSummarySchema = z
     report_result_label: checkResult.labelSchema,
     report_status: reportStatus.schema,
     report_status_label: reportStatus.labelSchema,
-    dispute: z.boolean().describe('Whether any result is disputed.'),
+    dispute: disputed('any result (an identity verification’s too)'),
   })
   .describe('Summary of every result of the application.');
 
@@ -370,7 +379,7 @@ const listItemShape = {
       id: uuid().describe('Identifier of the applicant account.'),
       email: z.string().describe('Email of the applicant.'),
       email_verified: z.boolean().describe('Whether the applicant confirmed the email by opening the link.'),
-      phone_number: z.string().nullable().describe('Phone number of the applicant.'),
+      phone_number: applicantPhoneNumber,
     })
     .describe('Account of the applicant.'),
   report_summary: reportSummarySchema,
@@ -378,7 +387,7 @@ const listItemShape = {
   is_bureau_eligible: z.boolean().describe('Whether a credit bureau check can be run for this applicant.'),
   can_resend_email: z.boolean().describe('Whether the invitation can be sent again.'),
   is_viewed: z.boolean().describe('Whether someone of the team has viewed the report.'),
-  has_active_automated_reminders: z.boolean().describe('Whether reminders are being sent to the applicant.'),
+  has_active_automated_reminders: z.boolean().describe('Whether reminders are sent to the applicant: always false.'),
   resend_email_time: dateTime().nullable().describe('When the invitation was last sent.'),
   onboarding_link: z.string().url().nullable().describe('Link to the applicant form; null for a quick screen.'),
   adjudication_status: adjudicationStatus.schema,
@@ -395,10 +404,13 @@ export const hrApplicantListItemSchema = z
     application: z
       .object({
         owner: z.object({ email: z.string().describe('Email of the ordering user.') }).describe('The ordering user.'),
-        posting: z.string().nullable().describe('Job posting the application is for.'),
+        posting: z
+          .string()
+          .nullable()
+          .describe('The position the order named (`position_title`, else `role_or_position_title`), if any.'),
         is_active: z.boolean().describe('Whether the application is active.'),
         team: z
-          .object({ internal_name: z.string().nullable().describe('Internal name of the team.') })
+          .object({ internal_name: z.string().nullable().describe('Internal name of the team: always null.') })
           .describe('Team of the application.'),
       })
       .describe('The application.'),
@@ -409,7 +421,9 @@ export const hrApplicantListItemSchema = z
         modified: dateTime().describe('When the adjudication last changed.'),
       })
       .nullable()
-      .describe('Adjudication of the applicant, when one was made.'),
+      .describe(
+        'The employer’s decision, as the latest adverse action says (`PENDING` until its final notice, then `DOES_NOT_MEET_REQUIREMENTS`); null without one, or once it was canceled.',
+      ),
   })
   .describe('An HR applicant in a list.');
 export type HrApplicantListItem = z.infer<typeof hrApplicantListItemSchema>;
@@ -420,7 +434,7 @@ export const pmGroupedApplicantSchema = z
     first_name: z.string().nullable().describe('Given name, when known.'),
     last_name: z.string().nullable().describe('Family name, when known.'),
     email: email().describe('Email of the applicant.'),
-    phone_number: z.string().nullable().describe('Phone number of the applicant.'),
+    phone_number: applicantPhoneNumber,
     share_of_rent: z.number().min(0).max(100).nullable().describe('Percentage of the rent this applicant pays.'),
     is_cosigner: z.boolean().describe('Whether the applicant is a co-signer (guarantor).'),
     application_url: z.string().url().describe("Link to this applicant's form."),

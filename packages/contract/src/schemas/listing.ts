@@ -17,20 +17,35 @@ export const listingSchema = z
     rent: decimalString().describe('Monthly rent, a decimal number written as a string.'),
     security_deposit_amount: decimalString().nullable().describe('Security deposit, a decimal string.'),
     pet_deposit_amount: decimalString().nullable().describe('Pet deposit, a decimal string.'),
-    rent_range: z.string().nullable().describe('Range of rents, for listings of several units.'),
+    rent_range: z
+      .string()
+      .nullable()
+      .describe('Range of rents, for listings of several units: always null, as no operation sets it.'),
     pet_deposit: z.boolean().describe('Whether a pet deposit is asked.'),
     storage_locker: z.boolean().describe('Whether a storage locker comes with the unit.'),
     is_active: z.boolean().describe('Whether the listing accepts applications.'),
     is_public: z.boolean().describe('Whether the listing is shown publicly.'),
-    is_placeholder: z.boolean().describe('Whether the listing is a placeholder for a property’s team link.'),
-    use_team_link: z.boolean().describe('Whether applicants apply through the team’s link.'),
+    is_placeholder: z
+      .boolean()
+      .describe('Whether the listing is a placeholder for a property’s team link: always false (svc makes none).'),
+    use_team_link: z
+      .boolean()
+      .describe('Whether applicants apply through the team’s link: always false (applicants apply by invitation).'),
     property_manager_terms: z.string().describe('Terms of the property manager shown to applicants.'),
     url_code: z.string().describe('Code of the listing’s public application link.'),
     owner: userWithTeamSchema,
     property: propertySchema,
-    applicant_count: z.number().int().describe('Number of applicants.'),
-    new_applicant_count: z.number().int().describe('Number of applicants not yet viewed.'),
-    is_psychometric_required: z.boolean().describe('Whether applicants take the behavioural test.'),
+    applicant_count: z
+      .number()
+      .int()
+      .describe('Number of applicants of the applications made for the listing (deleted ones included).'),
+    new_applicant_count: z
+      .number()
+      .int()
+      .describe('Number of its applicants whose report nobody has opened yet (deleted ones aside).'),
+    is_psychometric_required: z
+      .boolean()
+      .describe('Whether applicants take the behavioural test: always false, as PM teams do not order it.'),
     notification_list: z.array(userWithTeamSchema).describe('Users notified of new applications.'),
     selected_application: z
       .object({
@@ -39,8 +54,8 @@ export const listingSchema = z
           .array(z.object({ id: uuid(), first_name: z.string().nullable(), last_name: z.string().nullable() }))
           .describe('Applicants of the selected application.'),
       })
-      .describe('The application chosen for the unit.'),
-    length_of_lease: z.string().nullable().describe('Length of the lease.'),
+      .describe('The application chosen for the unit: svc records no choice, so none is selected.'),
+    length_of_lease: z.string().nullable().describe('Length of the lease: always null, as no operation sets it.'),
   })
   .describe('A rental listing (PM).');
 export type Listing = z.infer<typeof listingSchema>;

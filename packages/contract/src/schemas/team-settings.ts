@@ -177,7 +177,9 @@ export const billingPlanSchema = z
     ),
     payment_public_api_key: z.string().optional().describe('Public key of the payment provider (pre-paid teams).'),
   })
-  .describe('Prices the team pays per check, as decimal strings. May be an empty object.');
+  .describe(
+    'Prices the team pays per check, as decimal strings. May be an empty object: svc keeps no price list, so a team has none unless one was recorded for it.',
+  );
 export type BillingPlan = z.infer<typeof billingPlanSchema>;
 
 export const complianceRegionSchema = z

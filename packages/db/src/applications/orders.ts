@@ -32,6 +32,8 @@ export type QuickScreenOrder = OrderFields & {
   information: InformationInput;
   location: Location;
   identityDocument?: IdentityDocumentInput | undefined;
+  /** PM: the percentage of the rent the applicant pays. */
+  shareOfRent?: number | undefined;
 };
 
 /**
@@ -88,6 +90,7 @@ export async function createQuickScreen({
           information: order.information,
           identityDocument: order.identityDocument,
           location: order.location,
+          shareOfRent: order.shareOfRent,
         },
         state: transition.state,
         shortUid: drawShortUids(1)[0]!,
@@ -131,6 +134,8 @@ export type InvitationOrder = OrderFields & {
   /** False: no invitation is emailed or texted; the partner sends each applicant's link itself (default true). */
   emailApplicants?: boolean | undefined;
   phoneNumber?: PhoneNumber | undefined;
+  /** PM: the percentage of the rent the main applicant pays. */
+  shareOfRent?: number | undefined;
   /** PM: more applicants of the same application (roommates, co-signers). */
   groupedApplicants?: readonly InvitedPerson[] | undefined;
 };
@@ -192,7 +197,12 @@ export async function createInvitation({
     const transition = newApplicationState({ type: 'invited', flags: order.flags });
     if (!transition.ok) throw new Error(`invitation refused by the state machine: ${transition.refusal.message}`);
     const people: NewApplicant[] = [
-      { email: order.email, phoneNumber: order.phoneNumber, information: order.information },
+      {
+        email: order.email,
+        phoneNumber: order.phoneNumber,
+        information: order.information,
+        shareOfRent: order.shareOfRent,
+      },
       ...(scope.kind === 'PM' ? (order.groupedApplicants ?? []) : []),
     ];
     const application = await insertApplication(manager, { scope, owner, email: order.email, order });

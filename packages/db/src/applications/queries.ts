@@ -1,3 +1,4 @@
+import type { AdverseActionState } from '@svc/contract';
 import type { EntityManager } from 'typeorm';
 import { Applicant } from '../entities/applicant.js';
 import type { Application } from '../entities/application.js';
@@ -8,7 +9,15 @@ import type { ListingRecord } from '../repositories/listings.js';
 import { queryRows } from '../repositories/query-rows.js';
 import type { UserWithTeam } from '../repositories/users.js';
 import type { StoredInformation } from './information.js';
-import { findApplicantsByIds, findListingRecords, GROUP_IDS, RECORD_JOINS, RECORD_SELECT, recordOfRow } from './sql.js';
+import {
+  findApplicantsByIds,
+  findListingRecords,
+  GROUP_IDS,
+  LATEST_ADVERSE_ACTION,
+  RECORD_JOINS,
+  RECORD_SELECT,
+  recordOfRow,
+} from './sql.js';
 import type { ApplicationScope } from './order-rules.js';
 
 /** An applicant with what its record shows: its application, decrypted information, executions, owner and team. */
@@ -24,11 +33,27 @@ export type ApplicantRecord = {
   team: Team;
 };
 
-/** A list item adds, for PM, every applicant of the application and the listing applied for. */
+/** An applicant's latest adverse action, as a list item shows it (its adjudication, the results disputed). */
+export type AdverseActionStanding = { state: AdverseActionState; disputeItemIds: string[]; modified: Date };
+
+/**
+ * A list item adds, for PM, every applicant of the application and the listing applied for, and the applicant's
+ * latest adverse action.
+ */
 export type ApplicantListRow = ApplicantRecord & {
   /** PM: every applicant of the application (this one included), oldest first. HR: this applicant. */
   groupApplicants: Applicant[];
   listing: ListingRecord | null;
+  adverseAction: AdverseActionStanding | null;
+};
+
+type AdverseActionJson = { state: AdverseActionState; dispute_item_ids: string[] | null; modified: string } | null;
+
+const adverseActionOf = (json: unknown): AdverseActionStanding | null => {
+  const action = json as AdverseActionJson;
+  return action
+    ? { state: action.state, disputeItemIds: action.dispute_item_ids ?? [], modified: new Date(action.modified) }
+    : null;
 };
 
 export type ApplicantListFilters = {
@@ -86,13 +111,13 @@ export async function listApplicants(
     queryRows<Record<string, unknown>>(
       manager,
       `WITH page AS MATERIALIZED (SELECT a.id FROM applicants a WHERE ${where} ORDER BY a.created, a.id OFFSET ${page} LIMIT $${parameters.length + 2})
-       SELECT ${RECORD_SELECT}${scope.kind === 'PM' ? `, ${GROUP_IDS}` : ''} FROM page JOIN applicants a ON a.id = page.id ${RECORD_JOINS} ORDER BY a.created, a.id`,
+       SELECT ${RECORD_SELECT}, ${LATEST_ADVERSE_ACTION}${scope.kind === 'PM' ? `, ${GROUP_IDS}` : ''} FROM page JOIN applicants a ON a.id = page.id ${RECORD_JOINS} ORDER BY a.created, a.id`,
       [...parameters, offset, limit],
     ),
     queryRows<{ count: number }>(manager, `SELECT count(*)::int AS count FROM applicants a WHERE ${where}`, parameters),
   ]);
   const count = counted?.count ?? 0;
-  const records = rows.map(recordOfRow);
+  const records = rows.map((row) => ({ ...recordOfRow(row), adverseAction: adverseActionOf(row['adverse_action']) }));
   if (scope.kind === 'HR')
     return {
       count,

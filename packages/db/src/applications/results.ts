@@ -9,6 +9,7 @@ import {
   type CheckRun,
   type HrApplicationResults,
   type PmApplicationResults,
+  type ResultField,
   type ScoringInformation,
   type SimulatedCheck,
 } from '@svc/domain';
@@ -68,10 +69,14 @@ export const hrApplicationResultsOf = (record: ApplicantRecord): HrApplicationRe
 export const pmApplicationResultsOf = (record: ApplicantRecord): PmApplicationResults =>
   assemble(record, 'PM') as PmApplicationResults;
 
-/** The list item's `report_summary`. */
-export function reportSummaryOf(record: ApplicantRecord): HrApplicantListItem['report_summary'] {
+/** The list item's `report_summary`; `disputedResults`: the result fields holding what the applicant disputes. */
+export function reportSummaryOf(
+  record: ApplicantRecord,
+  disputedResults: readonly ResultField[] = [],
+): HrApplicantListItem['report_summary'] {
   return reportSummary({
     results: assemble(record, record.applicant.kind),
     reportStatus: record.applicant.reportStatus,
+    disputedResults,
   });
 }

@@ -5,7 +5,14 @@ import { CheckExecution } from '../entities/check-execution.js';
 import type { Event } from '../entities/event.js';
 import { EVENTS } from '../events/record.js';
 import { TEAMS, USERS } from '../repositories/account-rows.js';
-import { LISTINGS, PROPERTIES } from '../repositories/listing-rows.js';
+import {
+  LISTINGS,
+  listingApplicantsOf,
+  listingApplicantsSql,
+  PROPERTIES,
+  propertyListingsOf,
+  propertyListingsSql,
+} from '../repositories/listing-rows.js';
 import type { ListingRecord } from '../repositories/listings.js';
 import type { PropertyRecord } from '../repositories/properties.js';
 import { queryRows } from '../repositories/query-rows.js';
@@ -193,13 +200,21 @@ export const RECORD_SELECT = `json_build_object('a', to_json(a), 'p', to_json(p)
 export const GROUP_IDS = `(SELECT array_agg(g.id::text ORDER BY g.created, g.id) FROM applicants g WHERE g.application_id = a.application_id) AS group_ids`;
 
 /**
+ * List pages: the applicant's latest adverse action, as one JSON value (its state, the items its dispute names, when it
+ * last changed), or null: what the list item's adjudication and disputes show.
+ */
+export const LATEST_ADVERSE_ACTION = `(SELECT json_build_object('state', x.state, 'dispute_item_ids', x.dispute_item_ids, 'modified', x.modified)
+   FROM adverse_actions x WHERE x.applicant_id = a.id AND x.partner_id = a.partner_id ORDER BY x.created DESC, x.id DESC LIMIT 1) AS adverse_action`;
+
+/**
  * PM list pages: the listings applied for (`$1`, of partner `$2` and environment `$3`), each as one JSON value: the
- * listing, its owner and the owner's team, its property with the property's owner, team and count of listings, and
- * its notified users with their teams, oldest first.
+ * listing, its owner and the owner's team, its applicants, its property with the property's owner, team and listings,
+ * and its notified users with their teams, oldest first.
  */
 export const LISTING_RECORDS = `SELECT json_build_object('l', to_json(l), 'o', to_json(o), 'ot', to_json(ot),
   'pr', to_json(pr), 'po', to_json(po), 'pot', to_json(pot),
-  'listing_count', (SELECT count(*) FROM listings pl WHERE pl.property_id = pr.id),
+  'applicants', ${listingApplicantsSql('l')},
+  'listings', ${propertyListingsSql('pr')},
   'n', (SELECT json_agg(json_build_object('u', to_json(nu), 't', to_json(nt)) ORDER BY n.created, n.user_id)
           FROM listing_notification_users n
           JOIN users nu ON nu.id = n.user_id
@@ -234,17 +249,18 @@ export async function findListingRecords(
     environment,
   ]);
   const records = rows.map(({ listing: json }): ListingRecord => {
-    const property = Object.assign(entityOfRow(PROPERTIES, json['pr'] as Row), {
+    const found = entityOfRow(PROPERTIES, json['pr'] as Row);
+    const property = Object.assign(found, {
       owner: userWithTeam(json['po'] as Row, json['pot'] as Row),
-      listingCount: Number(json['listing_count']),
+      ...propertyListingsOf(found, json['listings']),
     }) satisfies PropertyRecord;
     const owner = userWithTeam(json['o'] as Row, json['ot'] as Row);
-    return Object.assign(entityOfRow(LISTINGS, json['l'] as Row), {
+    const listing = entityOfRow(LISTINGS, json['l'] as Row);
+    return Object.assign(listing, {
       owner,
       property,
       notificationUsers: (json.n ?? []).map(({ u, t }) => userWithTeam(u, t)),
-      applicantCount: 0,
-      newApplicantCount: 0,
+      ...listingApplicantsOf(listing, json['applicants']),
     });
   });
   return new Map(records.map((record) => [record.id, record]));

@@ -27,6 +27,7 @@ import { ApplicantErasure1795727229880 } from './1795727229880-applicant-erasure
 import { CreateAdverseActions1795727243080 } from './1795727243080-create-adverse-actions.js';
 import { TeamDefaultPackages1795728463693 } from './1795728463693-team-default-packages.js';
 import { CheckEstimates1795729060940 } from './1795729060940-check-estimates.js';
+import { AdverseActionRecordChanges1795737963684 } from './1795737963684-adverse-action-record-changes.js';
 
 /**
  * Every migration, oldest first, listed explicitly (no globs). A new migration is a new file named
@@ -64,4 +65,5 @@ export const migrations: Array<new () => import('typeorm').MigrationInterface> =
   CreateAdverseActions1795727243080,
   TeamDefaultPackages1795728463693,
   CheckEstimates1795729060940,
+  AdverseActionRecordChanges1795737963684,
 ];

@@ -63,3 +63,46 @@ export const PROPERTIES: TableRows<Property, ColumnProperty<Property, 'team' | '
   },
   dates: ['created', 'modified'],
 };
+
+/**
+ * The applicants of a listing (`alias`: the listing's), as one JSON value: how many applied, how many nobody of the
+ * team has opened yet (erased ones aside: nobody can open them), and when the last one changed. Erased applicants
+ * still count: the list counts them too.
+ */
+export const listingApplicantsSql = (alias: string) =>
+  `(SELECT json_build_object('count', count(*), 'unviewed', count(*) FILTER (WHERE NOT la.is_viewed AND la.status <> 'Erased'), 'last_updated', max(la.last_updated))
+     FROM applications lp JOIN applicants la ON la.application_id = lp.id WHERE lp.listing_id = ${alias}.id)`;
+
+/** The listings of a property (`alias`: the property's), as one JSON value: how many, and when the last one changed. */
+export const propertyListingsSql = (alias: string) =>
+  `(SELECT json_build_object('count', count(*), 'modified', max(pl.modified)) FROM listings pl WHERE pl.property_id = ${alias}.id)`;
+
+/** An aggregate as an object (a driver may hand JSON over as text). */
+const fieldsOf = (json: unknown): Record<string, unknown> =>
+  typeof json === 'string'
+    ? (JSON.parse(json) as Record<string, unknown>)
+    : json !== null && typeof json === 'object'
+      ? (json as Record<string, unknown>)
+      : {};
+
+/** The later of a record's own change and its children's latest (a date-time text, null when it has none). */
+const latest = (own: Date, children: unknown): Date => {
+  const child = typeof children === 'string' ? new Date(children) : null;
+  return child && child > own ? child : own;
+};
+
+/** A listing's applicant counts and `lastUpdated` from `listingApplicantsSql`'s value. */
+export const listingApplicantsOf = (listing: { modified: Date }, json: unknown) => {
+  const fields = fieldsOf(json);
+  return {
+    applicantCount: Number(fields['count'] ?? 0),
+    newApplicantCount: Number(fields['unviewed'] ?? 0),
+    lastUpdated: latest(listing.modified, fields['last_updated']),
+  };
+};
+
+/** A property's `listingCount` and `lastUpdated` from `propertyListingsSql`'s value. */
+export const propertyListingsOf = (property: { modified: Date }, json: unknown) => {
+  const fields = fieldsOf(json);
+  return { listingCount: Number(fields['count'] ?? 0), lastUpdated: latest(property.modified, fields['modified']) };
+};

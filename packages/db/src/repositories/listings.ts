@@ -1,18 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { In, type EntityManager } from 'typeorm';
-import { Application } from '../entities/application.js';
 import { Listing } from '../entities/listing.js';
 import { ListingNotificationUser } from '../entities/listing-notification-user.js';
 import { Property } from '../entities/property.js';
 import { User } from '../entities/user.js';
 import { inTransaction, type DataScope, type PageOf, type PageRequest } from './common.js';
 import { ListingUrlCodeTakenError, isUniqueViolation } from './errors.js';
+import { listingApplicantsOf, listingApplicantsSql } from './listing-rows.js';
 import { loadPropertyRecords, type PropertyRecord } from './properties.js';
+import { queryRows } from './query-rows.js';
 import type { UserWithTeam } from './users.js';
 
 /**
- * A listing as the API renders it: its property record, its owner and notified users with their
- * teams, and its applicant counts (0 until applications reference listings).
+ * A listing as the API renders it: its property record, its owner and notified users with their teams, its
+ * applicants (how many applied, how many nobody of the team has opened yet) and when it or one of them last changed.
  */
 export type ListingRecord = Listing & {
   property: PropertyRecord;
@@ -20,6 +21,7 @@ export type ListingRecord = Listing & {
   notificationUsers: UserWithTeam[];
   applicantCount: number;
   newApplicantCount: number;
+  lastUpdated: Date;
 };
 
 /** A decimal amount: a number (rounded to cents) or a decimal string. */
@@ -59,7 +61,7 @@ const optionalDecimal = (amount: Amount | null | undefined): string | null =>
 
 export const newListingUrlCode = (): string => randomBytes(9).toString('base64url');
 
-/** Adds property records, owners and notification users to listings: three queries, whatever their number. */
+/** Adds property records, owners, notification users and applicants to listings: four queries, whatever their number. */
 async function listingRecords(manager: EntityManager, scope: DataScope, listings: Listing[]): Promise<ListingRecord[]> {
   if (listings.length === 0) return [];
   const { partnerId, environment } = scope;
@@ -74,6 +76,12 @@ async function listingRecords(manager: EntityManager, scope: DataScope, listings
     relations: { user: { team: true } },
     order: { created: 'ASC', userId: 'ASC' },
   });
+  const applicants = await queryRows<{ id: string; applicants: unknown }>(
+    manager,
+    `SELECT l.id, ${listingApplicantsSql('l')} AS applicants FROM listings l WHERE l.id = ANY($1::uuid[])`,
+    [listings.map((listing) => listing.id)],
+  );
+  const applicantsByListing = new Map(applicants.map((row) => [row.id, row.applicants]));
   const notifiedByListing = new Map<string, UserWithTeam[]>();
   for (const row of notified) {
     const users = notifiedByListing.get(row.listingId) ?? [];
@@ -88,8 +96,7 @@ async function listingRecords(manager: EntityManager, scope: DataScope, listings
       property,
       owner: listing.owner as UserWithTeam,
       notificationUsers: notifiedByListing.get(listing.id) ?? [],
-      applicantCount: 0,
-      newApplicantCount: 0,
+      ...listingApplicantsOf(listing, applicantsByListing.get(listing.id)),
     });
   });
 }
@@ -313,8 +320,6 @@ export async function deleteListing(
   const found = await findListing(manager, { ...scope, listingId });
   if (!found) return 'not_found';
   if (found.applicantCount > 0) return 'has_applications';
-  const applied = await manager.countBy(Application, { listingId: found.id });
-  if (applied > 0) return 'has_applications';
   await manager.delete(Listing, { id: found.id, partnerId: scope.partnerId, environment: scope.environment });
   return 'deleted';
 }

@@ -2,11 +2,15 @@ import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { Property, type PropertyStatus } from '../entities/property.js';
 import { User } from '../entities/user.js';
 import { uuidv7 } from '../ids.js';
-import { toCount, type DataScope, type PageOf, type PageRequest } from './common.js';
+import type { DataScope, PageOf, PageRequest } from './common.js';
+import { propertyListingsOf, propertyListingsSql } from './listing-rows.js';
 import type { UserWithTeam } from './users.js';
 
-/** A property as the API renders it: with its owner (and the owner's team) and its number of listings. */
-export type PropertyRecord = Property & { owner: UserWithTeam; listingCount: number };
+/**
+ * A property as the API renders it: with its owner (and the owner's team), its number of listings, and when it or one
+ * of its listings last changed.
+ */
+export type PropertyRecord = Property & { owner: UserWithTeam; listingCount: number; lastUpdated: Date };
 
 /** What a caller writes on a property. Its team is its owner's team. */
 export type PropertyFields = {
@@ -23,15 +27,15 @@ export type PropertyFields = {
   isActive?: boolean | undefined;
 };
 
-const LISTING_COUNT = 'listing_count';
+const LISTINGS = 'property_listings';
 
-/** Properties with owner, owner's team and listing_count, in one query. */
+/** Properties with owner, owner's team and their listings' count and latest change, in one query. */
 function propertyRecordQuery(manager: EntityManager): SelectQueryBuilder<Property> {
   return manager
     .createQueryBuilder(Property, 'property')
     .innerJoinAndSelect('property.owner', 'owner')
     .innerJoinAndSelect('owner.team', 'owner_team')
-    .addSelect('(SELECT count(*) FROM listings listing WHERE listing.property_id = property.id)', LISTING_COUNT);
+    .addSelect(propertyListingsSql('property'), LISTINGS);
 }
 
 function whereInScope<T extends object>(
@@ -49,9 +53,9 @@ function whereInScope<T extends object>(
 
 async function propertyRecords(query: SelectQueryBuilder<Property>): Promise<PropertyRecord[]> {
   const { entities, raw } = await query.getRawAndEntities<Record<string, unknown>>();
-  const counts = new Map(raw.map((row) => [String(row.property_id), toCount(row[LISTING_COUNT])]));
+  const listings = new Map(raw.map((row) => [String(row.property_id), row[LISTINGS]]));
   return entities.map(
-    (property) => Object.assign(property, { listingCount: counts.get(property.id) ?? 0 }) as PropertyRecord,
+    (property) => Object.assign(property, propertyListingsOf(property, listings.get(property.id))) as PropertyRecord,
   );
 }
 
@@ -69,7 +73,7 @@ export async function loadPropertyRecords(
   return propertyRecords(query);
 }
 
-/** The scope's properties, chronological, each with owner and listing_count. */
+/** The scope's properties, chronological, each with owner, listing_count and last update. */
 export async function listProperties(
   manager: EntityManager,
   { offset, limit, ...scope }: DataScope & PageRequest,

@@ -2,3 +2,4 @@ export * from './rules.js';
 export * from './business-days.js';
 export * from './items.js';
 export * from './notices.js';
+export * from './adjudication.js';

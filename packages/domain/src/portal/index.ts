@@ -8,3 +8,4 @@ export * from './html.js';
 export * from './invitation-messages.js';
 export * from './documents.js';
 export * from './consent-rules.js';
+export * from './prefilled-details.js';

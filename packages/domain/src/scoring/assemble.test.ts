@@ -326,7 +326,7 @@ describe('reportSummary', () => {
       report_status_label: 'In progress',
       dispute: false,
     });
-    expect(reportSummary({ results, reportStatus: 'IN_PROGRESS', disputedFields: ['bureau_result'] })).toMatchObject({
+    expect(reportSummary({ results, reportStatus: 'IN_PROGRESS', disputedResults: ['bureau_result'] })).toMatchObject({
       dispute: true,
       bureau_result: { dispute: true },
     });

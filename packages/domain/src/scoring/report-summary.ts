@@ -9,6 +9,7 @@ import {
   type reportSummarySchema,
   type SummaryResultField,
 } from '@svc/contract';
+import type { ResultField } from '../checks/catalogue.js';
 import { worstOutcome } from '../simulator/context.js';
 import type { SimulatedOutcome } from '../simulator/types.js';
 import type { ApplicationResults } from './assemble.js';
@@ -21,8 +22,6 @@ type ReportStatus = EnumValue<typeof reportStatusEnum>;
 const BASE_SUMMARY_FIELDS = SUMMARY_RESULT_FIELDS.filter(
   (field): field is Exclude<SummaryResultField, 'instant_verify_result'> => field !== 'instant_verify_result',
 );
-
-type SummarisedField = SummaryResultField | 'svc_verification';
 
 const entryOf = (result: Pick<BaseResult, 'status' | 'result'>, dispute: boolean): SummaryEntry => ({
   status: result.status,
@@ -60,18 +59,20 @@ function instantVerifyEntry(results: ApplicationResults, dispute: boolean): Repo
 /**
  * The `report_summary` of an applicant list item from the assembled results: one entry per result (null when
  * its checks were not requested), the verifications' entry, and the report's own result and status.
- * `disputedFields` names the results the applicant disputes (none by default).
+ * `disputedResults` names the result fields holding what the applicant disputes (none by default): their entries say
+ * `dispute` (the verifications' one for `verification_result`), and so does the summary when any does, an identity
+ * verification (which has no entry) included.
  */
 export function reportSummary({
   results,
   reportStatus,
-  disputedFields = [],
+  disputedResults = [],
 }: {
   results: ApplicationResults;
   reportStatus: ReportStatus;
-  disputedFields?: readonly SummarisedField[];
+  disputedResults?: readonly ResultField[];
 }): ReportSummary {
-  const disputed = (field: SummarisedField) => disputedFields.includes(field);
+  const disputed = (field: ResultField) => disputedResults.includes(field);
   const entries = Object.fromEntries(
     BASE_SUMMARY_FIELDS.map((field) => {
       const result = results[field];
@@ -86,7 +87,7 @@ export function reportSummary({
       ? {
           status: verified.status,
           status_label: packageResultStatus.labels[verified.status],
-          dispute: disputed('svc_verification'),
+          dispute: disputed('verification_result'),
           employment_verification: verified.employment_verification,
           employment_verification_label: verification.labels[verified.employment_verification],
         }
@@ -95,6 +96,6 @@ export function reportSummary({
     report_result_label: checkResult.labels[results.result],
     report_status: reportStatus,
     report_status_label: reportStatusEnum.labels[reportStatus],
-    dispute: disputedFields.length > 0,
+    dispute: disputedResults.length > 0,
   };
 }

@@ -26,6 +26,7 @@ export const pmInvite: SharedRouteFactory<typeof contract.pmV2.invite> =
           tag: body.tag,
           information: body.information,
           listingId: body.listing_id?.toLowerCase(),
+          shareOfRent: body.share_of_rent,
           groupedApplicants: (body.grouped_applicants ?? []).map((person) => ({
             email: person.email,
             phoneNumber: person.phone_number,

@@ -26,6 +26,7 @@ export const pmQuickScreen: SharedRouteFactory<typeof contract.pmV2.quickScreen>
           location: body.position_or_property_location,
           identityDocument: body.enhanced_identity_verification,
           listingId: body.listing_id?.toLowerCase(),
+          shareOfRent: body.share_of_rent,
         },
         providers: deps.providers,
         now: deps.now(),
