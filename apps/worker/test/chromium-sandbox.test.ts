@@ -10,8 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { chromiumPath, createPdfRenderer, PdfRenderError } from '../src/index.js';
 
 const run = promisify(execFile);
-const WORKER_ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SOURCE_ENTRY_RUNNER = fileURLToPath(new URL('../../../scripts/run-source-entry.mjs', import.meta.url));
+const SANDBOXED_RENDER = fileURLToPath(new URL('./support/sandboxed-render.mjs', import.meta.url));
 /** `nobody`: a user that is not root, for what Chromium allows only to such users. */
 const NOBODY = 65534;
 const isRoot = process.getuid?.() === 0;
@@ -23,7 +22,7 @@ function recordingLogger() {
 }
 
 describe("Chromium's sandbox", () => {
-  /** Renders a report in a child process run as `nobody` (`support/sandboxed-render.ts`), with `environment`. */
+  /** Renders a report in a child process run as `nobody` (`support/sandboxed-render.mjs`), with `environment`. */
   async function renderAsNobody(environment: (home: string) => Record<string, string> = () => ({})) {
     const home = await mkdtemp(join(tmpdir(), 'svc-sandbox-'));
     try {
@@ -31,15 +30,7 @@ describe("Chromium's sandbox", () => {
       await run('chown', [String(NOBODY), home]);
       const { stdout } = await run(
         'setpriv',
-        [
-          `--reuid=${NOBODY}`,
-          `--regid=${NOBODY}`,
-          '--clear-groups',
-          process.execPath,
-          SOURCE_ENTRY_RUNNER,
-          WORKER_ROOT,
-          '/test/support/sandboxed-render.ts',
-        ],
+        [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, SANDBOXED_RENDER],
         {
           env: { ...process.env, HOME: home, ...environment(home) },
           timeout: 120_000,

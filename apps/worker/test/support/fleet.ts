@@ -43,15 +43,14 @@ export const executionRows = async (db: Database, applicantIds: string[]): Promi
     applicantIds,
   ])) as ExecutionRow[];
 
-const SOURCE_ENTRY_RUNNER = fileURLToPath(new URL('../../../../scripts/run-source-entry.mjs', import.meta.url));
-const WORKER_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const WORKER_PROCESS = fileURLToPath(new URL('./worker-process.mjs', import.meta.url));
 
-/** A worker process (`svc worker`: runWorkerProcess) from the sources. */
+/** A worker process (`svc worker`: runWorkerProcess) from the built package. */
 export function startWorkerProcess(
   children: ChildProcess[],
   environment: Record<string, string>,
 ): { process: ChildProcess; started: Promise<void>; output(): string } {
-  const child = spawn(process.execPath, [SOURCE_ENTRY_RUNNER, WORKER_ROOT, '/test/support/worker-process.ts'], {
+  const child = spawn(process.execPath, [WORKER_PROCESS], {
     env: { ...process.env, ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -3,9 +3,8 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-// The `svc` command run from its sources (scripts/run-source-entry.mjs), as `node apps/svc/dist/main.js` runs it built.
-const SOURCE_ENTRY_RUNNER = fileURLToPath(new URL('../../../../../scripts/run-source-entry.mjs', import.meta.url));
-const SVC_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+// The built `svc` command, as `npm start` runs it (the global setup builds it first).
+const SVC_MAIN = fileURLToPath(new URL('../../../dist/main.js', import.meta.url));
 
 /** A free TCP port on loopback (the restarted API takes the same one, as a restarted server would). */
 export async function freePort(): Promise<number> {
@@ -22,7 +21,7 @@ export type ApiProcess = { process: ChildProcess; started: Promise<void>; kill(s
 const LISTENING = { api: 'svc API listening', start: 'svc is running at', worker: '"msg":"worker started"' } as const;
 
 /**
- * A real API process (`svc api`, or `svc start` as `npm start` runs it: src/main.ts), or a worker (`svc worker`), with `environment` over this
+ * A real API process (`svc api`, or `svc start` as `npm start` runs it), or a worker (`svc worker`), with `environment` over this
  * process's (an `undefined` value unsets a variable); its stdout and stderr lines are appended to `lines` (pino's
  * JSON at LOG_LEVEL). `started` resolves once it listens.
  */
@@ -40,7 +39,7 @@ export function startApiProcess({
       (entry): entry is [string, string] => entry[1] !== undefined,
     ),
   );
-  const child = spawn(process.execPath, [SOURCE_ENTRY_RUNNER, SVC_ROOT, '/src/main.ts', command], {
+  const child = spawn(process.execPath, [SVC_MAIN, command], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

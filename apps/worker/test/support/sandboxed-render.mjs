@@ -1,12 +1,12 @@
 // Run as a user that is not root (chromium-sandbox.test.ts): prints, as one JSON line, how the renderer launched
 // Chromium with the settings of SVC_CHROMIUM_SANDBOX (default `auto`) and whether it printed a report, or how it
-// failed.
+// failed. From the built package: the global setup builds it first.
 import { pino } from 'pino';
-import { createPdfRenderer, PdfRenderError, type ChromiumSandbox } from '../../src/index.js';
+import { createPdfRenderer, PdfRenderError } from '../../dist/index.js';
 
-const warnings: string[] = [];
-const logger = pino({ level: 'warn' }, { write: (line: string) => warnings.push(line) });
-const sandbox = (process.env.SVC_CHROMIUM_SANDBOX ?? 'auto') as ChromiumSandbox;
+const warnings = [];
+const logger = pino({ level: 'warn' }, { write: (line) => warnings.push(line) });
+const sandbox = process.env.SVC_CHROMIUM_SANDBOX ?? 'auto';
 const renderer = createPdfRenderer({ logger, sandbox, renderTimeoutMs: 60_000 });
 try {
   const pdf = await renderer.render({
