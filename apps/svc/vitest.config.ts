@@ -5,8 +5,11 @@ export default mergeConfig(
   vitestConfig,
   defineConfig({
     test: {
-      // Prepares the PGlite initdb cache once, before the test processes start.
+      // Builds what the tests spawn, and prepares the PGlite initdb cache once, before the test processes start.
       globalSetup: ['test/support/global-setup.ts'],
+      // Three files at a time: the longest package, and its files spend much of their time waiting on processes they
+      // killed, a database outage, Chromium or a waiting period.
+      maxWorkers: 3,
     },
   }),
 );

@@ -5,7 +5,7 @@ export default mergeConfig(
   vitestConfig,
   defineConfig({
     test: {
-      // Prepares the PGlite initdb cache once, before the test processes start.
+      // Builds what the tests spawn, and prepares the PGlite initdb cache once, before the test processes start.
       globalSetup: ['test/support/global-setup.ts'],
     },
   }),

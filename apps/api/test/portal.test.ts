@@ -459,7 +459,8 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
         }
       }
     }
-  });
+    // Six apps built with every route: seconds alone, more in a full run of every package at once.
+  }, 120_000);
 
   it('never logs an onboarding token', async () => {
     const { link } = await inviteHr();

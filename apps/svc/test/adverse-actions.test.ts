@@ -29,6 +29,7 @@ const flat = (text: string) => text.replace(/\s+/g, ' ');
  * date of birth 1980-01-01) gets the pre-adverse notice by email with its links, the final notice follows when the
  * waiting period ends (shortened by the worker's test clock), both notices are readable PDFs stating what the law asks;
  * a dispute filed in the portal pauses the final notice until it is resolved; refusals are problems that change nothing.
+ * Each test has applicants of its own, so they run side by side: most of their time is the waiting period.
  */
 describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (target) => {
   let svc: TestApi;
@@ -144,272 +145,298 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
     await svc?.close();
   });
 
-  it('sends the pre-adverse notice, waits the waiting period, then sends the final notice once, both as PDFs', async () => {
-    const { applicantId, email } = await returnedApplicant();
-    const { action, items } = await startAction(applicantId);
-    expect(items.length).toBeGreaterThan(0);
-    expect(items.every((item) => item.kind === 'criminal_record')).toBe(true);
-    expect(action).toMatchObject({
-      state: 'pending',
-      jurisdiction: 'US',
-      waiting_business_days: 5,
-      pre_adverse_notice: { delivery: 'not_sent', pdf_version: null },
-      final_notice: { delivery: 'not_sent' },
-    });
+  it.concurrent(
+    'sends the pre-adverse notice, waits the waiting period, then sends the final notice once, both as PDFs',
+    async () => {
+      const { applicantId, email } = await returnedApplicant();
+      const { action, items } = await startAction(applicantId);
+      expect(items.length).toBeGreaterThan(0);
+      expect(items.every((item) => item.kind === 'criminal_record')).toBe(true);
+      expect(action).toMatchObject({
+        state: 'pending',
+        jurisdiction: 'US',
+        waiting_business_days: 5,
+        pre_adverse_notice: { delivery: 'not_sent', pdf_version: null },
+        final_notice: { delivery: 'not_sent' },
+      });
 
-    await waitFor(async () => (await actionOf(applicantId, action.id)).state !== 'pending', 60_000);
-    const waiting = await actionOf(applicantId, action.id);
-    expect(waiting.state).toBe('awaiting_final');
-    expect(waiting.pre_adverse_notice.pdf_version).toBe(1);
-    const dueAt = new Date(waiting.final_notice_due_at!).getTime();
-    expect(dueAt).toBeGreaterThan(Date.now() - WAITING_SECONDS * 1000);
+      await waitFor(async () => (await actionOf(applicantId, action.id)).state !== 'pending', 60_000);
+      const waiting = await actionOf(applicantId, action.id);
+      expect(waiting.state).toBe('awaiting_final');
+      expect(waiting.pre_adverse_notice.pdf_version).toBe(1);
+      const dueAt = new Date(waiting.final_notice_due_at!).getTime();
+      expect(dueAt).toBeGreaterThan(Date.now() - WAITING_SECONDS * 1000);
 
-    const [pre] = await mailsOf(applicantId, 'adverse_action_notice');
-    expect(pre!.recipient).toBe(email);
-    expect(pre!.text).toContain(`${svc.url}/legal/fcra-summary-of-rights`);
-    const page = actionPageIn(pre!);
-    expect(pre!.text).toContain(`${page}/report.pdf`);
-    const preText = await pdfText(`${page}/notices/pre_adverse.pdf`);
-    expect(preText).toContain('Pre-adverse action notice');
-    expect(preText).toContain(`the consumer report prepared by ${AGENCY}`);
-    expect(preText).toContain('A Summary of Your Rights Under the Fair Credit Reporting Act');
-    expect(preText).toContain('No final decision will be made for 5 business days');
-    expect(preText).toContain(items[0]!.description.slice(0, 20));
-    // The copy of the report the notice links to is the report itself.
-    const report = await fetch(`${page}/report.pdf`);
-    expect(report.status).toBe(200);
-    expect(report.headers.get('content-type')).toBe('application/pdf');
+      const [pre] = await mailsOf(applicantId, 'adverse_action_notice');
+      expect(pre!.recipient).toBe(email);
+      expect(pre!.text).toContain(`${svc.url}/legal/fcra-summary-of-rights`);
+      const page = actionPageIn(pre!);
+      expect(pre!.text).toContain(`${page}/report.pdf`);
+      const preText = await pdfText(`${page}/notices/pre_adverse.pdf`);
+      expect(preText).toContain('Pre-adverse action notice');
+      expect(preText).toContain(`the consumer report prepared by ${AGENCY}`);
+      expect(preText).toContain('A Summary of Your Rights Under the Fair Credit Reporting Act');
+      expect(preText).toContain('No final decision will be made for 5 business days');
+      expect(preText).toContain(items[0]!.description.slice(0, 20));
+      // The copy of the report the notice links to is the report itself.
+      const report = await fetch(`${page}/report.pdf`);
+      expect(report.status).toBe(200);
+      expect(report.headers.get('content-type')).toBe('application/pdf');
 
-    // Still waiting before the due time: no final notice.
-    expect((await mailsOf(applicantId, 'adverse_action_notice')).length).toBe(1);
-    await waitFor(async () => (await actionOf(applicantId, action.id)).state === 'complete', 60_000);
-    expect(Date.now()).toBeGreaterThanOrEqual(dueAt);
-    await waitFor(async () => (await actionOf(applicantId, action.id)).final_notice.delivery === 'sent', 30_000);
-    const complete = await actionOf(applicantId, action.id);
-    expect(complete).toMatchObject({ state: 'complete', final_notice: { pdf_version: 1, delivery: 'sent' } });
-    const mails = await mailsOf(applicantId, 'adverse_action_notice');
-    expect(mails).toHaveLength(2);
-    // The /hr/v1 form answers the same record.
-    const v1 = await admin.hrV1AdverseActions.retrieve({ params: { applicant_id: applicantId, action_id: action.id } });
-    expect(v1.status).toBe(200);
-    expect(v1.body).toEqual(complete);
-    const finalText = await pdfText(`${page}/notices/final.pdf`);
-    expect(finalText).toContain('Adverse action notice');
-    expect(finalText).toContain(`Consumer reporting agency: ${AGENCY}`);
-    expect(finalText).toContain(`${AGENCY} did not make this decision`);
-    expect(finalText).toContain('free copy of your consumer report');
-    expect(finalText).toContain('within 60 days');
-    expect(finalText).toContain(`right to dispute directly with ${AGENCY}`);
+      // Still waiting before the due time: no final notice.
+      expect((await mailsOf(applicantId, 'adverse_action_notice')).length).toBe(1);
+      await waitFor(async () => (await actionOf(applicantId, action.id)).state === 'complete', 60_000);
+      expect(Date.now()).toBeGreaterThanOrEqual(dueAt);
+      await waitFor(async () => (await actionOf(applicantId, action.id)).final_notice.delivery === 'sent', 30_000);
+      const complete = await actionOf(applicantId, action.id);
+      expect(complete).toMatchObject({ state: 'complete', final_notice: { pdf_version: 1, delivery: 'sent' } });
+      const mails = await mailsOf(applicantId, 'adverse_action_notice');
+      expect(mails).toHaveLength(2);
+      // The /hr/v1 form answers the same record.
+      const v1 = await admin.hrV1AdverseActions.retrieve({
+        params: { applicant_id: applicantId, action_id: action.id },
+      });
+      expect(v1.status).toBe(200);
+      expect(v1.body).toEqual(complete);
+      const finalText = await pdfText(`${page}/notices/final.pdf`);
+      expect(finalText).toContain('Adverse action notice');
+      expect(finalText).toContain(`Consumer reporting agency: ${AGENCY}`);
+      expect(finalText).toContain(`${AGENCY} did not make this decision`);
+      expect(finalText).toContain('free copy of your consumer report');
+      expect(finalText).toContain('within 60 days');
+      expect(finalText).toContain(`right to dispute directly with ${AGENCY}`);
 
-    // Every step is an event (identifiers and states only) and a line of the audit log.
-    const events = (await svc.db.dataSource.query(
-      `SELECT type, data FROM events WHERE applicant_id = $1 AND type LIKE 'adverse_action.%' ORDER BY created, id`,
-      [applicantId],
-    )) as Array<{ type: string; data: Record<string, unknown> }>;
-    expect(events.map((event) => event.type)).toEqual([
-      'adverse_action.created',
-      'adverse_action.pre_adverse_notice_sent',
-      'adverse_action.completed',
-    ]);
-    for (const event of events)
-      expect(Object.keys(event.data).sort()).toEqual(['adverse_action_id', 'applicant_id', 'state']);
-    const audit = await listAuditEntries({
-      manager: svc.db.dataSource.manager,
-      subjectType: 'adverse_action',
-      subjectId: action.id,
-    });
-    expect(audit.map((entry) => entry['action'])).toEqual([
-      'adverse_action_created',
-      'adverse_action_pre_adverse_notice_sent',
-      'adverse_action_final_notice_sent',
-    ]);
-  }, 180_000);
+      // Every step is an event (identifiers and states only) and a line of the audit log.
+      const events = (await svc.db.dataSource.query(
+        `SELECT type, data FROM events WHERE applicant_id = $1 AND type LIKE 'adverse_action.%' ORDER BY created, id`,
+        [applicantId],
+      )) as Array<{ type: string; data: Record<string, unknown> }>;
+      expect(events.map((event) => event.type)).toEqual([
+        'adverse_action.created',
+        'adverse_action.pre_adverse_notice_sent',
+        'adverse_action.completed',
+      ]);
+      for (const event of events)
+        expect(Object.keys(event.data).sort()).toEqual(['adverse_action_id', 'applicant_id', 'state']);
+      const audit = await listAuditEntries({
+        manager: svc.db.dataSource.manager,
+        subjectType: 'adverse_action',
+        subjectId: action.id,
+      });
+      expect(audit.map((entry) => entry['action'])).toEqual([
+        'adverse_action_created',
+        'adverse_action_pre_adverse_notice_sent',
+        'adverse_action_final_notice_sent',
+      ]);
+    },
+    180_000,
+  );
 
-  it('writes the notices in French, and a canceled action sends no final notice', async () => {
-    const { applicantId } = await returnedApplicant();
-    const { action } = await startAction(applicantId, 'fr');
-    await waitFor(async () => (await actionOf(applicantId, action.id)).state === 'awaiting_final', 60_000);
-    const [pre] = await mailsOf(applicantId, 'adverse_action_notice');
-    const preText = await pdfText(`${actionPageIn(pre!)}/notices/pre_adverse.pdf`);
-    expect(preText).toContain('Avis préalable à une décision défavorable');
-    expect(preText).toContain(`rapport de vérification d’antécédents préparé par ${AGENCY}`);
-    expect(preText).toContain('Aucune décision définitive ne sera prise avant 5 jours ouvrables');
+  it.concurrent(
+    'writes the notices in French, and a canceled action sends no final notice',
+    async () => {
+      const { applicantId } = await returnedApplicant();
+      const { action } = await startAction(applicantId, 'fr');
+      await waitFor(async () => (await actionOf(applicantId, action.id)).state === 'awaiting_final', 60_000);
+      const [pre] = await mailsOf(applicantId, 'adverse_action_notice');
+      const preText = await pdfText(`${actionPageIn(pre!)}/notices/pre_adverse.pdf`);
+      expect(preText).toContain('Avis préalable à une décision défavorable');
+      expect(preText).toContain(`rapport de vérification d’antécédents préparé par ${AGENCY}`);
+      expect(preText).toContain('Aucune décision définitive ne sera prise avant 5 jours ouvrables');
 
-    const canceled = await admin.adverseActions.cancel({ params: { applicant_id: applicantId, action_id: action.id } });
-    expect(canceled.status).toBe(200);
-    expect(canceled.body).toMatchObject({ state: 'canceled' });
-    await new Promise((resolve) => setTimeout(resolve, (WAITING_SECONDS + 3) * 1000));
-    expect((await actionOf(applicantId, action.id)).state).toBe('canceled');
-    expect(await mailsOf(applicantId, 'adverse_action_notice')).toHaveLength(1);
-    const again = await admin.adverseActions.cancel({ params: { applicant_id: applicantId, action_id: action.id } });
-    expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ code: 'conflict' });
-  }, 180_000);
+      const canceled = await admin.adverseActions.cancel({
+        params: { applicant_id: applicantId, action_id: action.id },
+      });
+      expect(canceled.status).toBe(200);
+      expect(canceled.body).toMatchObject({ state: 'canceled' });
+      await new Promise((resolve) => setTimeout(resolve, (WAITING_SECONDS + 3) * 1000));
+      expect((await actionOf(applicantId, action.id)).state).toBe('canceled');
+      expect(await mailsOf(applicantId, 'adverse_action_notice')).toHaveLength(1);
+      const again = await admin.adverseActions.cancel({ params: { applicant_id: applicantId, action_id: action.id } });
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ code: 'conflict' });
+    },
+    180_000,
+  );
 
-  it('pauses the final notice while the applicant disputes in the portal; resolving lets it complete', async () => {
-    const { applicantId } = await returnedApplicant();
-    const { action, items } = await startAction(applicantId);
-    await waitFor(async () => (await actionOf(applicantId, action.id)).state === 'awaiting_final', 60_000);
-    // The list shows the decision under way, and no dispute yet.
-    expect(await listItemOf(applicantId)).toMatchObject({
-      adjudication_status: 'PENDING',
-      applicant_adjudication: { status: 'PENDING' },
-      report_summary: { dispute: false, us_criminal_record_check_result: { dispute: false } },
-    });
-    const [pre] = await mailsOf(applicantId, 'adverse_action_notice');
-    const page = actionPageIn(pre!);
-    const shown = await fetch(page);
-    expect(shown.status).toBe(200);
-    const html = await shown.text();
-    expect(html).toContain('<form method="post"');
-    expect(html).not.toContain('<script');
+  it.concurrent(
+    'pauses the final notice while the applicant disputes in the portal; resolving lets it complete',
+    async () => {
+      const { applicantId } = await returnedApplicant();
+      const { action, items } = await startAction(applicantId);
+      await waitFor(async () => (await actionOf(applicantId, action.id)).state === 'awaiting_final', 60_000);
+      // The list shows the decision under way, and no dispute yet.
+      expect(await listItemOf(applicantId)).toMatchObject({
+        adjudication_status: 'PENDING',
+        applicant_adjudication: { status: 'PENDING' },
+        report_summary: { dispute: false, us_criminal_record_check_result: { dispute: false } },
+      });
+      const [pre] = await mailsOf(applicantId, 'adverse_action_notice');
+      const page = actionPageIn(pre!);
+      const shown = await fetch(page);
+      expect(shown.status).toBe(200);
+      const html = await shown.text();
+      expect(html).toContain('<form method="post"');
+      expect(html).not.toContain('<script');
 
-    const post = (fields: URLSearchParams) =>
-      fetch(`${page}/dispute`, {
+      const post = (fields: URLSearchParams) =>
+        fetch(`${page}/dispute`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: svc.url },
+          body: fields,
+        });
+      // Nothing chosen: the page again (422) with its errors, and nothing changed.
+      const empty = await post(new URLSearchParams({ explanation: '' }));
+      expect(empty.status).toBe(422);
+      expect((await actionOf(applicantId, action.id)).state).toBe('awaiting_final');
+
+      const fields = new URLSearchParams({ explanation: 'That case is not mine: another person of the same name.' });
+      fields.append('item_ids', items[0]!.id);
+      const disputed = await post(fields);
+      expect(disputed.status).toBe(200);
+      const record = await actionOf(applicantId, action.id);
+      expect(record).toMatchObject({
+        state: 'disputed',
+        dispute: { item_ids: [items[0]!.id], outcome: null, explanation: expect.stringContaining('not mine') },
+      });
+      // The ordering user hears of it (a link to the action, no personal data).
+      const notified = await mailsOf(applicantId, 'notification');
+      const disputeMail = notified.find((mail) => mail.subject.includes('disputes'));
+      expect(disputeMail?.recipient).toBe(ownerEmail);
+      expect(disputeMail?.text).toContain(`/adverse-actions/${action.id}/`);
+      expect(disputeMail?.text).not.toContain('not mine');
+      // The list shows the disputed result, and the summary says so.
+      expect(await listItemOf(applicantId)).toMatchObject({
+        adjudication_status: 'PENDING',
+        report_summary: { dispute: true, us_criminal_record_check_result: { dispute: true } },
+      });
+
+      // The waiting period ends meanwhile: the final notice waits.
+      await new Promise((resolve) => setTimeout(resolve, (WAITING_SECONDS + 3) * 1000));
+      expect((await actionOf(applicantId, action.id)).state).toBe('disputed');
+      expect(await mailsOf(applicantId, 'adverse_action_notice')).toHaveLength(1);
+
+      const resolved = await admin.adverseActions.resolve({
+        params: { applicant_id: applicantId, action_id: action.id },
+        body: { outcome: 'proceed' },
+      });
+      expect(resolved.status).toBe(200);
+      expect(resolved.body).toMatchObject({ state: 'awaiting_final', dispute: { outcome: 'proceed' } });
+      await waitFor(async () => (await actionOf(applicantId, action.id)).state === 'complete', 60_000);
+      expect(await mailsOf(applicantId, 'adverse_action_notice')).toHaveLength(2);
+      // The decision is made: the dispute is over.
+      expect(await listItemOf(applicantId)).toMatchObject({
+        adjudication_status: 'DOES_NOT_MEET_REQUIREMENTS',
+        adjudication_status_label: 'Does not meet requirements',
+        applicant_adjudication: { status: 'DOES_NOT_MEET_REQUIREMENTS' },
+        report_summary: { dispute: false, us_criminal_record_check_result: { dispute: false } },
+      });
+      const again = await admin.adverseActions.resolve({
+        params: { applicant_id: applicantId, action_id: action.id },
+        body: { outcome: 'cancel' },
+      });
+      expect(again.status).toBe(409);
+    },
+    180_000,
+  );
+
+  it.concurrent(
+    'cancels the action when the dispute is resolved with `cancel`',
+    async () => {
+      const { applicantId } = await returnedApplicant();
+      const { action, items } = await startAction(applicantId);
+      await waitFor(async () => (await actionOf(applicantId, action.id)).state === 'awaiting_final', 60_000);
+      const page = actionPageIn((await mailsOf(applicantId, 'adverse_action_notice'))[0]!);
+      const fields = new URLSearchParams({ explanation: 'The record was expunged.' });
+      fields.append('item_ids', items[0]!.id);
+      const disputed = await fetch(`${page}/dispute`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin: svc.url },
         body: fields,
       });
-    // Nothing chosen: the page again (422) with its errors, and nothing changed.
-    const empty = await post(new URLSearchParams({ explanation: '' }));
-    expect(empty.status).toBe(422);
-    expect((await actionOf(applicantId, action.id)).state).toBe('awaiting_final');
+      expect(disputed.status).toBe(200);
+      const resolved = await admin.adverseActions.resolve({
+        params: { applicant_id: applicantId, action_id: action.id },
+        body: { outcome: 'cancel' },
+      });
+      expect(resolved.body).toMatchObject({ state: 'canceled', dispute: { outcome: 'cancel' } });
+      expect(await listItemOf(applicantId)).toMatchObject({
+        adjudication_status: 'NONE',
+        applicant_adjudication: null,
+        report_summary: { dispute: false },
+      });
+      const listed = await admin.adverseActions.list({ params: { applicant_id: applicantId }, query: {} });
+      expect(listed.status).toBe(200);
+      expect(listed.body).toMatchObject({ count: 1, results: [{ id: action.id, state: 'canceled' }] });
+    },
+    180_000,
+  );
 
-    const fields = new URLSearchParams({ explanation: 'That case is not mine: another person of the same name.' });
-    fields.append('item_ids', items[0]!.id);
-    const disputed = await post(fields);
-    expect(disputed.status).toBe(200);
-    const record = await actionOf(applicantId, action.id);
-    expect(record).toMatchObject({
-      state: 'disputed',
-      dispute: { item_ids: [items[0]!.id], outcome: null, explanation: expect.stringContaining('not mine') },
-    });
-    // The ordering user hears of it (a link to the action, no personal data).
-    const notified = await mailsOf(applicantId, 'notification');
-    const disputeMail = notified.find((mail) => mail.subject.includes('disputes'));
-    expect(disputeMail?.recipient).toBe(ownerEmail);
-    expect(disputeMail?.text).toContain(`/adverse-actions/${action.id}/`);
-    expect(disputeMail?.text).not.toContain('not mine');
-    // The list shows the disputed result, and the summary says so.
-    expect(await listItemOf(applicantId)).toMatchObject({
-      adjudication_status: 'PENDING',
-      report_summary: { dispute: true, us_criminal_record_check_result: { dispute: true } },
-    });
+  it.concurrent(
+    'refuses what it cannot do with a problem, and changes nothing',
+    async () => {
+      const { applicantId } = await returnedApplicant();
+      const unknown = await admin.adverseActions.create({
+        params: { applicant_id: applicantId },
+        body: { item_ids: ['adv_item_nothing'] },
+      });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body).toMatchObject({ code: 'validation_failed', errors: [{ path: 'item_ids' }] });
+      const { action } = await startAction(applicantId);
+      const second = await startAction(applicantId).catch((error: Error) => error.message);
+      expect(second).toContain('409');
+      expect(second).toContain('adverse_action_unavailable');
 
-    // The waiting period ends meanwhile: the final notice waits.
-    await new Promise((resolve) => setTimeout(resolve, (WAITING_SECONDS + 3) * 1000));
-    expect((await actionOf(applicantId, action.id)).state).toBe('disputed');
-    expect(await mailsOf(applicantId, 'adverse_action_notice')).toHaveLength(1);
+      // Not returned yet: an invitation waiting for the applicant.
+      const invited = await admin.hr.invite({
+        body: {
+          owner_id: account.users.hr,
+          email: `${randomUUID()}@example.com`,
+          request_us_criminal_record_check_tier_1: true,
+        },
+      });
+      if (invited.status !== 201) throw new Error(JSON.stringify(invited.body));
+      const pendingId = invited.body.applicant.id;
+      const early = await admin.adverseActions.listItems({ params: { applicant_id: pendingId } });
+      expect(early.status).toBe(409);
+      expect(early.body).toMatchObject({ code: 'application_processing' });
 
-    const resolved = await admin.adverseActions.resolve({
-      params: { applicant_id: applicantId, action_id: action.id },
-      body: { outcome: 'proceed' },
-    });
-    expect(resolved.status).toBe(200);
-    expect(resolved.body).toMatchObject({ state: 'awaiting_final', dispute: { outcome: 'proceed' } });
-    await waitFor(async () => (await actionOf(applicantId, action.id)).state === 'complete', 60_000);
-    expect(await mailsOf(applicantId, 'adverse_action_notice')).toHaveLength(2);
-    // The decision is made: the dispute is over.
-    expect(await listItemOf(applicantId)).toMatchObject({
-      adjudication_status: 'DOES_NOT_MEET_REQUIREMENTS',
-      adjudication_status_label: 'Does not meet requirements',
-      applicant_adjudication: { status: 'DOES_NOT_MEET_REQUIREMENTS' },
-      report_summary: { dispute: false, us_criminal_record_check_result: { dispute: false } },
-    });
-    const again = await admin.adverseActions.resolve({
-      params: { applicant_id: applicantId, action_id: action.id },
-      body: { outcome: 'cancel' },
-    });
-    expect(again.status).toBe(409);
-  }, 180_000);
-
-  it('cancels the action when the dispute is resolved with `cancel`', async () => {
-    const { applicantId } = await returnedApplicant();
-    const { action, items } = await startAction(applicantId);
-    await waitFor(async () => (await actionOf(applicantId, action.id)).state === 'awaiting_final', 60_000);
-    const page = actionPageIn((await mailsOf(applicantId, 'adverse_action_notice'))[0]!);
-    const fields = new URLSearchParams({ explanation: 'The record was expunged.' });
-    fields.append('item_ids', items[0]!.id);
-    const disputed = await fetch(`${page}/dispute`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: svc.url },
-      body: fields,
-    });
-    expect(disputed.status).toBe(200);
-    const resolved = await admin.adverseActions.resolve({
-      params: { applicant_id: applicantId, action_id: action.id },
-      body: { outcome: 'cancel' },
-    });
-    expect(resolved.body).toMatchObject({ state: 'canceled', dispute: { outcome: 'cancel' } });
-    expect(await listItemOf(applicantId)).toMatchObject({
-      adjudication_status: 'NONE',
-      applicant_adjudication: null,
-      report_summary: { dispute: false },
-    });
-    const listed = await admin.adverseActions.list({ params: { applicant_id: applicantId }, query: {} });
-    expect(listed.status).toBe(200);
-    expect(listed.body).toMatchObject({ count: 1, results: [{ id: action.id, state: 'canceled' }] });
-  }, 180_000);
-
-  it('refuses what it cannot do with a problem, and changes nothing', async () => {
-    const { applicantId } = await returnedApplicant();
-    const unknown = await admin.adverseActions.create({
-      params: { applicant_id: applicantId },
-      body: { item_ids: ['adv_item_nothing'] },
-    });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body).toMatchObject({ code: 'validation_failed', errors: [{ path: 'item_ids' }] });
-    const { action } = await startAction(applicantId);
-    const second = await startAction(applicantId).catch((error: Error) => error.message);
-    expect(second).toContain('409');
-    expect(second).toContain('adverse_action_unavailable');
-
-    // Not returned yet: an invitation waiting for the applicant.
-    const invited = await admin.hr.invite({
-      body: {
-        owner_id: account.users.hr,
-        email: `${randomUUID()}@example.com`,
-        request_us_criminal_record_check_tier_1: true,
-      },
-    });
-    if (invited.status !== 201) throw new Error(JSON.stringify(invited.body));
-    const pendingId = invited.body.applicant.id;
-    const early = await admin.adverseActions.listItems({ params: { applicant_id: pendingId } });
-    expect(early.status).toBe(409);
-    expect(early.body).toMatchObject({ code: 'application_processing' });
-
-    // Another partner's (Canadian) team: not available there; and this partner's ids are not found from it.
-    const other = await svc.newPartner('Other partner');
-    const otherClient = svc.client(other.api_keys.live);
-    const canadian = await otherClient.hr.quickScreen({
-      body: {
-        owner_id: other.users.hr,
-        email: `${randomUUID()}@example.com`,
-        information: { ...fullInformation(), date_of_birth: '1980-01-01' },
-        position_or_property_location: US_LOCATION,
-        request_us_criminal_record_check_tier_1: true,
-      },
-    });
-    if (canadian.status !== 201) throw new Error(JSON.stringify(canadian.body));
-    await untilReturned(() => otherClient.hr.retrieveApplicant({ params: { applicant_id: canadian.body.id } }));
-    const canadianItems = await otherClient.adverseActions.listItems({ params: { applicant_id: canadian.body.id } });
-    const refused = await otherClient.adverseActions.create({
-      params: { applicant_id: canadian.body.id },
-      body: { item_ids: canadianItems.status === 200 ? [canadianItems.body.results[0]!.id] : ['x'] },
-    });
-    expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: 'adverse_action_unavailable' });
-    expect(
-      (await otherClient.adverseActions.retrieve({ params: { applicant_id: applicantId, action_id: action.id } }))
-        .status,
-    ).toBe(404);
-    expect((await otherClient.adverseActions.listItems({ params: { applicant_id: applicantId } })).status).toBe(404);
-    expect(
-      (await otherClient.adverseActions.cancel({ params: { applicant_id: applicantId, action_id: action.id } })).status,
-    ).toBe(404);
-    expect((await actionOf(applicantId, action.id)).state).not.toBe('canceled');
-    expect(
-      (await admin.adverseActions.retrieve({ params: { applicant_id: applicantId, action_id: randomUUID() } })).status,
-    ).toBe(404);
-  }, 240_000);
+      // Another partner's (Canadian) team: not available there; and this partner's ids are not found from it.
+      const other = await svc.newPartner('Other partner');
+      const otherClient = svc.client(other.api_keys.live);
+      const canadian = await otherClient.hr.quickScreen({
+        body: {
+          owner_id: other.users.hr,
+          email: `${randomUUID()}@example.com`,
+          information: { ...fullInformation(), date_of_birth: '1980-01-01' },
+          position_or_property_location: US_LOCATION,
+          request_us_criminal_record_check_tier_1: true,
+        },
+      });
+      if (canadian.status !== 201) throw new Error(JSON.stringify(canadian.body));
+      await untilReturned(() => otherClient.hr.retrieveApplicant({ params: { applicant_id: canadian.body.id } }));
+      const canadianItems = await otherClient.adverseActions.listItems({ params: { applicant_id: canadian.body.id } });
+      const refused = await otherClient.adverseActions.create({
+        params: { applicant_id: canadian.body.id },
+        body: { item_ids: canadianItems.status === 200 ? [canadianItems.body.results[0]!.id] : ['x'] },
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ code: 'adverse_action_unavailable' });
+      expect(
+        (await otherClient.adverseActions.retrieve({ params: { applicant_id: applicantId, action_id: action.id } }))
+          .status,
+      ).toBe(404);
+      expect((await otherClient.adverseActions.listItems({ params: { applicant_id: applicantId } })).status).toBe(404);
+      expect(
+        (await otherClient.adverseActions.cancel({ params: { applicant_id: applicantId, action_id: action.id } }))
+          .status,
+      ).toBe(404);
+      expect((await actionOf(applicantId, action.id)).state).not.toBe('canceled');
+      expect(
+        (await admin.adverseActions.retrieve({ params: { applicant_id: applicantId, action_id: randomUUID() } }))
+          .status,
+      ).toBe(404);
+    },
+    240_000,
+  );
 });
