@@ -183,8 +183,10 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
       expect(report.status).toBe(200);
       expect(report.headers.get('content-type')).toBe('application/pdf');
 
-      // Still waiting before the due time: no final notice.
-      expect((await mailsOf(applicantId, 'adverse_action_notice')).length).toBe(1);
+      // Before the due time, no final notice (looked at only while the due time is still ahead: a slow machine may
+      // have passed it already).
+      const notices = await mailsOf(applicantId, 'adverse_action_notice');
+      if (Date.now() < dueAt) expect(notices).toHaveLength(1);
       await waitFor(async () => (await actionOf(applicantId, action.id)).state === 'complete', 60_000);
       expect(Date.now()).toBeGreaterThanOrEqual(dueAt);
       await waitFor(async () => (await actionOf(applicantId, action.id)).final_notice.delivery === 'sent', 30_000);
