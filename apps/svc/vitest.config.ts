@@ -7,9 +7,6 @@ export default mergeConfig(
     test: {
       // Builds what the tests spawn, and prepares the PGlite initdb cache once, before the test processes start.
       globalSetup: ['test/support/global-setup.ts'],
-      // Three files at a time: the longest package, and its files spend much of their time waiting on processes they
-      // killed, a database outage, Chromium or a waiting period.
-      maxWorkers: 3,
     },
   }),
 );

@@ -86,6 +86,9 @@ describe.skipIf(!postgresTarget)('a pending provider check across a worker kill 
       30_000,
     );
     await first.kill('SIGKILL');
+    // Before the kill, a submission whose answer came too late for the worker (a loaded machine) is sent again; after
+    // it, nothing is: the reference is recorded.
+    const submittedBeforeKill = provider.requests.filter((request) => request === 'POST /checks').length;
     const check = provider.checkOf(executionId)!;
     provider.complete(check.reference);
     expect((await provider.callBack(api.url, 'kill-bureau', check.reference)).status).toBe(202);
@@ -103,7 +106,7 @@ describe.skipIf(!postgresTarget)('a pending provider check across a worker kill 
       provider: 'kill-bureau',
       simulated: false,
     });
-    // Submitted once: the killed worker had recorded the reference, so nothing ran it again.
-    expect(provider.requests.filter((request) => request === 'POST /checks')).toHaveLength(1);
+    // Not submitted again: the killed worker had recorded the reference, so nothing ran it again.
+    expect(provider.requests.filter((request) => request === 'POST /checks')).toHaveLength(submittedBeforeKill);
   }, 120_000);
 });
