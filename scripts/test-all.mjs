@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `pnpm test:run` (what `npm test` and CI run), after the format check: builds every package, then runs the tests of
-// the `svc` app (the crash, outage, fuzz and browser tests: the longest package by far) from the first second, beside
-// every other package's tests followed by typecheck and lint, and ends with the summed test count. One turbo run
-// started them in its own order, and left the longest package waiting behind the short ones.
+// `pnpm test:run` (what `npm test` and CI run): builds every package, then runs the tests of the `svc` app (the crash,
+// outage, fuzz and browser tests: the longest package by far) from the first second, beside every other package's
+// tests followed by typecheck and lint (Prettier's check included), and ends with the summed test count. One turbo
+// run started them in its own order, and left the longest package waiting behind the short ones.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +28,7 @@ const turbo = (args) =>
 async function everythingElse() {
   const tested = await turbo(['test', `--filter=!${LONGEST}`, '--only', '--concurrency=2']);
   const typed = await run('pnpm', ['-s', 'typecheck']);
-  const linted = await turbo(['lint', '--only', '--concurrency=2']);
+  const linted = await run('pnpm', ['-s', 'lint']);
   return tested && typed && linted;
 }
 

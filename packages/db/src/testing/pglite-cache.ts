@@ -12,6 +12,6 @@ export const PGLITE_INITDB_CACHE = path.join(tmpdir(), 'svc-pglite-initdb.tar');
  */
 export async function setup(): Promise<void> {
   await warmPgliteInitdbCache(PGLITE_INITDB_CACHE);
-  await pgliteMigratedDump();
-  if (process.env.DATABASE_URL) await postgresTemplate(process.env.DATABASE_URL);
+  const databaseUrl = process.env.DATABASE_URL;
+  await Promise.all([pgliteMigratedDump(), databaseUrl ? postgresTemplate(databaseUrl) : null]);
 }
