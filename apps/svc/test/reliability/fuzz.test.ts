@@ -21,9 +21,10 @@ import { seedTenant, type Tenant } from './support/world.js';
 /**
  * Every operation of the contract under generated hostile requests (issue 9, item 1): no 5xx, every refusal a
  * problem document, and a batch of requests none of which was accepted leaves every tenant table as it was.
- * `SVC_FUZZ_SEED` replays a run; `SVC_FUZZ_REQUESTS` overrides the count.
+ * `SVC_FUZZ_SEED` replays a run; `SVC_FUZZ_REQUESTS` overrides the count. 20,480 requests in all (the issue asks
+ * for at least 20,000), most on PostgreSQL, which serves them several times faster than PGlite.
  */
-const REQUESTS = { postgres: 10_240, pglite: 2_048 } as const;
+const REQUESTS = { postgres: 18_432, pglite: 2_048 } as const;
 const BATCH = 16;
 const CONCURRENCY = 12;
 const operations = contractOperations();
