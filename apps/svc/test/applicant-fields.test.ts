@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hrApplicationSchema, type SvcClient } from '@svc/contract';
 import type { BootstrappedAccount } from '@svc/db';
-import { startWorker, type RunningWorker } from '@svc/worker';
+import type { RunningWorker } from '@svc/worker';
 import { apiTargets, fullInformation, location, orderTableCounts, type TestApi, untilReturned } from '@svc/api/testing';
+import { startTestWorker } from './support/worker.js';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const addDays = (day: string, days: number) => isoDay(new Date(Date.parse(day) + days * 86_400_000));
@@ -24,12 +25,7 @@ describe.each(apiTargets({ everyDatabase: true }))('applicant fields on $name', 
     svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000 });
     account = await svc.newPartner();
     client = svc.client(account.api_keys.demo);
-    worker = await startWorker({
-      db: svc.db,
-      logger: svc.api.deps.logger,
-      jobs: svc.api.deps.jobs,
-      settings: { simulatorDelayMs: 0, concurrency: 4, pollingIntervalSeconds: 0.5 },
-    });
+    worker = await startTestWorker(svc);
   }, 60_000);
   afterAll(async () => {
     await worker?.stop();

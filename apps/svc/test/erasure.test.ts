@@ -9,7 +9,7 @@ import {
   type BootstrappedAccount,
   type Database,
 } from '@svc/db';
-import { startWorker, type RunningWorker } from '@svc/worker';
+import type { RunningWorker } from '@svc/worker';
 import {
   apiTargets,
   formFieldsOf,
@@ -22,6 +22,7 @@ import {
   untilReturned,
 } from '@svc/api/testing';
 import { readPdf } from './support/pdf.js';
+import { startTestWorker } from './support/worker.js';
 
 /** Where a value of a sealed column is bound to: its row's id (an idempotency record: its key and API key). */
 const sealedRowIdOf = (table: string, row: Record<string, unknown>): string =>
@@ -151,12 +152,7 @@ describe.each(apiTargets({ everyDatabase: true }))('applicant erasure on $name',
     });
     account = await svc.newPartner();
     client = svc.client(account.api_keys.demo);
-    worker = await startWorker({
-      db: svc.db,
-      logger: svc.api.deps.logger,
-      jobs: svc.api.deps.jobs,
-      settings: { simulatorDelayMs: 0, concurrency: 4, pollingIntervalSeconds: 0.5 },
-    });
+    worker = await startTestWorker(svc);
 
     // HR: invited (with an Idempotency-Key), submitted through the portal with consent and documents, returned.
     const invited = await client.hr.invite({

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventSchema, type EventRecord, type SvcClient } from '@svc/contract';
 import { pruneExpiredRows, type BootstrappedAccount } from '@svc/db';
 import { waitFor } from '@svc/db/testing';
-import { startWorker, type RunningWorker } from '@svc/worker';
+import type { RunningWorker } from '@svc/worker';
 import { apiTargets, fullInformation, location, type TestApi, untilReturned } from '@svc/api/testing';
+import { startTestWorker } from './support/worker.js';
 
 type EventPage = { count: number; next: string | null; results: EventRecord[] };
 
@@ -35,12 +36,7 @@ describe.each(apiTargets({ everyDatabase: true }))('events on $name', (target) =
     account = await svc.newPartner();
     other = await svc.newPartner();
     admin = svc.client(account.api_keys.live);
-    worker = await startWorker({
-      db: svc.db,
-      logger: svc.api.deps.logger,
-      jobs: svc.api.deps.jobs,
-      settings: { simulatorDelayMs: 0, concurrency: 4, pollingIntervalSeconds: 0.5 },
-    });
+    worker = await startTestWorker(svc);
     const created = await admin.hr.quickScreen({
       body: {
         owner_id: account.users.hr,

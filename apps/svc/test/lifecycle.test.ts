@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hrApplicationSchema, pmApplicantListItemSchema, pmApplicationSchema, type SvcClient } from '@svc/contract';
 import { submitApplicantInformation, type BootstrappedAccount } from '@svc/db';
-import { startWorker, type RunningWorker } from '@svc/worker';
+import type { RunningWorker } from '@svc/worker';
 import { apiTargets, fullInformation, location, type TestApi, untilReturned } from '@svc/api/testing';
+import { startTestWorker } from './support/worker.js';
 
 /**
  * Applications end to end, with the real worker running the simulator: quick screen -> Returned -> upgrade ->
@@ -17,12 +18,7 @@ describe.each(apiTargets())('the life of an application on $name', (target) => {
     svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000 });
     account = await svc.newPartner();
     client = svc.client(account.api_keys.demo);
-    worker = await startWorker({
-      db: svc.db,
-      logger: svc.api.deps.logger,
-      jobs: svc.api.deps.jobs,
-      settings: { simulatorDelayMs: 0, concurrency: 4, pollingIntervalSeconds: 0.5 },
-    });
+    worker = await startTestWorker(svc);
   });
   afterAll(async () => {
     await worker?.stop();

@@ -5,11 +5,12 @@ import { crc32 } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { hrApplicationSchema, pmApplicationSchema, type SvcClient } from '@svc/contract';
 import type { BootstrappedAccount } from '@svc/db';
-import { startWorker, type RunningWorker } from '@svc/worker';
+import type { RunningWorker } from '@svc/worker';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTargets, columnsHolding, inviteToPortal, newUsTeamOwner, type TestApi } from '@svc/api/testing';
 import { seriousViolations } from './support/axe.js';
+import { startTestWorker } from './support/worker.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** Screenshots of every step, to look at (gitignored). */
@@ -85,12 +86,7 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
       [account.teams.pm],
     );
     await svc.db.dataSource.query(`UPDATE users SET language = 'fr' WHERE id = $1`, [account.users.pm]);
-    worker = await startWorker({
-      db: svc.db,
-      logger: svc.api.deps.logger,
-      jobs: svc.api.deps.jobs,
-      settings: { simulatorDelayMs: 0, concurrency: 4, pollingIntervalSeconds: 0.5 },
-    });
+    worker = await startTestWorker(svc);
     page = await browser.newPage();
     await page.setViewport({ width: 1000, height: 900 });
     page.on('console', (message) => {

@@ -12,7 +12,7 @@ import {
   type SvcClient,
 } from '@svc/contract';
 import type { BootstrappedAccount } from '@svc/db';
-import { startWorker, type RunningWorker } from '@svc/worker';
+import type { RunningWorker } from '@svc/worker';
 import {
   apiTargets,
   formFieldsOf,
@@ -42,6 +42,7 @@ import {
   VERIFIED,
   type Json,
 } from './support/record-fields.js';
+import { startTestWorker } from './support/worker.js';
 
 /**
  * Every field the reference tables list for a record is present and filled when svc holds its data, over real HTTP
@@ -75,12 +76,7 @@ describe.each(apiTargets())('the fields of the records on $name', (target) => {
     hr = svc.client(account.api_keys.demo);
     pmKey = await svc.newTeamUserKey(account.users.pm, 'demo');
     pm = svc.client(pmKey);
-    worker = await startWorker({
-      db: svc.db,
-      logger: svc.api.deps.logger,
-      jobs: svc.api.deps.jobs,
-      settings: { simulatorDelayMs: 0, concurrency: 4, pollingIntervalSeconds: 0.5 },
-    });
+    worker = await startTestWorker(svc);
 
     // HR: a quick screen naming its position, with many checks.
     const quick = await hr.hr.quickScreen({

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestFlag, SvcClient } from '@svc/contract';
 import { listAuditEntries, type BootstrappedAccount } from '@svc/db';
 import { CHECK_CATALOGUE, CHECK_DISPLAY_NAMES } from '@svc/domain';
-import { startWorker, type RunningWorker } from '@svc/worker';
+import type { RunningWorker } from '@svc/worker';
 import { apiTargets, fullInformation, location, type TestApi, untilReturned } from '@svc/api/testing';
 import { readPdf } from './support/pdf.js';
+import { startTestWorker } from './support/worker.js';
 
 const HR_FLAGS = [
   'request_softcheck',
@@ -33,12 +34,7 @@ describe.each(apiTargets({ everyDatabase: true }))('reports on $name', (target) 
     svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000 });
     account = await svc.newPartner();
     client = svc.client(account.api_keys.demo);
-    worker = await startWorker({
-      db: svc.db,
-      logger: svc.api.deps.logger,
-      jobs: svc.api.deps.jobs,
-      settings: { simulatorDelayMs: 0, concurrency: 4, pollingIntervalSeconds: 0.5 },
-    });
+    worker = await startTestWorker(svc);
     const information = { ...fullInformation(), last_name: 'Convicted' };
     hrLastName = information.last_name;
     const created = await client.hr.quickScreen({
