@@ -31,7 +31,8 @@ export const vitestConfig = defineConfig({
     maxWorkers: 2,
     // A test process runs its files one after another on one module graph instead of importing the API, worker and
     // database packages again for each file: half the CPU of the API tests (261 s to 135 s). Safe because no test
-    // mocks a module or changes process.env; each file starts its own servers and databases.
+    // mocks a module or changes process.env; each file starts its own servers and databases. A file that needs a
+    // process without an earlier file's state (the encryption key) runs in a project of its own (packages/db).
     isolate: false,
     sequence: { sequencer: ReliabilityFirst },
     reporters: ['default', 'json'],
