@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { AdverseActionRecord, SvcClient } from '@svc/contract';
 import { findOutboxMessage, type BootstrappedAccount } from '@svc/db';
 import { waitFor } from '@svc/db/testing';
-import { startWorker, type RunningWorker } from '@svc/worker';
+import type { RunningWorker } from '@svc/worker';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTargets, fullInformation, type TestApi, untilReturned } from '@svc/api/testing';
 import { seriousViolations } from './support/axe.js';
+import { startTestWorker } from './support/worker.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -34,13 +35,8 @@ describe.each(apiTargets())('the adverse-action page in Chromium on $name', (tar
     await svc.db.dataSource.query(`UPDATE teams SET country = 'US', province_state = 'CA' WHERE id = $1`, [
       account.teams.hr,
     ]);
-    worker = await startWorker({
-      db: svc.db,
-      logger: svc.api.deps.logger,
-      jobs: svc.api.deps.jobs,
-      // Long enough that the final notice never goes out during the test.
-      settings: { simulatorDelayMs: 0, pollingIntervalSeconds: 0.5, publicUrl: svc.url, waitingPeriodSeconds: 600 },
-    });
+    // Long enough that the final notice never goes out during the test.
+    worker = await startTestWorker(svc, { publicUrl: svc.url, waitingPeriodSeconds: 600 });
     page = await browser.newPage();
   }, 60_000);
   afterAll(async () => {

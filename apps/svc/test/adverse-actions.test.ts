@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdverseActionRecord, SvcClient } from '@svc/contract';
 import { findOutboxMessage, listAuditEntries, type BootstrappedAccount } from '@svc/db';
 import { waitFor } from '@svc/db/testing';
-import { startWorker, type RunningWorker } from '@svc/worker';
+import type { RunningWorker } from '@svc/worker';
 import { createLogger } from '@svc/api';
 import { apiTargets, fullInformation, type TestApi, untilReturned } from '@svc/api/testing';
 import { readPdf } from './support/pdf.js';
+import { startTestWorker } from './support/worker.js';
 
 const AGENCY = 'Keystone Screening Agency';
 /**
@@ -130,18 +131,14 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
       account.user_id,
     ])) as Array<{ email: string }>;
     ownerEmail = owner!.email;
-    worker = await startWorker({
-      db: svc.db,
-      logger: createLogger({ level: 'warn' }),
-      jobs: svc.api.deps.jobs,
-      settings: {
-        simulatorDelayMs: 0,
-        concurrency: 4,
-        pollingIntervalSeconds: 0.5,
+    worker = await startTestWorker(
+      svc,
+      {
         publicUrl: svc.url,
         waitingPeriodSeconds: WAITING_SECONDS,
       },
-    });
+      createLogger({ level: 'warn' }),
+    );
   }, 60_000);
   afterAll(async () => {
     await worker?.stop();

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HrApplication, SvcClient } from '@svc/contract';
 import { listAuditEntries, type BootstrappedAccount } from '@svc/db';
-import { startWorker, type RunningWorker } from '@svc/worker';
+import type { RunningWorker } from '@svc/worker';
 import { apiTargets, fullInformation, location, type TestApi, untilReturned } from '@svc/api/testing';
 import { readPdf } from './support/pdf.js';
+import { startTestWorker } from './support/worker.js';
 
 /** pdftotext breaks lines and spaces by layout: compare words only. */
 const words = (text: string) => text.replace(/\s+/g, ' ');
@@ -21,12 +22,7 @@ describe.each(apiTargets())('honest results on $name', (target) => {
     svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000 });
     account = await svc.newPartner();
     client = svc.client(account.api_keys.demo);
-    worker = await startWorker({
-      db: svc.db,
-      logger: svc.api.deps.logger,
-      jobs: svc.api.deps.jobs,
-      settings: { simulatorDelayMs: 0, concurrency: 4, pollingIntervalSeconds: 0.5, checkRetryDelayMaxSeconds: 0 },
-    });
+    worker = await startTestWorker(svc, { checkRetryDelayMaxSeconds: 0 });
   }, 60_000);
   afterAll(async () => {
     await worker?.stop();

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@svc/api';
 import type { HrApplication, SvcClient } from '@svc/contract';
 import { refreshCheckTurnarounds, type BootstrappedAccount } from '@svc/db';
-import { startWorker, type RunningWorker } from '@svc/worker';
+import type { RunningWorker } from '@svc/worker';
 import { apiTargets, fullInformation, location, type TestApi, untilReturned } from '@svc/api/testing';
 import { startProviderServer } from './support/provider-server.js';
+import { startTestWorker } from './support/worker.js';
 
 const SECRET = 'provider-secret-'.padEnd(40, 'x');
 
@@ -21,12 +22,7 @@ describe.each(apiTargets())('HTTP providers on $name', (target) => {
   let worker: RunningWorker | undefined;
   let providers: ReturnType<typeof loadConfig>['SVC_PROVIDERS'];
   const startTheWorker = async () => {
-    worker = await startWorker({
-      db: svc.db,
-      logger: svc.api.deps.logger,
-      jobs: svc.api.deps.jobs,
-      settings: { simulatorDelayMs: 0, concurrency: 4, pollingIntervalSeconds: 0.5, providers },
-    });
+    worker = await startTestWorker(svc, { providers });
   };
   beforeAll(async () => {
     provider = await startProviderServer(SECRET);

@@ -1,8 +1,9 @@
 import { FCRA_SUMMARY_OF_RIGHTS } from '@svc/domain';
-import { startWorker, type RunningWorker } from '@svc/worker';
+import type { RunningWorker } from '@svc/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTargets, type TestApi } from '@svc/api/testing';
 import { readPdf } from './support/pdf.js';
+import { startTestWorker } from './support/worker.js';
 
 /** pdftotext breaks lines and spaces by layout: compare words only. */
 const words = (text: string) => text.replace(/\s+/g, ' ');
@@ -29,13 +30,7 @@ describe.each(apiTargets({ everyDatabase: true }))('the summary of rights as a P
     expect(before.headers.get('retry-after')).toBe('5');
 
     // Two workers start: each asks for the print; one job prints it, the version is stored once.
-    const start = () =>
-      startWorker({
-        db: svc.db,
-        logger: svc.api.deps.logger,
-        jobs: svc.api.deps.jobs,
-        settings: { simulatorDelayMs: 0, concurrency: 2, pollingIntervalSeconds: 0.5 },
-      });
+    const start = () => startTestWorker(svc, { concurrency: 2 });
     workers = [await start(), await start()];
 
     const deadline = Date.now() + 60_000;

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SvcClient } from '@svc/contract';
 import { createUser, findOutboxMessage, submitApplicantInformation, type BootstrappedAccount } from '@svc/db';
 import { waitFor } from '@svc/db/testing';
-import { startWorker, type RunningWorker } from '@svc/worker';
+import type { RunningWorker } from '@svc/worker';
 import { apiTargets, fullInformation, type TestApi, untilReturned } from '@svc/api/testing';
+import { startTestWorker } from './support/worker.js';
 
 type Mail = { recipient: string; subject: string; text_body: string; status: string };
 
@@ -96,12 +97,7 @@ describe.each(apiTargets())('notification emails on $name', (target) => {
     });
     if (listing.status !== 201) throw new Error(`listing answered ${listing.status}`);
     listingId = listing.body.id;
-    worker = await startWorker({
-      db: svc.db,
-      logger: svc.api.deps.logger,
-      jobs: svc.api.deps.jobs,
-      settings: { simulatorDelayMs: 0, concurrency: 4, pollingIntervalSeconds: 0.5, publicUrl },
-    });
+    worker = await startTestWorker(svc, { publicUrl });
   }, 60_000);
   afterAll(async () => {
     await worker?.stop();

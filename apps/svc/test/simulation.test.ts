@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HrApplication, RequestFlag } from '@svc/contract';
 import type { BootstrappedAccount } from '@svc/db';
 import { SIMULATION_BANDS } from '@svc/domain';
-import { startWorker, type RunningWorker } from '@svc/worker';
+import type { RunningWorker } from '@svc/worker';
 import { apiTargets, fullInformation, location, type TestApi, untilReturned } from '@svc/api/testing';
 import { readPdfPages } from './support/pdf.js';
+import { startTestWorker } from './support/worker.js';
 
 /** Enough checks (with findings) that the report runs over several pages. */
 const FLAGS = [
@@ -31,12 +32,7 @@ describe.each(apiTargets())('simulated results on $name', (target) => {
     // Live orders run the simulator only because this test turns live simulation on.
     svc = await target.start({ SVC_LIVE_SIMULATION: true, SVC_RATE_LIMIT_PER_MINUTE: 100_000 });
     account = await svc.newPartner();
-    worker = await startWorker({
-      db: svc.db,
-      logger: svc.api.deps.logger,
-      jobs: svc.api.deps.jobs,
-      settings: { simulatorDelayMs: 0, concurrency: 8, pollingIntervalSeconds: 0.5 },
-    });
+    worker = await startTestWorker(svc, { concurrency: 8 });
   }, 120_000);
   afterAll(async () => {
     await worker?.stop();

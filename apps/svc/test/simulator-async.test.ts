@@ -1,8 +1,9 @@
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import type { SvcClient } from '@svc/contract';
 import type { BootstrappedAccount } from '@svc/db';
-import { startWorker, type RunningWorker } from '@svc/worker';
+import type { RunningWorker } from '@svc/worker';
 import { apiTargets, quickScreenUntilReturned, type TestApi } from '@svc/api/testing';
+import { startTestWorker } from './support/worker.js';
 
 const PENDING_MS = 1_500;
 
@@ -30,17 +31,9 @@ describe.each(apiTargets())('the asynchronous simulator on $name', (target) => {
   });
 
   const startTheWorker = async (simulatorCallbacks: boolean) => {
-    worker = await startWorker({
-      db: svc.db,
-      logger: svc.api.deps.logger,
-      jobs: svc.api.deps.jobs,
-      settings: {
-        simulatorDelayMs: 0,
-        simulatorPendingMs: PENDING_MS,
-        simulatorCallbacks,
-        concurrency: 4,
-        pollingIntervalSeconds: 0.5,
-      },
+    worker = await startTestWorker(svc, {
+      simulatorPendingMs: PENDING_MS,
+      simulatorCallbacks,
     });
   };
   /** Quick screens a softcheck; answers its check once Returned, and the jobs of that check. */

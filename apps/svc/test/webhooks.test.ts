@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventSchema, type SvcClient } from '@svc/contract';
 import type { BootstrappedAccount } from '@svc/db';
 import { waitFor } from '@svc/db/testing';
-import { startWorker, type RunningWorker } from '@svc/worker';
+import type { RunningWorker } from '@svc/worker';
 import { apiTargets, quickScreenUntilReturned, type TestApi } from '@svc/api/testing';
+import { startTestWorker } from './support/worker.js';
 
 type Received = { path: string; headers: IncomingHttpHeaders; body: string };
 
@@ -82,17 +83,9 @@ describe.each(apiTargets({ everyDatabase: true }))('webhooks on $name', (target)
     partnerA = await svc.newPartner();
     partnerB = await svc.newPartner();
     adminA = svc.client(partnerA.api_keys.live);
-    worker = await startWorker({
-      db: svc.db,
-      logger: svc.api.deps.logger,
-      jobs: svc.api.deps.jobs,
-      settings: {
-        simulatorDelayMs: 0,
-        concurrency: 4,
-        pollingIntervalSeconds: 0.5,
-        // Retries 200 ms apart instead of the production schedule (5 s, 5 min…), which its unit test proves.
-        webhooks: { allowPrivate: true, retryScheduleMs: [200, 200, 200], pollMs: 50 },
-      },
+    worker = await startTestWorker(svc, {
+      // Retries 200 ms apart instead of the production schedule (5 s, 5 min…), which its unit test proves.
+      webhooks: { allowPrivate: true, retryScheduleMs: [200, 200, 200], pollMs: 50 },
     });
   }, 60_000);
   afterAll(async () => {

@@ -505,8 +505,8 @@ export type RunningWorker = {
   /** The worker's Prometheus series (`SVC_WORKER_METRICS_PORT` serves them). */
   metrics: WorkerMetrics;
   /**
-   * Stops taking jobs and lets the running ones finish (at most `stopGraceSeconds`). A job queue this function
-   * opened is stopped too; a `jobs` passed in is left running (its owner stops it, `db.close()` does).
+   * Stops taking jobs and lets the running ones finish (at most `stopGraceSeconds`). A job queue and a PDF renderer
+   * this function opened are stopped too; a `jobs` or `pdf` passed in is left running (its owner stops it).
    */
   stop(): Promise<void>;
 };
@@ -522,10 +522,16 @@ export async function startWorker({
   settings: givenSettings = {},
   now,
   metricsRegistry,
+  pdf: givenPdf,
 }: {
   db: Database;
   logger: Logger;
   jobs?: JobQueue;
+  /**
+   * A PDF renderer the caller owns and closes, for workers of one process that share a Chromium (the tests' workers).
+   * Default: the worker's own, closed when it stops.
+   */
+  pdf?: PdfRenderer;
   settings?: Partial<Omit<WorkerSettings, 'webhooks'>> & { webhooks?: Partial<WebhookSettings> };
   now?: () => Date;
   /** Where the worker's Prometheus series go; a process that runs the API too passes the one both share. */
@@ -551,12 +557,14 @@ export async function startWorker({
     retryDelayMaxSeconds: settings.checkRetryDelayMaxSeconds,
   });
   // One Chromium for the process, launched by the first report and reused by every later one.
-  const pdf = createPdfRenderer({
-    maxPages: settings.pdfPages,
-    renderTimeoutMs: settings.pdfRenderTimeoutMs,
-    sandbox: settings.chromiumSandbox,
-    logger,
-  });
+  const pdf =
+    givenPdf ??
+    createPdfRenderer({
+      maxPages: settings.pdfPages,
+      renderTimeoutMs: settings.pdfRenderTimeoutMs,
+      sandbox: settings.chromiumSandbox,
+      logger,
+    });
   await configureMessageSendQueue(jobs, { retryDelayMaxSeconds: settings.messageRetryDelayMaxSeconds });
   const metrics = createWorkerMetrics({ db, ...(metricsRegistry ? { registry: metricsRegistry } : {}) });
   await jobs.createQueue(WEBHOOK_DELIVER_QUEUE);
@@ -597,7 +605,7 @@ export async function startWorker({
       stopping ??= (async () => {
         const grace = new Promise<void>((resolve) => setTimeout(resolve, settings.stopGraceSeconds * 1000).unref());
         await Promise.race([worker.stop(), grace]);
-        await pdf.close();
+        if (!givenPdf) await pdf.close();
         if (!givenJobs) await jobs.stop({ graceful: true, timeout: Math.max(1, settings.stopGraceSeconds) * 1000 });
       })();
       return stopping;

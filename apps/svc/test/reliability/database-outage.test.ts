@@ -9,6 +9,7 @@ import { fullInformation, type HttpAnswer, httpClient, type HttpClient, location
 import { startTcpProxy } from '../support/tcp-proxy.js';
 import { expectNoSecretsIn, recordingLoggers, sinSpellings } from './support/logs.js';
 import { applicantsByEmail } from './support/state.js';
+import { sharedPdfRenderer } from '../support/worker.js';
 
 /**
  * Issue 9, item 4: PostgreSQL unreachable for ten seconds under load. The API and the worker reach it through a TCP
@@ -62,6 +63,7 @@ describe.skipIf(!postgresTarget)(
       worker = await startWorker({
         db: proxied,
         logger: logs.worker,
+        pdf: sharedPdfRenderer(),
         settings: {
           simulatorDelayMs: 50,
           concurrency: 4,

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { SvcClient } from '@svc/contract';
 import { AdverseAction, issueApiKey, type BootstrappedAccount, type Database } from '@svc/db';
 import { waitFor } from '@svc/db/testing';
-import { startWorker, type Logger } from '@svc/worker';
+import type { Logger } from '@svc/worker';
+import { startTestWorker } from '../../support/worker.js';
 import { fullInformation, location, newApiTeamWithUser, type TestApi } from '@svc/api/testing';
 
 /** The id of one record of each kind, by the path parameter that names it (`applicant_id` is split by kind). */
@@ -259,12 +260,7 @@ export async function seedTenant(svc: TestApi, label: string): Promise<Tenant> {
 
 /** Runs the real worker on the API's job queue until every submitted applicant of the database is `Returned`. */
 export async function returnEveryApplicant({ svc, logger }: { svc: TestApi; logger: Logger }): Promise<void> {
-  const worker = await startWorker({
-    db: svc.db,
-    logger,
-    jobs: svc.api.deps.jobs,
-    settings: { simulatorDelayMs: 0, concurrency: 4, pollingIntervalSeconds: 0.5 },
-  });
+  const worker = await startTestWorker(svc, {}, logger);
   try {
     await waitFor(async () => {
       const [row] = (await svc.db.dataSource.query(
