@@ -118,8 +118,13 @@ const isAlive = (pid: number) => {
 };
 
 describe('the PDF renderer on Chromium', () => {
+  // The tests that print with the default options share one renderer (a Chromium launch costs more than five
+  // renders); each test that kills, times out, closes or configures one has its own.
+  let defaults: PdfRenderer | undefined;
+  const defaultRenderer = () => (defaults ??= newRenderer());
+
   it('prints the HTML into a tagged PDF whose pages and text hold what it says', async () => {
-    const renderer = newRenderer();
+    const renderer = defaultRenderer();
     const pdf = await renderer.render({ html: sectionsHtml('Screening report of Ada Lovelace', 3), pageSize: 'A4' });
 
     expect(pdfHeader(pdf)).toBe('%PDF-');
@@ -132,7 +137,7 @@ describe('the PDF renderer on Chromium', () => {
   }, 120_000);
 
   it('prints on A4 or Letter as asked', async () => {
-    const renderer = newRenderer();
+    const renderer = defaultRenderer();
     const a4 = await readPdf(await renderer.render({ html: sectionsHtml('A4 report', 1), pageSize: 'A4' }));
     const letter = await readPdf(await renderer.render({ html: sectionsHtml('Letter report', 1), pageSize: 'Letter' }));
     expect(a4.pageSize).toMatch(/^595\.\d+ x 841\.\d+ pts \(A4\)$/);
@@ -141,7 +146,7 @@ describe('the PDF renderer on Chromium', () => {
   }, 120_000);
 
   it('runs more concurrent renders than it has pages, each with its own content, never holding more than maxPages pages', async () => {
-    const renderer = newRenderer({ maxPages: 2 });
+    const renderer = defaultRenderer();
     await renderer.render({ html: sectionsHtml('Warm-up', 1), pageSize: 'A4' });
     const counter = await pageCounter(renderer.browser()!);
 

@@ -1,11 +1,4 @@
-import {
-  createPdfRenderer,
-  startWorker,
-  type Logger,
-  type PdfRenderer,
-  type RunningWorker,
-  type WorkerSettings,
-} from '@svc/worker';
+import { createPdfRenderer, startWorker, type Logger, type PdfRenderer, type RunningWorker } from '@svc/worker';
 import type { TestApi } from '@svc/api/testing';
 
 let renderer: PdfRenderer | null = null;
