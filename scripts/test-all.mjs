@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `pnpm test:run` (what `npm test` and CI run): builds every package, then runs the tests of the `svc` app (the crash,
 // outage, fuzz and browser tests: the longest package by far) from the first second, beside every other package's
-// tests followed by typecheck and lint (Prettier's check included), and ends with the summed test count. One turbo
+// tests and beside typecheck and lint (Prettier's check included), and ends with the summed test count. One turbo
 // run started them in its own order, and left the longest package waiting behind the short ones.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -24,19 +24,21 @@ function run(command, args) {
 const turbo = (args) =>
   run(join(root, 'node_modules', '.bin', 'turbo'), ['run', ...args, '--output-logs=errors-only', '--continue']);
 
-/**
- * Every other package's tests, one package at a time, then typecheck and lint: whether all passed. One at a time,
- * because the machine is bound by CPU: the `svc` tests get half of it rather than a third, and the short packages
- * finish when the long one does instead of leaving it alone at the end.
- */
-async function everythingElse() {
-  const tested = await turbo(['test', `--filter=!${LONGEST}`, '--only', '--concurrency=1']);
+/** Typecheck, then lint (Prettier's check included): whether both passed. */
+async function checks() {
   const typed = await run('pnpm', ['-s', 'typecheck']);
   const linted = await run('pnpm', ['-s', 'lint']);
-  return tested && typed && linted;
+  return typed && linted;
 }
 
 if (!(await turbo(['build', '--concurrency=2']))) process.exit(1);
-const results = await Promise.all([turbo(['test', `--filter=${LONGEST}`, '--only']), everythingElse()]);
+// Three streams side by side on a machine bound by CPU: the svc tests; every other package's tests, one package at
+// a time (so the svc tests get a larger share of the CPU, and the short packages end when the long one does); and
+// typecheck and lint, which otherwise ran alone at the end on one core.
+const results = await Promise.all([
+  turbo(['test', `--filter=${LONGEST}`, '--only']),
+  turbo(['test', `--filter=!${LONGEST}`, '--only', '--concurrency=1']),
+  checks(),
+]);
 const summed = await run(process.execPath, [join(root, 'scripts', 'summarize-tests.mjs')]);
 process.exit(results.every(Boolean) && summed ? 0 : 1);
