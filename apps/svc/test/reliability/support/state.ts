@@ -41,19 +41,24 @@ const ROWS_LEFT_OUT: Partial<Record<(typeof TENANT_TABLES)[number], string>> = {
   'pgboss.job': `WHERE t.name NOT IN ('${RETENTION_QUEUE}', '${LEGAL_DOCUMENT_RENDER_QUEUE}') AND NOT starts_with(t.name, '__pgboss__')`,
 };
 
-/** Columns left out of the digest: a key's `last_used_at` follows every minute of use, refused requests included. */
+/** Tables compared by content, less a column: a key's `last_used_at` follows every minute of use, refused requests included. */
 const ROW_TEXT: Partial<Record<(typeof TENANT_TABLES)[number], string>> = {
   api_keys: `(to_jsonb(t) - 'last_used_at')::text`,
 };
 
 /**
- * Row count and the sum of the rows' 64-bit hashes, of every tenant table, in one statement: equal digests, equal
- * state. (A sum needs no sort: a quarter faster than a checksum over the sorted rows, over the fuzz test's 1,280.)
+ * Row count and newest row version of every tenant table, in one statement: equal digests, no row written. An insert
+ * or update writes a row version with a transaction id above every earlier one (`xmin`), and a delete lowers the
+ * count; a statement rolled back leaves neither. Stricter than comparing contents (an update that rewrites a value
+ * unchanged counts too), and over the fuzz test's 1,280 digests 3.3 s of PostgreSQL's time instead of 14.5 s for
+ * md5 checksums of the sorted rows. Tables whose rows refused requests may rewrite (`ROW_TEXT`) are compared by
+ * content, the columns those writes touch left out.
  */
 export async function tenantStateDigest(db: Database): Promise<Record<string, string>> {
   const select = TENANT_TABLES.map((table) => {
-    const row = ROW_TEXT[table] ?? 't::text';
-    return `SELECT '${table}' AS name, count(*)::text || ':' || coalesce(sum(hashtextextended(${row}, 0)::numeric), 0)::text AS digest FROM ${table} t ${ROWS_LEFT_OUT[table] ?? ''}`;
+    const row = ROW_TEXT[table];
+    const version = row ? `sum(hashtextextended(${row}, 0)::numeric)` : `max(t.xmin::text::bigint)`;
+    return `SELECT '${table}' AS name, count(*)::text || ':' || coalesce(${version}, 0)::text AS digest FROM ${table} t ${ROWS_LEFT_OUT[table] ?? ''}`;
   }).join(' UNION ALL ');
   const rows = (await db.dataSource.query(select)) as Array<{ name: string; digest: string }>;
   return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
