@@ -85,6 +85,10 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
     return response.body;
   };
 
+  /** Resolves once the pre-adverse notice is out and the action waits for its final notice. */
+  const untilAwaitingFinal = (applicantId: string, actionId: string) =>
+    waitFor(async () => (await actionOf(applicantId, actionId)).state === 'awaiting_final', 60_000);
+
   const startAction = async (applicantId: string, language: 'en' | 'fr' = 'en') => {
     const items = await admin.adverseActions.listItems({ params: { applicant_id: applicantId } });
     if (items.status !== 200) throw new Error(`items answered ${items.status}`);
@@ -239,7 +243,7 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
     async () => {
       const { applicantId } = await returnedApplicant();
       const { action } = await startAction(applicantId, 'fr');
-      await waitFor(async () => (await actionOf(applicantId, action.id)).state === 'awaiting_final', 60_000);
+      await untilAwaitingFinal(applicantId, action.id);
       const [pre] = await mailsOf(applicantId, 'adverse_action_notice');
       const preText = await pdfText(`${actionPageIn(pre!)}/notices/pre_adverse.pdf`);
       expect(preText).toContain('Avis préalable à une décision défavorable');
@@ -266,7 +270,7 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
     async () => {
       const { applicantId } = await returnedApplicant();
       const { action, items } = await startAction(applicantId);
-      await waitFor(async () => (await actionOf(applicantId, action.id)).state === 'awaiting_final', 60_000);
+      await untilAwaitingFinal(applicantId, action.id);
       // The list shows the decision under way, and no dispute yet.
       expect(await listItemOf(applicantId)).toMatchObject({
         adjudication_status: 'PENDING',
@@ -347,7 +351,7 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
     async () => {
       const { applicantId } = await returnedApplicant();
       const { action, items } = await startAction(applicantId);
-      await waitFor(async () => (await actionOf(applicantId, action.id)).state === 'awaiting_final', 60_000);
+      await untilAwaitingFinal(applicantId, action.id);
       const page = actionPageIn((await mailsOf(applicantId, 'adverse_action_notice'))[0]!);
       const fields = new URLSearchParams({ explanation: 'The record was expunged.' });
       fields.append('item_ids', items[0]!.id);

@@ -41,7 +41,7 @@ const ROWS_LEFT_OUT: Partial<Record<(typeof TENANT_TABLES)[number], string>> = {
   'pgboss.job': `WHERE t.name NOT IN ('${RETENTION_QUEUE}', '${LEGAL_DOCUMENT_RENDER_QUEUE}') AND NOT starts_with(t.name, '__pgboss__')`,
 };
 
-/** Tables compared by content, less a column: a key's `last_used_at` follows every minute of use, refused requests included. */
+/** Tables compared by content, less a column: a key's `last_used_at` moves with every use, refused ones too. */
 const ROW_TEXT: Partial<Record<(typeof TENANT_TABLES)[number], string>> = {
   api_keys: `(to_jsonb(t) - 'last_used_at')::text`,
 };
