@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { generateOpenApiDocument } from '@svc/contract';
 import { databaseReadiness, recordApiKeyUse } from '@svc/db';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
@@ -26,7 +25,7 @@ import { oauthTokenRouter } from './oauth/token-endpoint.js';
 import { portalRouter } from './portal/index.js';
 import { LEGAL_PATH, legalRouter } from './legal/index.js';
 import { ADVERSE_ACTION_PORTAL_PATH, adverseActionPortalRouter } from './portal/adverse-action.js';
-import { openApiDocumentServer } from './openapi-document.js';
+import { openApiDocumentFor } from './openapi-document.js';
 import { mountProviderCallbacks, PROVIDER_CALLBACK_PATH } from './providers/callbacks.js';
 import { registerRoutes } from './routes/index.js';
 import { serviceLinks, serviceLinksPage } from './service-links.js';
@@ -82,7 +81,6 @@ export function createApp(deps: Deps): Express {
   app.use(helmet({ strictTransportSecurity: false }), strictTransportSecurity(deps.config.SVC_HSTS_MAX_AGE));
   app.use(NO_STORE_PATHS, noStore);
 
-  const openApiFor = openApiDocumentServer(generateOpenApiDocument());
   const docsServed = Boolean(deps.docsSite && existsSync(deps.docsSite));
   app.get('/', noStore, (request, response) => {
     const links = serviceLinks(publicUrlOf(deps, request), docsServed);
@@ -104,7 +102,7 @@ export function createApp(deps: Deps): Express {
   });
   app.get('/metrics', noStore, serveMetrics({ metrics: deps.metrics, token: deps.config.SVC_METRICS_TOKEN }));
   app.get('/openapi.json', (request, response) => {
-    response.json(openApiFor(publicUrlOf(deps, request)));
+    response.json(openApiDocumentFor(publicUrlOf(deps, request)));
   });
   // The documentation site, when it has been built (`pnpm --filter @svc/docs build`; `npm start` builds it).
   if (docsServed && deps.docsSite)
