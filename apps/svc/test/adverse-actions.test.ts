@@ -14,7 +14,7 @@ const AGENCY = 'Keystone Screening Agency';
  * The test clock: the waiting period lasts this many seconds instead of 5 business days; long enough for a loaded CI
  * machine to read the pre-adverse notice and act before the period ends.
  */
-const WAITING_SECONDS = 20;
+const WAITING_SECONDS = 12;
 const US_LOCATION = {
   address: '1 Broadway',
   city: 'Albany',
