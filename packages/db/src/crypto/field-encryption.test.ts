@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -75,14 +75,18 @@ describe('field encryption', () => {
 
   it('generates the embedded key once into the data directory, readable by its owner only', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'svc-key-'));
-    const first = await loadEncryptionKey({ configured: undefined, dataDir, embedded: true });
-    const second = await loadEncryptionKey({ configured: undefined, dataDir, embedded: true });
-    expect(first.equals(second)).toBe(true);
-    expect((await stat(join(dataDir, 'encryption.key'))).mode & 0o777).toBe(0o600);
-    expect((await readFile(join(dataDir, 'encryption.key'), 'utf8')).trim()).toBe(first.toString('hex'));
-    await expect(loadEncryptionKey({ configured: undefined, dataDir, embedded: false })).rejects.toThrow(
-      /SVC_ENCRYPTION_KEY/,
-    );
+    try {
+      const first = await loadEncryptionKey({ configured: undefined, dataDir, embedded: true });
+      const second = await loadEncryptionKey({ configured: undefined, dataDir, embedded: true });
+      expect(first.equals(second)).toBe(true);
+      expect((await stat(join(dataDir, 'encryption.key'))).mode & 0o777).toBe(0o600);
+      expect((await readFile(join(dataDir, 'encryption.key'), 'utf8')).trim()).toBe(first.toString('hex'));
+      await expect(loadEncryptionKey({ configured: undefined, dataDir, embedded: false })).rejects.toThrow(
+        /SVC_ENCRYPTION_KEY/,
+      );
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('seals a column of a row with the process key: null kept, other columns refused', () => {
