@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `pnpm test:run` (what `npm test` and CI run): builds every package, then runs the tests of the `svc` app (the crash,
-// outage, fuzz and browser tests: the longest package by far) from the first second, beside every other package's
-// tests and beside typecheck and lint (Prettier's check included), and ends with the summed test count. One turbo
-// run started them in its own order, and left the longest package waiting behind the short ones.
+// outage, fuzz and browser tests: the longest package by far) from the first second, beside the other packages' tests
+// and beside typecheck and lint (Prettier's check included), and ends with the summed test count. One turbo run
+// started them in its own order, and left the longest package waiting behind the short ones.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,13 +32,35 @@ async function checks() {
   return typed && linted;
 }
 
+/** Every workspace package with tests but the longest, the longest of them first (a stale order costs only time). */
+function otherPackages() {
+  const longestFirst = ['@svc/worker', '@svc/api', '@svc/docs', '@svc/db'];
+  const names = ['apps', 'packages'].flatMap((parent) =>
+    readdirSync(join(root, parent)).flatMap((directory) => {
+      const manifest = JSON.parse(readFileSync(join(root, parent, directory, 'package.json'), 'utf8'));
+      return manifest.scripts?.test && manifest.name !== LONGEST ? [manifest.name] : [];
+    }),
+  );
+  const rank = (name) => (longestFirst.includes(name) ? longestFirst.indexOf(name) : longestFirst.length);
+  return names.sort((a, b) => rank(a) - rank(b));
+}
+
+/** Takes packages off the shared queue and runs their tests one at a time: whether all passed. */
+async function lane(queue) {
+  let passed = true;
+  for (let name = queue.shift(); name; name = queue.shift())
+    passed = (await turbo(['test', `--filter=${name}`, '--only'])) && passed;
+  return passed;
+}
+
 if (!(await turbo(['build', '--concurrency=2']))) process.exit(1);
-// Three streams side by side on a machine bound by CPU: the svc tests; every other package's tests, one package at
-// a time (so the svc tests get a larger share of the CPU, and the short packages end when the long one does); and
-// typecheck and lint, which otherwise ran alone at the end on one core.
+// Three streams side by side on a machine bound by CPU: the svc tests, then other packages' tests; the other
+// packages' tests one package at a time; and typecheck and lint, which otherwise ran alone at the end on one core.
+// The other packages wait in one queue, so whichever stream is free first takes the next one.
+const queue = otherPackages();
 const results = await Promise.all([
-  turbo(['test', `--filter=${LONGEST}`, '--only']),
-  turbo(['test', `--filter=!${LONGEST}`, '--only', '--concurrency=1']),
+  turbo(['test', `--filter=${LONGEST}`, '--only']).then(async (passed) => (await lane(queue)) && passed),
+  lane(queue),
   checks(),
 ]);
 const summed = await run(process.execPath, [join(root, 'scripts', 'summarize-tests.mjs')]);
