@@ -33,9 +33,8 @@ async function checks() {
 }
 
 /**
- * Every workspace package with tests but the longest. The long ones in this order (a stale order costs only time):
- * the svc tests start with their crash and fuzz tests, and the worker package's crash test beside them slowed
- * both, so it comes last of them; then the short ones, taken by whichever stream is free first.
+ * Every workspace package with tests but the longest: the long ones first, then the short ones, which whichever
+ * stream is free first takes (a stale list costs only time).
  */
 function otherPackages() {
   const longOnes = ['@svc/db', '@svc/api', '@svc/docs', '@svc/worker'];
