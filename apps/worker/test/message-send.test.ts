@@ -70,7 +70,6 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
   });
   afterAll(async () => {
     for (const worker of workers) await worker.stop();
-    await reports.close();
     await smtp?.close();
     await target.dispose();
   });

@@ -62,7 +62,6 @@ describe.each(databaseTargets())('reports rendered apart from checks on $name', 
   });
   afterAll(async () => {
     await worker?.stop();
-    await reports.close();
     await target.dispose();
   });
 

@@ -68,7 +68,6 @@ describe.each(databaseTargets())('the retention job on $name', (target) => {
   });
   afterAll(async () => {
     await worker?.stop();
-    await reports.close();
     await target.dispose();
   });
 

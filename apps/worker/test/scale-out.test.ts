@@ -84,7 +84,6 @@ describe.runIf(postgresTarget)('worker processes on PostgreSQL', () => {
     } finally {
       for (const instance of instances) {
         await instance.worker.stop();
-        await instance.reports.close();
         await instance.db.close();
       }
     }

@@ -54,7 +54,6 @@ describe.each(databaseTargets())('the check.run and report.render workers on $na
   });
   afterAll(async () => {
     await worker?.stop();
-    await reports.close();
     await target.dispose();
   });
 
@@ -424,7 +423,6 @@ describe.each(databaseTargets())('the check.run and report.render workers on $na
         );
       }),
     );
-    await slowReports.close();
     // One finaliser renders and returns it; the other finds the rendering claimed, or the applicant returned.
     for (const pair of outcomes) {
       const [returnedOutcome, other] = pair.map((outcome) => outcome.outcome).sort((a) => (a === 'returned' ? -1 : 1));
