@@ -9,7 +9,7 @@ import { fullInformation, type HttpAnswer, httpClient, type HttpClient, location
 import { startTcpProxy } from '../support/tcp-proxy.js';
 import { expectNoSecretsIn, recordingLoggers, sinSpellings } from './support/logs.js';
 import { applicantsByEmail } from './support/state.js';
-import { sharedPdfRenderer } from '../support/worker.js';
+import { sharedPdfRenderer } from '@svc/worker/testing';
 
 /**
  * Issue 9, item 4: PostgreSQL unreachable for ten seconds under load. The API and the worker reach it through a TCP

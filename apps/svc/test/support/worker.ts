@@ -1,15 +1,6 @@
-import { createPdfRenderer, startWorker, type Logger, type PdfRenderer, type RunningWorker } from '@svc/worker';
+import { startWorker, type Logger, type RunningWorker } from '@svc/worker';
+import { sharedPdfRenderer } from '@svc/worker/testing';
 import type { TestApi } from '@svc/api/testing';
-
-let renderer: PdfRenderer | null = null;
-
-/**
- * One PDF renderer for every in-process worker of this test process: launching a Chromium costs about 1.6 CPU-s,
- * more than five report renders (`pnpm bench pdf`), and the test files of a process run one after another. Chromium
- * goes with the process (puppeteer kills it on exit). The worker's own renderer, launched and closed per worker, is
- * what the worker package's tests and the spawned `svc worker` processes of the reliability tests prove.
- */
-export const sharedPdfRenderer = (): PdfRenderer => (renderer ??= createPdfRenderer());
 
 /**
  * A worker in this test process on the test API's database and job queue, with its logger (or `logger`): simulated

@@ -1,20 +1,16 @@
 import type { ReportRenderer } from '@svc/db';
-import { createPdfRenderer, type PdfRenderer } from '../../src/pdf/index.js';
 import { createReportRenderer } from '../../src/report/render-report.js';
-
-let pdf: PdfRenderer | undefined;
+import { sharedPdfRenderer } from './shared-pdf-renderer.js';
 
 /**
- * The worker's real report renderer (the HTML of @svc/report printed by Chromium), counting what it rendered. Every
- * one in this test process prints on one Chromium: a launch costs about 1.6 CPU-s, more than five renders, and the
- * test files of a process run one after another. Chromium goes with the process (puppeteer kills it on exit); the
- * renderer's own launches, crashes and closing are what pdf-renderer.test.ts proves.
+ * The worker's real report renderer (the HTML of @svc/report printed by Chromium, the test process's shared one),
+ * counting what it rendered.
  */
 export function countingReportRenderer({ delayMs = 0 }: { delayMs?: number } = {}): {
   renderReport: ReportRenderer;
   renders(): number;
 } {
-  const render = createReportRenderer({ pdf: (pdf ??= createPdfRenderer({ maxPages: 2 })) });
+  const render = createReportRenderer({ pdf: sharedPdfRenderer() });
   let renders = 0;
   return {
     renderReport: async (subject) => {
