@@ -23,7 +23,9 @@ export const vitestConfig = defineConfig({
   ssr: { resolve: { conditions: ['@svc/source'] } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 30_000,
+    // A guard against a hang, not a measure of speed (benchmarks measure that): generous, because CI runs every
+    // package's tests at once on 2 cores and a test that takes 5 s alone can take a minute there.
+    testTimeout: 120_000,
     // Set-ups (databases, a built docs site, Chromium) are slow when every package's tests run at once on 2 cores.
     hookTimeout: 120_000,
     // Two test files at a time even on 2 cores: they mostly wait (HTTP, databases, Chromium, child processes), and
@@ -32,7 +34,7 @@ export const vitestConfig = defineConfig({
     // A test process runs its files one after another on one module graph instead of importing the API, worker and
     // database packages again for each file: half the CPU of the API tests (261 s to 135 s). Safe because no test
     // mocks a module or changes process.env; each file starts its own servers and databases. A file that needs a
-    // process without an earlier file's state (the encryption key) runs in a project of its own (packages/db).
+    // process without an earlier file's state (the encryption key) runs in a project of its own (packages/services).
     isolate: false,
     sequence: { sequencer: ReliabilityFirst },
     reporters: ['default', 'json'],

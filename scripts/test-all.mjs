@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startTestPostgres } from './test-postgres.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LONGEST = '@svc/svc';
@@ -37,7 +38,7 @@ async function checks() {
  * stream is free first takes (a stale list costs only time).
  */
 function otherPackages() {
-  const longOnes = ['@svc/db', '@svc/api', '@svc/docs', '@svc/worker'];
+  const longOnes = ['@svc/services', '@svc/db', '@svc/api', '@svc/identity', '@svc/docs', '@svc/worker'];
   const names = ['apps', 'packages'].flatMap((parent) =>
     readdirSync(join(root, parent)).flatMap((directory) => {
       const manifest = JSON.parse(readFileSync(join(root, parent, directory, 'package.json'), 'utf8'));
@@ -56,15 +57,55 @@ async function lane(queue) {
   return passed;
 }
 
+/**
+ * With SVC_TEST_IMAGE=1 (CI sets it): the OCI image and compose.yaml, proved beside the tests from the first second
+ * (building the image is mostly downloads and apt): scripts/image.sh builds it, scripts/compose-check.sh runs it.
+ * Root only (rootful podman); whether it passed.
+ */
+async function image() {
+  if (process.env.SVC_TEST_IMAGE !== '1') return true;
+  if (process.getuid?.() !== 0) {
+    console.warn('svc: SVC_TEST_IMAGE=1 but not root: the image and compose.yaml are not built nor proved');
+    return true;
+  }
+  const started = performance.now();
+  const passed =
+    (await run('bash', [join(root, 'scripts', 'image.sh'), '--postgres'])) &&
+    (await run('bash', [join(root, 'scripts', 'compose-check.sh')]));
+  console.log(
+    `svc: the image and compose.yaml ${passed ? 'proved' : 'FAILED'} in ${Math.round((performance.now() - started) / 1000)} s`,
+  );
+  return passed;
+}
+const imageStream = image();
+
 if (!(await turbo(['build', '--concurrency=2']))) process.exit(1);
+// The tests that need PostgreSQL run on DATABASE_URL's server; without one, on a throwaway server of this machine's
+// PostgreSQL binaries. Without either they are skipped, and summarize-tests.mjs lists each one as not proved.
+let testPostgres = null;
+if (!process.env.DATABASE_URL) {
+  const { server, reason } = await startTestPostgres();
+  if (server) {
+    testPostgres = server;
+    process.env.DATABASE_URL = server.url;
+    console.log(`svc: DATABASE_URL is unset: the tests run on PostgreSQL too, on a throwaway server at ${server.url}`);
+  } else {
+    console.warn(
+      `svc: DATABASE_URL is unset and no throwaway PostgreSQL could start (${reason}): the tests that need PostgreSQL are skipped`,
+    );
+  }
+}
 // Three streams side by side on a machine bound by CPU: the svc tests, then other packages' tests; the other
-// packages' tests one package at a time; and typecheck and lint, which otherwise ran alone at the end on one core.
-// The other packages wait in one queue, so whichever stream is free first takes the next one.
+// packages' tests one package at a time; and typecheck and lint, which otherwise ran alone at the end on one core,
+// then other packages' tests (it sat idle for the rest of the run before). The other packages wait in one queue, so
+// whichever stream is free first takes the next one.
 const queue = otherPackages();
 const results = await Promise.all([
   turbo(['test', `--filter=${LONGEST}`, '--only']).then(async (passed) => (await lane(queue)) && passed),
   lane(queue),
-  checks(),
+  checks().then(async (passed) => (await lane(queue)) && passed),
+  imageStream,
 ]);
+testPostgres?.stop();
 const summed = await run(process.execPath, [join(root, 'scripts', 'summarize-tests.mjs')]);
 process.exit(results.every(Boolean) && summed ? 0 : 1);

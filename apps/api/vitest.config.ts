@@ -7,6 +7,8 @@ export default mergeConfig(
     test: {
       // Prepares the PGlite initdb cache once, before the test processes start.
       globalSetup: ['test/support/global-setup.ts'],
+      // Every answer the tests get, checked against the OpenAPI document (issue 35).
+      setupFiles: ['test/support/openapi-traffic-setup.ts'],
     },
   }),
 );

@@ -15,7 +15,7 @@ const CHECKS_PER_APPLICATION = 3;
  */
 export async function run(): Promise<Record<string, number>> {
   const database = createBenchDatabase('e2e');
-  const api = await startApiProcess(database, 3911);
+  const api = await startApiProcess(database);
   try {
     let worker = await startWorkerProcess(database);
     await screenUntilReturned({ url: api.url, database });

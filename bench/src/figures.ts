@@ -1,3 +1,5 @@
+import { VARIANTS } from '@svc/identity/corpus';
+
 /** What a figure of results.json measures, in which unit, and its target (issue 8), for RESULTS.md. */
 export type FigureDescription = {
   unit: string;
@@ -5,6 +7,75 @@ export type FigureDescription = {
   /** The target the figure must meet; none for a reference figure (a floor). */
   target?: { atLeast: number } | { atMost: number };
 };
+
+/** The identity benchmark's document kinds and variants (bench/src/identity.ts; issue 33). */
+export const IDENTITY_KINDS = ['td3', 'td1', 'aamva'] as const;
+/** The corpus's variants (clean, rotated, JPEG, …, photo, perspective, small). */
+export const IDENTITY_VARIANTS = VARIANTS;
+
+const KIND_NAMES = { td3: 'passports (TD3 zone)', td1: 'ID cards (TD1 zone)', aamva: 'AAMVA licences (PDF417)' };
+
+/** Issue 33's read targets: PDF417 99 % everywhere; MRZ 95 % (passports) / 90 % (ID cards), 85 % tilted and photos. */
+function readTarget(kind: (typeof IDENTITY_KINDS)[number], variant: (typeof IDENTITY_VARIANTS)[number]) {
+  if (kind === 'aamva') return { atLeast: 0.99 };
+  if (variant === 'rotated' || variant === 'photo' || variant === 'perspective') return { atLeast: 0.85 };
+  if (variant === 'clean' || variant === 'jpeg' || variant === 'low_contrast')
+    return { atLeast: kind === 'td3' ? 0.95 : 0.9 };
+  return undefined;
+}
+
+function identityFigures(): Record<string, FigureDescription> {
+  const figures: Record<string, FigureDescription> = {};
+  for (const kind of IDENTITY_KINDS) {
+    for (const variant of IDENTITY_VARIANTS) {
+      const target = readTarget(kind, variant);
+      figures[`identity_${kind}_${variant}_read`] = {
+        unit: 'share',
+        what: `${KIND_NAMES[kind]}, ${variant.replace('_', ' ')}: read with ${kind === 'aamva' ? 'the barcode decoded and parsed' : 'every check digit valid'}`,
+        ...(target ? { target } : {}),
+      };
+      figures[`identity_${kind}_${variant}_fields`] = {
+        unit: 'share',
+        what: 'the same: fields right among those read (number, dates, country, names when trusted)',
+      };
+    }
+    figures[`identity_${kind}_wrong_reads`] = {
+      unit: 'documents',
+      what: `${KIND_NAMES[kind]}, every variant: read as valid with a wrong number, date or country`,
+      target: { atMost: 0 },
+    };
+    figures[`identity_${kind}_names_trusted`] = {
+      unit: 'share',
+      what: 'the same: documents read whose names were trusted (barcode, or two valid MRZ readings agreeing)',
+    };
+    figures[`identity_${kind}_wrong_trusted_names`] = {
+      unit: 'documents',
+      what: 'the same: names trusted but wrong',
+      target: { atMost: 0 },
+    };
+    figures[`identity_${kind}_data_false_accepts`] = {
+      unit: 'documents',
+      what: 'the same: data match passed against an applicant differing by one day of birth or by the family name',
+      target: { atMost: 0 },
+    };
+    figures[`identity_${kind}_data_false_rejects`] = {
+      unit: 'share',
+      what: "the same: the true applicant's data not matched (unread, names untrusted or misread)",
+    };
+    figures[`identity_${kind}_p50_ms`] = { unit: 'ms', what: 'the same: reading one document, p50' };
+    figures[`identity_${kind}_p95_ms`] = {
+      unit: 'ms',
+      what: 'the same: p95 (wall clock: moves with the load)',
+      target: { atMost: 1500 },
+    };
+    figures[`identity_${kind}_cpu_p50_ms`] = {
+      unit: 'ms',
+      what: 'the same: CPU time per document (every thread), p50',
+    };
+    figures[`identity_${kind}_cpu_p95_ms`] = { unit: 'ms', what: 'the same: CPU time per document, p95' };
+  }
+  return figures;
+}
 
 /** Every figure of issue 8; a benchmark module that adds one describes it here. */
 export const FIGURES: Readonly<Record<string, FigureDescription>> = {
@@ -19,6 +90,23 @@ export const FIGURES: Readonly<Record<string, FigureDescription>> = {
     unit: 'req/s',
     what: 'the same GET from an API process with its read cache off (SVC_READ_CACHE_SECONDS=0): every request reads PostgreSQL',
   },
+  pooler_named_rps: {
+    unit: 'req/s',
+    what: 'GET of a record, read cache off, from an API on PostgreSQL directly with named (prepared) statements, the default',
+  },
+  pooler_unnamed_rps: {
+    unit: 'req/s',
+    what: 'the same with unnamed statements (SVC_DIRECT_DATABASE_URL set, as behind a pooler), still directly',
+  },
+  pooler_pgbouncer_rps: {
+    unit: 'req/s',
+    what: 'the same through PgBouncer 1.18 in transaction mode (pool of 10), SVC_DIRECT_DATABASE_URL beside it',
+  },
+  get_applicant_uncached_ratio: {
+    unit: 'ratio',
+    what: 'get_applicant_uncached_rps / http_floor_rps: what the read cache would have to be removed against (0.5)',
+  },
+  get_applicant_uncached_p99_ms: { unit: 'ms', what: 'p99 latency of the uncached GET' },
   quick_screen_rps: { unit: 'req/s', what: 'POST …/quick/ with three checks', target: { atLeast: 400 } },
   quick_screen_p99_ms: { unit: 'ms', what: 'p99 latency of the quick screen', target: { atMost: 60 } },
   e2e_returned_p50_ms: {
@@ -30,6 +118,49 @@ export const FIGURES: Readonly<Record<string, FigureDescription>> = {
     unit: 'checks/s',
     what: 'checks completed per second by one worker process',
     target: { atLeast: 200 },
+  },
+  storage_s3_returned_p50_ms: {
+    unit: 'ms',
+    what: 'e2e_returned_p50_ms with SVC_STORAGE=s3 on a real radosgw: each report PDF sealed into the bucket (30 in sequence)',
+    target: { atMost: 1500 },
+  },
+  storage_s3_pdf_download_p50_ms: { unit: 'ms', what: 'a report PDF served through the API from the bucket' },
+  storage_s3_objects_per_report: {
+    unit: 'objects',
+    what: 'objects in the bucket per returned report (the cost per report)',
+  },
+  storage_s3_bytes_per_report: {
+    unit: 'bytes',
+    what: 'bytes in the bucket per returned report, sealed (the cost per report)',
+  },
+  storage_s3_plaintext_sealed: {
+    unit: 'objects',
+    what: 'objects in the bucket that begin as a plain PDF: files are sealed before they leave svc',
+    target: { atMost: 0 },
+  },
+  cluster_1_worker_screenings_per_s: {
+    unit: 'screenings/s',
+    what: 'quick screens of three checks ordered -> report stored -> Returned, a backlog of 300 drained by one worker process (issue 37: twice the 11.5 of one API and one worker)',
+    target: { atLeast: 23 },
+  },
+  cluster_2_worker_screenings_per_s: {
+    unit: 'screenings/s',
+    what: 'the same drained by two worker processes (two worker hosts of a cluster, on this one machine)',
+  },
+  cluster_scaling: {
+    unit: 'ratio',
+    what: 'cluster_2_worker_screenings_per_s / cluster_1_worker_screenings_per_s (the cores are shared by both workers, the API and PostgreSQL)',
+    target: { atLeast: 1.7 },
+  },
+  cluster_1_worker_api_p99_ms: {
+    unit: 'ms',
+    what: 'p99 of quick screens sent one at a time (every 100 ms) while one worker drains the backlog',
+    target: { atMost: 100 },
+  },
+  cluster_2_worker_api_p99_ms: {
+    unit: 'ms',
+    what: 'the same while two workers drain it',
+    target: { atMost: 100 },
   },
   pdf_pool_per_s: {
     unit: 'reports/s',
@@ -64,7 +195,73 @@ export const FIGURES: Readonly<Record<string, FigureDescription>> = {
     target: { atMost: 250 },
   },
   webhook_p99_ms: { unit: 'ms', what: 'p99 of the same' },
+  api_idle_statements_per_s: {
+    unit: 'statements/s',
+    what: 'an idle API process (read cache on): transactions of one statement its database counts, over 60 s',
+  },
+  api_idle_statements_per_s_uncached: { unit: 'statements/s', what: 'the same with SVC_READ_CACHE_SECONDS=0' },
+  watchlist_recall: {
+    unit: 'ratio',
+    what: 'labelled corpus (variants of listed names, with and without the listed birth date): share of listed people found at the threshold 0.85',
+    target: { atLeast: 0.98 },
+  },
+  watchlist_precision: {
+    unit: 'ratio',
+    what: 'share of the hits that are the expected entry (non-matches: the same name born another year, names sharing a word)',
+    target: { atLeast: 0.95 },
+  },
+  watchlist_names: { unit: 'names', what: 'names of the screened list (entries with their aliases)' },
+  watchlist_import_s_pg: {
+    unit: 's',
+    what: 'svc watchlists import of that list as an OpenSanctions JSON-lines file into PostgreSQL',
+    target: { atMost: 120 },
+  },
+  watchlist_index_load_s_pg: { unit: 's', what: "a worker's screening index built from PostgreSQL" },
+  watchlist_index_heap_mb_pg: { unit: 'MB', what: 'heap the index holds (after a full collection)' },
+  watchlist_screen_p50_ms_pg: {
+    unit: 'ms',
+    what: 'one applicant screened against the whole list, hits read back from PostgreSQL: p50',
+  },
+  watchlist_screen_p95_ms_pg: { unit: 'ms', what: 'the same: p95', target: { atMost: 50 } },
+  watchlist_import_s_pglite: {
+    unit: 's',
+    what: 'svc watchlists import of that list as an OpenSanctions JSON-lines file into PGlite',
+    target: { atMost: 120 },
+  },
+  watchlist_index_load_s_pglite: { unit: 's', what: "a worker's screening index built from PGlite" },
+  watchlist_index_heap_mb_pglite: { unit: 'MB', what: 'heap the index holds (after a full collection)' },
+  watchlist_screen_p50_ms_pglite: {
+    unit: 'ms',
+    what: 'one applicant screened against the whole list, hits read back from PGlite: p50',
+  },
+  watchlist_screen_p95_ms_pglite: { unit: 'ms', what: 'the same: p95', target: { atMost: 50 } },
   api_rss_mb: { unit: 'MB', what: 'API process resident memory at the end of the load', target: { atMost: 250 } },
+  identity_documents: { unit: 'documents', what: 'documents of the identity benchmark (kinds × variants × size)' },
+  ...identityFigures(),
+  identity_face_same_pairs: {
+    unit: 'pairs',
+    what: "face pairs of one person (a document's portrait, an edited selfie)",
+  },
+  identity_face_different_pairs: { unit: 'pairs', what: 'face pairs of different people (faces of different photos)' },
+  identity_face_same_max_distance: { unit: 'distance', what: 'largest descriptor distance of a same-person pair' },
+  identity_face_different_min_distance: { unit: 'distance', what: 'smallest distance of a different-person pair' },
+  identity_face_false_accepts: {
+    unit: 'pairs',
+    what: 'different-person pairs at or below the match distance (accepted as a match)',
+    target: { atMost: 0 },
+  },
+  identity_face_different_in_review: {
+    unit: 'share',
+    what: 'different-person pairs in the review band (a person compares them)',
+  },
+  identity_face_same_matched: { unit: 'share', what: 'same-person pairs at or below the match distance' },
+  identity_face_same_in_review: { unit: 'share', what: 'same-person pairs in the review band' },
+  identity_face_false_rejects: { unit: 'share', what: 'same-person pairs above the review band (no match)' },
+  identity_face_ms: { unit: 'ms', what: 'one face found and described (detector, landmarks, descriptor), p50' },
+  identity_worker_rss_mb: {
+    unit: 'MB',
+    what: 'resident memory of the benchmark process with the OCR engine and the face model loaded, at its peak',
+  },
 };
 
 /** Whether `value` meets the figure's target; null when it has none. */

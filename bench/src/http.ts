@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { load, median, type LoadFigures } from './load.js';
 import { createBenchDatabase, startApiProcess, startWorkerProcess, type BenchDatabase } from './stack.js';
+import { freePort } from '@svc/db/testing';
 
 export const name = 'http';
 
@@ -74,7 +75,8 @@ export async function screenUntilReturned({
   }
 }
 
-async function startFloorServer(port: number): Promise<{ url: string; stop(): void }> {
+async function startFloorServer(): Promise<{ url: string; stop(): void }> {
+  const port = await freePort();
   const child = spawn(process.execPath, [fileURLToPath(new URL('./floor-server.js', import.meta.url))], {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -92,8 +94,8 @@ async function startFloorServer(port: number): Promise<{ url: string; stop(): vo
  */
 export async function run(): Promise<Record<string, number>> {
   const database = createBenchDatabase('http');
-  const api = await startApiProcess(database, 3901);
-  const floor = await startFloorServer(3902);
+  const api = await startApiProcess(database);
+  const floor = await startFloorServer();
   try {
     const worker = await startWorkerProcess(database);
     const { id } = await screenUntilReturned({ url: api.url, database });
@@ -131,7 +133,7 @@ export async function run(): Promise<Record<string, number>> {
       );
     }
     // The same GET with every request reading PostgreSQL: what the read cache saves.
-    const uncachedApi = await startApiProcess(database, 3903, { SVC_READ_CACHE_SECONDS: '0' });
+    const uncachedApi = await startApiProcess(database, { SVC_READ_CACHE_SECONDS: '0' });
     const uncachedRounds: LoadFigures[] = [];
     try {
       await load({ url: `${uncachedApi.url}/api/v1/hr/applicants/${id}/`, headers, seconds: 2 });
@@ -149,12 +151,15 @@ export async function run(): Promise<Record<string, number>> {
     if (errors > 0) throw new Error(`${errors} requests failed under load`);
     const floorRps = median(floorRounds.map((figures) => figures.rps));
     const retrieveRps = median(retrieveRounds.map((figures) => figures.rps));
+    const uncachedRps = median(uncachedRounds.map((figures) => figures.rps));
     return {
       http_floor_rps: Math.round(floorRps),
       get_applicant_rps: Math.round(retrieveRps),
       get_applicant_ratio: Number((retrieveRps / floorRps).toFixed(3)),
       get_applicant_p99_ms: median(retrieveRounds.map((figures) => figures.p99Ms)),
-      get_applicant_uncached_rps: Math.round(median(uncachedRounds.map((figures) => figures.rps))),
+      get_applicant_uncached_rps: Math.round(uncachedRps),
+      get_applicant_uncached_ratio: Number((uncachedRps / floorRps).toFixed(3)),
+      get_applicant_uncached_p99_ms: median(uncachedRounds.map((figures) => figures.p99Ms)),
       quick_screen_rps: Math.round(median(quickRounds.map((figures) => figures.rps))),
       quick_screen_p99_ms: median(quickRounds.map((figures) => figures.p99Ms)),
       api_rss_mb: Math.round(api.rssMb()),

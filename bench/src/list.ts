@@ -1,10 +1,11 @@
 import { writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createFieldCipher, parseEncryptionKey } from '@svc/db';
+import { parseEncryptionKey } from '@svc/config';
 import { median } from './load.js';
 import { authorised } from './http.js';
 import { createBenchDatabase, startApiProcess } from './stack.js';
+import { createFieldCipher } from '@svc/db/crypto';
 
 export const name = 'list';
 
@@ -20,7 +21,7 @@ const SAMPLES = 30;
  */
 export async function run(): Promise<Record<string, number>> {
   const database = createBenchDatabase('list');
-  const api = await startApiProcess(database, 3921);
+  const api = await startApiProcess(database);
   try {
     const { account } = database;
     const headers = authorised(account.api_keys.live);
@@ -61,7 +62,7 @@ export async function run(): Promise<Record<string, number>> {
     const lastPage = Math.ceil(OF_THE_TEAM / PAGE_SIZE);
     const cached = await pagesOf(api.url, headers, account.teams.pm, lastPage);
     // The same pages with every request reading PostgreSQL: what the read cache saves.
-    const uncachedApi = await startApiProcess(database, 3922, { SVC_READ_CACHE_SECONDS: '0' });
+    const uncachedApi = await startApiProcess(database, { SVC_READ_CACHE_SECONDS: '0' });
     try {
       const uncached = await pagesOf(uncachedApi.url, headers, account.teams.pm, lastPage);
       return {

@@ -67,10 +67,13 @@ export function resultsMarkdown({
   results,
   facts,
   measured,
+  history,
 }: {
   results: Results;
   facts: MachineFacts;
   measured: readonly string[];
+  /** Markdown appended as it is (`bench/HISTORY.md`: before-and-after figures of other runs). */
+  history: string;
 }): string {
   const rows = figureOrder(results).map((figure) => {
     const description = FIGURES[figure];
@@ -95,6 +98,8 @@ export function resultsMarkdown({
     `- cores: ${facts.cores} (${facts.cpu}), memory: ${facts.memoryGb} GiB`,
     `- load average (1, 5, 15 min) at the start: ${facts.loadAverage}, at the end: ${loadAverageNow()}`,
     `- Node ${facts.node}, ${facts.chromium}`,
+    '',
+    history.trimEnd(),
     '',
   ].join('\n');
 }

@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@svc/db/testing';
 
 /** The built `svc` command: the benchmarks run its API and worker as separate processes, as production runs them. */
 const SVC_MAIN = fileURLToPath(new URL('../../apps/svc/dist/main.js', import.meta.url));
@@ -108,12 +109,12 @@ const nodeArgs = (variable: string | undefined) => (variable ?? '').split(' ').f
 const API_NODE_ARGS = nodeArgs(process.env.BENCH_API_NODE_ARGS);
 const WORKER_NODE_ARGS = nodeArgs(process.env.BENCH_WORKER_NODE_ARGS);
 
-/** The API (`svc api`) on `port`, its own process, as production runs it (`settings`: more of its environment). */
+/** The API (`svc api`) on a free port, its own process, as production runs it (`settings`: more of its environment). */
 export async function startApiProcess(
   database: BenchDatabase,
-  port: number,
   settings: Record<string, string> = {},
 ): Promise<BenchProcess & { url: string }> {
+  const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const api = await startProcess(
     [...API_NODE_ARGS, SVC_MAIN, 'api'],

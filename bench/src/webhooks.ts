@@ -40,7 +40,7 @@ export async function run(): Promise<Record<string, number>> {
   const { port } = receiver.address() as AddressInfo;
   const database = createBenchDatabase('webhooks');
   const settings = { SVC_WEBHOOK_ALLOW_PRIVATE: '1' };
-  const api = await startApiProcess(database, 3931, settings);
+  const api = await startApiProcess(database, settings);
   const worker = await startWorkerProcess(database, settings);
   try {
     const headers = authorised(database.account.api_keys.live);

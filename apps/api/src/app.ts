@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { databaseReadiness, recordApiKeyUse } from '@svc/db';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { type Express, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { publicUrlOf, type Deps } from './deps.js';
 import { addressLimiter, authenticationFailures, limitRequestsByAddress, sharedLimiter } from './http/address-limit.js';
 import { refuseWritesOfReadOnlyCredentials } from './http/access.js';
 import { authenticate, principalOf, recordKeyUse } from './http/auth.js';
-import { bodyGuard } from './http/body-guard.js';
+import { bodyGuard, refuseUnreadableBodies } from './http/body-guard.js';
 import { errorHandler, sendProblem, setProblemBaseUrl } from './http/errors.js';
 import { idempotency } from './http/idempotency.js';
 import { countRequests, serveMetrics } from './http/metrics.js';
@@ -51,21 +51,6 @@ const OAUTH_TOKEN_PATH = '/oauth/token';
 /** Paths whose answers are never stored by a cache: see `noStore`. */
 const NO_STORE_PATHS = [...API_PREFIXES, ...KEYLESS_PATHS, OAUTH_TOKEN_PATH];
 
-/** A body must be JSON: anything else is refused before it reaches an operation. */
-function requireJsonBody(request: Request, _response: Response, next: NextFunction): void {
-  const hasBody = Number(request.get('content-length') ?? 0) > 0 || request.get('transfer-encoding') !== undefined;
-  if (hasBody && !request.is(['application/json', 'application/*+json'])) {
-    return next(
-      new AppError({
-        code: 'unsupported_media_type',
-        status: 415,
-        detail: 'Send the request body as JSON with `Content-Type: application/json`.',
-      }),
-    );
-  }
-  next();
-}
-
 export function createApp(deps: Deps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -89,6 +74,10 @@ export function createApp(deps: Deps): Express {
       'text/html': () => response.type('html').send(serviceLinksPage(links)),
       default: () => response.json(links),
     });
+  });
+  // No icon: an empty answer rather than a 404 in the browser's console and the request log.
+  app.get('/favicon.ico', (_request, response) => {
+    response.set('cache-control', 'public, max-age=86400').status(204).end();
   });
   // Liveness: the process answers. Readiness: it can serve (the database answers, every migration is applied).
   app.get('/health', noStore, (_request, response) => {
@@ -161,10 +150,7 @@ export function createApp(deps: Deps): Express {
   );
   app.use(API_PREFIXES, authenticate({ principals: deps.principals, failures, passwords, now: deps.now }));
   app.use(API_PREFIXES, refuseWritesOfReadOnlyCredentials);
-  app.use(
-    API_PREFIXES,
-    recordKeyUse({ recordUse: (use) => recordApiKeyUse(deps.db.dataSource.manager, use), now: deps.now }),
-  );
+  app.use(API_PREFIXES, recordKeyUse({ recordUse: (use) => recordApiKeyUse(deps.db, use), now: deps.now }));
   app.use(
     API_PREFIXES,
     rateLimit({ db: deps.db, limitPerMinute: deps.config.SVC_RATE_LIMIT_PER_MINUTE, now: deps.now }),
@@ -175,7 +161,7 @@ export function createApp(deps: Deps): Express {
   );
   app.use(
     API_PREFIXES,
-    requireJsonBody,
+    refuseUnreadableBodies,
     express.json({
       limit: deps.config.SVC_BODY_LIMIT,
       strict: false,

@@ -5,13 +5,13 @@ import {
   createJobQueue,
   findPrincipalByAccessToken,
   findPrincipalByApiKey,
-  JOB_QUEUES,
   OAUTH_TOKEN_PREFIX,
   SESSION_TOKEN_PREFIX,
   type ApiPrincipal,
   type Database,
   type JobQueue,
 } from '@svc/db';
+import { JOB_QUEUES } from '@svc/services';
 import type { Registry } from 'prom-client';
 import { createApp } from './app.js';
 import { cachedPrincipalLookup } from './http/auth.js';
@@ -26,7 +26,6 @@ const READ_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** How long a process trusts what it read of a credential (its user, team, partner, revocation and expiry), well
  * under the 5 seconds within which every process refuses a revoked key or an ended session: see DECISIONS.md. */
-const PRINCIPAL_CACHE_MS = 4_000;
 
 /** How long an idle keep-alive connection stays open: longer than the idle timeout of the proxies in front of svc. */
 const KEEP_ALIVE_MS = 65_000;
@@ -36,8 +35,8 @@ const principalFinder =
   (db: Database, now: () => Date) =>
   (token: string): Promise<ApiPrincipal | null> =>
     token.startsWith(SESSION_TOKEN_PREFIX) || token.startsWith(OAUTH_TOKEN_PREFIX)
-      ? findPrincipalByAccessToken(db.dataSource.manager, { token, now: now() })
-      : findPrincipalByApiKey(db.dataSource.manager, token);
+      ? findPrincipalByAccessToken(db, { token, now: now() })
+      : findPrincipalByApiKey(db, token);
 
 export type RunningApi = {
   server: Server;
@@ -102,7 +101,7 @@ export async function startApi({
   });
   if (config.SVC_READ_CACHE_SECONDS > 0) connectReadCache(readCache, db, logger);
   const deps: Deps = {
-    principals: cachedPrincipalLookup(principalFinder(db, now), { ttlMs: PRINCIPAL_CACHE_MS }),
+    principals: cachedPrincipalLookup(principalFinder(db, now), { ttlMs: config.SVC_PRINCIPAL_CACHE_SECONDS * 1000 }),
     db,
     config,
     logger,

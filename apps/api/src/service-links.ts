@@ -14,7 +14,7 @@ export type ServiceLinks = {
 export function serviceLinks(base: string, docsServed: boolean): ServiceLinks {
   return {
     name: 'svc',
-    description: 'Background screening API. Authenticate with `Authorization: Bearer <API key>`.',
+    description: 'Background screening API. Authenticate with the header Authorization: Bearer <API key>.',
     docs: docsServed ? `${base}/docs/` : null,
     openapi: `${base}/openapi.json`,
     health: `${base}/health`,
@@ -23,14 +23,17 @@ export function serviceLinks(base: string, docsServed: boolean): ServiceLinks {
   };
 }
 
-/** The same links for a browser. */
+/**
+ * The same links for a browser. The icon is given inline (an empty one), so a browser asks for no `/favicon.ico`
+ * (which `GET /favicon.ico` answers 204 for the clients that ask anyway).
+ */
 export function serviceLinksPage(links: ServiceLinks): string {
   const item = (label: string, url: string | null, what: string) =>
     url ? `<li><a href="${escapeHtml(url)}">${label}</a>: ${what}</li>` : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>svc</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem}</style></head>
-<body><h1>svc</h1><p>${escapeHtml(links.description)}</p><ul>
+<title>svc</title><link rel="icon" href="data:,"><style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem}</style></head>
+<body><h1>svc</h1><p>Background screening API. Authenticate with the header <code>Authorization: Bearer &lt;API key&gt;</code>.</p><ul>
 ${item('Documentation', links.docs, 'guides and the reference of every operation')}
 ${item('OpenAPI document', links.openapi, 'every operation, for code generators')}
 ${item('Health', links.health, 'liveness: the process answers')}

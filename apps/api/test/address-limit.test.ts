@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPrincipalByApiKey, type BootstrappedAccount } from '@svc/db';
+import { findPrincipalByApiKey } from '@svc/db';
+import { type BootstrappedAccount } from '@svc/services';
 import { loadConfig } from '../src/config.js';
 import { cachedPrincipalLookup } from '../src/http/auth.js';
 import { apiTargets, type TestApi } from './support/api.js';

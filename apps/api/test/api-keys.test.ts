@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SvcClient } from '@svc/contract';
-import { listAuditEntries, type BootstrappedAccount } from '@svc/db';
+import { type BootstrappedAccount } from '@svc/services';
 import { apiTargets, rawRequest, type TestApi } from './support/api.js';
 import { newTeamUserThroughApi } from './support/applications.js';
+import { listAuditEntries } from '@svc/db/testing';
 
 describe.each(apiTargets({ everyDatabase: true }))('API keys on $name', (target) => {
   let svc: TestApi;
@@ -274,6 +275,38 @@ describe.each(apiTargets({ everyDatabase: true }))('API keys on $name', (target)
     expect(
       (await admin.apiKeys.create({ body: { user_id: user.userId, environment: 'live', name: 'Again' } })).status,
     ).toBe(409);
+  });
+
+  it('shows a partner admin’s key events to partner-admin keys only, never to a team user’s key', async () => {
+    const teamKey = svc.client(await svc.newTeamUserKey(account.users.hr));
+    const since = new Date(Date.now() - 1000).toISOString();
+    const adminKey = await issue(admin, { name: 'admin own', environment: 'live' });
+    const teamUserKey = await issue(admin, { name: 'team user', environment: 'live', user_id: account.users.hr });
+    expect((await admin.apiKeys.revoke({ params: { api_key_id: adminKey.id } })).status).toBe(204);
+    const keyIdsIn = async (client: SvcClient) => {
+      const ids: string[] = [];
+      for (const type of ['api_key.created', 'api_key.revoked'] as const) {
+        const listed = await client.events.list({ query: { type, page_size: 100, created_after: since } });
+        if (listed.status !== 200) throw new Error(`events: ${listed.status}`);
+        ids.push(
+          ...listed.body.results.map(
+            (event) => `${type} ${String((event.data as Record<string, unknown>)['api_key_id'])}`,
+          ),
+        );
+      }
+      return ids;
+    };
+    const seenByAdmin = await keyIdsIn(admin);
+    expect(seenByAdmin).toEqual(
+      expect.arrayContaining([
+        `api_key.created ${adminKey.id}`,
+        `api_key.revoked ${adminKey.id}`,
+        `api_key.created ${teamUserKey.id}`,
+      ]),
+    );
+    const seenByTeam = await keyIdsIn(teamKey);
+    expect(seenByTeam).toContain(`api_key.created ${teamUserKey.id}`);
+    expect(seenByTeam.filter((seen) => seen.endsWith(adminKey.id))).toEqual([]);
   });
 
   it('writes every key operation to the audit log: who, from where, on which key', async () => {

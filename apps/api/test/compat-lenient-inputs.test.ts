@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BootstrappedAccount } from '@svc/db';
+import type { BootstrappedAccount } from '@svc/services';
 import { apiTargets, rawRequest, type TestApi } from './support/api.js';
 import { fullInformation, orderTableCounts } from './support/applications.js';
 

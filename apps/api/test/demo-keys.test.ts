@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SvcClient } from '@svc/contract';
-import type { BootstrappedAccount } from '@svc/db';
+import type { BootstrappedAccount } from '@svc/services';
 import { apiTargets, type TestApi } from './support/api.js';
 
 const superteamBody = {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { claimIdempotencyKey, findPrincipalByApiKey, type BootstrappedAccount } from '@svc/db';
+import { claimIdempotencyKey, findPrincipalByApiKey } from '@svc/db';
+import { type BootstrappedAccount } from '@svc/services';
 import { idempotencyRequestHash } from '../src/http/idempotency.js';
 import { apiTargets, rawRequest, type TestApi } from './support/api.js';
 

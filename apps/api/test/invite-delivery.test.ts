@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SvcClient } from '@svc/contract';
-import { outboxMessagesOfApplicant, type BootstrappedAccount } from '@svc/db';
+import { outboxMessagesOfApplicant, type BootstrappedAccount } from '@svc/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTargets, type TestApi } from './support/api.js';
 import { getPage, linkFromOutbox } from './support/portal.js';

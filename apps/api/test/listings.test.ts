@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListingBodySchema, listingSchema, type Listing, type SvcClient } from '@svc/contract';
-import { createUser, type BootstrappedAccount } from '@svc/db';
+import { createUser } from '@svc/db';
+import { type BootstrappedAccount } from '@svc/services';
 import { apiTargets, rawRequest, type TestApi } from './support/api.js';
 import { bodiesAround, expectNoServerErrors } from './support/fuzz.js';
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SvcClient } from '@svc/contract';
-import { listAuditEntries, type BootstrappedAccount } from '@svc/db';
+import { type BootstrappedAccount } from '@svc/services';
 import { apiTargets, rawRequest, type TestApi } from './support/api.js';
+import { listAuditEntries } from '@svc/db/testing';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
@@ -74,13 +75,52 @@ describe.each(apiTargets({ everyDatabase: true }))('OAuth2 client credentials on
     expect(byForm.body.access_token).not.toBe(byBasic.body.access_token);
   });
 
+  it('lets a 1-hour token issue no credential that outlives it: no key without expiry or past its end, no OAuth client, no rotation of a lasting key; a partner-admin key issues any', async () => {
+    const tokenOf = async (userId: string) => {
+      const client = await newClient(admin, userId);
+      const answer = await tokenRequest(form({ grant_type: 'client_credentials' }), {
+        authorization: basic(client.client_id, client.client_secret),
+      });
+      expect(answer.status).toBe(200);
+      return svc.client(answer.body.access_token as string);
+    };
+    const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    for (const userId of [account.users.hr, account.user_id]) {
+      const token = await tokenOf(userId);
+      const lasting = await token.apiKeys.create({ body: { name: 'forever', environment: 'live' } });
+      expect(lasting.status, JSON.stringify(lasting.body)).toBe(403);
+      expect(lasting.body).toMatchObject({ code: 'forbidden' });
+      const later = await token.apiKeys.create({ body: { name: 'late', environment: 'live', expires: inMinutes(90) } });
+      expect(later.status).toBe(403);
+      const within = await token.apiKeys.create({
+        body: { name: 'soon', environment: 'live', expires: inMinutes(30) },
+      });
+      expect(within.status, JSON.stringify(within.body)).toBe(201);
+    }
+    const adminToken = await tokenOf(account.user_id);
+    const client = await adminToken.oauthClients.create({ body: { user: account.users.hr, name: 'Escalation' } });
+    expect(client.status).toBe(403);
+    // Rotating a key that never expires issues a successor that never expires: not with a token.
+    const lastingKey = await admin.apiKeys.create({ body: { name: 'lasting', environment: 'live' } });
+    if (lastingKey.status !== 201) throw new Error('no key');
+    const rotated = await adminToken.apiKeys.rotate({ params: { api_key_id: lastingKey.body.id }, body: {} });
+    expect(rotated.status).toBe(403);
+    expect((await rawRequest(`${svc.url}/api/v1/packages/`, { apiKey: lastingKey.body.secret })).status).toBe(200);
+    // The partner-admin key is the root: it issues lasting keys and clients.
+    expect(lastingKey.body.expires).toBeNull();
+    expect((await admin.oauthClients.create({ body: { user: account.users.hr, name: 'Root' } })).status).toBe(201);
+  });
+
   it('answers RFC 6749 errors: invalid_client (401, WWW-Authenticate), unsupported_grant_type, unauthorized_client, invalid_request, invalid_scope', async () => {
     const client = await newClient();
     const wrongSecret = await tokenRequest(form({ grant_type: 'client_credentials' }), {
       authorization: basic(client.client_id, `${client.client_secret}x`),
     });
     expect(wrongSecret.status).toBe(401);
-    expect(wrongSecret.body).toMatchObject({ error: 'invalid_client' });
+    expect(wrongSecret.body).toEqual({
+      error: 'invalid_client',
+      error_description: 'The client is unknown or revoked, or its secret is wrong.',
+    });
     expect(wrongSecret.headers.get('www-authenticate')).toMatch(/^Basic /);
     const unknownByForm = await tokenRequest(
       form({ grant_type: 'client_credentials', client_id: 'not-a-client', client_secret: 'nothing' }),
@@ -98,7 +138,7 @@ describe.each(apiTargets({ everyDatabase: true }))('OAuth2 client credentials on
     expect(password.body).toMatchObject({ error: 'unauthorized_client' });
     const noGrant = await tokenRequest(form({}), auth);
     expect(noGrant.status).toBe(400);
-    expect(noGrant.body).toMatchObject({ error: 'invalid_request' });
+    expect(noGrant.body).toEqual({ error: 'invalid_request', error_description: 'Missing parameter: grant_type.' });
     const json = await rawRequest(`${svc.url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...auth },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revertAllMigrations, runMigrations } from '@svc/db';
-import { databaseTargets } from '@svc/db/testing';
+import { runMigrations } from '@svc/db';
+import { databaseTargets, revertAllMigrations } from '@svc/db/testing';
 import { createLogger } from '../src/logger.js';
 import { loadConfig } from '../src/config.js';
 import { startApi } from '../src/server.js';
@@ -27,6 +27,13 @@ describe.each(apiTargets())('what an operator and a newcomer reach without a key
     const html = await rawRequest(`${svc.url}/`, { headers: { accept: 'text/html' } });
     expect(html.headers.get('content-type')).toContain('text/html');
     expect(html.body).toContain(`href="${svc.url}/openapi.json"`);
+    // No raw Markdown: the header is set as code, and neither answer shows a backtick.
+    expect(html.body).toContain('<code>Authorization: Bearer &lt;API key&gt;</code>');
+    expect(html.body).not.toContain('`');
+    expect(JSON.stringify(json.body)).not.toContain('`');
+    // A browser asks for no icon (the page gives an empty one), and a client that asks anyway gets no 404.
+    expect(html.body).toContain('<link rel="icon" href="data:,">');
+    expect((await rawRequest(`${svc.url}/favicon.ico`)).status).toBe(204);
   });
 
   it('answers /health and /ready when the database is reachable and migrated', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SvcClient } from '@svc/contract';
-import type { BootstrappedAccount } from '@svc/db';
+import type { BootstrappedAccount } from '@svc/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTargets, type TestApi } from './support/api.js';
 import { fullInformation, location, orderTableCounts } from './support/applications.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPackageBodySchema, type SvcClient } from '@svc/contract';
-import type { BootstrappedAccount } from '@svc/db';
+import type { BootstrappedAccount } from '@svc/services';
 import { apiTargets, rawRequest, type TestApi } from './support/api.js';
 import { bodiesAround, expectNoServerErrors } from './support/fuzz.js';
 

@@ -6,7 +6,7 @@ import {
   pmInviteResponseSchema,
   type SvcClient,
 } from '@svc/contract';
-import { outboxMessagesOfApplicant, submitApplicantInformation, type BootstrappedAccount } from '@svc/db';
+import { outboxMessagesOfApplicant, submitApplicantInformation, type BootstrappedAccount } from '@svc/services';
 import { apiTargets, type TestApi } from './support/api.js';
 import {
   completeWithSimulator,

@@ -1,13 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { SvcClient } from '@svc/contract';
-import { Applicant, type BootstrappedAccount } from '@svc/db';
+import { type BootstrappedAccount } from '@svc/services';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTargets, type TestApi } from './support/api.js';
-import { columnsHolding, formFieldsOf, getPage, inviteToPortal, type PortalAnswer } from './support/portal.js';
-
-const today = () => new Date().toISOString().slice(0, 10);
+import {
+  columnsHolding,
+  completedFields,
+  formFieldsOf,
+  getPage,
+  inviteToPortal,
+  type PortalAnswer,
+} from './support/portal.js';
+import { Applicant } from '@svc/db/entities';
 
 /** A JPEG and a PNG as their magic bytes announce them, each carrying a marker to look for at rest. */
 const jpegWith = (marker: Buffer) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), marker, randomBytes(64)]);
@@ -48,21 +54,7 @@ describe.each(apiTargets())('identity documents in the applicant portal on $name
     html: string,
     { last, files }: { last: string; files: Record<string, { bytes: Buffer; type: string; name: string }> },
   ): Promise<PortalAnswer> {
-    const fields: Record<string, string> = {
-      ...formFieldsOf(html),
-      'identity.first_name': 'Grace',
-      'identity.last_name': last,
-      'identity.date_of_birth': '1985-12-10',
-      'addresses.0.address': '1 Main St',
-      'addresses.0.city': 'Toronto',
-      'addresses.0.province_state': 'ON',
-      'addresses.0.country': 'CA',
-      'addresses.0.start_date': '2015-01-01',
-      'consent.full_name': `Grace ${last}`,
-      'consent.date': today(),
-      'consent.agreed': 'yes',
-      action: 'submit',
-    };
+    const fields: Record<string, string> = { ...completedFields(formFieldsOf(html), { last }), action: 'submit' };
     const body = new FormData();
     for (const [name, value] of Object.entries(fields)) if (!name.startsWith('documents.')) body.append(name, value);
     for (const [name, file] of Object.entries(files))
@@ -134,6 +126,18 @@ describe.each(apiTargets())('identity documents in the applicant portal on $name
     expect(documentValues).toBeGreaterThanOrEqual(2);
     // Nor in the logs.
     expect(logLines.some((line) => line.includes(marker.toString()))).toBe(false);
+  });
+
+  it('asks for no document when no ordered check needs one (a soft check, a criminal record check)', async () => {
+    const { link } = await inviteToPortal(
+      { client, account, db: svc.db },
+      { request_softcheck: true, request_criminal_record_check: true },
+    );
+    const page = await getPage(link);
+    expect(page.status).toBe(200);
+    expect(page.html).not.toContain('type="file"');
+    expect(page.html).not.toContain('multipart/form-data');
+    expect(page.html).not.toContain('id="documents"');
   });
 
   it('refuses a file over the size limit with 413 and stores nothing', async () => {

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { hrApplicationSchema, pmApplicationSchema, type SvcClient } from '@svc/contract';
-import { Applicant, type BootstrappedAccount } from '@svc/db';
+import { type BootstrappedAccount } from '@svc/services';
 import { FCRA_SUMMARY_OF_RIGHTS, US_FCRA_DISCLOSURE_VERSION } from '@svc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTargets, type TestApi } from './support/api.js';
 import { newUsTeamOwner } from './support/applications.js';
 import { formFieldsOf, getPage, linkFromOutbox, postPage, summaryTargets } from './support/portal.js';
+import { Applicant } from '@svc/db/entities';
 
 const today = () => new Date().toISOString().slice(0, 10);
 

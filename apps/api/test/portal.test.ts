@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { SvcClient } from '@svc/contract';
-import { Applicant, type BootstrappedAccount } from '@svc/db';
+import { type BootstrappedAccount } from '@svc/services';
 import fc from 'fast-check';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,28 +9,18 @@ import { createApp } from '../src/app.js';
 import { apiTargets, type TestApi } from './support/api.js';
 import { queuedJobExecutionIds } from './support/applications.js';
 import { httpClient } from './support/http.js';
-import { formFieldsOf, getPage, inviteToPortal, linkFromOutbox, postPage, summaryTargets } from './support/portal.js';
+import {
+  completedFields,
+  formFieldsOf,
+  getPage,
+  inviteToPortal,
+  linkFromOutbox,
+  postPage,
+  summaryTargets,
+} from './support/portal.js';
+import { Applicant } from '@svc/db/entities';
 
 const today = () => new Date().toISOString().slice(0, 10);
-
-/** What an applicant types for a softcheck (name, date of birth, three years of addresses) and consent. */
-const completedFields = (
-  fields: Record<string, string>,
-  { first = 'Grace', last }: { first?: string; last: string },
-) => ({
-  ...fields,
-  'identity.first_name': first,
-  'identity.last_name': last,
-  'identity.date_of_birth': '1985-12-10',
-  'addresses.0.address': '1 Main St',
-  'addresses.0.city': 'Toronto',
-  'addresses.0.province_state': 'ON',
-  'addresses.0.country': 'CA',
-  'addresses.0.start_date': '2015-01-01',
-  'consent.full_name': `${first} ${last}`,
-  'consent.date': today(),
-  'consent.agreed': 'yes',
-});
 
 describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HTTP on $name', (target) => {
   let svc: TestApi;
@@ -50,6 +40,8 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
         SVC_RATE_LIMIT_PER_MINUTE: 100_000,
         SVC_ADDRESS_LIMIT_PER_MINUTE: 100_000,
         SVC_DEV_OUTBOX: true,
+        // A live invitation too (its portal shows no test band), its checks run by the simulator.
+        SVC_LIVE_SIMULATION: true,
       },
       { logger },
     );
@@ -90,6 +82,10 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
       expect(page.status).toBe(200);
       expect(page.html).toContain('<html lang="fr">');
       expect(page.html).toContain('À propos de vous');
+      // A demo applicant's pages say, in the page's language, that they are test data.
+      expect(page.html).toContain(
+        '<p class="test-band" role="note">DONNÉES DE TEST — environnement de démonstration : résultats simulés, pas une vraie vérification</p>',
+      );
       expect(formFieldsOf(page.html)).toMatchObject({
         'identity.first_name': 'Grace',
         'identity.last_name': last,
@@ -107,6 +103,20 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
     } finally {
       await svc.db.dataSource.query(`UPDATE users SET language = 'en' WHERE id = $1`, [account.users.hr]);
     }
+  });
+
+  it('marks the pages of a demo applicant TEST DATA, and no page of a live one', async () => {
+    const band =
+      '<p class="test-band" role="note">TEST DATA — demo environment: simulated results, not a real screening</p>';
+    const { link } = await inviteHr();
+    expect((await getPage(link)).html).toContain(band);
+    const live = await inviteToPortal(
+      { client: svc.client(account.api_keys.live), account, db: svc.db },
+      { request_softcheck: true },
+    );
+    const page = await getPage(live.link);
+    expect(page.status).toBe(200);
+    expect(page.html).not.toContain('class="test-band"');
   });
 
   it('saves progress encrypted, and adds and removes entries without JavaScript (post, redirect, get)', async () => {
@@ -405,6 +415,7 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
     )?.[1];
     const message = await getPage(`${svc.url}/dev/outbox/${messageId}`);
     expect(message.html).toContain('<h2>Text part</h2>');
+    expect(message.html).toMatch(/, \d+ attempts?</);
     expect(message.html).toContain(`<a href="${second.link}">`);
     expect(message.html).toContain(`<iframe src="/dev/outbox/${messageId}/html"`);
     const htmlPart = await getPage(`${svc.url}/dev/outbox/${messageId}/html`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paginated, serviceCollectionSchema, type SvcClient } from '@svc/contract';
-import type { BootstrappedAccount } from '@svc/db';
+import type { BootstrappedAccount } from '@svc/services';
 import { apiTargets, type TestApi } from './support/api.js';
 import { fullInformation, location, newApiTeamWithUser } from './support/applications.js';
 

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTeamBody, ReplaceTeamBody, SvcClient } from '@svc/contract';
-import { defaultTeamSettingsConfig, findTeam, type BootstrappedAccount } from '@svc/db';
-import { DEFAULT_ENABLED_FLAGS } from '@svc/domain';
+import { findTeam } from '@svc/db';
+import { type BootstrappedAccount } from '@svc/services';
+import { DEFAULT_ENABLED_FLAGS, defaultTeamSettingsConfig } from '@svc/domain';
 import { apiTargets, rawRequest, type TestApi } from './support/api.js';
 
 const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SvcClient, UserBody } from '@svc/contract';
-import type { BootstrappedAccount } from '@svc/db';
+import type { BootstrappedAccount } from '@svc/services';
 import { apiTargets, rawRequest, type TestApi } from './support/api.js';
 
 const uniqueEmail = () => `user-${randomUUID()}@example.com`;

@@ -1,5 +1,5 @@
 import type { SvcClient } from '@svc/contract';
-import type { BootstrappedAccount } from '@svc/db';
+import type { BootstrappedAccount } from '@svc/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTargets, type TestApi } from './support/api.js';
 import { completeWithSimulator, fullInformation, location } from './support/applications.js';

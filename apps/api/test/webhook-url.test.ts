@@ -16,6 +16,11 @@ describe('webhook URLs', () => {
       'https://[::1]/hook',
       'https://[fe80::1]/hook',
       'https://[::ffff:127.0.0.1]/hook',
+      'https://[::127.0.0.1]/hook',
+      'https://[::7f00:1]/hook',
+      'https://[64:ff9b::a00:1]/hook',
+      'https://[2002:7f00:1::]/hook',
+      'https://user:secret@93.184.215.14/hook',
       'https://0.0.0.0/hook',
       'https://no-such-host.invalid/hook',
     ]) {
@@ -30,5 +35,11 @@ describe('webhook URLs', () => {
   it('accept https on a public address, and anything with SVC_WEBHOOK_ALLOW_PRIVATE', async () => {
     await expect(refused('https://93.184.215.14/hook')).resolves.toBeUndefined();
     await expect(checkWebhookUrl('http://127.0.0.1:8080/hook', { allowPrivate: true })).resolves.toBeUndefined();
+  });
+
+  it('refuse credentials in the URL even with SVC_WEBHOOK_ALLOW_PRIVATE', async () => {
+    await expect(
+      checkWebhookUrl('http://user:secret@127.0.0.1:8080/hook', { allowPrivate: true }),
+    ).rejects.toMatchObject({ status: 400, errors: [expect.objectContaining({ path: 'url' })] });
   });
 });

@@ -17,7 +17,12 @@ import { guidePage, type Guide } from './guides/guide.js';
 import { conventionsGuide, idempotencyGuide, paginationGuide, rateLimitsGuide } from './guides/http.js';
 import { productionGuide } from './guides/production.js';
 import { providersGuide } from './guides/providers.js';
+import { connectingProvidersGuide } from './guides/connecting-providers.js';
+import { watchlistsGuide } from './guides/watchlists.js';
+import { findingApplicantsGuide } from './guides/finding-applicants.js';
+import { identityGuide } from './guides/identity.js';
 import { reportsGuide, SAMPLE_REPORT_PAGE, SAMPLE_REPORTS } from './guides/reports.js';
+import { scoringGuide } from './guides/scoring.js';
 import { statesGuide } from './guides/states.js';
 import { adverseActionGuide } from './guides/adverse-action.js';
 import { sampleReportHtml } from './sample-reports.js';
@@ -45,16 +50,21 @@ export function listGuides(): Guide[] {
     authenticationGuide,
     errorsGuide,
     paginationGuide,
+    findingApplicantsGuide,
     idempotencyGuide,
     rateLimitsGuide,
     statesGuide,
     reportsGuide,
+    scoringGuide,
     adverseActionGuide,
     eventsGuide,
     applicantPortalGuide,
     checksGuide,
     testDataGuide,
     providersGuide,
+    connectingProvidersGuide,
+    watchlistsGuide,
+    identityGuide,
     administrationGuide,
     enumsGuide(),
     conventionsGuide,

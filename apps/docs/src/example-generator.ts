@@ -27,7 +27,7 @@ export type ExampleOptions = {
   requestedFlags?: readonly RequestFlag[];
 };
 
-const DEFAULT_FLAGS: readonly RequestFlag[] = ['request_softcheck', 'request_identity_verification'];
+export const DEFAULT_FLAGS: readonly RequestFlag[] = ['request_softcheck', 'request_identity_verification'];
 
 /** FNV-1a, for stable identifiers. */
 function hash(text: string, seed: number): number {
@@ -134,7 +134,7 @@ function numberExample(schema: z.ZodNumber, path: string[]): number {
   return chosen;
 }
 
-const TRUE_BOOLEANS = /^(is_active|is_submitted|can_contact|current|is_public|move_in_immediately|identity_verified)$/;
+const TRUE_BOOLEANS = /^(is_active|is_submitted|can_contact|current|is_public|move_in_immediately)$/;
 
 type State = { requested: Set<string>; filledResults: Set<string> };
 

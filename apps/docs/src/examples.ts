@@ -6,8 +6,9 @@ import {
   type RequestFlag,
   REQUEST_FLAGS,
 } from '@svc/contract';
-import { EXAMPLE_BASE_URL, exampleFor } from './example-generator.js';
-import { agreeWithRequest } from './example-fixtures.js';
+import { DEFAULT_FLAGS, EXAMPLE_BASE_URL, exampleFor } from './example-generator.js';
+import { agreeWithRequest, sideOf } from './example-fixtures.js';
+import { withComputedScores } from './example-scores.js';
 import type { Operation } from './operations.js';
 import { PROBLEM_CODE_DOCS, problemCodesFor } from './problem-codes.js';
 import { REQUEST_EXAMPLES, type RequestExample } from './request-examples.js';
@@ -99,10 +100,10 @@ export function examplesFor(operation: Operation): OperationExamples {
   const responses = new Map<number, unknown>();
   for (const response of operation.responses) {
     if (response.kind === 'json') {
-      const example = agreeWithRequest(
-        exampleFor(response.schema, requestedFlags ? { requestedFlags } : {}),
-        request,
-        operation,
+      const example = withComputedScores(
+        agreeWithRequest(exampleFor(response.schema, requestedFlags ? { requestedFlags } : {}), request, operation),
+        requestedFlags ?? DEFAULT_FLAGS,
+        sideOf(operation),
       );
       parseWith(response.schema, example, `${operation.operationId} response ${response.status}`);
       responses.set(response.status, example);

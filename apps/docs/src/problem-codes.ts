@@ -9,7 +9,7 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
     status: 400,
     title: 'Validation failed',
     cause:
-      'A required field is missing, a field has the wrong format or type, the body names a field the operation does not know (`unknown_field`), an order sets no request flag to `true`, `information` lacks what a requested check needs, a field describing the applicant holds an invisible or text-direction control character (`invalid_character`), a date of birth lies outside 1900-01-01 … today (UTC) 14 years ago (`out_of_range`), or the JSON is malformed (`errors[0].code` `malformed_json`).',
+      'A required field is missing, a field has the wrong format or type, the body names a field the operation does not know (`unknown_field`), an order sets no request flag to `true`, `information` lacks what a requested check needs, a field describing the applicant holds an invisible or text-direction control character (`invalid_character`), a date of birth lies outside 1900-01-01 … today (UTC) 14 years ago (`out_of_range`), or the body cannot be read: malformed JSON (`errors[0].code` `malformed_json`), a body that does not decompress with its `Content-Encoding` (`malformed_encoding`), a body sent with a `GET` (`unexpected_body`), a form with too many fields (`too_many_fields`).',
     remedy:
       'Read `errors[]`: one entry per offending field with its dotted `path`, a `code` and a `message`. Fix each field and send again. Most fields are strings; request flags are booleans.',
     appliesTo: 'every operation with a body or a query',
@@ -67,7 +67,7 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
     cause:
       'A live order names a check that no provider is configured to run in this installation (one `errors[]` entry per flag). Live orders never run the simulator unless the operator turned live simulation on.',
     remedy:
-      'Drop the flag, or ask the operator to configure a provider for the check (see the Providers guide). Demo keys always run the simulator.',
+      'Drop the flag, or ask the operator to name a provider for the check in `SVC_PROVIDERS` (the API and every worker; the Connecting real providers guide runs a live order through an example provider). `SVC_LIVE_SIMULATION=1` runs the simulator instead, for evaluations. Demo keys always run the simulator.',
     appliesTo: 'invite, quick screen, upgrade (live keys)',
   },
   not_found: {
@@ -102,6 +102,15 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
     remedy: 'For an idempotent retry, wait a moment and retry; otherwise choose another email or name.',
     appliesTo: 'POST and PUT operations',
   },
+  agency_not_configured: {
+    status: 403,
+    title: 'Consumer reporting agency not set',
+    cause:
+      'A live adverse action was asked for while the partner’s consumer reporting agency is not set: its notices must name the agency with its postal address, phone and website.',
+    remedy:
+      'A partner admin sets the agency once with a live key: `PUT /api/v1/consumer-reporting-agency/` (name, address, phone, website); then start the action again. Demo actions need nothing (their notices say the details are not set).',
+    appliesTo: 'POST /api/v1/hr/applicants/{id}/adverse-actions/ (live keys)',
+  },
   adverse_action_unavailable: {
     status: 409,
     title: 'Adverse action not available',
@@ -115,7 +124,7 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
     status: 409,
     title: 'Still in use',
     cause:
-      'A delete of a property that still has listings, or of a listing that applications were made for: they need it to stay true.',
+      'A delete of a property one of whose listings applications were made for (the answer names those listings), or of a listing that applications were made for: they need it to stay true.',
     remedy:
       'Delete the property’s listings first. A listing with applications stays: set `is_active` to false instead.',
     appliesTo: 'property and listing deletes',
@@ -142,10 +151,19 @@ export const PROBLEM_CODE_DOCS: { readonly [C in ProblemCode]: ProblemCodeDoc } 
     remedy: 'Nothing can be done with this applicant any more; order a new screening if one is needed.',
     appliesTo: 'reports, upgrades and check retries of an erased applicant, and hosted report links to its report',
   },
+  application_cancelled: {
+    status: 409,
+    title: 'Application cancelled',
+    cause:
+      'The application was cancelled (or its invitation withdrawn) before it returned: its checks stopped and no report is made for it. Its record stays (`status` `Cancelled`).',
+    remedy: 'Order a new screening if one is needed; erase the applicant when their personal data must go.',
+    appliesTo: 'reports, upgrades and check retries of a cancelled application',
+  },
   payload_too_large: {
     status: 413,
     title: 'Payload too large',
-    cause: 'The request body is over 1 MB.',
+    cause:
+      'The request body is over the size limit (`SVC_BODY_LIMIT`, 1 MB unless the deployment sets another); `detail` says the limit.',
     remedy: 'Send less: a cover letter or history that long is not needed by any check.',
     appliesTo: 'operations with a body',
   },
@@ -196,6 +214,9 @@ function forbiddenCodesFor(operation: Operation): ProblemCode[] {
       : ['forbidden', 'api_version_unsupported'];
   if (operation.tag === 'API keys') return operation.method === 'GET' ? [] : ['forbidden_in_demo'];
   if (ORDER_IDS.test(operation.operationId)) return ['check_not_enabled', 'provider_not_configured'];
+  if (operation.tag === 'Consumer reporting agency')
+    return isWrite ? ['forbidden', 'forbidden_in_demo'] : ['forbidden'];
+  if (operation.operationId.endsWith('CreateAdverseAction')) return ['agency_not_configured'];
   if (operation.tag === 'Packages') return isWrite ? ['forbidden', 'check_not_enabled'] : ['forbidden'];
   return operation.tag === 'Properties' || operation.tag === 'Listings' ? [] : ['forbidden'];
 }
@@ -224,6 +245,9 @@ export function problemCodesFor(operation: Operation, status: number): ProblemCo
     case 409:
       return [
         ...(isReport || operation.operationId.endsWith('Upgrade') ? (['application_processing'] as const) : []),
+        ...(isReport || /(Upgrade|RetryCheck)$/.test(operation.operationId)
+          ? (['application_cancelled'] as const)
+          : []),
         ...(isWrite ? (['conflict', 'idempotency_key_reused'] as const) : []),
         ...(operation.method === 'DELETE' ? (['in_use'] as const) : []),
       ];

@@ -1,42 +1,52 @@
 // The `svc` command: `pnpm svc <command>` (bin: main.ts), the one place where the API, the worker and the docs site
 // are put together into processes. Every command reads its configuration from the environment (DATABASE_URL, PORT,
-// … see apps/api/src/config.ts and apps/worker/src/config.ts).
+// … declared once in packages/config/src/settings.ts).
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { checkApiConfig, checkPublicUrl, loadConfig, startApi, type Config } from '@svc/api';
+import { checkApiConfig, checkPublicUrl, createLogger, loadConfig, startApi, type Config } from '@svc/api';
 import { isRequestFlag } from '@svc/contract';
 import { PASSWORD_PROBLEM_MESSAGES, passwordProblemOf } from '@svc/domain';
 import {
-  bootstrapPartner,
   createJobQueue,
+  DatabaseUnreachableError,
   enableCheckForTeam,
   findLoginCandidates,
   recordAudit,
   setUserPassword,
-  JOB_QUEUES,
   pendingMigrations,
-  resendInvitation,
   runMigrations,
-  type ResendRefusal,
 } from '@svc/db';
+import { bootstrapPartner, JOB_QUEUES, resendInvitation, type ResendRefusal } from '@svc/services';
 import { siteDirectory } from '@svc/docs';
 import { collectDefaultMetrics, Registry } from 'prom-client';
-import { loadWorkerConfig, runWorkerProcess, startWorker, workerSettingsOf } from '@svc/worker';
+import {
+  createLogger as createWorkerLogger,
+  loadWorkerConfig,
+  runWorkerProcess,
+  startWorker,
+  workerSettingsOf,
+} from '@svc/worker';
 import { openDatabase, prepareEncryption } from './database.js';
 import { KEY_USAGE, runKeyCommand } from './key-command.js';
+import { runWatchlistCommand, WATCHLIST_USAGE } from './watchlist-command.js';
+import { WORKER_USAGE, workerQueuesOfArguments } from './worker-command.js';
+import { runStorageCommand, STORAGE_USAGE } from './storage-command.js';
+import { runShutdownHooks } from './shutdown.js';
 
 const USAGE = `usage: svc <command>
 
   migrate                          apply pending migrations
   bootstrap [--json] [--name N]    create a partner account and print its ids and API keys
   api                              serve the API on HOST (default: every interface) and PORT
-  worker                           run checks (any number of workers may share one database)
+${WORKER_USAGE}
   start                            npm start: migrate, create the demo account on first start, serve the API on
                                    127.0.0.1 (HOST overrides) with the development outbox (SVC_DEV_OUTBOX=0 turns it off)
   team enable-check <team_id> <flag>   let a team run a check (support only; no public endpoint)
   applicant resend-invitation <applicant_id>   send an applicant's invitation again, when can_resend_email allows it
   user set-password <email> [--partner <partner_id>]   set a user's password, read from standard input (one line)
-${KEY_USAGE}`;
+${KEY_USAGE}
+${WATCHLIST_USAGE}
+${STORAGE_USAGE}`;
 
 /** Where a command writes; the tests capture it. */
 export type CliOutput = { out(text: string): void; error(text: string): void };
@@ -89,8 +99,9 @@ Keys are shown once: keep them.`;
 /**
  * What `svc start` (npm start) changes to the configuration: it listens on 127.0.0.1 (this machine only) unless HOST
  * says otherwise, and serves the development outbox and runs live simulation (live checks without a provider run the
- * simulator, every record and report saying so) unless SVC_DEV_OUTBOX or SVC_LIVE_SIMULATION say otherwise (with
- * DATABASE_URL, only when they say so).
+ * simulator, every record and report saying so) and lets webhooks reach this machine (http:// and loopback targets)
+ * unless SVC_DEV_OUTBOX, SVC_LIVE_SIMULATION or SVC_WEBHOOK_ALLOW_PRIVATE say otherwise (with DATABASE_URL, only when
+ * they say so).
  */
 function startConfigOf(config: Config): Config {
   return {
@@ -98,6 +109,7 @@ function startConfigOf(config: Config): Config {
     HOST: config.HOST ?? '127.0.0.1',
     SVC_DEV_OUTBOX: config.SVC_DEV_OUTBOX ?? !config.DATABASE_URL,
     SVC_LIVE_SIMULATION: config.SVC_LIVE_SIMULATION ?? !config.DATABASE_URL,
+    SVC_WEBHOOK_ALLOW_PRIVATE: config.SVC_WEBHOOK_ALLOW_PRIVATE ?? !config.DATABASE_URL,
   };
 }
 
@@ -125,7 +137,10 @@ async function start(configured: Config): Promise<void> {
     db,
     logger: api.deps.logger,
     jobs: api.deps.jobs,
-    settings: workerSettingsOf(loadWorkerConfig()),
+    settings: workerSettingsOf({
+      ...loadWorkerConfig(),
+      SVC_WEBHOOK_ALLOW_PRIVATE: config.SVC_WEBHOOK_ALLOW_PRIVATE === true,
+    }),
     metricsRegistry,
   });
   const base = config.SVC_PUBLIC_URL ?? api.url.replace('127.0.0.1', 'localhost');
@@ -135,11 +150,13 @@ async function start(configured: Config): Promise<void> {
   const liveSimulation = config.SVC_LIVE_SIMULATION
     ? 'ON: live checks without a configured provider run the SIMULATOR (made-up results, marked simulated: true and SIMULATED on every report page); SVC_LIVE_SIMULATION=0 turns it off'
     : 'off (live orders need a configured provider: SVC_PROVIDERS)';
-  console.log(`svc is running at ${base} (API, worker and docs), listening on ${api.listening.address} port ${api.listening.port}
+  // A greeting for the person who started it, on stderr: stdout, the log stream, stays JSON lines only.
+  console.error(`svc is running at ${base} (API, worker and docs), listening on ${api.listening.address} port ${api.listening.port}
   Docs      ${base}/docs/
   OpenAPI   ${base}/openapi.json
   Outbox    ${outbox}
   Live simulation  ${liveSimulation}
+  Webhooks  ${config.SVC_WEBHOOK_ALLOW_PRIVATE ? 'may go to http:// and this machine (development; SVC_WEBHOOK_ALLOW_PRIVATE=0 turns it off)' : 'https:// to public addresses only'}
   Demo account:
     admin user  ${account.email} (${account.user_id})
     HR team     ${account.teams.hr}    PM team ${account.teams.pm}
@@ -149,6 +166,7 @@ async function start(configured: Config): Promise<void> {
     await worker.stop();
     await api.close();
     await db.close();
+    await runShutdownHooks();
     process.exit(0);
   };
   process.once('SIGINT', stop);
@@ -171,7 +189,11 @@ async function serveApi(config: Config): Promise<void> {
     throw new Error('svc: the database has pending migrations; run `pnpm svc migrate` first');
   }
   const api = await startApi({ config, db, docsSite: siteDirectory, metricsRegistry: processMetricsRegistry() });
-  console.log(`svc API listening on ${api.listening.address} port ${api.listening.port}`);
+  // A JSON line like every other (log shippers read them all), said whatever LOG_LEVEL unless it is silent.
+  const { address, port } = api.listening;
+  api.deps.logger
+    .child({}, { level: api.deps.logger.level === 'silent' ? 'silent' : 'info' })
+    .info({ address, port }, `svc API listening on ${address} port ${port}`);
   // Graceful: no new connections, the requests in flight finish (every order answered 201 is committed), then the
   // database (and the job queue on it) closes.
   let stopping = false;
@@ -181,6 +203,7 @@ async function serveApi(config: Config): Promise<void> {
     api.deps.logger.info({ signal }, 'stopping: requests in flight may finish');
     await api.close();
     await db.close();
+    await runShutdownHooks();
     process.exit(0);
   };
   process.once('SIGINT', stop);
@@ -330,11 +353,15 @@ export async function runCli(
         await bootstrap(config, args, output);
         return 0;
       case 'api':
-        await serveApi(config);
+        await asLoggingProcess('api', () => serveApi(config));
         return 0;
-      case 'worker':
-        await runWorkerProcess(environment);
+      case 'worker': {
+        const queues = workerQueuesOfArguments(args);
+        await asLoggingProcess('worker', () => runWorkerProcess(environment, queues ? { queues } : {}));
+        // The worker's process ends once its stop has emptied the event loop: the shutdown hooks run then.
+        process.once('beforeExit', () => void runShutdownHooks());
         return 0;
+      }
       case 'start':
         await start(config);
         return 0;
@@ -353,6 +380,12 @@ export async function runCli(
       case 'key':
         if (await runKeyCommand(config, args, output)) return 0;
         break;
+      case 'watchlists':
+        if (await runWatchlistCommand(config, args, output)) return 0;
+        break;
+      case 'storage':
+        if (await runStorageCommand(config, args, output)) return 0;
+        break;
       case 'applicant':
         if (args[0] === 'resend-invitation') {
           await resendInvitationCommand(config, args.slice(1), output);
@@ -365,7 +398,43 @@ export async function runCli(
     output.error(USAGE);
     return 2;
   } catch (error) {
-    output.error(error instanceof Error ? error.message : String(error));
+    if (error instanceof ProcessBootError) logBootFailure(error.command, error.cause, output);
+    else output.error(error instanceof Error ? error.message : String(error));
     return 1;
   }
+}
+
+/** Why an API or a worker process, once its arguments and configuration were read, could not start. */
+class ProcessBootError extends Error {
+  override readonly name = 'ProcessBootError';
+  constructor(
+    readonly command: 'api' | 'worker',
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+async function asLoggingProcess(command: 'api' | 'worker', run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    throw new ProcessBootError(command, error);
+  }
+}
+
+/**
+ * Why an API or a worker could not start, as one JSON line like the rest of its log (a plain-text line would stand
+ * out of what a log shipper reads), whatever LOG_LEVEL: the message says what to do; an unreachable database adds its
+ * host, port and setting as fields.
+ */
+function logBootFailure(command: 'api' | 'worker', error: unknown, output: CliOutput): void {
+  const destination = { write: (line: string) => output.error(line.replace(/\n$/, '')) };
+  const level = 'info';
+  const logger = command === 'api' ? createLogger({ level, destination }) : createWorkerLogger({ level, destination });
+  const fields =
+    error instanceof DatabaseUnreachableError
+      ? { setting: error.setting, host: error.host, port: error.port, reason: error.reason }
+      : {};
+  logger.fatal(fields, error instanceof Error ? error.message : String(error));
 }

@@ -1,15 +1,17 @@
-import { join } from 'node:path';
 import type { Config } from '@svc/api';
-import { createDatabase, loadEncryptionKey, useEncryptionKey, type Database } from '@svc/db';
+import { createDatabase, databaseConfigOf, pendingMigrations, type Database } from '@svc/db';
+import { loadEncryptionKey, useEncryptionKey } from '@svc/db/crypto';
+import { prepareFileStore } from '@svc/db/storage';
 
 /** The database of this process: PostgreSQL when DATABASE_URL is set, else the embedded PGlite in SVC_DATA_DIR. */
 export function openDatabase(config: Config): Promise<Database> {
-  return createDatabase(
-    config.DATABASE_URL ? { url: config.DATABASE_URL } : { pgliteDir: join(config.SVC_DATA_DIR, 'pglite') },
-  );
+  return createDatabase(databaseConfigOf(config));
 }
 
-/** Loads the key that encrypts personal data at rest (generated into SVC_DATA_DIR for the embedded database). */
+/**
+ * Loads the key that encrypts personal data at rest (generated into SVC_DATA_DIR for the embedded database), and
+ * opens the file store (`SVC_STORAGE`): a bucket that refuses svc's credentials stops the command here.
+ */
 export async function prepareEncryption(config: Config): Promise<void> {
   useEncryptionKey(
     await loadEncryptionKey({
@@ -18,4 +20,22 @@ export async function prepareEncryption(config: Config): Promise<void> {
       embedded: !config.DATABASE_URL,
     }),
   );
+  await prepareFileStore(config, {
+    onUnreachable: (error) =>
+      process.stderr.write(
+        `${error.message}: starting anyway; requests that need a file answer 503 until it is back\n`,
+      ),
+  });
+}
+
+/** Runs an operator's command on the database, refused while migrations are pending; closes the database after. */
+export async function withMigratedDatabase(config: Config, work: (db: Database) => Promise<void>): Promise<void> {
+  const db = await openDatabase(config);
+  try {
+    if ((await pendingMigrations(db)).length)
+      throw new Error('svc: the database has pending migrations; run `pnpm svc migrate` first');
+    await work(db);
+  } finally {
+    await db.close();
+  }
 }

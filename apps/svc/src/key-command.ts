@@ -4,18 +4,16 @@ import { parseArgs } from 'node:util';
 import { presentApiKey, type Config } from '@svc/api';
 import { API_KEY_SCOPES, type ApiKeyRecord } from '@svc/contract';
 import {
-  ENVIRONMENTS,
   findApiKeyForOperator,
   findUserForOperator,
   issueApiKey,
   listApiKeys,
-  pendingMigrations,
   recordAudit,
   revokeApiKey,
-  type ApiKey,
   type Database,
 } from '@svc/db';
-import { openDatabase, prepareEncryption } from './database.js';
+import { prepareEncryption, withMigratedDatabase } from './database.js';
+import { ENVIRONMENTS, type ApiKey } from '@svc/db/entities';
 
 export const KEY_USAGE = `  key create --user <user_id> --environment live|demo --name <name> [--scope read_write|read_only]
              [--expires <ISO date-time>] [--json]   issue an API key for a user; prints its secret once
@@ -133,13 +131,6 @@ export async function runKeyCommand(config: Config, [subcommand, ...args]: strin
   const run = { create: createKey, list: listKeys, revoke: revokeKey }[subcommand ?? ''];
   if (!run) return false;
   await prepareEncryption(config);
-  const db = await openDatabase(config);
-  try {
-    if ((await pendingMigrations(db)).length)
-      throw new Error('svc: the database has pending migrations; run `pnpm svc migrate` first');
-    await run(db, args, output);
-    return true;
-  } finally {
-    await db.close();
-  }
+  await withMigratedDatabase(config, (db) => run(db, args, output));
+  return true;
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AdverseActionRecord, SvcClient } from '@svc/contract';
-import { findOutboxMessage, type BootstrappedAccount } from '@svc/db';
+import { findOutboxMessage, type BootstrappedAccount } from '@svc/services';
 import { waitFor } from '@svc/db/testing';
 import type { RunningWorker } from '@svc/worker';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTargets, fullInformation, type TestApi, untilReturned } from '@svc/api/testing';
+import { agencyDetails, apiTargets, fullInformation, type TestApi, untilReturned } from '@svc/api/testing';
 import { seriousViolations } from './support/axe.js';
 import { startTestWorker } from './support/worker.js';
 
@@ -35,6 +35,7 @@ describe.each(apiTargets())('the adverse-action page in Chromium on $name', (tar
     await svc.db.dataSource.query(`UPDATE teams SET country = 'US', province_state = 'CA' WHERE id = $1`, [
       account.teams.hr,
     ]);
+    expect((await admin.consumerReportingAgency.replace({ body: agencyDetails('Page agency') })).status).toBe(200);
     // Long enough that the final notice never goes out during the test.
     worker = await startTestWorker(svc, { publicUrl: svc.url, waitingPeriodSeconds: 600 });
     page = await browser.newPage();
@@ -83,7 +84,7 @@ describe.each(apiTargets())('the adverse-action page in Chromium on $name', (tar
       `SELECT id FROM outbox_messages WHERE applicant_id = $1 AND purpose = 'adverse_action_notice'`,
       [applicantId],
     )) as Array<{ id: string }>;
-    const mail = await findOutboxMessage({ manager: svc.db.dataSource.manager, outboxMessageId: row!.id });
+    const mail = await findOutboxMessage({ db: svc.db, outboxMessageId: row!.id });
     // The California statement is in the notice.
     expect(mail!.textBody).toContain('evidence of rehabilitation or mitigating circumstances');
     const link = /(https?:\/\/\S+\/adverse-action\/[A-Za-z0-9_-]+)(?=\s|$)/m.exec(mail!.textBody)![1]!;

@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdverseActionRecord, SvcClient } from '@svc/contract';
-import { findOutboxMessage, listAuditEntries, type BootstrappedAccount } from '@svc/db';
-import { waitFor } from '@svc/db/testing';
+import { findOutboxMessage, type BootstrappedAccount } from '@svc/services';
+import { waitFor, listAuditEntries } from '@svc/db/testing';
 import type { RunningWorker } from '@svc/worker';
 import { createLogger } from '@svc/api';
-import { apiTargets, fullInformation, type TestApi, untilReturned } from '@svc/api/testing';
-import { readPdf } from './support/pdf.js';
+import { organisationName, SIMULATION_BANDS, SIMULATION_SUBJECT_PREFIXES } from '@svc/domain';
+import { agencyDetails, apiTargets, fullInformation, type TestApi, untilReturned } from '@svc/api/testing';
+import { readPdf, readPdfPages } from './support/pdf.js';
+import { placesOf } from './support/stored-text.js';
 import { startTestWorker } from './support/worker.js';
 
 const AGENCY = 'Keystone Screening Agency';
+/** What every notice prints of the agency a partner admin set (`agencyDetails`). */
+const AGENCY_BLOCK = `Consumer reporting agency ${AGENCY} 100 State Street Albany, NY 12207 US Phone: +1 518 555 0100 Website: https://agency.example`;
 /**
  * The test clock: the waiting period lasts this many seconds instead of 5 business days; long enough for a loaded CI
  * machine to read the pre-adverse notice and act before the period ends.
@@ -41,6 +45,8 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
   let admin: SvcClient;
   let worker: RunningWorker;
   let ownerEmail: string;
+  /** The organisation the reports are prepared for, as they and the notices name it. */
+  let organisation: string;
 
   const mailsOf = async (applicantId: string, purpose: string): Promise<Mail[]> => {
     const rows = (await svc.db.dataSource.query(
@@ -49,7 +55,7 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
     )) as Array<{ id: string }>;
     return Promise.all(
       rows.map(async ({ id }) => {
-        const message = (await findOutboxMessage({ manager: svc.db.dataSource.manager, outboxMessageId: id }))!;
+        const message = (await findOutboxMessage({ db: svc.db, outboxMessageId: id }))!;
         return {
           id,
           recipient: message.recipient,
@@ -61,11 +67,14 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
     );
   };
 
-  /** A returned US quick screen with a criminal record. */
-  const returnedApplicant = async (email = `${randomUUID()}@example.com`) => {
-    const created = await admin.hr.quickScreen({
+  /** A returned US quick screen with a criminal record (ordered with `client` for `ownerId`: this partner's live key). */
+  const returnedApplicant = async (
+    email = `${randomUUID()}@example.com`,
+    { client = admin, ownerId = account.users.hr }: { client?: SvcClient; ownerId?: string } = {},
+  ) => {
+    const created = await client.hr.quickScreen({
       body: {
-        owner_id: account.users.hr,
+        owner_id: ownerId,
         email,
         information: { ...fullInformation(), date_of_birth: '1980-01-01' },
         position_or_property_location: US_LOCATION,
@@ -73,7 +82,7 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
       },
     });
     if (created.status !== 201) throw new Error(`quick screen refused: ${JSON.stringify(created.body)}`);
-    await untilReturned(() => admin.hr.retrieveApplicant({ params: { applicant_id: created.body.id } }));
+    await untilReturned(() => client.hr.retrieveApplicant({ params: { applicant_id: created.body.id } }));
     return { applicantId: created.body.id, email };
   };
 
@@ -123,6 +132,12 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
     expect(response.headers.get('content-type')).toBe('application/pdf');
     return flat((await readPdf(new Uint8Array(await response.arrayBuffer()))).text);
   };
+  /** The text of each page of a PDF the applicant's page links to. */
+  const pdfPages = async (url: string) => {
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    return (await readPdfPages(new Uint8Array(await response.arrayBuffer()))).map(flat);
+  };
 
   beforeAll(async () => {
     svc = await target.start({ SVC_LIVE_SIMULATION: true, SVC_RATE_LIMIT_PER_MINUTE: 100_000 });
@@ -135,6 +150,10 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
       account.user_id,
     ])) as Array<{ email: string }>;
     ownerEmail = owner!.email;
+    const [team] = (await svc.db.dataSource.query(`SELECT name, settings_config FROM teams WHERE id = $1`, [
+      account.teams.hr,
+    ])) as Array<{ name: string; settings_config: Record<string, unknown> }>;
+    organisation = organisationName({ settings: team!.settings_config, teamName: team!.name });
     worker = await startTestWorker(
       svc,
       {
@@ -143,7 +162,22 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
       },
       createLogger({ level: 'warn' }),
     );
-  }, 60_000);
+    // A live action needs the agency: refused with a problem that says what to set, until a partner admin sets it.
+    const { applicantId } = await returnedApplicant();
+    const items = await admin.adverseActions.listItems({ params: { applicant_id: applicantId } });
+    const early = await admin.adverseActions.create({
+      params: { applicant_id: applicantId },
+      body: { item_ids: items.status === 200 ? items.body.results.map((item) => item.id) : [] },
+    });
+    expect(early.status).toBe(403);
+    expect(early.body).toMatchObject({ code: 'agency_not_configured' });
+    expect((early.body as { detail: string }).detail).toContain('PUT /api/v1/consumer-reporting-agency/');
+    expect(await admin.adverseActions.list({ params: { applicant_id: applicantId }, query: {} })).toMatchObject({
+      body: { count: 0 },
+    });
+    const set = await admin.consumerReportingAgency.replace({ body: agencyDetails(AGENCY) });
+    expect(set.status).toBe(200);
+  }, 120_000);
   afterAll(async () => {
     await worker?.stop();
     await svc?.close();
@@ -174,11 +208,19 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
       const [pre] = await mailsOf(applicantId, 'adverse_action_notice');
       expect(pre!.recipient).toBe(email);
       expect(pre!.text).toContain(`${svc.url}/legal/fcra-summary-of-rights`);
+      // Live simulation made the results up: the email says so first, as every page of its PDF does.
+      expect(pre!.subject.startsWith(`${SIMULATION_SUBJECT_PREFIXES.en.simulated} `)).toBe(true);
+      expect(pre!.text.startsWith(`${SIMULATION_BANDS.simulated}\n`)).toBe(true);
       const page = actionPageIn(pre!);
       expect(pre!.text).toContain(`${page}/report.pdf`);
-      const preText = await pdfText(`${page}/notices/pre_adverse.pdf`);
+      const prePages = await pdfPages(`${page}/notices/pre_adverse.pdf`);
+      for (const pageText of prePages) expect(pageText).toContain(SIMULATION_BANDS.simulated);
+      const preText = prePages.join(' ');
       expect(preText).toContain('Pre-adverse action notice');
-      expect(preText).toContain(`the consumer report prepared by ${AGENCY}`);
+      // The notice and the report name the two parties with the same words.
+      expect(preText).toContain(`the consumer report prepared by ${AGENCY} for ${organisation}`);
+      expect(await pdfText(`${page}/report.pdf`)).toContain(`Prepared by ${AGENCY} for ${organisation}`);
+      expect(preText).toContain(AGENCY_BLOCK);
       expect(preText).toContain('A Summary of Your Rights Under the Fair Credit Reporting Act');
       expect(preText).toContain('No final decision will be made for 5 business days');
       expect(preText).toContain(items[0]!.description.slice(0, 20));
@@ -204,9 +246,12 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
       });
       expect(v1.status).toBe(200);
       expect(v1.body).toEqual(complete);
-      const finalText = await pdfText(`${page}/notices/final.pdf`);
+      const finalPages = await pdfPages(`${page}/notices/final.pdf`);
+      for (const pageText of finalPages) expect(pageText).toContain(SIMULATION_BANDS.simulated);
+      const finalText = finalPages.join(' ');
       expect(finalText).toContain('Adverse action notice');
-      expect(finalText).toContain(`Consumer reporting agency: ${AGENCY}`);
+      expect(finalText).toContain(AGENCY_BLOCK);
+      expect(finalText).toContain(`the consumer report prepared by ${AGENCY} for ${organisation}`);
       expect(finalText).toContain(`${AGENCY} did not make this decision`);
       expect(finalText).toContain('free copy of your consumer report');
       expect(finalText).toContain('within 60 days');
@@ -239,6 +284,45 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
   );
 
   it.concurrent(
+    'stays usable in the demo environment without an agency: TEST DATA on the email and every page of the notice',
+    async () => {
+      const partner = await svc.newPartner('Demo-only partner');
+      await svc.db.dataSource.query(`UPDATE teams SET country = 'US', province_state = 'NY' WHERE id = $1`, [
+        partner.teams.hr,
+      ]);
+      const demo = svc.client(partner.api_keys.demo);
+      const { applicantId } = await returnedApplicant(undefined, { client: demo, ownerId: partner.users.hr });
+      const items = await demo.adverseActions.listItems({ params: { applicant_id: applicantId } });
+      if (items.status !== 200) throw new Error(`items answered ${items.status}`);
+      const action = await demo.adverseActions.create({
+        params: { applicant_id: applicantId },
+        body: { item_ids: items.body.results.map((item) => item.id) },
+      });
+      expect(action.status).toBe(201);
+      await waitFor(async () => {
+        const now = await demo.adverseActions.retrieve({
+          params: { applicant_id: applicantId, action_id: (action.body as AdverseActionRecord).id },
+        });
+        return now.status === 200 && now.body.state === 'awaiting_final';
+      }, 60_000);
+      const [pre] = await mailsOf(applicantId, 'adverse_action_notice');
+      expect(pre!.subject.startsWith(`${SIMULATION_SUBJECT_PREFIXES.en.test_data} `)).toBe(true);
+      expect(pre!.text.startsWith(`${SIMULATION_BANDS.test_data}\n`)).toBe(true);
+      const page = actionPageIn(pre!);
+      const pages = await pdfPages(`${page}/notices/pre_adverse.pdf`);
+      for (const pageText of pages) expect(pageText).toContain(SIMULATION_BANDS.test_data);
+      expect(pages.join(' ')).toContain(
+        'Consumer reporting agency Demo-only partner The agency’s address, phone and website are not set (demo environment).',
+      );
+      // The applicant's page of the action says it is test data too.
+      expect(await (await fetch(page)).text()).toContain(
+        `<p class="test-band" role="note">${SIMULATION_BANDS.test_data}</p>`,
+      );
+    },
+    180_000,
+  );
+
+  it.concurrent(
     'writes the notices in French, and a canceled action sends no final notice',
     async () => {
       const { applicantId } = await returnedApplicant();
@@ -247,7 +331,9 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
       const [pre] = await mailsOf(applicantId, 'adverse_action_notice');
       const preText = await pdfText(`${actionPageIn(pre!)}/notices/pre_adverse.pdf`);
       expect(preText).toContain('Avis préalable à une décision défavorable');
-      expect(preText).toContain(`rapport de vérification d’antécédents préparé par ${AGENCY}`);
+      expect(preText).toContain(`rapport de vérification d’antécédents préparé par ${AGENCY} pour ${organisation}`);
+      expect(preText).toContain('SIMULÉ — pas une vraie vérification');
+      expect(pre!.subject.startsWith('[SIMULÉ] ')).toBe(true);
       expect(preText).toContain('Aucune décision définitive ne sera prise avant 5 jours ouvrables');
 
       const canceled = await admin.adverseActions.cancel({
@@ -261,6 +347,66 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
       const again = await admin.adverseActions.cancel({ params: { applicant_id: applicantId, action_id: action.id } });
       expect(again.status).toBe(409);
       expect(again.body).toMatchObject({ code: 'conflict' });
+    },
+    180_000,
+  );
+
+  it.concurrent(
+    'erasing the applicant erases its adverse action: every link answers 410, and no table holds its items, notices or dispute',
+    async () => {
+      const created = await admin.hr.quickScreen({
+        body: {
+          owner_id: account.users.hr,
+          email: `${randomUUID()}@example.com`,
+          information: { ...fullInformation(), date_of_birth: '1980-01-01' },
+          position_or_property_location: US_LOCATION,
+          request_us_criminal_record_check_tier_1: true,
+        },
+      });
+      if (created.status !== 201) throw new Error(`quick screen refused: ${JSON.stringify(created.body)}`);
+      const applicantId = created.body.id;
+      const lastName = created.body.information.last_name!;
+      await untilReturned(() => admin.hr.retrieveApplicant({ params: { applicant_id: applicantId } }));
+      const { action, items } = await startAction(applicantId);
+      await untilAwaitingFinal(applicantId, action.id);
+      const [pre] = await mailsOf(applicantId, 'adverse_action_notice');
+      const page = actionPageIn(pre!);
+      const disputeText = `svc-dispute-${randomUUID()}`;
+      const fields = new URLSearchParams({ explanation: disputeText });
+      fields.append('item_ids', items[0]!.id);
+      const dispute = () =>
+        fetch(`${page}/dispute`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: svc.url },
+          body: fields,
+        });
+      expect((await dispute()).status).toBe(200);
+      const links = [page, `${page}/report.pdf`, `${page}/notices/pre_adverse.pdf`];
+      for (const link of links) expect((await fetch(link)).status, link).toBe(200);
+      const before = await placesOf(svc.db, [lastName, disputeText]);
+      expect(before[lastName]).toContain('public.adverse_action_notices.pdf (decrypted)');
+      expect(before[disputeText]).toContain('public.adverse_actions.dispute_explanation (decrypted)');
+
+      const erased = await fetch(`${svc.url}/api/v1/hr/applicants/${applicantId}/erase/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${account.api_keys.live}` },
+      });
+      expect(erased.status).toBe(204);
+      for (const link of links) expect((await fetch(link)).status, link).toBe(410);
+      const refused = await dispute();
+      expect(refused.status).toBe(410);
+      expect(await refused.text()).not.toContain(lastName);
+      expect(await placesOf(svc.db, [lastName, disputeText])).toEqual({ [lastName]: [], [disputeText]: [] });
+      const [kept] = (await svc.db.dataSource.query(
+        `SELECT state, dispute_item_ids, final_notice_due_at FROM adverse_actions WHERE id = $1`,
+        [action.id],
+      )) as Array<{ state: string; dispute_item_ids: unknown; final_notice_due_at: unknown }>;
+      expect(kept).toEqual({ state: 'canceled', dispute_item_ids: null, final_notice_due_at: null });
+      const [notices] = (await svc.db.dataSource.query(
+        `SELECT count(*)::int AS count FROM adverse_action_notices WHERE adverse_action_id = $1`,
+        [action.id],
+      )) as Array<{ count: number }>;
+      expect(notices!.count).toBe(0);
     },
     180_000,
   );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hrApplicationSchema, type SvcClient } from '@svc/contract';
-import type { BootstrappedAccount } from '@svc/db';
+import type { BootstrappedAccount } from '@svc/services';
 import type { RunningWorker } from '@svc/worker';
 import { apiTargets, fullInformation, location, orderTableCounts, type TestApi, untilReturned } from '@svc/api/testing';
 import { startTestWorker } from './support/worker.js';

@@ -4,19 +4,11 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REQUEST_FLAGS } from '@svc/contract';
-import {
-  createDatabase,
-  createInvitation,
-  createJobQueue,
-  findTeam,
-  JOB_QUEUES,
-  listAuditEntries,
-  loadEncryptionKey,
-  outboxMessagesOfApplicant,
-  useEncryptionKey,
-  verifyPassword,
-} from '@svc/db';
+import { createDatabase, createJobQueue, findTeam, verifyPassword } from '@svc/db';
+import { createInvitation, JOB_QUEUES, outboxMessagesOfApplicant } from '@svc/services';
 import { runCli, type CliOutput } from '../src/cli.js';
+import { freePort, listAuditEntries } from '@svc/db/testing';
+import { loadEncryptionKey, useEncryptionKey } from '@svc/db/crypto';
 
 function capture(): CliOutput & { lines: string[]; errors: string[] } {
   const lines: string[] = [];
@@ -273,7 +265,7 @@ describe('svc applicant resend-invitation (embedded database)', () => {
           scope: { partnerId: account.partner_id, environment: 'live', kind: 'HR' },
           order: { ownerId: account.users.hr, flags: ['request_softcheck'], email: 'resend@example.com' },
           publicUrl: environment.SVC_PUBLIC_URL,
-          providers: { liveSimulation: true, liveProviders: {} },
+          providers: { liveSimulation: true, liveProviders: {}, demoProviders: {} },
           now: new Date(),
         });
         if (!invited.ok) throw new Error('not invited');
@@ -395,4 +387,38 @@ describe('svc user set-password (embedded database)', () => {
     },
     CLI_TEST_TIMEOUT_MS,
   );
+});
+
+describe('the svc command with a database it cannot reach', () => {
+  it('an API or a worker says in one JSON log line where it looked (host, port) and which setting to fix, and exits 1; migrate says it in plain text', async () => {
+    const port = await freePort(); // nothing listens there
+    const environment = {
+      DATABASE_URL: `postgres://svc:do-not-print-me@127.0.0.1:${port}/svc`,
+      SVC_PUBLIC_URL: 'https://svc.example.com',
+      SVC_ENCRYPTION_KEY: (await import('node:crypto')).randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'warn',
+    };
+    const expected = `svc: cannot connect to the database at 127.0.0.1:${port} (DATABASE_URL): connection refused (nothing listens on that port). Check that PostgreSQL runs there and that DATABASE_URL names it.`;
+    for (const [command, service] of [
+      ['api', 'svc'],
+      ['worker', 'svc-worker'],
+    ] as const) {
+      const output = capture();
+      expect(await runCli([command], { output, environment })).toBe(1);
+      expect(output.lines).toEqual([]);
+      expect(output.errors).toHaveLength(1);
+      expect(JSON.parse(output.errors[0]!)).toMatchObject({
+        level: 60,
+        service,
+        setting: 'DATABASE_URL',
+        host: '127.0.0.1',
+        port,
+        msg: expected,
+      });
+      expect(output.errors[0]).not.toContain('do-not-print-me');
+    }
+    const migrate = capture();
+    expect(await runCli(['migrate'], { output: migrate, environment })).toBe(1);
+    expect(migrate.errors).toEqual([expected]);
+  });
 });

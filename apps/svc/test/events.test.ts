@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventSchema, type EventRecord, type SvcClient } from '@svc/contract';
-import { pruneExpiredRows, type BootstrappedAccount } from '@svc/db';
+import { pruneExpiredRows } from '@svc/db';
+import { type BootstrappedAccount } from '@svc/services';
 import { waitFor } from '@svc/db/testing';
 import type { RunningWorker } from '@svc/worker';
 import { apiTargets, fullInformation, location, type TestApi, untilReturned } from '@svc/api/testing';
@@ -109,8 +110,12 @@ describe.each(apiTargets({ everyDatabase: true }))('events on $name', (target) =
     });
     if (invited.status !== 201) throw new Error(`invite refused: ${JSON.stringify(invited.body)}`);
     const invitedId = (invited.body as { applicant: { id: string } }).applicant.id;
-    await waitFor(async () => (await typesAbout(admin, invitedId)).includes('invitation.sent'), 30_000);
-    expect(await typesAbout(admin, invitedId)).toEqual(['application.created', 'invitation.sent']);
+    await waitFor(async () => (await typesAbout(admin, invitedId)).includes('invitation.delivered'), 30_000);
+    expect(await typesAbout(admin, invitedId)).toEqual([
+      'application.created',
+      'invitation.sent',
+      'invitation.delivered',
+    ]);
 
     const upgraded = await admin.hr.upgrade({
       params: { applicant_id: applicantId },
@@ -208,7 +213,7 @@ describe.each(apiTargets({ everyDatabase: true }))('events on $name', (target) =
   it('keeps events 30 days: the retention job deletes older ones', async () => {
     const { count } = await eventsOf(admin);
     const later = new Date(Date.now() + 31 * 86_400_000);
-    const deleted = await pruneExpiredRows({ manager: svc.db.dataSource.manager, now: later });
+    const deleted = await pruneExpiredRows(svc.db, { now: later });
     expect(deleted.events).toBeGreaterThanOrEqual(count);
     expect((await eventsOf(admin)).count).toBe(0);
   });

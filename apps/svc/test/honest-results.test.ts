@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HrApplication, SvcClient } from '@svc/contract';
-import { listAuditEntries, type BootstrappedAccount } from '@svc/db';
+import { type BootstrappedAccount } from '@svc/services';
 import type { RunningWorker } from '@svc/worker';
 import { apiTargets, fullInformation, location, type TestApi, untilReturned } from '@svc/api/testing';
+import { COMPUTED_RESULT_FIELDS, WORKED_EXAMPLE_APPLICANTS, WORKED_EXAMPLE_CHECKS, workedExample } from '@svc/docs';
+import { SIMULATOR_EXAMPLE_INFORMATION } from '@svc/domain';
 import { readPdf } from './support/pdf.js';
 import { startTestWorker } from './support/worker.js';
+import { listAuditEntries } from '@svc/db/testing';
 
 /** pdftotext breaks lines and spaces by layout: compare words only. */
 const words = (text: string) => text.replace(/\s+/g, ' ');
@@ -111,7 +114,8 @@ describe.each(apiTargets())('honest results on $name', (target) => {
     const web = await client.hr.reportWeb({ params: { applicant_id: failed.id } });
     if (web.status !== 200) throw new Error(`web report: ${web.status}`);
     expect(web.body.html).toContain('Version 3');
-    expect(web.body.html).not.toContain('Not available');
+    // The overall score is printed again (risk scores no ordered check measures stay "Not available").
+    expect(web.body.html).toMatch(new RegExp(`\\b${record.svc_score}\\b`));
 
     const audit = await listAuditEntries({
       manager: svc.db.dataSource.manager,
@@ -132,6 +136,37 @@ describe.each(apiTargets())('honest results on $name', (target) => {
       last_updated: record.last_updated,
       check_executions: record.check_executions,
     });
+  }, 180_000);
+
+  it('scores a clean, a convicted and an unverifiable applicant as the docs page "How results and scores are computed" computes them', async () => {
+    const returned = await Promise.all(
+      WORKED_EXAMPLE_APPLICANTS.map(async ({ changes }) => {
+        const created = await client.hr.quickScreen({
+          body: {
+            owner_id: account.users.hr,
+            information: { ...SIMULATOR_EXAMPLE_INFORMATION, ...changes },
+            position_or_property_location: { province_state: 'ON', country: 'CA', city: 'Toronto' },
+            ...Object.fromEntries(WORKED_EXAMPLE_CHECKS.map((name) => [`request_${name}`, true])),
+          },
+        });
+        if (created.status !== 201) throw new Error(`quick screen refused: ${JSON.stringify(created.body)}`);
+        return (await untilReturned(() =>
+          client.hr.retrieveApplicant({ params: { applicant_id: created.body.id } }),
+        )) as HrApplication;
+      }),
+    );
+    // Every field the docs' examples take from the results assembly, the same list.
+    const fields = COMPUTED_RESULT_FIELDS;
+    const pick = (record: Record<string, unknown>) => Object.fromEntries(fields.map((field) => [field, record[field]]));
+    returned.forEach((record, index) => {
+      const documented = workedExample(WORKED_EXAMPLE_APPLICANTS[index]!.changes, new Date(record.created));
+      expect(pick(record)).toEqual(pick(documented));
+    });
+    const [clean, convicted, unverifiable] = returned.map((record) => record!);
+    expect([clean!.result, convicted!.result, unverifiable!.result]).toEqual(['CLEAR', 'NOT_CLEAR', 'REVIEW']);
+    expect(convicted!.workplace_misconduct).toBeGreaterThan(clean!.workplace_misconduct!);
+    expect(unverifiable!.early_termination).toBeGreaterThan(clean!.early_termination!);
+    expect(['Fair', 'Poor']).toContain(unverifiable!.svc_score_label);
   }, 180_000);
 
   it('answers 404 for an unknown check or applicant, and for another team’s applicant', async () => {
@@ -176,7 +211,7 @@ describe.each(apiTargets())('honest results on $name', (target) => {
     const { html } = web.body;
     expect(html).not.toMatch(/Passport|authentic|Selfie matches|Liveness/);
     expect(html).toContain('Not collected: not checked');
-    expect(html).toContain('No identity document was collected: none was checked');
-    expect(html).toContain('Name, date of birth and address match the records checked');
+    expect(html).toContain('Identity not verified: no photo of an identity document and no selfie was collected');
+    expect(html).not.toContain('Identity verified: Yes');
   }, 60_000);
 });

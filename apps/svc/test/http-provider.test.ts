@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@svc/api';
 import type { HrApplication, SvcClient } from '@svc/contract';
-import { refreshCheckTurnarounds, type BootstrappedAccount } from '@svc/db';
+import { refreshCheckTurnarounds, type BootstrappedAccount } from '@svc/services';
 import type { RunningWorker } from '@svc/worker';
 import { apiTargets, fullInformation, location, type TestApi, untilReturned } from '@svc/api/testing';
-import { startProviderServer } from './support/provider-server.js';
+import { startProviderServer, until } from './support/provider-server.js';
 import { startTestWorker } from './support/worker.js';
 
 const SECRET = 'provider-secret-'.padEnd(40, 'x');
@@ -65,15 +65,6 @@ describe.each(apiTargets())('HTTP providers on $name', (target) => {
   };
   const recordOf = async (id: string) =>
     (await live.hr.retrieveApplicant({ params: { applicant_id: id } })).body as HrApplication;
-  const until = async <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  };
   /** The provider's check of the record's only execution, once submitted and recorded as pending. */
   const pendingAtProvider = async (record: HrApplication) => {
     const executionId = record.check_executions[0]!.id.replace(/^check_exec_/, '');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hrApplicationSchema, pmApplicantListItemSchema, pmApplicationSchema, type SvcClient } from '@svc/contract';
-import { submitApplicantInformation, type BootstrappedAccount } from '@svc/db';
+import { submitApplicantInformation, type BootstrappedAccount } from '@svc/services';
 import type { RunningWorker } from '@svc/worker';
 import { apiTargets, fullInformation, location, type TestApi, untilReturned } from '@svc/api/testing';
 import { startTestWorker } from './support/worker.js';
@@ -61,7 +61,9 @@ describe.each(apiTargets())('the life of an application on $name', (target) => {
     const again = hrApplicationSchema.parse(
       await untilReturned(() => client.hrV1.retrieveApplicant({ params: { applicant_id: created.body.id } })),
     );
-    expect(again.identity_verification).toMatchObject({ status: 'A', result: 'CLEAR' });
+    // A quick screen collects no identity document or selfie: the identity is not verified, and the record says so.
+    expect(again.identity_verification).toMatchObject({ status: 'R', result: 'REVIEW' });
+    expect(again.identity_verified).toBe(false);
     expect(again.bureau_result).toEqual(returned.bureau_result);
 
     const [{ runs }] = (await svc.db.dataSource.query(
@@ -130,7 +132,8 @@ describe.each(apiTargets())('the life of an application on $name', (target) => {
       await untilReturned(() => client.hr.retrieveApplicant({ params: { applicant_id: applicantId } })),
     );
     expect(returned.information.first_name).toBe('Grace');
-    expect(returned.identity_verification?.result).toBe('CLEAR');
+    // The applicant uploaded no identity document or selfie here: not verified, never approved.
+    expect(returned.identity_verification).toMatchObject({ status: 'R', result: 'REVIEW' });
   });
 
   it('returns each applicant of a PM group invitation as they submit, co-signers marked', async () => {

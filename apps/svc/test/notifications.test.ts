@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SvcClient } from '@svc/contract';
-import { createUser, findOutboxMessage, submitApplicantInformation, type BootstrappedAccount } from '@svc/db';
+import { createUser } from '@svc/db';
+import { findOutboxMessage, submitApplicantInformation, type BootstrappedAccount } from '@svc/services';
 import { waitFor } from '@svc/db/testing';
 import type { RunningWorker } from '@svc/worker';
 import { apiTargets, fullInformation, type TestApi, untilReturned } from '@svc/api/testing';
@@ -31,7 +32,7 @@ describe.each(apiTargets())('notification emails on $name', (target) => {
     )) as Array<{ id: string }>;
     return Promise.all(
       rows.map(async ({ id }) => {
-        const message = await findOutboxMessage({ manager: svc.db.dataSource.manager, outboxMessageId: id });
+        const message = await findOutboxMessage({ db: svc.db, outboxMessageId: id });
         return {
           recipient: message!.recipient,
           subject: message!.subject ?? '',

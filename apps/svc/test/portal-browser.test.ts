@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { hrApplicationSchema, pmApplicationSchema, type SvcClient } from '@svc/contract';
-import type { BootstrappedAccount } from '@svc/db';
+import type { BootstrappedAccount } from '@svc/services';
 import type { RunningWorker } from '@svc/worker';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -11,7 +11,7 @@ import {
   SUMMARY_RESULT_FIELDS,
   type SvcClient,
 } from '@svc/contract';
-import type { BootstrappedAccount } from '@svc/db';
+import type { BootstrappedAccount } from '@svc/services';
 import type { RunningWorker } from '@svc/worker';
 import {
   apiTargets,
@@ -34,6 +34,7 @@ import {
   INSTANT_VERIFICATIONS,
   LISTING,
   NEVER_HELD,
+  NOT_IN_THESE_SCENARIOS,
   PHONE_NUMBER,
   prefixed,
   PROPERTY,
@@ -229,7 +230,13 @@ describe.each(apiTargets())('the fields of the records on $name', (target) => {
     expect(
       unfilled(record, [
         // A quick screen has no consent of the portal: you hold it.
-        ...fieldsOf(hrApplicationSchema, [...NEVER_HELD.record, ...DONE, ...ABROAD, 'consent']),
+        ...fieldsOf(hrApplicationSchema, [
+          ...NEVER_HELD.record,
+          ...DONE,
+          ...ABROAD,
+          ...NOT_IN_THESE_SCENARIOS,
+          'consent',
+        ]),
         ...prefixed('application', fieldsOf(hrApplicationSchema.shape.application)),
         ...prefixed('information', [...INFORMATION, ...VERIFIED]),
         ...results.flatMap((field) => prefixed(field, BASE_RESULT)),
@@ -248,7 +255,8 @@ describe.each(apiTargets())('the fields of the records on $name', (target) => {
     expect(record).toMatchObject({
       is_submitted: true,
       status: 'Returned',
-      identity_verified: true,
+      // A quick screen collects no identity document or selfie: the identity verification ran and could not approve.
+      identity_verified: false,
       employment_verified: true,
       high_risk_vulnerable_sector: true,
       // No order names a salary, and svc reviews no identity by hand (DECISIONS.md).
@@ -289,7 +297,12 @@ describe.each(apiTargets())('the fields of the records on $name', (target) => {
     expect(
       unfilled(quick, [
         // No adverse action (adverse-actions.test.ts shows one), and a quick screen has no invitation.
-        ...fieldsOf(hrApplicantListItemSchema, ['applicant_adjudication', 'resend_email_time', 'onboarding_link']),
+        ...fieldsOf(hrApplicantListItemSchema, [
+          'applicant_adjudication',
+          'resend_email_time',
+          'onboarding_link',
+          ...NOT_IN_THESE_SCENARIOS,
+        ]),
         ...prefixed('applicant_account', fieldsOf(hrApplicantListItemSchema.shape.applicant_account)),
         ...prefixed('application', fieldsOf(hrApplicantListItemSchema.shape.application)),
         ...prefixed('report_summary', fieldsOf(reportSummarySchema, ABROAD)),
@@ -309,7 +322,9 @@ describe.each(apiTargets())('the fields of the records on $name', (target) => {
     });
 
     const invited = await listItem('/api/v1/hr/applicants/', account.api_keys.demo, ids.hrInvited);
-    expect(unfilled(invited, fieldsOf(hrApplicantListItemSchema, ['applicant_adjudication']))).toEqual([]);
+    expect(
+      unfilled(invited, fieldsOf(hrApplicantListItemSchema, ['applicant_adjudication', ...NOT_IN_THESE_SCENARIOS])),
+    ).toEqual([]);
     expect(invited).toMatchObject({
       is_viewed: false,
       applicant_account: { email: 'grace@example.com', email_verified: true, phone_number: '+1 416 555 0199' },
@@ -335,6 +350,7 @@ describe.each(apiTargets())('the fields of the records on $name', (target) => {
         ...fieldsOf(pmApplicationSchema, [
           ...NEVER_HELD.record,
           ...DONE,
+          ...NOT_IN_THESE_SCENARIOS,
           'consent',
           ...RESULT_OBJECT_FIELDS.filter((field) => !requested.includes(field) && field !== 'instant_verify_result'),
           'enhanced_identity_verification',
@@ -345,14 +361,14 @@ describe.each(apiTargets())('the fields of the records on $name', (target) => {
         ...prefixed('check_executions[]', CHECK_EXECUTION),
       ]),
     ).toEqual([]);
-    expect(record).toMatchObject({ status: 'Returned', identity_verified: true, employment_verified: true });
+    expect(record).toMatchObject({ status: 'Returned', identity_verified: false, employment_verified: true });
   });
 
   it('fills every field of the PM list items, their applicants and their listing', async () => {
     const quick = await listItem('/api/v2/applicants/', pmKey, ids.pmQuick);
     expect(
       unfilled(quick, [
-        ...fieldsOf(pmApplicantListItemSchema, ['resend_email_time', 'onboarding_link']),
+        ...fieldsOf(pmApplicantListItemSchema, ['resend_email_time', 'onboarding_link', ...NOT_IN_THESE_SCENARIOS]),
         ...prefixed('applicant_account', fieldsOf(pmApplicantListItemSchema.shape.applicant_account)),
         ...['bureau_result', 'rcmp_result', 'reference_result', 'risk_result', 'instant_verify_result'].flatMap(
           (field) => prefixed(`report_summary.${field}`, SUMMARY_ENTRY),
@@ -373,7 +389,7 @@ describe.each(apiTargets())('the fields of the records on $name', (target) => {
     const main = await listItem('/api/v2/applicants/', pmKey, ids.pmMain);
     expect(
       unfilled(main, [
-        ...fieldsOf(pmApplicantListItemSchema),
+        ...fieldsOf(pmApplicantListItemSchema, NOT_IN_THESE_SCENARIOS),
         // Before they answer: the roommate's name is unknown, and nobody's report is ready.
         ...prefixed(
           'application.applicants[]',

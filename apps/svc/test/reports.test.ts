@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestFlag, SvcClient } from '@svc/contract';
-import { listAuditEntries, type BootstrappedAccount } from '@svc/db';
+import { type BootstrappedAccount } from '@svc/services';
 import { CHECK_CATALOGUE, CHECK_DISPLAY_NAMES } from '@svc/domain';
 import type { RunningWorker } from '@svc/worker';
 import { apiTargets, fullInformation, location, type TestApi, untilReturned } from '@svc/api/testing';
 import { readPdf } from './support/pdf.js';
 import { startTestWorker } from './support/worker.js';
+import { listAuditEntries } from '@svc/db/testing';
 
 const HR_FLAGS = [
   'request_softcheck',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HrApplication, RequestFlag } from '@svc/contract';
-import type { BootstrappedAccount } from '@svc/db';
+import type { BootstrappedAccount } from '@svc/services';
 import { SIMULATION_BANDS } from '@svc/domain';
 import type { RunningWorker } from '@svc/worker';
 import { apiTargets, fullInformation, location, type TestApi, untilReturned } from '@svc/api/testing';

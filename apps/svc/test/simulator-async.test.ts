@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import type { SvcClient } from '@svc/contract';
-import type { BootstrappedAccount } from '@svc/db';
+import type { BootstrappedAccount } from '@svc/services';
 import type { RunningWorker } from '@svc/worker';
 import { apiTargets, quickScreenUntilReturned, type TestApi } from '@svc/api/testing';
 import { startTestWorker } from './support/worker.js';

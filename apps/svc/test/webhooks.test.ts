@@ -1,52 +1,12 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventSchema, type SvcClient } from '@svc/contract';
-import type { BootstrappedAccount } from '@svc/db';
+import type { BootstrappedAccount } from '@svc/services';
 import { waitFor } from '@svc/db/testing';
 import type { RunningWorker } from '@svc/worker';
 import { apiTargets, quickScreenUntilReturned, type TestApi } from '@svc/api/testing';
+import { headersOf, startReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 import { startTestWorker } from './support/worker.js';
-
-type Received = { path: string; headers: IncomingHttpHeaders; body: string };
-
-/** A receiver on this machine: records every request; `answers[path]` gives the statuses to answer in turn (then 204). */
-async function startReceiver(): Promise<{
-  url: string;
-  received: Received[];
-  at(path: string): Received[];
-  answers: Record<string, number[]>;
-  close(): Promise<void>;
-}> {
-  const received: Received[] = [];
-  const answers: Record<string, number[]> = {};
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const path = request.url ?? '/';
-      received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.statusCode = answers[path]?.shift() ?? 204;
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    at: (path) => received.filter((request) => request.path === path),
-    answers,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-const headersOf = (request: Received) => ({
-  'webhook-id': String(request.headers['webhook-id']),
-  'webhook-timestamp': String(request.headers['webhook-timestamp']),
-  'webhook-signature': String(request.headers['webhook-signature']),
-});
 
 /**
  * Webhooks end to end: the real API and worker, a receiver on loopback (allowed here by SVC_WEBHOOK_ALLOW_PRIVATE=1,
@@ -54,7 +14,7 @@ const headersOf = (request: Received) => ({
  */
 describe.each(apiTargets({ everyDatabase: true }))('webhooks on $name', (target) => {
   let svc: TestApi;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: WebhookReceiver;
   let partnerA: BootstrappedAccount;
   let partnerB: BootstrappedAccount;
   let adminA: SvcClient;
@@ -63,7 +23,10 @@ describe.each(apiTargets({ everyDatabase: true }))('webhooks on $name', (target)
   const endpoint = async (
     client: SvcClient,
     path: string,
-    extra: { event_types?: Array<'application.returned' | 'ping' | 'check.completed'>; enabled?: boolean } = {},
+    extra: {
+      event_types?: Array<'application.returned' | 'ping' | 'check.completed' | 'api_key.created' | 'api_key.revoked'>;
+      enabled?: boolean;
+    } = {},
   ) => {
     const created = await client.webhookEndpoints.create({ body: { url: `${receiver.url}${path}`, ...extra } });
     if (created.status !== 201) throw new Error(`endpoint refused: ${JSON.stringify(created.body)}`);
@@ -205,6 +168,55 @@ describe.each(apiTargets({ everyDatabase: true }))('webhooks on $name', (target)
     expect(replay).toMatchObject({ status: 202, body: { events: 1 } });
     await waitFor(() => receiver.at('/replayed').length > 0, 20_000);
     expect(receiver.at('/replayed')[0]!.body).toContain(applicantId);
+  }, 60_000);
+
+  it('never delivers a partner admin’s key events to a team’s endpoint, replays included, while the partner’s endpoint gets them and the team gets its user’s', async () => {
+    const since = new Date().toISOString();
+    const keyEvents = { event_types: ['api_key.created', 'api_key.revoked'] as Array<'api_key.created'> };
+    const teamClient = svc.client(await svc.newTeamUserKey(partnerA.users.hr));
+    const teamEndpoint = await endpoint(teamClient, '/team-keys', keyEvents);
+    await endpoint(adminA, '/partner-keys', keyEvents);
+    const issue = async (body: { name: string; user_id?: string }) => {
+      const created = await adminA.apiKeys.create({ body: { environment: 'live', ...body } });
+      if (created.status !== 201) throw new Error(`key refused: ${JSON.stringify(created.body)}`);
+      return created.body.id;
+    };
+    // The partner admin's own key, issued and revoked; then a key of the team's user (what the team may see).
+    const adminKey = await issue({ name: 'admin own' });
+    expect((await adminA.apiKeys.revoke({ params: { api_key_id: adminKey } })).status).toBe(204);
+    const teamUserKey = await issue({ name: 'team user', user_id: partnerA.users.hr });
+    const keyEventsAt = (path: string) =>
+      receiver.at(path).map((request) => {
+        const event = JSON.parse(request.body) as { type: string; data: { api_key_id: string } };
+        return `${event.type} ${event.data.api_key_id}`;
+      });
+    // Each event is its own delivery job, so they may arrive in any order: wait for all three at the partner's.
+    const partnerExpects = [
+      `api_key.created ${adminKey}`,
+      `api_key.revoked ${adminKey}`,
+      `api_key.created ${teamUserKey}`,
+    ];
+    await waitFor(
+      () =>
+        partnerExpects.every((seen) => keyEventsAt('/partner-keys').includes(seen)) &&
+        keyEventsAt('/team-keys').includes(`api_key.created ${teamUserKey}`),
+      20_000,
+    );
+    // The admin's events reached the partner's endpoint: any that fanned out to the team's would have come too.
+    const replay = await teamClient.webhookEndpoints.replay({
+      params: { webhookendpoint_id: teamEndpoint.id },
+      body: { since },
+    });
+    expect(replay.status).toBe(202);
+    await waitFor(
+      () => keyEventsAt('/team-keys').filter((seen) => seen === `api_key.created ${teamUserKey}`).length >= 2,
+      20_000,
+    );
+    expect(keyEventsAt('/team-keys').filter((seen) => seen.endsWith(adminKey))).toEqual([]);
+    // Nor does the team user's key list them.
+    const listed = await teamClient.events.list({ query: { created_after: since, page_size: 100 } });
+    expect(listed.status).toBe(200);
+    expect(JSON.stringify(listed.status === 200 ? listed.body.results : [])).not.toContain(adminKey);
   }, 60_000);
 
   it('manages endpoints in the tenancy rules: another partner’s id answers 404', async () => {

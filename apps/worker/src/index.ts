@@ -1,14 +1,5 @@
 /** `@svc/worker`: the pg-boss consumer that runs checks, finalises applications and prints report PDFs (DESIGN.md sections 1, 6 and 7). */
-export type { JobContext, QueuedJob } from './job.js';
-export {
-  checkRunSteps,
-  runCheckRunJob,
-  type CheckRunContext,
-  type CheckRunJobOutcome,
-  type CheckRunSteps,
-} from './check-run-job.js';
-export { runReportRenderJob, type ReportRenderContext, type ReportRenderJobOutcome } from './report-render-job.js';
-export { loadWorkerConfig, workerSettingsOf, type WorkerConfig } from './config.js';
+export { loadWorkerConfig, type WorkerConfig } from './config.js';
 export { createLogger, type Logger } from './logger.js';
 export {
   outboxEmailTransport,
@@ -18,19 +9,14 @@ export {
 } from './delivery/email-transport.js';
 export { outboxSmsProvider, type OutgoingSms, type SmsProvider } from './delivery/sms-provider.js';
 export {
-  failureReasonOf,
-  runMessageSendJob,
-  type MessageSendContext,
-  type MessageSendJobOutcome,
-} from './message-send-job.js';
-export {
-  configureCheckRunQueue,
-  configureMessageSendQueue,
   createWorker,
   DEFAULT_WEBHOOK_SETTINGS,
   DEFAULT_WORKER_SETTINGS,
+  workerContextOf,
+  workerSettingsOf,
+  bootWarningsOf,
   startWorker,
-  type CheckRunQueuePolicy,
+  queueSettingsOf,
   type RunningWorker,
   type Worker,
   type WorkerOptions,
@@ -40,7 +26,6 @@ export {
 export { createWebhookSender, webhookHeaders, WEBHOOK_TIMEOUT_MS, type WebhookSender } from './webhooks/send.js';
 export { runWorkerProcess } from './process.js';
 export { httpProviderAdapter, providerAdaptersOf, simulatorAdapter, type ProviderAdapters } from './providers/index.js';
-export { runProviderCallbackJob, runProviderPollJob, type ProviderCheckJobOutcome } from './provider-check-job.js';
 export {
   CHROMIUM_SANDBOX_MODES,
   chromiumPath,
@@ -56,3 +41,4 @@ export {
   type PdfRenderErrorCode,
   type PdfRenderRequest,
 } from './pdf/index.js';
+export { WatchlistScreener } from './watchlists/screener.js';

@@ -1,41 +1,11 @@
-import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import type { DestinationStream } from 'pino';
+import { createLogger as createProcessLogger, type Logger } from '@svc/config';
 
 /**
- * The worker's logs never hold personal data, API keys or tokens (DESIGN.md section 8): a job is logged by its ids,
- * check name, attempt and outcome, never by the applicant's information or the provider's result. Error objects
- * lose the SQL parameters a failed query carries; known personal fields are redacted wherever they appear.
+ * The worker's logger: a job is logged by its ids, check name, attempt and outcome, never by the applicant's
+ * information or the provider's result; the fields every process redacts are `REDACTED_LOG_FIELDS` (@svc/config).
  */
-export function createLogger({ level, destination }: { level: string; destination?: DestinationStream }): Logger {
-  const options: LoggerOptions = {
-    level,
-    base: { service: 'svc-worker' },
-    redact: {
-      paths: [
-        'information',
-        '*.information',
-        'sin_ssn',
-        '*.sin_ssn',
-        'date_of_birth',
-        '*.date_of_birth',
-        'license_number',
-        '*.license_number',
-        'key',
-        'api_key',
-        'token',
-      ],
-      censor: '[redacted]',
-    },
-    serializers: {
-      err: (error: Error & { code?: unknown }) => ({
-        type: error?.name,
-        message: error?.message,
-        code: error?.code,
-        stack: error?.stack,
-      }),
-    },
-  };
-  // `destination`: where the lines go (tests keep them to search them); stdout by default.
-  return destination ? pino(options, destination) : pino(options);
-}
+export const createLogger = ({ level, destination }: { level: string; destination?: DestinationStream }): Logger =>
+  createProcessLogger({ service: 'svc-worker', level, ...(destination ? { destination } : {}) });
 
 export type { Logger };

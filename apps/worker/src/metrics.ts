@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jobQueueBacklog, type Database, type QueueBacklog } from '@svc/db';
+import { JOB_QUEUES } from '@svc/services';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { CheckRunJobOutcome } from './check-run-job.js';
 
 /** Check and render durations in seconds: a simulated check takes ~0.3 s, a real provider up to minutes; a PDF ~1 s. */
 const DURATION_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
@@ -11,7 +11,7 @@ const DURATION_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
 /** What a worker counts: checks by type and outcome, report renders, message deliveries, and each queue's backlog. */
 export type WorkerMetrics = {
   registry: Registry;
-  checkRun(labels: { check: string; outcome: CheckRunJobOutcome }, seconds: number): void;
+  checkRun(labels: { check: string; outcome: string }, seconds: number): void;
   reportRender(outcome: string, seconds: number): void;
   messageDelivery(outcome: string): void;
 };
@@ -56,7 +56,10 @@ export function createWorkerMetrics({
   // One read of the backlog serves the three gauges of a scrape.
   let backlog: Promise<QueueBacklog[]> | null = null;
   const readBacklog = () => {
-    backlog ??= jobQueueBacklog(db).finally(() => setTimeout(() => (backlog = null), 100).unref());
+    backlog ??= jobQueueBacklog(
+      db,
+      JOB_QUEUES.map((queue) => queue.name),
+    ).finally(() => setTimeout(() => (backlog = null), 100).unref());
     return backlog;
   };
   const backlogGauge = (name: string, help: string, value: (row: QueueBacklog) => number) =>

@@ -1,19 +1,14 @@
 // The worker process (`pnpm svc worker`, apps/svc): reads its configuration from the environment
 // (config.ts), runs checks until SIGTERM/SIGINT, then stops gracefully.
-import { join } from 'node:path';
-import {
-  createDatabase,
-  loadEncryptionKey,
-  pendingMigrations,
-  runMigrations,
-  useEncryptionKey,
-  type Database,
-} from '@svc/db';
+import { createDatabase, databaseConfigOf, pendingMigrations, runMigrations, type Database } from '@svc/db';
+import type { QueueName } from '@svc/services';
 import { collectDefaultMetrics, Registry } from 'prom-client';
-import { loadWorkerConfig, workerSettingsOf, type WorkerConfig } from './config.js';
+import { loadWorkerConfig, type WorkerConfig } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { serveWorkerMetrics } from './metrics.js';
-import { startWorker } from './worker.js';
+import { startWorker, workerSettingsOf } from './worker.js';
+import { loadEncryptionKey, useEncryptionKey } from '@svc/db/crypto';
+import { prepareFileStore } from '@svc/db/storage';
 
 /**
  * Opens the database of the configuration. PostgreSQL must be migrated already (`pnpm svc migrate`): a worker never
@@ -27,9 +22,10 @@ async function openWorkerDatabase(config: WorkerConfig, logger: Logger): Promise
       embedded: !config.DATABASE_URL,
     }),
   );
-  const db = await createDatabase(
-    config.DATABASE_URL ? { url: config.DATABASE_URL } : { pgliteDir: join(config.SVC_DATA_DIR, 'pglite') },
-  );
+  await prepareFileStore(config, {
+    onUnreachable: (error) => logger.warn({ err: error }, 'file storage unreachable: jobs that need it are retried'),
+  });
+  const db = await createDatabase(databaseConfigOf(config));
   if (!config.DATABASE_URL) {
     await runMigrations(db);
     return db;
@@ -45,13 +41,26 @@ async function openWorkerDatabase(config: WorkerConfig, logger: Logger): Promise
   return db;
 }
 
-export async function runWorkerProcess(environment: NodeJS.ProcessEnv = process.env): Promise<void> {
+/**
+ * Runs a worker until SIGTERM or SIGINT. `queues`: the queues it takes jobs from (`svc worker --roles …`); default
+ * every queue.
+ */
+export async function runWorkerProcess(
+  environment: NodeJS.ProcessEnv = process.env,
+  { queues }: { queues?: readonly QueueName[] } = {},
+): Promise<void> {
   const config = loadWorkerConfig(environment);
   const logger = createLogger({ level: config.LOG_LEVEL });
   const db = await openWorkerDatabase(config, logger);
   const metricsRegistry = new Registry();
   collectDefaultMetrics({ register: metricsRegistry });
-  const worker = await startWorker({ db, logger, settings: workerSettingsOf(config), metricsRegistry });
+  const worker = await startWorker({
+    db,
+    logger,
+    settings: workerSettingsOf(config),
+    metricsRegistry,
+    ...(queues ? { queues } : {}),
+  });
   const metricsListener =
     config.SVC_WORKER_METRICS_PORT === undefined
       ? null

@@ -1,52 +1,51 @@
+import { createJobQueue, type Database, type JobQueue } from '@svc/db';
 import {
-  ADVERSE_NOTICE_QUEUE,
+  checkRunSteps,
   CHECK_RUN_QUEUE,
-  createJobQueue,
+  configureQueues,
+  JOB_DEFINITIONS,
   JOB_QUEUES,
-  LEGAL_DOCUMENT_RENDER_QUEUE,
-  MESSAGE_SEND_QUEUE,
-  PROVIDER_CALLBACK_QUEUE,
-  PROVIDER_POLL_QUEUE,
+  QUEUE_NAMES,
   REPORT_RENDER_CLAIM_MS,
-  REPORT_RENDER_QUEUE,
-  requestLegalDocumentRender,
-  RETENTION_QUEUE,
+  WATCHLIST_RESCREEN_QUEUE,
   WEBHOOK_DELIVER_QUEUE,
-  type Database,
-  type JobQueue,
-  type ProvidersSetting,
+  type JobContext,
+  type JobDefinition,
+  type JobLoop,
   type NoticeRenderer,
+  type PdfPrinter,
   type QueueName,
+  type QueueSettings,
+  type QueuedJob,
   type ReportRenderer,
-} from '@svc/db';
-import { isProviderTemporaryError } from '@svc/domain';
+} from '@svc/services';
 import type { JobResult } from 'pg-boss';
+import {
+  workerConfigSchema,
+  type ChromiumSandbox,
+  type ProvidersSetting,
+  type WatchlistFetchSetting,
+  type WorkerConfig,
+} from '@svc/config';
 import type { Logger } from 'pino';
-import { checkRunSteps, runCheckRunJob, type CheckRunContext } from './check-run-job.js';
-import type { QueuedJob } from './job.js';
-import { legalDocumentsToPrint, runLegalDocumentRenderJob } from './legal-document-render-job.js';
-import { createPdfRenderer, isPdfRenderError, type ChromiumSandbox, type PdfRenderer } from './pdf/index.js';
-import { runReportRenderJob, type ReportRenderContext } from './report-render-job.js';
+import { createPdfRenderer, isPdfRenderError, type PdfRenderer } from './pdf/index.js';
 import { createReportRenderer } from './report/render-report.js';
 import { createNoticeRenderer } from './report/render-notice.js';
-import { runAdverseNoticeJob, type AdverseNoticeContext } from './adverse-notice-job.js';
 import { outboxEmailTransport, smtpEmailTransport, type EmailTransport } from './delivery/email-transport.js';
 import { outboxSmsProvider, type SmsProvider } from './delivery/sms-provider.js';
-import { failureReasonOf, runMessageSendJob, type MessageSendContext } from './message-send-job.js';
-import { RETENTION_SCHEDULE, runRetentionJob } from './retention-job.js';
 import { createWorkerMetrics, type WorkerMetrics } from './metrics.js';
 import type { Registry } from 'prom-client';
-import { runWebhookDeliverJob, type WebhookDeliverContext } from './webhooks/deliver-job.js';
-import { startWebhookDispatcher } from './webhooks/dispatcher.js';
 import { createWebhookSender } from './webhooks/send.js';
+import { providerAdaptersOf } from './providers/index.js';
+import { watchlistFeedsOf } from './watchlists/feeds.js';
+import { watchlistMonitorsOf } from './watchlists/monitors.js';
+import { WatchlistScreener } from './watchlists/screener.js';
+import { inJobSpan } from '@svc/db/tracing';
 
 /** Where notification emails link to when the worker is not told the API's public URL (`SVC_PUBLIC_URL`). */
 const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
-import { runProviderCallbackJob, runProviderPollJob } from './provider-check-job.js';
-import { providerAdaptersOf } from './providers/index.js';
-
-/** Messages a worker sends at the same time at most: each opens its own SMTP connection, and mail servers limit them. */
-export const MESSAGE_SENDS_AT_ONCE = 16;
+/** The sender address of emails when `SVC_MAIL_FROM` is unset (emails then stay in the outbox: no SMTP_URL). */
+const DEFAULT_MAIL_FROM = 'no-reply@svc.invalid';
 
 export type WorkerOptions = {
   db: Database;
@@ -54,14 +53,20 @@ export type WorkerOptions = {
   logger: Logger;
   /** The clock (injectable for tests). */
   now?: () => Date;
-  /** Simulated provider latency per check, in milliseconds (`SVC_SIMULATOR_DELAY_MS`). Default 0. */
-  simulatorDelayMs?: number;
+  /** Simulated provider latency per check, in milliseconds (`SVC_SIMULATOR_DELAY_MS`). */
+  simulatorDelayMs: number;
   /** > 0: the simulator answers asynchronously, its results ready this many milliseconds after submission. Default 0. */
   simulatorPendingMs?: number;
   /** With `simulatorPendingMs`: the simulator calls back when its result is ready instead of being polled. */
   simulatorCallbacks?: boolean;
   /** The providers of live checks (`SVC_PROVIDERS`). Default: none. */
   providers?: ProvidersSetting;
+  /** The lists downloaded and imported on `watchlistFetchSchedule` (`SVC_WATCHLIST_FETCH`). Default: none. */
+  watchlistFetch?: WatchlistFetchSetting;
+  /** When (cron, UTC) `watchlistFetch` is downloaded (`SVC_WATCHLIST_FETCH_SCHEDULE`). */
+  watchlistFetchSchedule?: string;
+  /** The OCR model's folder for the built-in identity provider (`SVC_TESSDATA`). Default: Debian's. */
+  tessdata?: string;
   /** Checks this process runs at the same time (jobs fetched per batch); messages, at most `MESSAGE_SENDS_AT_ONCE`. Default 64. */
   concurrency?: number;
   /** Reports this process renders at the same time: the PDF renderer's pool of pages. Default 2. */
@@ -81,7 +86,7 @@ export type WorkerOptions = {
    * Prints the public legal documents (the FCRA summary of rights) with the reports' printer; without it this worker
    * leaves them to others (`startWorker` always passes it).
    */
-  pdf?: Pick<PdfRenderer, 'render'>;
+  pdf?: PdfPrinter;
   /**
    * How long a worker holds the rendering of a report, in seconds: a `report.render` job still running after it is
    * presumed lost with its worker and runs again. Default 120 (`REPORT_RENDER_CLAIM_MS`).
@@ -97,6 +102,12 @@ export type WorkerOptions = {
   publicUrl?: string;
   /** Webhook delivery (fan-out and `webhook.deliver`). Default: HTTPS to public addresses only, the production schedule. */
   webhooks?: Partial<WebhookSettings>;
+  /**
+   * The queues this worker takes jobs from (`svc worker --queues …` or `--roles …`: `queuesOfRoles`). Default: every
+   * queue. The webhook fan-out runs where `webhook.deliver` is taken; the retention job is scheduled where
+   * `retention.prune` is.
+   */
+  queues?: readonly QueueName[];
 };
 
 /** How this worker delivers webhooks. */
@@ -115,13 +126,16 @@ export type WebhookSettings = {
   expireSeconds: number;
 };
 
+/** What a worker reads from an environment that sets nothing. */
+const CONFIG_DEFAULTS = workerConfigSchema.parse({});
+
 export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
-  allowPrivate: false,
-  concurrency: 64,
-  perEndpoint: 8,
+  allowPrivate: CONFIG_DEFAULTS.SVC_WEBHOOK_ALLOW_PRIVATE === true,
+  concurrency: CONFIG_DEFAULTS.SVC_WEBHOOK_CONCURRENCY,
+  perEndpoint: CONFIG_DEFAULTS.SVC_WEBHOOK_ENDPOINT_CONCURRENCY,
   pollMs: 100,
   retryScheduleMs: null,
-  expireSeconds: 60,
+  expireSeconds: CONFIG_DEFAULTS.SVC_WEBHOOK_EXPIRE_SECONDS,
 };
 
 export type Worker = {
@@ -150,10 +164,10 @@ async function workQueue(
     handle: (job: QueuedJob) => Promise<unknown>;
     failureOutput: (error: unknown) => object;
   },
-): Promise<string> {
+): Promise<JobLoop> {
   // A queue with NOTIFY polls at the same pace all the same: a job due later (`startAfter`) notifies nobody.
   const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds };
-  return jobs.work(
+  const id = await jobs.work(
     queue,
     {
       ...polling,
@@ -167,7 +181,8 @@ async function workQueue(
       Promise.all(
         batch.map(async (job): Promise<JobResult> => {
           try {
-            await handle(job);
+            // A span continuing the trace the job was sent in (none while tracing is off).
+            await inJobSpan(queue, job, () => handle(job));
             return { id: job.id, status: 'completed' };
           } catch (error) {
             // pg-boss retries it with back-off (the handler has logged it).
@@ -176,25 +191,26 @@ async function workQueue(
         }),
       ),
   );
+  return { stop: () => jobs.offWork(queue, { id, wait: true }) };
 }
 
 /**
- * Registers the `check.run`, `report.render`, `message.send` and `retention.prune` handlers on `jobs`, and schedules
- * `retention.prune`: from now on this process runs checks, renders reports, sends messages and deletes what has
- * outlived its retention. Reports have their own slots, so a render never holds a check's.
+ * What this worker gives the handlers of every queue (`JobContext`): the database, the clock, and its own parts:
+ * the provider adapters, the check-run steps its batches share, Chromium's printers, the mail transports, the webhook
+ * sender and its metrics.
  */
-export async function createWorker({
+export function workerContextOf({
   db,
   jobs,
   logger,
   now = () => new Date(),
-  simulatorDelayMs = 0,
+  simulatorDelayMs,
   simulatorPendingMs = 0,
   simulatorCallbacks = false,
   providers = {},
-  concurrency = 64,
-  renderConcurrency = 2,
-  pollingIntervalSeconds = 2,
+  watchlistFetch = {},
+  watchlistFetchSchedule = CONFIG_DEFAULTS.SVC_WATCHLIST_FETCH_SCHEDULE,
+  tessdata,
   renderReport,
   pdf,
   renderNotice,
@@ -205,234 +221,122 @@ export async function createWorker({
   metrics,
   webhooks: givenWebhooks = {},
   publicUrl = DEFAULT_PUBLIC_URL,
-}: WorkerOptions): Promise<Worker> {
+}: WorkerOptions): JobContext & { watchlistScreener: WatchlistScreener } {
   const webhooks: WebhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, ...givenWebhooks };
-  const checkRuns: CheckRunContext = {
+  // The built-in watchlist providers and re-screenings share one index of the lists in force (`createWorker` loads it).
+  const screener = new WatchlistScreener(db, logger);
+  return {
     db,
+    jobs,
     logger,
     now,
-    jobs,
     providers: providerAdaptersOf({
       providers,
       simulator: { delayMs: simulatorDelayMs, pendingMs: simulatorPendingMs, callbacks: simulatorCallbacks },
+      db,
+      logger,
+      ...(tessdata ? { tessdata } : {}),
+      screener,
     }),
-    steps: checkRunSteps(db, jobs, now, reportRenderClaimSeconds),
-    ...(metrics ? { metrics } : {}),
-  };
-  const reports: ReportRenderContext = {
-    db,
-    jobs,
-    logger,
-    now,
+    watchlistScreener: screener,
+    watchlistMonitors: watchlistMonitorsOf(providers, screener),
+    watchlistFeeds: watchlistFeedsOf({
+      db,
+      jobs,
+      logger,
+      now,
+      feeds: watchlistFetch,
+      schedule: watchlistFetchSchedule,
+    }),
+    checkRunSteps: checkRunSteps(db, jobs, now, reportRenderClaimSeconds),
+    metrics,
     renderReport,
-    claimSeconds: reportRenderClaimSeconds,
+    reportRenderClaimSeconds,
+    renderNotice: renderNotice ?? null,
+    pdf: pdf ?? null,
+    renderFailureCode: (error) => (isPdfRenderError(error) ? error.code : null),
     publicUrl,
+    waitingPeriodSeconds,
+    email,
+    sms,
+    webhookSender: createWebhookSender({ allowPrivate: webhooks.allowPrivate }),
+    webhookRetryScheduleMs: webhooks.retryScheduleMs,
+    webhooks,
   };
-  const messages: MessageSendContext = { db, logger, now, email, sms };
-  const notices: AdverseNoticeContext | null = renderNotice
-    ? { db, logger, now, jobs, renderNotice, publicUrl, waitingPeriodSeconds }
-    : null;
-  // Asking providers about pending checks: mostly waiting on the network, like sending messages.
-  const workProviderQueue = (
-    queueJobs: JobQueue,
-    queue: QueueName,
-    run: (context: CheckRunContext, job: QueuedJob) => Promise<unknown>,
-  ) =>
-    workQueue(queueJobs, {
-      queue,
-      concurrency: Math.min(concurrency, MESSAGE_SENDS_AT_ONCE),
+}
+
+/**
+ * Registers the handler of each queue of `JOB_QUEUES` this worker takes (`queues`, default every one) and runs its
+ * start (`onStart`: the retention job's schedule, the legal documents to print): from now on this process runs
+ * checks, renders reports, sends messages and webhooks and deletes what has outlived its retention. Each queue takes
+ * its share of `concurrency` (reports have their own slots, so a render never holds a check's); a queue with a loop of
+ * its own (the webhook deliveries) runs it instead of pg-boss's `work`.
+ */
+export async function createWorker(options: WorkerOptions): Promise<Worker> {
+  const { jobs, logger, concurrency = 64, renderConcurrency = 2, pollingIntervalSeconds = 2 } = options;
+  const taken = new Set<QueueName>(options.queues ?? QUEUE_NAMES);
+  const context = workerContextOf(options);
+  const limits = { concurrency, renderConcurrency };
+  const running = new Map<QueueName, JobLoop>();
+  const start = (definition: JobDefinition<QueueName, JobContext>): Promise<JobLoop> | JobLoop => {
+    const handle = (job: QueuedJob) => definition.handle(context, job);
+    if (definition.loop) return definition.loop(context, handle);
+    return workQueue(jobs, {
+      queue: definition.name,
+      concurrency: definition.concurrency?.(limits) ?? 1,
       pollingIntervalSeconds,
-      handle: (job) => run(checkRuns, job),
-      failureOutput: (error) => ({
-        error: isProviderTemporaryError(error) ? error.message : 'internal error: see the worker log',
-      }),
+      handle,
+      failureOutput: (error) => definition.failureOutput(error, context),
     });
-  const workerIds = new Map<QueueName, string>([
-    [
-      CHECK_RUN_QUEUE,
-      await workQueue(jobs, {
-        queue: CHECK_RUN_QUEUE,
-        concurrency,
-        pollingIntervalSeconds,
-        handle: (job) => runCheckRunJob(checkRuns, job),
-        // Only a provider's message (which names the check) is kept.
-        failureOutput: (error) => ({
-          error: isProviderTemporaryError(error) ? error.message : 'internal error: see the worker log',
-        }),
-      }),
-    ],
-    [
-      REPORT_RENDER_QUEUE,
-      await workQueue(jobs, {
-        queue: REPORT_RENDER_QUEUE,
-        concurrency: renderConcurrency,
-        pollingIntervalSeconds,
-        handle: async (job) => {
-          const startedAt = performance.now();
-          const outcome = await runReportRenderJob(reports, job).catch((error: unknown) => {
-            metrics?.reportRender('error', (performance.now() - startedAt) / 1000);
-            throw error;
-          });
-          metrics?.reportRender(outcome, (performance.now() - startedAt) / 1000);
-        },
-        // A render error's code says what failed without the HTML; anything else may quote a query's parameters.
-        failureOutput: (error) => ({
-          error: isPdfRenderError(error) ? error.code : 'internal error: see the worker log',
-        }),
-      }),
-    ],
-    [
-      MESSAGE_SEND_QUEUE,
-      await workQueue(jobs, {
-        queue: MESSAGE_SEND_QUEUE,
-        concurrency: Math.min(concurrency, MESSAGE_SENDS_AT_ONCE),
-        pollingIntervalSeconds,
-        handle: async (job) => {
-          const outcome = await runMessageSendJob(messages, job).catch((error: unknown) => {
-            metrics?.messageDelivery('error');
-            throw error;
-          });
-          metrics?.messageDelivery(outcome);
-        },
-        failureOutput: (error) => ({ error: failureReasonOf(error) }),
-      }),
-    ],
-    [PROVIDER_POLL_QUEUE, await workProviderQueue(jobs, PROVIDER_POLL_QUEUE, runProviderPollJob)],
-    [PROVIDER_CALLBACK_QUEUE, await workProviderQueue(jobs, PROVIDER_CALLBACK_QUEUE, runProviderCallbackJob)],
-    [
-      RETENTION_QUEUE,
-      await workQueue(jobs, {
-        queue: RETENTION_QUEUE,
-        concurrency: 1,
-        pollingIntervalSeconds,
-        handle: () => runRetentionJob({ db, logger, now }),
-        failureOutput: () => ({ error: 'internal error: see the worker log' }),
-      }),
-    ],
-  ]);
-  if (pdf) {
-    workerIds.set(
-      LEGAL_DOCUMENT_RENDER_QUEUE,
-      await workQueue(jobs, {
-        queue: LEGAL_DOCUMENT_RENDER_QUEUE,
-        concurrency: 1,
-        pollingIntervalSeconds,
-        handle: (job) => runLegalDocumentRenderJob({ db, logger, now, pdf }, job),
-        failureOutput: (error) => ({
-          error: isPdfRenderError(error) ? error.code : 'internal error: see the worker log',
-        }),
-      }),
-    );
-    // Printed once per version, by whichever worker takes the job: the API serves it from the database.
-    for (const document of legalDocumentsToPrint())
-      await requestLegalDocumentRender(jobs, { documentId: document.id, version: document.version });
+  };
+  for (const definition of JOB_DEFINITIONS) {
+    if (!taken.has(definition.name) || !(definition.runsIn?.(context) ?? true)) continue;
+    running.set(definition.name, await start(definition));
+    await definition.onStart?.(context);
   }
-  if (notices) {
-    workerIds.set(
-      ADVERSE_NOTICE_QUEUE,
-      await workQueue(jobs, {
-        queue: ADVERSE_NOTICE_QUEUE,
-        concurrency: renderConcurrency,
-        pollingIntervalSeconds,
-        handle: (job) => runAdverseNoticeJob(notices, job),
-        // A render error's code says what failed without the letter; anything else may quote personal data.
-        failureOutput: (error) => ({
-          error: isPdfRenderError(error) ? error.code : 'internal error: see the worker log',
-        }),
-      }),
-    );
-  }
-  // Stored in the database: every worker schedules the same job, and pg-boss creates one per occurrence.
-  await jobs.schedule(RETENTION_QUEUE, RETENTION_SCHEDULE);
-  if (webhooks.allowPrivate) {
+  // The lists in force are loaded now, not at the first screening (and again when a version is imported).
+  if (context.watchlistMonitors.length > 0 && (running.has(CHECK_RUN_QUEUE) || running.has(WATCHLIST_RESCREEN_QUEUE)))
+    void context.watchlistScreener.warm();
+  if (options.webhooks?.allowPrivate && running.has(WEBHOOK_DELIVER_QUEUE)) {
     logger.warn(
       'SVC_WEBHOOK_ALLOW_PRIVATE=1: webhooks go to http:// and to private, loopback and link-local addresses. Development only: never in production.',
     );
   }
-  const sender = createWebhookSender({ allowPrivate: webhooks.allowPrivate });
-  const webhookContext: WebhookDeliverContext = {
-    db,
-    logger,
-    now,
-    jobs,
-    sender,
-    retryScheduleMs: webhooks.retryScheduleMs ?? undefined,
-  };
-  const dispatcher = startWebhookDispatcher({
-    db,
-    jobs,
-    logger,
-    concurrency: webhooks.concurrency,
-    perEndpoint: webhooks.perEndpoint,
-    pollMs: webhooks.pollMs,
-    handle: (job) => runWebhookDeliverJob(webhookContext, job),
-  });
+  const queuesTaken = [...running.keys()];
   logger.info(
     {
-      queues: [...workerIds.keys()],
+      queues: queuesTaken,
       concurrency,
       render_concurrency: renderConcurrency,
-      simulator_delay_ms: simulatorDelayMs,
-      simulator_pending_ms: simulatorPendingMs,
-      simulator_callbacks: simulatorCallbacks,
-      providers: [...checkRuns.providers.keys()],
-      email_delivery: email.delivery,
-      sms_delivery: sms.delivery,
+      simulator_delay_ms: options.simulatorDelayMs,
+      simulator_pending_ms: options.simulatorPendingMs ?? 0,
+      simulator_callbacks: options.simulatorCallbacks ?? false,
+      providers: [...context.providers.keys()],
+      email_delivery: context.email.delivery,
+      sms_delivery: context.sms.delivery,
     },
     'worker started',
   );
   let stopping: Promise<void> | null = null;
   return {
     stop: () => {
-      stopping ??= Promise.all([
-        ...[...workerIds].map(([queue, id]) => jobs.offWork(queue, { id, wait: true })),
-        dispatcher.stop(),
-      ]).then(() => {
-        email.close();
-        sender.close();
-        logger.info({ queues: [...workerIds.keys()] }, 'worker stopped');
+      stopping ??= Promise.all([...running.values()].map((loop) => loop.stop())).then(() => {
+        context.email.close();
+        context.webhookSender.close();
+        logger.info({ queues: queuesTaken }, 'worker stopped');
       });
       return stopping;
     },
   };
 }
 
-/** The `check.run` queue's policy for jobs enqueued from now on (pg-boss queue options; the send options win). */
-export type CheckRunQueuePolicy = {
-  /** How long a run may take before it is presumed lost with its worker and delivered again, in seconds. */
-  expireInSeconds: number;
-  /** Caps the back-off between retries, in seconds (tests: 0 retries at once). Null: no cap. */
-  retryDelayMaxSeconds?: number | null;
-};
-
-/**
- * Sets the `check.run` queue's policy. Every process should use the same values (they are stored with the queue);
- * `enqueueCheckRuns` sets the retry limit and back-off on each job (CHECK_RUN_SEND_OPTIONS), so only the expiry and
- * the back-off cap come from here.
- */
-export async function configureCheckRunQueue(
-  jobs: JobQueue,
-  { expireInSeconds, retryDelayMaxSeconds = null }: CheckRunQueuePolicy,
-): Promise<void> {
-  await jobs.createQueue(CHECK_RUN_QUEUE);
-  await jobs.updateQueue(CHECK_RUN_QUEUE, { expireInSeconds, retryBackoff: true, retryDelayMax: retryDelayMaxSeconds });
-}
-
-/**
- * Sets the `message.send` queue's back-off cap (null: none; tests: 0 retries at once). The retry limit and back-off
- * come with each job (MESSAGE_SEND_OPTIONS); a send takes at most ~40 s (the SMTP timeouts), far below the expiry.
- */
-export async function configureMessageSendQueue(
-  jobs: JobQueue,
-  { retryDelayMaxSeconds = null }: { retryDelayMaxSeconds?: number | null },
-): Promise<void> {
-  await jobs.createQueue(MESSAGE_SEND_QUEUE);
-  await jobs.updateQueue(MESSAGE_SEND_QUEUE, {
-    expireInSeconds: 300,
-    retryBackoff: true,
-    retryDelayMax: retryDelayMaxSeconds,
-  });
-}
+/** The queues' settings of a worker's (`configureQueues`). */
+export const queueSettingsOf = (settings: WorkerSettings): QueueSettings => ({
+  checkRunExpireSeconds: settings.checkRunExpireSeconds,
+  checkRetryDelayMaxSeconds: settings.checkRetryDelayMaxSeconds,
+  messageRetryDelayMaxSeconds: settings.messageRetryDelayMaxSeconds,
+  webhookExpireSeconds: settings.webhooks.expireSeconds,
+});
 
 export type WorkerSettings = {
   simulatorDelayMs: number;
@@ -442,6 +346,11 @@ export type WorkerSettings = {
   simulatorCallbacks: boolean;
   /** The providers of live checks (`SVC_PROVIDERS`). */
   providers: ProvidersSetting;
+  /** The lists downloaded on a schedule (`SVC_WATCHLIST_FETCH`) and when (`SVC_WATCHLIST_FETCH_SCHEDULE`). */
+  watchlistFetch: WatchlistFetchSetting;
+  watchlistFetchSchedule: string;
+  /** The OCR model's folder for the built-in identity provider (`SVC_TESSDATA`). Default: Debian's. */
+  tessdata?: string;
   concurrency: number;
   pollingIntervalSeconds: number;
   /** `check.run` jobs expire (and run again elsewhere) after this many seconds. */
@@ -476,29 +385,57 @@ export type WorkerSettings = {
   waitingPeriodSeconds: number | null;
 };
 
-export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
-  simulatorDelayMs: 300,
-  simulatorPendingMs: 0,
-  simulatorCallbacks: false,
-  providers: {},
-  concurrency: 64,
-  pollingIntervalSeconds: 2,
-  checkRunExpireSeconds: 300,
-  superviseIntervalSeconds: 60,
-  stopGraceSeconds: 20,
-  pdfPages: 2,
-  pdfRenderTimeoutMs: 30_000,
-  reportRenderClaimSeconds: REPORT_RENDER_CLAIM_MS / 1000,
-  chromiumSandbox: 'auto',
-  smtpUrl: null,
-  smtpAllowPlaintext: false,
-  mailFrom: 'no-reply@svc.invalid',
-  messageRetryDelayMaxSeconds: null,
-  checkRetryDelayMaxSeconds: null,
-  webhooks: DEFAULT_WEBHOOK_SETTINGS,
-  publicUrl: DEFAULT_PUBLIC_URL,
-  waitingPeriodSeconds: null,
-};
+/** The worker settings of a configuration (for `startWorker`). */
+export function workerSettingsOf(config: WorkerConfig): WorkerSettings {
+  return {
+    simulatorDelayMs: config.SVC_SIMULATOR_DELAY_MS,
+    simulatorPendingMs: config.SVC_SIMULATOR_PENDING_MS,
+    simulatorCallbacks: config.SVC_SIMULATOR_CALLBACKS,
+    providers: config.SVC_PROVIDERS,
+    watchlistFetch: config.SVC_WATCHLIST_FETCH,
+    watchlistFetchSchedule: config.SVC_WATCHLIST_FETCH_SCHEDULE,
+    tessdata: config.SVC_TESSDATA,
+    concurrency: config.WORKER_CONCURRENCY,
+    pollingIntervalSeconds: config.WORKER_POLLING_INTERVAL_SECONDS,
+    checkRunExpireSeconds: config.SVC_CHECK_RUN_EXPIRE_SECONDS,
+    superviseIntervalSeconds: config.SVC_JOB_SUPERVISE_INTERVAL_SECONDS,
+    stopGraceSeconds: config.WORKER_STOP_GRACE_SECONDS,
+    pdfPages: config.SVC_PDF_PAGES,
+    pdfRenderTimeoutMs: config.SVC_PDF_RENDER_TIMEOUT_MS,
+    reportRenderClaimSeconds: config.SVC_REPORT_RENDER_CLAIM_SECONDS,
+    chromiumSandbox: config.SVC_CHROMIUM_SANDBOX,
+    smtpUrl: config.SMTP_URL ?? null,
+    smtpAllowPlaintext: config.SVC_SMTP_ALLOW_PLAINTEXT,
+    mailFrom: config.SVC_MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    messageRetryDelayMaxSeconds: null,
+    checkRetryDelayMaxSeconds: null,
+    publicUrl: config.SVC_PUBLIC_URL ?? DEFAULT_PUBLIC_URL,
+    waitingPeriodSeconds: config.SVC_TEST_WAITING_PERIOD_SECONDS ?? null,
+    webhooks: {
+      ...DEFAULT_WEBHOOK_SETTINGS,
+      allowPrivate: config.SVC_WEBHOOK_ALLOW_PRIVATE === true,
+      concurrency: config.SVC_WEBHOOK_CONCURRENCY,
+      perEndpoint: config.SVC_WEBHOOK_ENDPOINT_CONCURRENCY,
+      expireSeconds: config.SVC_WEBHOOK_EXPIRE_SECONDS,
+    },
+  };
+}
+
+/**
+ * What a worker warns of at boot, from its settings: a setting that lets personal data or links cross the network in
+ * clear. (Webhooks to private addresses are warned of where they are sent from.)
+ */
+export function bootWarningsOf(settings: Pick<WorkerSettings, 'smtpUrl' | 'smtpAllowPlaintext'>): string[] {
+  const warnings: string[] = [];
+  if (settings.smtpUrl?.startsWith('smtp://') && settings.smtpAllowPlaintext)
+    warnings.push(
+      'SVC_SMTP_ALLOW_PLAINTEXT=1: emails go in clear to an smtp:// server that offers no STARTTLS, onboarding links and personal data with them. Only for a mail server on this machine or a network you trust.',
+    );
+  return warnings;
+}
+
+/** The settings of a worker whose environment sets nothing (the defaults `@svc/config` declares). */
+export const DEFAULT_WORKER_SETTINGS: WorkerSettings = workerSettingsOf(CONFIG_DEFAULTS);
 
 export type RunningWorker = {
   jobs: JobQueue;
@@ -523,10 +460,13 @@ export async function startWorker({
   now,
   metricsRegistry,
   pdf: givenPdf,
+  queues,
 }: {
   db: Database;
   logger: Logger;
   jobs?: JobQueue;
+  /** The queues this worker takes jobs from (`svc worker --roles …`, `queuesOfRoles`). Default: every queue. */
+  queues?: readonly QueueName[];
   /**
    * A PDF renderer the caller owns and closes, for workers of one process that share a Chromium (the tests' workers).
    * Default: the worker's own, closed when it stops.
@@ -552,10 +492,7 @@ export async function startWorker({
       monitorIntervalSeconds: settings.superviseIntervalSeconds,
       onError: (error) => logger.error({ err: error }, 'job queue error'),
     }));
-  await configureCheckRunQueue(jobs, {
-    expireInSeconds: settings.checkRunExpireSeconds,
-    retryDelayMaxSeconds: settings.checkRetryDelayMaxSeconds,
-  });
+  await configureQueues(jobs, queueSettingsOf(settings));
   // One Chromium for the process, launched by the first report and reused by every later one.
   const pdf =
     givenPdf ??
@@ -565,10 +502,8 @@ export async function startWorker({
       sandbox: settings.chromiumSandbox,
       logger,
     });
-  await configureMessageSendQueue(jobs, { retryDelayMaxSeconds: settings.messageRetryDelayMaxSeconds });
   const metrics = createWorkerMetrics({ db, ...(metricsRegistry ? { registry: metricsRegistry } : {}) });
-  await jobs.createQueue(WEBHOOK_DELIVER_QUEUE);
-  await jobs.updateQueue(WEBHOOK_DELIVER_QUEUE, { expireInSeconds: settings.webhooks.expireSeconds });
+  for (const warning of bootWarningsOf(settings)) logger.warn(warning);
   const worker = await createWorker({
     db,
     jobs,
@@ -582,6 +517,9 @@ export async function startWorker({
     simulatorPendingMs: settings.simulatorPendingMs,
     simulatorCallbacks: settings.simulatorCallbacks,
     providers: settings.providers,
+    watchlistFetch: settings.watchlistFetch,
+    watchlistFetchSchedule: settings.watchlistFetchSchedule,
+    ...(settings.tessdata ? { tessdata: settings.tessdata } : {}),
     concurrency: settings.concurrency,
     renderConcurrency: settings.pdfPages,
     pollingIntervalSeconds: settings.pollingIntervalSeconds,
@@ -596,6 +534,7 @@ export async function startWorker({
       : outboxEmailTransport,
     webhooks: settings.webhooks,
     publicUrl: settings.publicUrl,
+    ...(queues ? { queues } : {}),
   });
   let stopping: Promise<void> | null = null;
   return {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { loadWorkerConfig, workerSettingsOf } from '../src/index.js';
+import { providerRoutingOf } from '@svc/config';
+import { providerFor } from '@svc/domain';
+import { bootWarningsOf, loadWorkerConfig, workerSettingsOf } from '../src/index.js';
 
 const smtp = { SMTP_URL: 'smtp://user:secret@mail.example.com:587', SVC_MAIL_FROM: 'screening@example.com' };
 
@@ -24,6 +26,19 @@ describe('worker configuration', () => {
     expect(() => loadWorkerConfig({ SVC_PROVIDERS: '{not json' })).toThrow(/must be a JSON object of providers/);
   });
 
+  it('reads the built-in identity provider ("type": "identity"): identity checks only, for live and demo records alike', () => {
+    const providers = (value: object) => loadWorkerConfig({ SVC_PROVIDERS: JSON.stringify(value) }).SVC_PROVIDERS;
+    const identity = { type: 'identity', checks: ['identity_verification', 'enhanced_identity_verification'] };
+    expect(providers({ identity }).identity).toEqual(identity);
+    expect(() => providers({ identity: { ...identity, checks: ['softcheck'] } })).toThrow(/SVC_PROVIDERS/);
+    expect(() => providers({ identity: { ...identity, url: 'https://acme.example' } })).toThrow(/SVC_PROVIDERS/);
+    const routing = providerRoutingOf({ providers: providers({ identity }), liveSimulation: false });
+    expect(providerFor(routing, 'live', 'identity_verification')).toBe('identity');
+    expect(providerFor(routing, 'demo', 'enhanced_identity_verification')).toBe('identity');
+    expect(providerFor(routing, 'demo', 'softcheck')).toBe('simulator');
+    expect(providerFor(routing, 'live', 'softcheck')).toBeNull();
+  });
+
   it('requires STARTTLS on smtp:// unless SVC_SMTP_ALLOW_PLAINTEXT=1, and takes no TLS options from the URL', () => {
     expect(workerSettingsOf(loadWorkerConfig(smtp)).smtpAllowPlaintext).toBe(false);
     expect(workerSettingsOf(loadWorkerConfig({ ...smtp, SVC_SMTP_ALLOW_PLAINTEXT: '1' })).smtpAllowPlaintext).toBe(
@@ -35,6 +50,17 @@ describe('worker configuration', () => {
         /SMTP_URL: must carry no query string/,
       );
     }
+    // Plaintext allowed: the worker warns at boot, naming the setting; TLS (smtps://, or STARTTLS required) warns of nothing.
+    const warningsOf = (environment: Record<string, string>) =>
+      bootWarningsOf(workerSettingsOf(loadWorkerConfig(environment)));
+    expect(warningsOf({ ...smtp, SVC_SMTP_ALLOW_PLAINTEXT: '1' })).toEqual([
+      expect.stringMatching(/^SVC_SMTP_ALLOW_PLAINTEXT=1: emails go in clear/),
+    ]);
+    expect(warningsOf(smtp)).toEqual([]);
+    expect(
+      warningsOf({ ...smtp, SMTP_URL: 'smtps://user:secret@mail.example.com:465', SVC_SMTP_ALLOW_PLAINTEXT: '1' }),
+    ).toEqual([]);
+    expect(warningsOf({})).toEqual([]);
   });
 
   it('takes the adverse-action test clock (SVC_TEST_WAITING_PERIOD_SECONDS) with NODE_ENV=test only', () => {

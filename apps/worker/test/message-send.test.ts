@@ -1,36 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { createJobQueue, runMigrations, type Database } from '@svc/db';
 import {
-  Applicant,
+  configureQueues,
   createInvitation,
-  createJobQueue,
   JOB_QUEUES,
   MESSAGE_SEND_QUEUE,
-  OutboxMessage,
   outboxMessagesOfApplicant,
   resendInvitation,
-  runMigrations,
-  Superteam,
-  Team,
-  useEncryptionKey,
   type BootstrappedAccount,
-  type Database,
-} from '@svc/db';
+  messageSendQueue,
+} from '@svc/services';
 import { databaseTargets, waitFor } from '@svc/db/testing';
 import type { PgBoss } from 'pg-boss';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  configureMessageSendQueue,
   createWorker,
+  DEFAULT_WORKER_SETTINGS,
   outboxEmailTransport,
-  runMessageSendJob,
+  queueSettingsOf,
   smtpEmailTransport,
   type Worker,
 } from '../src/index.js';
 import { newAccount, testLogger } from './support/factories.js';
 import { countingReportRenderer } from './support/report-renderer.js';
 import { parseMail, startSmtpServer } from './support/smtp-server.js';
+import { Applicant, OutboxMessage, Superteam, Team } from '@svc/db/entities';
+import { useEncryptionKey } from '@svc/db/crypto';
 
 const PUBLIC_URL = 'https://svc.example';
 const MAIL_FROM = 'screening@svc.example';
@@ -64,7 +61,7 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
       onError: (error) => testLogger.error({ err: error }, 'job queue error'),
     });
     // Retries at once (MESSAGE_SEND_OPTIONS' back-off capped to 0 s), so a mail server that keeps refusing fails fast.
-    await configureMessageSendQueue(jobs, { retryDelayMaxSeconds: 0 });
+    await configureQueues(jobs, { ...queueSettingsOf(DEFAULT_WORKER_SETTINGS), messageRetryDelayMaxSeconds: 0 });
     account = await newAccount(db);
     smtp = await startSmtpServer();
   });
@@ -92,7 +89,7 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
       },
       publicUrl: PUBLIC_URL,
       // Live applications run by the simulator: these tests are about the worker, not about which provider runs.
-      providers: { liveSimulation: true, liveProviders: {} },
+      providers: { liveSimulation: true, liveProviders: {}, demoProviders: {} },
       now: new Date(),
     });
     if (!outcome.ok) throw new Error(`not invited: ${JSON.stringify(outcome.refusal)}`);
@@ -120,6 +117,7 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
     const { logger, lines } = capturingLogger();
     const worker = await createWorker({
       db,
+      simulatorDelayMs: 0,
       jobs,
       logger,
       renderReport,
@@ -153,7 +151,7 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
 
       // A re-delivered job sends nothing twice.
       expect(
-        await runMessageSendJob(
+        await messageSendQueue.handle(
           {
             db,
             logger,
@@ -174,11 +172,52 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
     }
   }, 60_000);
 
+  it('records a bounce at once when the mail server refuses the recipient for good (5xx): FAILED without retries, bounced_at and invitation.bounced', async () => {
+    smtp.rejectWith(550);
+    const worker = await createWorker({
+      db,
+      simulatorDelayMs: 0,
+      jobs,
+      logger: testLogger,
+      renderReport,
+      pollingIntervalSeconds: 0.5,
+      email: smtpEmailTransport({ url: smtp.url, from: MAIL_FROM, allowPlaintext: true }),
+    });
+    workers.push(worker);
+    try {
+      const { applicant, messages } = await invite();
+      const [email] = messages as [OutboxMessage];
+      await waitFor(settled(email.id), 20_000);
+      expect(await messageOf(email.id)).toMatchObject({
+        status: 'FAILED',
+        attempts: 1,
+        lastError: 'EMESSAGE smtp_550',
+      });
+      const stored = await db.dataSource.manager.findOneByOrFail(Applicant, { id: applicant.id });
+      expect(stored.invitationBouncedAt).toBeInstanceOf(Date);
+      expect(stored.invitationDeliveredAt).toBeNull();
+      const events = (await db.dataSource.query(
+        `SELECT type, data FROM events WHERE applicant_id = $1 AND type LIKE 'invitation.%' ORDER BY id`,
+        [applicant.id],
+      )) as Array<{ type: string; data: unknown }>;
+      // Ids only: the applicant's, the channel, and the integrator's own (none given here).
+      const data = { applicant_id: applicant.id, channel: 'email', external_id: null, metadata: {} };
+      expect(events).toEqual([
+        { type: 'invitation.delivery_failed', data },
+        { type: 'invitation.bounced', data },
+      ]);
+    } finally {
+      smtp.rejectWith(null);
+      await worker.stop();
+    }
+  }, 60_000);
+
   it('retries a refusing mail server, ends FAILED without losing the invitation, and the invitation can be sent again', async () => {
     const { logger, lines } = capturingLogger();
     smtp.rejectWith(451);
     const worker = await createWorker({
       db,
+      simulatorDelayMs: 0,
       jobs,
       logger,
       renderReport,
@@ -231,11 +270,26 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
     }
   }, 90_000);
 
+  it('refuses a server without STARTTLS with an error naming the server and SVC_SMTP_ALLOW_PLAINTEXT', async () => {
+    const transport = smtpEmailTransport({ url: smtp.url, from: MAIL_FROM });
+    try {
+      const sent = transport.send({ to: 'a@example.com', senderName: null, subject: 's', text: 't', html: null });
+      await expect(sent).rejects.toThrow(
+        `the SMTP server at 127.0.0.1:${new URL(smtp.url).port} offers no STARTTLS and svc sends no email in clear`,
+      );
+      await expect(sent).rejects.toThrow('or set SVC_SMTP_ALLOW_PLAINTEXT=1');
+      expect(smtp.received.filter((mail) => mail.to.includes('a@example.com'))).toHaveLength(0);
+    } finally {
+      transport.close();
+    }
+  });
+
   it('sends nothing over smtp:// to a server without STARTTLS unless plaintext is explicitly allowed', async () => {
     const { logger, lines } = capturingLogger();
     // The settings a deployment gets from SMTP_URL alone: SVC_SMTP_ALLOW_PLAINTEXT unset.
     const worker = await createWorker({
       db,
+      simulatorDelayMs: 0,
       jobs,
       logger,
       renderReport,
@@ -248,6 +302,9 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
       const [email] = messages as [OutboxMessage];
       await waitFor(settled(email.id), 45_000);
       expect(await messageOf(email.id)).toMatchObject({ status: 'FAILED', delivery: null, attempts: 7 });
+      // The error an operator reads (the message's last error, the log) names the setting that would allow it.
+      expect((await messageOf(email.id)).lastError).toContain('offers no STARTTLS');
+      expect((await messageOf(email.id)).lastError).toContain('SVC_SMTP_ALLOW_PLAINTEXT=1');
       // The server offers no STARTTLS: the client stops before MAIL FROM, so not a byte of the message crossed in clear.
       expect(smtp.received.filter((mail) => mail.to.includes(applicant.email))).toHaveLength(0);
       expect(lines.join('')).not.toContain(onboardingLink.split('/apply/')[1]!);
@@ -260,6 +317,7 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
     await db.dataSource.manager.update(Superteam, { id: account.superteam_id }, { isSecureSmsEnabled: true });
     const worker = await createWorker({
       db,
+      simulatorDelayMs: 0,
       jobs,
       logger: testLogger,
       renderReport,
@@ -294,11 +352,11 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
       email: outboxEmailTransport,
       sms: { delivery: 'outbox' as const, send: async () => {} },
     };
-    expect(await runMessageSendJob(context, { id: 'bad', data: { outboxMessageId: 'nope' }, retryCount: 0 })).toBe(
-      'dropped',
-    );
     expect(
-      await runMessageSendJob(context, {
+      await messageSendQueue.handle(context, { id: 'bad', data: { outboxMessageId: 'nope' }, retryCount: 0 }),
+    ).toBe('dropped');
+    expect(
+      await messageSendQueue.handle(context, {
         id: 'unknown',
         data: { outboxMessageId: '0190a4b2-0000-7000-8000-000000000000' },
         retryCount: 0,

@@ -1,24 +1,18 @@
+import { type Database } from '@svc/db';
 import {
-  Applicant,
+  checkRunQueue,
   completeCheckRun,
   REPORT_RENDER_CLAIM_MS,
   REPORT_RENDER_QUEUE,
+  reportRenderQueue,
   startCheckRun,
   type BootstrappedAccount,
-  type Database,
   type ReportRenderer,
-} from '@svc/db';
+} from '@svc/services';
 import { databaseTargets, waitFor } from '@svc/db/testing';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkRunSteps,
-  loadWorkerConfig,
-  runCheckRunJob,
-  runReportRenderJob,
-  type Worker,
-  providerAdaptersOf,
-} from '../src/index.js';
+import { loadWorkerConfig, workerContextOf, type Worker, type WorkerOptions } from '../src/index.js';
 import { returned, startCheckWorker } from './support/check-worker.js';
 import {
   applicantOf,
@@ -30,6 +24,7 @@ import {
   testLogger,
 } from './support/factories.js';
 import { countingReportRenderer } from './support/report-renderer.js';
+import { Applicant } from '@svc/db/entities';
 
 /** An applicant whose checks have all finished, recorded by a worker that died before it asked for the report. */
 async function finishedWithoutReport({ db, account }: { db: Database; account: BootstrappedAccount }): Promise<string> {
@@ -53,6 +48,16 @@ describe.each(databaseTargets())('reports rendered apart from checks on $name', 
   let account: BootstrappedAccount;
   // Every render takes 2 s longer than Chromium needs.
   const reports = countingReportRenderer({ delayMs: 2_000 });
+  /** What this process's worker gives the handlers, for calling one as pg-boss would. */
+  const contextOf = (options: Partial<WorkerOptions> = {}) =>
+    workerContextOf({
+      db,
+      jobs,
+      logger: testLogger,
+      simulatorDelayMs: 0,
+      renderReport: reports.renderReport,
+      ...options,
+    });
 
   beforeAll(async () => {
     ({ db, jobs, worker, account } = await startCheckWorker(target, {
@@ -95,17 +100,12 @@ describe.each(databaseTargets())('reports rendered apart from checks on $name', 
     const [execution] = await executionsOf(db, applicantId);
     expect(await reportRenderJobsOf(db, applicantId)).toBe(0);
 
-    const outcome = await runCheckRunJob(
-      {
-        db,
-        logger: testLogger,
-        now: () => new Date(),
-        jobs,
-        providers: providerAdaptersOf({ providers: {}, simulator: { delayMs: 0, pendingMs: 0, callbacks: false } }),
-        steps: checkRunSteps(db, jobs, () => new Date()),
-      },
-      { id: 'redelivered', data: { checkExecutionId: execution!.id }, retryCount: 1, retryLimit: 4 },
-    );
+    const outcome = await checkRunQueue.handle(contextOf(), {
+      id: 'redelivered',
+      data: { checkExecutionId: execution!.id },
+      retryCount: 1,
+      retryLimit: 4,
+    });
     expect(outcome).toBe('nothing_to_run');
     await waitFor(returned(db, applicantId), 30_000);
     expect((await statusChangeCounts(db, { table: 'applicants', newStatus: 'Returned' })).get(applicantId)).toBe(1);
@@ -117,10 +117,11 @@ describe.each(databaseTargets())('reports rendered apart from checks on $name', 
     const claimedUntil = new Date(Date.now() + 2_000);
     await db.dataSource.manager.update(Applicant, { id: applicantId }, { reportClaimedUntil: claimedUntil });
 
-    const outcome = await runReportRenderJob(
-      { db, jobs, logger: testLogger, now: () => new Date(), renderReport: reports.renderReport },
-      { id: 'elsewhere', data: { applicantId }, retryCount: 0 },
-    );
+    const outcome = await reportRenderQueue.handle(contextOf(), {
+      id: 'elsewhere',
+      data: { applicantId },
+      retryCount: 0,
+    });
     expect(outcome).toBe('rendering_elsewhere');
     const [job] = (await db.dataSource.query(
       `SELECT start_after FROM pgboss.job WHERE name = $1 AND singleton_key = $2`,
@@ -139,17 +140,12 @@ describe.each(databaseTargets())('reports rendered apart from checks on $name', 
     const applicantId = await finishedWithoutReport({ db, account });
     const [execution] = await executionsOf(db, applicantId);
     // The last check's job asks for the report: that job expires when a render would lose its claim.
-    await runCheckRunJob(
-      {
-        db,
-        logger: testLogger,
-        now: () => new Date(),
-        jobs,
-        providers: providerAdaptersOf({ providers: {}, simulator: { delayMs: 0, pendingMs: 0, callbacks: false } }),
-        steps: checkRunSteps(db, jobs, () => new Date(), claimSeconds),
-      },
-      { id: 'redelivered', data: { checkExecutionId: execution!.id }, retryCount: 1, retryLimit: 4 },
-    );
+    await checkRunQueue.handle(contextOf({ reportRenderClaimSeconds: claimSeconds }), {
+      id: 'redelivered',
+      data: { checkExecutionId: execution!.id },
+      retryCount: 1,
+      retryLimit: 4,
+    });
     const [job] = (await db.dataSource.query(
       `SELECT expire_seconds FROM pgboss.job WHERE name = $1 AND singleton_key = $2`,
       [REPORT_RENDER_QUEUE, applicantId],
@@ -164,8 +160,8 @@ describe.each(databaseTargets())('reports rendered apart from checks on $name', 
       claimedFor = reportClaimedUntil!.getTime() - subject.generatedAt.getTime();
       return reports.renderReport(subject);
     };
-    const outcome = await runReportRenderJob(
-      { db, jobs, logger: testLogger, now: () => new Date(), renderReport, claimSeconds },
+    const outcome = await reportRenderQueue.handle(
+      contextOf({ renderReport, reportRenderClaimSeconds: claimSeconds }),
       { id: 'claimed', data: { applicantId: rendered }, retryCount: 0 },
     );
     expect(outcome).toBe('returned');
@@ -173,9 +169,9 @@ describe.each(databaseTargets())('reports rendered apart from checks on $name', 
   });
 
   it('drops a job whose payload is invalid, and leaves an applicant with checks outstanding alone', async () => {
-    const context = { db, jobs, logger: testLogger, now: () => new Date(), renderReport: reports.renderReport };
+    const context = contextOf();
     expect(
-      await runReportRenderJob(context, {
+      await reportRenderQueue.handle(context, {
         id: 'invalid',
         data: { applicantId: 'not-a-uuid', html: '<p>' },
         retryCount: 0,
@@ -184,7 +180,7 @@ describe.each(databaseTargets())('reports rendered apart from checks on $name', 
 
     const applicantId = await insertScreenWithoutJobs({ db, account, flags: ['request_softcheck'] });
     const rendersBefore = reports.renders();
-    expect(await runReportRenderJob(context, { id: 'early', data: { applicantId }, retryCount: 0 })).toBe(
+    expect(await reportRenderQueue.handle(context, { id: 'early', data: { applicantId }, retryCount: 0 })).toBe(
       'checks_outstanding',
     );
     expect(await applicantOf(db, applicantId)).toMatchObject({ status: 'Pending', reportClaimedUntil: null });

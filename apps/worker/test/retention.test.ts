@@ -1,9 +1,10 @@
-import { PRUNE_BATCH_SIZE, RETENTION_QUEUE, type BootstrappedAccount, type Database } from '@svc/db';
-import { databaseTargets, waitFor } from '@svc/db/testing';
+import { randomUUID } from 'node:crypto';
+import { type Database } from '@svc/db';
+import { RETENTION_QUEUE, RETENTION_SCHEDULE, retentionPruneQueue, type BootstrappedAccount } from '@svc/services';
+import { databaseTargets, waitFor, PRUNE_BATCH_SIZE } from '@svc/db/testing';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Worker } from '../src/index.js';
-import { RETENTION_SCHEDULE, runRetentionJob } from '../src/retention-job.js';
 import { startCheckWorker } from './support/check-worker.js';
 import { testLogger } from './support/factories.js';
 import { countingReportRenderer } from './support/report-renderer.js';
@@ -18,19 +19,29 @@ describe.each(databaseTargets())('the retention job on $name', (target) => {
   let apiKeyId: string;
   const reports = countingReportRenderer();
 
+  /** One `retention.prune` job, run as the worker runs it, at `now`. */
+  const prune = (now: Date) =>
+    retentionPruneQueue.handle(
+      { db, jobs, logger: testLogger, now: () => now },
+      { id: 'prune', data: {}, retryCount: 0 },
+    );
   const query = <T>(text: string, values: unknown[] = []) => db.dataSource.query(text, values) as Promise<T[]>;
   const keysOf = async (sql: string) => (await query<{ key: string }>(sql)).map((row) => row.key).sort();
 
+  /** The old and young rate-limit buckets of each tag (a bucket's only key is its quota id). */
+  const buckets = new Map<string, { old: string; young: string }>();
   /** One old and one young row in each table the job prunes, named `old-…` and `young-…`, as of `now`. */
   async function seed(now: Date, tag: string): Promise<void> {
     const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
     const idempotency = `INSERT INTO idempotency_records (api_key_id, idempotency_key, request_hash, created, expires_at) VALUES ($1, $2, 'hash', $3, $4)`;
     await query(idempotency, [apiKeyId, `old-${tag}`, at(-25 * 60 * MINUTE), at(-60 * MINUTE)]);
     await query(idempotency, [apiKeyId, `young-${tag}`, at(-23 * 60 * MINUTE), at(60 * MINUTE)]);
-    // rate_limit_counters: one row per key and window; the young one is the current minute.
+    // rate_limit_buckets: one row per key; the old one untouched for 10 minutes (full again), the young one just used.
+    const bucket = { old: randomUUID(), young: randomUUID() };
+    buckets.set(tag, bucket);
     await query(
-      `INSERT INTO rate_limit_counters (api_key_id, window_start, request_count) VALUES ($1, $2, 1), ($1, $3, 1) ON CONFLICT DO NOTHING`,
-      [apiKeyId, at(-10 * MINUTE), at(-30_000)],
+      `INSERT INTO rate_limit_buckets (quota_id, tokens, granted, updated_at) VALUES ($1, 3, 1, $2), ($3, 3, 1, $4)`,
+      [bucket.old, at(-10 * MINUTE), bucket.young, at(-30_000)],
     );
     await query(`INSERT INTO address_rate_limits (key, points, expire) VALUES ($1, 5, $2), ($3, 5, $4)`, [
       `old-${tag}`,
@@ -71,20 +82,21 @@ describe.each(databaseTargets())('the retention job on $name', (target) => {
     await target.dispose();
   });
 
-  it('deletes expired idempotency records, old rate-limit counts and old changes, and keeps the young ones', async () => {
+  it('deletes expired idempotency records, rate-limit buckets full again and old changes, and keeps the young ones', async () => {
     const now = new Date();
     await seed(now, 'handler');
-    await runRetentionJob({ db, logger: testLogger, now: () => now });
+    await prune(now);
 
     expect(
       await keysOf(`SELECT idempotency_key AS key FROM idempotency_records WHERE idempotency_key LIKE '%-handler'`),
     ).toEqual(['young-handler']);
     expect(await keysOf(`SELECT key FROM address_rate_limits WHERE key LIKE '%-handler'`)).toEqual(['young-handler']);
-    const counters = await query<{ window_start: Date }>(
-      `SELECT window_start FROM rate_limit_counters WHERE api_key_id = $1`,
-      [apiKeyId],
+    const bucket = buckets.get('handler')!;
+    const kept = await query<{ quota_id: string }>(
+      `SELECT quota_id FROM rate_limit_buckets WHERE quota_id = ANY($1::uuid[])`,
+      [[bucket.old, bucket.young]],
     );
-    expect(counters.map((row) => now.getTime() - new Date(row.window_start).getTime())).toEqual([30_000]);
+    expect(kept.map((row) => row.quota_id)).toEqual([bucket.young]);
     const changes = await query<{ partner_id: string | null }>(
       `SELECT partner_id FROM record_changes WHERE written_at < $1`,
       [new Date(now.getTime() - 30 * MINUTE)],
@@ -100,12 +112,12 @@ describe.each(databaseTargets())('the retention job on $name', (target) => {
 
     // Idempotent: a second run deletes nothing more.
     const before = await query<{ count: number }>(
-      `SELECT (SELECT count(*) FROM idempotency_records) + (SELECT count(*) FROM address_rate_limits) + (SELECT count(*) FROM rate_limit_counters) AS count`,
+      `SELECT (SELECT count(*) FROM idempotency_records) + (SELECT count(*) FROM address_rate_limits) + (SELECT count(*) FROM rate_limit_buckets) AS count`,
     );
-    await runRetentionJob({ db, logger: testLogger, now: () => now });
+    await prune(now);
     expect(
       await query(
-        `SELECT (SELECT count(*) FROM idempotency_records) + (SELECT count(*) FROM address_rate_limits) + (SELECT count(*) FROM rate_limit_counters) AS count`,
+        `SELECT (SELECT count(*) FROM idempotency_records) + (SELECT count(*) FROM address_rate_limits) + (SELECT count(*) FROM rate_limit_buckets) AS count`,
       ),
     ).toEqual(before);
   });
@@ -118,7 +130,7 @@ describe.each(databaseTargets())('the retention job on $name', (target) => {
        SELECT $1, 'batch-' || n, 'hash', $2, $2 FROM generate_series(1, $3::int) AS n`,
       [apiKeyId, new Date(now.getTime() - 25 * 60 * MINUTE), expired],
     );
-    await runRetentionJob({ db, logger: testLogger, now: () => now });
+    await prune(now);
     expect(await query(`SELECT 1 FROM idempotency_records WHERE idempotency_key LIKE 'batch-%'`)).toEqual([]);
   });
 

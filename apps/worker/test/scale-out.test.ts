@@ -1,20 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import {
-  createJobQueue,
-  JOB_QUEUES,
-  runMigrations,
-  useEncryptionKey,
-  type BootstrappedAccount,
-  type Database,
-} from '@svc/db';
+import { createJobQueue, runMigrations, type Database } from '@svc/db';
+import { configureQueues, JOB_QUEUES, type BootstrappedAccount } from '@svc/services';
 import { databaseTargets, waitFor, type DatabaseTarget } from '@svc/db/testing';
 import type { PgBoss } from 'pg-boss';
 import { pino, type Logger } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configureCheckRunQueue, createWorker, type Worker } from '../src/index.js';
+import { createWorker, DEFAULT_WORKER_SETTINGS, queueSettingsOf, type Worker } from '../src/index.js';
 import { informationFor, installStatusAudit, newAccount, statusChangeCounts } from './support/factories.js';
 import { executionRows, orderMany, returnedCount } from './support/fleet.js';
 import { countingReportRenderer } from './support/report-renderer.js';
+import { useEncryptionKey } from '@svc/db/crypto';
 
 const FLAGS = ['request_softcheck', 'request_bureau'] as const;
 
@@ -48,7 +43,7 @@ describe.runIf(postgresTarget)('worker processes on PostgreSQL', () => {
   });
 
   it('runs every check exactly once with two worker instances and a hundred applications', async () => {
-    await configureCheckRunQueue(jobs, { expireInSeconds: 60 });
+    await configureQueues(jobs, { ...queueSettingsOf(DEFAULT_WORKER_SETTINGS), checkRunExpireSeconds: 60 });
     const applicantIds = await orderMany({ db, jobs, account, count: 100, flags: FLAGS });
     // Two workers as two processes would run them: each its own Database (pool) and job queue.
     const instances: Array<{
@@ -71,6 +66,7 @@ describe.runIf(postgresTarget)('worker processes on PostgreSQL', () => {
       };
       instance.worker = await createWorker({
         db: instanceDb,
+        simulatorDelayMs: 0,
         jobs: instanceJobs,
         logger,
         concurrency: 4,

@@ -1,7 +1,9 @@
+import { type Database } from '@svc/db';
 import {
   applicantAwaitingReport,
   applicantsAwaitingReport,
   CHECK_RUN_QUEUE,
+  checkRunQueue,
   completeCheckRun,
   failCheckRun,
   finaliseApplicantIfDone,
@@ -9,12 +11,11 @@ import {
   startCheckRun,
   startCheckRuns,
   type BootstrappedAccount,
-  type Database,
-} from '@svc/db';
+} from '@svc/services';
 import { databaseTargets, waitFor } from '@svc/db/testing';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkRunSteps, runCheckRunJob, type Worker, providerAdaptersOf } from '../src/index.js';
+import { workerContextOf, type Worker } from '../src/index.js';
 import { returned, startCheckWorker } from './support/check-worker.js';
 import {
   applicantOf,
@@ -150,15 +151,8 @@ describe.each(databaseTargets())('the check.run and report.render workers on $na
     );
     for (const jobId of jobIds) expect(await settledStateOf(jobs, jobId!)).toBe('completed');
     // And straight through the handler, as a re-delivery after a crash would run it.
-    const outcome = await runCheckRunJob(
-      {
-        db,
-        logger: testLogger,
-        now: () => new Date(),
-        jobs,
-        providers: providerAdaptersOf({ providers: {}, simulator: { delayMs: 0, pendingMs: 0, callbacks: false } }),
-        steps: checkRunSteps(db, jobs, () => new Date()),
-      },
+    const outcome = await checkRunQueue.handle(
+      workerContextOf({ db, jobs, logger: testLogger, simulatorDelayMs: 0, renderReport: reports.renderReport }),
       { id: 'redelivered', data: { checkExecutionId: executionsBefore[0]!.id }, retryCount: 1, retryLimit: 4 },
     );
     expect(outcome).toBe('nothing_to_run');
@@ -182,7 +176,7 @@ describe.each(databaseTargets())('the check.run and report.render workers on $na
     expect(await settledStateOf(jobs, jobId!)).toBe('completed');
   });
 
-  // The db layer of the worker (packages/db/src/applications/check-runs.ts) on applicants without jobs: the tests
+  // The db layer of the worker (packages/services/src/checks/start-runs.ts, finish-runs.ts) on applicants without jobs: the tests
   // drive the check runs themselves.
   const manager = () => db.dataSource.manager;
   const now = new Date('2031-05-06T07:08:09.000Z');

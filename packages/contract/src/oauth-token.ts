@@ -6,8 +6,16 @@
  */
 export const OAUTH_TOKEN_PATH = '/oauth/token';
 
+/** The headers of an answer: `X-Request-Id`, as on every answer, and `names`. */
+const withHeaders = (names: string[] = []) => ({
+  headers: Object.fromEntries(
+    ['X-Request-Id', ...names].map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+  ),
+});
+
 const oauthError = (description: string) => ({
   description,
+  ...withHeaders(),
   content: {
     'application/json': {
       schema: {
@@ -32,6 +40,13 @@ const oauthError = (description: string) => ({
   },
 });
 
+/** A problem document (RFC 9457), as every other operation answers it. */
+const problem = (description: string, headers: string[] = []) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+  ...withHeaders(headers),
+});
+
 export const oauthTokenPathItem = {
   post: {
     operationId: 'oauthToken',
@@ -39,7 +54,8 @@ export const oauthTokenPathItem = {
     summary: 'Get an OAuth2 access token (client credentials)',
     description:
       'RFC 6749 section 4.4. Authenticate the client with HTTP Basic (`client_id:client_secret`) or the form fields `client_id` and `client_secret`, and send `grant_type=client_credentials` as `application/x-www-form-urlencoded`. The access token (`svc_oauth_…`) works as `Authorization: Bearer <token>` with the client user’s rights in the live environment until it expires (`expires_in` seconds) or the client is revoked. Failed client authentications are limited per address (429 with `Retry-After`).',
-    security: [{ oauth2: [] }, {}],
+    // The client authenticates itself: HTTP Basic, or (no scheme) the form's `client_id` and `client_secret`.
+    security: [{ clientBasic: [] }, {}],
     requestBody: {
       required: true,
       content: {
@@ -64,6 +80,7 @@ export const oauthTokenPathItem = {
     responses: {
       200: {
         description: 'The access token.',
+        ...withHeaders(),
         content: {
           'application/json': {
             schema: {
@@ -83,7 +100,10 @@ export const oauthTokenPathItem = {
         '`invalid_request`, `unsupported_grant_type` (a grant svc does not know), `unauthorized_client` (another grant of RFC 6749: svc clients use `client_credentials` only) or `invalid_scope`.',
       ),
       401: oauthError('`invalid_client`: unknown or revoked client, or a wrong secret (with `WWW-Authenticate`).'),
-      429: { description: 'Too many failed client authentications from this address; see `Retry-After`.' },
+      413: problem('The form is larger than 10 kB.'),
+      429: problem('Too many failed client authentications from this address; see `Retry-After`.', ['Retry-After']),
+      500: problem('An unexpected error; `request_id` finds it in the logs.'),
+      503: problem('The database cannot be reached; see `Retry-After`.', ['Retry-After']),
     },
   },
 } as const;

@@ -19,6 +19,20 @@ describe('applicant rules', () => {
         `U+${code.toString(16).toUpperCase().padStart(4, '0')}`,
       );
     }
-    for (const text of ['Zoë Ångström', 'می\u200Cخواهم', 'क्\u200Dष', '']) expect(hiddenCharacterIn(text)).toBeNull();
+    for (const text of ['Zoë Ångström', 'می\u200Cخواهم', 'क्\u200Dष', '', '👩‍👩‍👧'])
+      expect(hiddenCharacterIn(text)).toBeNull();
+    for (const [text, found] of [
+      ['a\u001B[2Jb', 'U+001B'],
+      ['a\u00ADb', 'U+00AD'],
+      ['a\u{E0041}b', 'U+E0041'],
+      ['a\uFDD0b', 'U+FDD0'],
+      ['a\u{10FFFF}b', 'U+10FFFF'],
+      ['a\uD800b', 'U+D800'],
+      ['a\u0085b', 'U+0085'],
+    ] as const)
+      expect(hiddenCharacterIn(text), found).toBe(found);
+    // Line breaks: refused in a name, accepted in multi-line texts.
+    expect(hiddenCharacterIn('Ada\r\nLovelace', { multiline: false })).toBe('U+000D');
+    expect(hiddenCharacterIn('Dear team,\r\nI apply.')).toBeNull();
   });
 });

@@ -5,12 +5,19 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { SealedColumnsSubscriber } from './crypto/sealed-columns-subscriber.js';
 import { entities } from './entities/index.js';
 import { migrations } from './migrations/index.js';
+import { databaseUnreachableError } from './database-unreachable.js';
+import { useUnnamedStatements } from './repositories/query-rows.js';
 import { PgliteGateway } from './pglite/gateway.js';
 import { createPgliteTypeormDriver, PgliteGatewayClient } from './pglite/typeorm-driver.js';
 
 export type PostgresDatabaseConfig = {
   /** `postgres://user:password@host:port/database` */
   url: string;
+  /**
+   * A direct connection to the same database, when `url` goes through a transaction-mode pooler (PgBouncer): then no
+   * statement on `url` is a named (prepared) one, and migrations, the job queue's maintenance and its LISTEN use this.
+   */
+  directUrl?: string;
   /** TypeORM pool size (node-postgres `max`). Default 10. */
   poolSize?: number;
   /** Log every SQL statement (development only). */
@@ -50,6 +57,8 @@ export type Database = {
 export type DatabaseInternals = {
   readonly gateway: PgliteGateway | null;
   readonly url: string | null;
+  /** The direct URL beside a pooled `url` (PostgresDatabaseConfig.directUrl), else null. */
+  readonly directUrl: string | null;
   /** Run (last registered first) before the DataSource is destroyed. */
   readonly beforeClose: Array<() => Promise<void>>;
 };
@@ -123,8 +132,21 @@ export async function createDatabase(config: DatabaseConfig): Promise<Database> 
       applicationName: 'svc',
       logging: config.logging ?? false,
     });
-    await dataSource.initialize();
-    return register({ kind: 'postgres', dataSource, gateway: null, url: config.url, onClosed: async () => {} });
+    try {
+      await dataSource.initialize();
+    } catch (error) {
+      // The first connection: a database that cannot be reached is named with its host, port and setting.
+      throw databaseUnreachableError({ url: config.url, setting: 'DATABASE_URL' }, error) ?? error;
+    }
+    if (config.directUrl) useUnnamedStatements(dataSource);
+    return register({
+      kind: 'postgres',
+      dataSource,
+      gateway: null,
+      url: config.url,
+      directUrl: config.directUrl ?? null,
+      onClosed: async () => {},
+    });
   }
 
   const key = pgliteKey(config.pgliteDir);
@@ -140,7 +162,14 @@ export async function createDatabase(config: DatabaseConfig): Promise<Database> 
     await releaseSharedGateway(key);
     throw error;
   }
-  return register({ kind: 'pglite', dataSource, gateway, url: null, onClosed: () => releaseSharedGateway(key) });
+  return register({
+    kind: 'pglite',
+    dataSource,
+    gateway,
+    url: null,
+    directUrl: null,
+    onClosed: () => releaseSharedGateway(key),
+  });
 }
 
 function register(parts: {
@@ -148,6 +177,7 @@ function register(parts: {
   dataSource: DataSource;
   gateway: PgliteGateway | null;
   url: string | null;
+  directUrl: string | null;
   onClosed: () => Promise<void>;
 }): Database {
   const { dataSource, gateway } = parts;
@@ -179,6 +209,6 @@ function register(parts: {
       return closing;
     },
   };
-  internals.set(db, { gateway, url: parts.url, beforeClose });
+  internals.set(db, { gateway, url: parts.url, directUrl: parts.directUrl, beforeClose });
   return db;
 }

@@ -2,7 +2,6 @@
 // in each job queue (`/metrics`). Read with plain SQL on pg-boss's job table (its columns are its documented schema),
 // never through its internals.
 import type { Database } from './data-source.js';
-import { JOB_QUEUES, type QueueName } from './applications/jobs.js';
 import { JOB_SCHEMA } from './jobs.js';
 import { pendingMigrations } from './migrate.js';
 
@@ -21,14 +20,15 @@ export async function databaseReadiness(db: Database): Promise<Readiness> {
 
 /** The work waiting in one queue: jobs due now, due later (retries backing off), running, and how long the oldest due one has waited. */
 export type QueueBacklog = {
-  queue: QueueName;
+  queue: string;
   ready: number;
   deferred: number;
   active: number;
   oldestReadySeconds: number;
 };
 
-export async function jobQueueBacklog(db: Database): Promise<QueueBacklog[]> {
+/** The backlog of each of the named queues, in their order. */
+export async function jobQueueBacklog(db: Database, queues: readonly string[]): Promise<QueueBacklog[]> {
   const rows: Array<{
     name: string;
     ready: string;
@@ -45,10 +45,10 @@ export async function jobQueueBacklog(db: Database): Promise<QueueBacklog[]> {
          FROM ${JOB_SCHEMA}.job
         WHERE name = ANY($1) AND state <= 'active'
         GROUP BY name`,
-    [JOB_QUEUES.map((queue) => queue.name)],
+    [queues],
   );
   const byName = new Map(rows.map((row) => [row.name, row]));
-  return JOB_QUEUES.map(({ name }) => {
+  return queues.map((name) => {
     const row = byName.get(name);
     return {
       queue: name,

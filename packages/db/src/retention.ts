@@ -1,8 +1,8 @@
-import type { EntityManager } from 'typeorm';
+import { managerOf, type DbHandle } from './db-handle.js';
 import { EVENTS_KEPT_DAYS } from './repositories/events.js';
 
-/** Per-key request counts: the rate limit reads the current minute only. */
-const RATE_LIMIT_COUNTERS_KEPT_MS = 2 * 60_000;
+/** Per-key token buckets: one untouched for a minute is full again, as good as none (kept twice that, for skewed clocks). */
+const RATE_LIMIT_BUCKETS_KEPT_MS = 2 * 60_000;
 /** The read caches' change log: followers read a row within 20 ms. */
 const RECORD_CHANGES_KEPT_MS = 60 * 60_000;
 
@@ -15,7 +15,7 @@ const MAX_BATCHES_PER_TABLE = 100;
 
 type PrunedTable =
   | 'idempotency_records'
-  | 'rate_limit_counters'
+  | 'rate_limit_buckets'
   | 'address_rate_limits'
   | 'record_changes'
   | 'events'
@@ -31,9 +31,9 @@ type PrunedTable =
 const PRUNE_RULES: ReadonlyArray<{ table: PrunedTable; where: string; cutoff: (now: Date) => unknown }> = [
   { table: 'idempotency_records', where: 'expires_at <= $1', cutoff: (now) => now },
   {
-    table: 'rate_limit_counters',
-    where: 'window_start < $1',
-    cutoff: (now) => new Date(now.getTime() - RATE_LIMIT_COUNTERS_KEPT_MS),
+    table: 'rate_limit_buckets',
+    where: 'updated_at < $1',
+    cutoff: (now) => new Date(now.getTime() - RATE_LIMIT_BUCKETS_KEPT_MS),
   },
   // `expire` is rate-limiter-flexible's: milliseconds since the epoch.
   { table: 'address_rate_limits', where: 'expire < $1', cutoff: (now) => now.getTime() },
@@ -62,15 +62,11 @@ const PRUNE_RULES: ReadonlyArray<{ table: PrunedTable; where: string; cutoff: (n
  * Deletes what has outlived its retention at `now`, in batches of `batchSize` rows, and answers how many
  * rows of each table went. Idempotent: any number of processes may run it at once or again.
  */
-export async function pruneExpiredRows({
-  manager,
-  now,
-  batchSize = PRUNE_BATCH_SIZE,
-}: {
-  manager: EntityManager;
-  now: Date;
-  batchSize?: number;
-}): Promise<Record<PrunedTable, number>> {
+export async function pruneExpiredRows(
+  handle: DbHandle,
+  { now, batchSize = PRUNE_BATCH_SIZE }: { now: Date; batchSize?: number },
+): Promise<Record<PrunedTable, number>> {
+  const manager = managerOf(handle);
   const deleted = {} as Record<PrunedTable, number>;
   for (const { table, where, cutoff } of PRUNE_RULES) {
     deleted[table] = 0;

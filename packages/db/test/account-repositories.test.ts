@@ -6,7 +6,7 @@ import {
   settingsConfigSchema,
   userWithTeamSchema,
 } from '@svc/contract';
-import { DEFAULT_ENABLED_FLAGS } from '@svc/domain';
+import { DEFAULT_ENABLED_FLAGS, defaultTeamSettingsConfig } from '@svc/domain';
 import type { EntityManager } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,7 +15,6 @@ import {
   createSuperteam,
   createTeam,
   createUser,
-  defaultTeamSettingsConfig,
   deletePackage,
   EmailTakenError,
   enableCheckForTeam,

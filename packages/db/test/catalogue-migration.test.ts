@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrations, revertAllMigrations, runMigrations, type Database } from '../src/index.js';
+import { migrations, runMigrations, type Database } from '../src/index.js';
 import { databaseTargets } from './support/databases.js';
+import { revertAllMigrations } from '../src/migrate.js';
 
 const CATALOGUE_TABLES = ['listing_notification_users', 'listings', 'packages', 'properties', 'reference_templates'];
 const ADDED_CONSTRAINTS = ['teams_id_superteam_id_partner_id_key', 'users_id_partner_id_key'];

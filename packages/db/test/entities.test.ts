@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isUuidv7, Partner, runMigrations, Team, User, type Database } from '../src/index.js';
+import { isUuidv7, runMigrations, type Database } from '../src/index.js';
 import { databaseTargets } from './support/databases.js';
 import { createApiKey, createPartner, createSuperteam, createTeam, createUser } from './support/factories.js';
+import { Partner, Team, User } from '../src/entities/index.js';
 
 /** SQLSTATE of a failed TypeORM query (repositories tell errors apart by it, never by message). */
 async function sqlState(promise: Promise<unknown>): Promise<string | undefined> {

@@ -2,17 +2,12 @@ import type { PgBoss } from 'pg-boss';
 import { In } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseInternals } from '../src/data-source.js';
-import {
-  createJobQueue,
-  enqueueInTransaction,
-  Partner,
-  PgliteAcquireTimeoutError,
-  PgliteNestedConnectionError,
-  runMigrations,
-  type Database,
-} from '../src/index.js';
+import { createJobQueue, runMigrations, type Database } from '../src/index.js';
 import { databaseTargets, isStillPendingAfter, waitFor } from './support/databases.js';
 import { createPartner, unique } from './support/factories.js';
+import { enqueueInTransaction } from '../src/jobs.js';
+import { Partner } from '../src/entities/index.js';
+import { PgliteAcquireTimeoutError, PgliteNestedConnectionError } from '../src/pglite/gateway.js';
 
 class Rollback extends Error {}
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrations, pendingMigrations, revertAllMigrations, runMigrations, type Database } from '../src/index.js';
+import { migrations, pendingMigrations, runMigrations, type Database } from '../src/index.js';
 import { databaseTargets } from './support/databases.js';
+import { revertAllMigrations } from '../src/migrate.js';
 
 const ACCOUNT_TABLES = ['api_keys', 'partners', 'superteams', 'teams', 'users'];
 /** Every migration's name, oldest first (each migration's own tables are checked by its own test). */

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrations, runMigrations, SEALED_COLUMNS } from '../src/index.js';
+import { migrations, runMigrations } from '../src/index.js';
 import { databaseTargets } from './support/databases.js';
+import { SEALED_COLUMNS } from '../src/crypto/index.js';
 
 const ALL_MIGRATIONS = migrations.map((migration) => new migration().name);
 

@@ -1,15 +1,11 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { CHECK_DISPLAY_NAMES, buildReportView, type ReportInput } from '@svc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderReportHtml } from './render-report-html.js';
 import { sampleReportInput } from './samples.js';
-
-const run = promisify(execFile);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { printWithChromium, run } from './testing/chromium.js';
 
 let directory = '';
 beforeAll(async () => {
@@ -25,31 +21,12 @@ async function print(
   input: ReportInput,
   { pageWidthMm }: { pageWidthMm?: number } = {},
 ): Promise<{ pageSize: string; pages: number; text: string; html: string }> {
-  const html = join(directory, `${name}.html`);
-  const pdf = join(directory, `${name}.pdf`);
   const document = renderReportHtml(buildReportView(input));
   // A narrower page squeezes every table and grid, as a long name or many columns would.
   const narrowed = pageWidthMm
     ? document.replace('</head>', `<style>@page { size: ${pageWidthMm}mm 297mm !important; }</style></head>`)
     : document;
-  await writeFile(html, narrowed);
-  await run(
-    CHROMIUM,
-    [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-pdf-header-footer',
-      `--user-data-dir=${join(directory, `${name}-profile`)}`,
-      `--print-to-pdf=${pdf}`,
-      `file://${html}`,
-    ],
-    { timeout: 90_000 },
-  );
+  const pdf = await printWithChromium(directory, name, narrowed);
   const info = (await run('pdfinfo', [pdf])).stdout;
   const text = (await run('pdftotext', ['-layout', pdf, '-'])).stdout;
   return {

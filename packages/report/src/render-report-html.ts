@@ -90,9 +90,7 @@ function block(value: ReportBlock, level: number): string {
 
 function masthead(view: ReportView): string {
   const { branding, report } = view;
-  const orderedBy = branding.whitelabel
-    ? ''
-    : `<div class="brand-sub">Prepared for ${e(branding.organisationName)}</div>`;
+  const orderedBy = `<div class="brand-sub">${e(branding.preparedBy)}</div>`;
   return (
     `<header class="masthead"><div><div class="brand-name">${e(branding.brandName)}</div>${orderedBy}<div class="doc-title">${e(view.title)}</div></div>` +
     `<dl class="doc-meta"><dt>Report ID</dt><dd>${e(report.id)}</dd><dt>Version</dt><dd>${e(String(report.version))}</dd>` +

@@ -16,7 +16,8 @@ export function reportStyles(view: ReportView): string {
   const runningTitle = cssString(`${view.branding.brandName} · ${view.title}`);
   const runningName = cssString(view.applicant.fullName);
   const footer = cssString(view.footer.text);
-  // Made-up results say so on every printed page, the first included, in the top margin.
+  // Made-up results say so on every printed page: the first in the band above the masthead, the others in the top
+  // margin (once per page, never twice).
   const band = view.simulationBand
     ? `@top-center { content: ${cssString(view.simulationBand)}; font: bold 7.5pt ${FONT_STACK}; color: #b00020; vertical-align: bottom; padding-bottom: 3mm; }`
     : '';
@@ -33,6 +34,7 @@ export function reportStyles(view: ReportView): string {
 @page :first {
   @top-left { content: none; }
   @top-right { content: none; }
+  ${view.simulationBand ? '@top-center { content: none; }' : ''}
 }
 .simulation-band {
   margin: 0 0 4mm; padding: 2mm 3mm; border: 1.5px solid #b00020; color: #b00020; background: #fff4f5;
@@ -122,8 +124,8 @@ a { color: inherit; text-decoration: none; }
 .scores { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(30mm, 100%), 1fr)); gap: 2.5mm; align-content: start; }
 .score { border: 0.75pt solid var(--line); border-radius: 1mm; padding: 2.2mm 2.6mm; break-inside: avoid; }
 .score .name { font-size: 7pt; font-weight: 700; text-transform: uppercase; letter-spacing: 0.05em; color: var(--muted); }
-.score .figure { display: flex; align-items: baseline; justify-content: space-between; gap: 2mm; margin: 0.8mm 0 1.2mm; }
-.score .number { font-size: 15pt; font-weight: 700; }
+.score .figure { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 0.5mm 2mm; margin: 0.8mm 0 1.2mm; }
+.score .number { font-size: 15pt; font-weight: 700; white-space: nowrap; }
 .score .number small { font-size: 7pt; font-weight: 400; color: var(--muted); }
 .score .direction { font-size: 6.6pt; color: var(--muted); margin-top: 1mm; }
 .meter { height: 1.5mm; background: var(--soft); border-radius: 1mm; overflow: hidden; border: 0.4pt solid var(--line); }

@@ -1,14 +1,4 @@
-import {
-  findLoginCandidates,
-  findPasswordLinkUser,
-  findUser,
-  hashSecret,
-  hasProcessSignature,
-  isDatabaseUnavailable,
-  recordAudit,
-  signWithProcessKey,
-  usePasswordLink,
-} from '@svc/db';
+import { findPasswordLinkUser, hashSecret, isDatabaseUnavailable } from '@svc/db';
 import { PASSWORD_PROBLEM_MESSAGES, passwordProblemOf } from '@svc/domain';
 import express, {
   type ErrorRequestHandler,
@@ -18,12 +8,13 @@ import express, {
   type Router,
 } from 'express';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { publicUrlOf, type Deps } from '../deps.js';
+import { type Deps } from '../deps.js';
 import { sharedLimiter } from '../http/address-limit.js';
 import { requestIdOf } from '../http/request-id.js';
 import { isSameOrigin } from '../portal/post-form.js';
 import { sendHtml } from '../portal/responses.js';
-import { ACCOUNT_PATH, emailPasswordLink } from './password-link.js';
+import { requestPasswordLinks, setPasswordWithLink } from '@svc/services';
+import { ACCOUNT_PATH, setPasswordLinkOf } from './password-link.js';
 import {
   deadLinkPage,
   forgotPasswordPage,
@@ -32,6 +23,7 @@ import {
   refusedPage,
   setPasswordPage,
 } from './pages.js';
+import { hasProcessSignature, signWithProcessKey } from '@svc/db/crypto';
 
 export { ACCOUNT_PATH } from './password-link.js';
 
@@ -68,36 +60,11 @@ const field = (request: Request, name: string): string => {
   return typeof value === 'string' ? value : '';
 };
 
-/** An audit line for what an account page did to a user (live: logins act in the live environment). */
-const auditPage = (
-  manager: Parameters<typeof recordAudit>[0],
-  {
-    request,
-    response,
-    partnerId,
-    actorUserId,
-    action,
-    userId,
-  }: {
-    request: Request;
-    response: Response;
-    partnerId: string;
-    actorUserId: string | null;
-    action: string;
-    userId: string;
-  },
-) =>
-  recordAudit(manager, {
-    partnerId,
-    environment: 'live',
-    actorUserId,
-    actorApiKeyId: null,
-    action,
-    subjectType: 'user',
-    subjectId: userId,
-    ipAddress: request.ip ?? null,
-    requestId: requestIdOf(response),
-  });
+/** Where an account page's request came from, for the audit log. */
+const requestOrigin = (request: Request, response: Response) => ({
+  ipAddress: request.ip ?? null,
+  requestId: requestIdOf(response),
+});
 
 function accountHeaders(_request: Request, response: Response, next: NextFunction): void {
   response.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
@@ -138,7 +105,6 @@ function accountErrorHandler(deps: Deps): ErrorRequestHandler {
  */
 export function accountRouter(deps: Deps): Router {
   const router = express.Router();
-  const manager = deps.db.dataSource.manager;
   const linkRequests = sharedLimiter({
     db: deps.db,
     name: 'password-link-requests',
@@ -150,7 +116,7 @@ export function accountRouter(deps: Deps): Router {
 
   router.get(`${ACCOUNT_PATH}/set-password/:token`, async (request, response) => {
     const token = String(request.params.token);
-    const user = LINK_TOKEN.test(token) ? await findPasswordLinkUser(manager, { token, now: deps.now() }) : null;
+    const user = LINK_TOKEN.test(token) ? await findPasswordLinkUser(deps.db, { token, now: deps.now() }) : null;
     if (!user) return sendHtml(response, 410, deadLinkPage());
     sendHtml(
       response,
@@ -165,7 +131,7 @@ export function accountRouter(deps: Deps): Router {
   router.post(`${ACCOUNT_PATH}/set-password/:token`, form, async (request, response) => {
     const token = String(request.params.token);
     const now = deps.now();
-    const user = LINK_TOKEN.test(token) ? await findPasswordLinkUser(manager, { token, now }) : null;
+    const user = LINK_TOKEN.test(token) ? await findPasswordLinkUser(deps.db, { token, now }) : null;
     if (!user) return sendHtml(response, 410, deadLinkPage());
     if (
       !isSameOrigin(request, deps) ||
@@ -184,16 +150,13 @@ export function accountRouter(deps: Deps): Router {
         422,
         setPasswordPage({ email: user.email, formToken: issueFormToken({ subject: linkSubject(token), now }), errors }),
       );
-    const used = await usePasswordLink(manager, { token, password, now });
-    if (!used) return sendHtml(response, 410, deadLinkPage());
-    await auditPage(manager, {
-      request,
-      response,
-      partnerId: used.partnerId,
-      actorUserId: used.userId,
-      action: 'password.set',
-      userId: used.userId,
+    const used = await setPasswordWithLink(deps.db, {
+      token,
+      password,
+      from: requestOrigin(request, response),
+      now,
     });
+    if (!used) return sendHtml(response, 410, deadLinkPage());
     sendHtml(response, 200, passwordSetPage());
   });
 
@@ -213,24 +176,15 @@ export function accountRouter(deps: Deps): Router {
     )
       return staleForm(response);
     const email = field(request, 'email').trim();
-    if (email.length > 0 && email.length <= 254) {
-      for (const candidate of await findLoginCandidates(manager, email)) {
-        if (!candidate.isActive || !(await withinRequestLimit(candidate.userId))) continue;
-        await manager.transaction(async (transaction) => {
-          const user = await findUser(transaction, { partnerId: candidate.partnerId, userId: candidate.userId });
-          if (!user) return;
-          await emailPasswordLink(transaction, { jobs: deps.jobs, user, baseUrl: publicUrlOf(deps, request), now });
-          await auditPage(transaction, {
-            request,
-            response,
-            partnerId: user.partnerId,
-            actorUserId: null,
-            action: 'password_link.requested',
-            userId: user.id,
-          });
-        });
-      }
-    }
+    if (email.length > 0 && email.length <= 254)
+      await requestPasswordLinks(deps.db, {
+        jobs: deps.jobs,
+        email,
+        linkOf: setPasswordLinkOf(deps, request),
+        withinLimit: withinRequestLimit,
+        from: requestOrigin(request, response),
+        now,
+      });
     sendHtml(response, 200, linkRequestedPage());
   });
 

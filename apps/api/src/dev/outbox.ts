@@ -1,4 +1,5 @@
-import { findOutboxMessage, isUuidv7, listOutboxMessages, type OutboxMessage } from '@svc/db';
+import { isUuidv7 } from '@svc/db';
+import { findOutboxMessage, listOutboxMessages } from '@svc/services';
 import { escapeHtml } from '@svc/domain';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Deps } from '../deps.js';
@@ -6,6 +7,7 @@ import { isFromThisMachine } from '../http/loopback.js';
 import { setLogRoute } from '../http/request-log.js';
 import { sendHtml } from '../portal/responses.js';
 import { portalPage } from '../portal/views/layout.js';
+import type { OutboxMessage } from '@svc/db/entities';
 
 /** How many messages the list shows, newest first. */
 const LIST_LIMIT = 200;
@@ -78,7 +80,7 @@ function messagePage(message: OutboxMessage): string {
 <dl>
 <dt>To</dt><dd>${escapeHtml(message.recipient)}</dd>
 <dt>From</dt><dd>${escapeHtml(message.senderName ?? 'svc')}</dd>
-<dt>Status</dt><dd>${message.status}${message.delivery ? ` (delivered to ${message.delivery === 'smtp' ? 'the SMTP server' : 'the outbox'})` : ''}, ${message.attempts} attempt(s)${message.lastError ? `, last error ${escapeHtml(message.lastError)}` : ''}</dd>
+<dt>Status</dt><dd>${message.status}${message.delivery ? ` (delivered to ${message.delivery === 'smtp' ? 'the SMTP server' : 'the outbox'})` : ''}, ${message.attempts} ${message.attempts === 1 ? 'attempt' : 'attempts'}${message.lastError ? `, last error ${escapeHtml(message.lastError)}` : ''}</dd>
 <dt>Created</dt><dd>${escapeHtml(message.created.toISOString())}</dd>
 </dl>
 <h2>Text part</h2>
@@ -95,10 +97,10 @@ ${htmlPart}`,
 export function devOutboxRouter(deps: Deps): Router {
   const router = express.Router();
   router.use(onThisMachineOnly);
-  const manager = deps.db.dataSource.manager;
+  const db = deps.db;
   const messageOr404 = async (request: Request<{ id: string }>, response: Response): Promise<OutboxMessage | null> => {
     const message = isUuidv7(request.params.id)
-      ? await findOutboxMessage({ manager, outboxMessageId: request.params.id })
+      ? await findOutboxMessage({ db, outboxMessageId: request.params.id })
       : null;
     if (!message)
       sendHtml(
@@ -109,7 +111,7 @@ export function devOutboxRouter(deps: Deps): Router {
     return message;
   };
   router.get('/', withPolicy(PAGE_POLICY, '/dev/outbox'), async (_request, response) => {
-    sendHtml(response, 200, listPage(await listOutboxMessages({ manager, limit: LIST_LIMIT })));
+    sendHtml(response, 200, listPage(await listOutboxMessages({ db, limit: LIST_LIMIT })));
   });
   router.get('/:id', withPolicy(PAGE_POLICY, '/dev/outbox/:id'), async (request: Request<{ id: string }>, response) => {
     const message = await messageOr404(request, response);

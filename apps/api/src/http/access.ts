@@ -1,4 +1,5 @@
 import type { ApiPrincipal } from '@svc/db';
+import { mintingRefusalOf, type CredentialPower, type MintingRefusal } from '@svc/domain';
 import type { NextFunction, Request, Response } from 'express';
 import { principalOf } from './auth.js';
 import { AppError } from './problem.js';
@@ -78,4 +79,46 @@ export function refuseWritesOfReadOnlyCredentials(request: Request, response: Re
     );
   }
   next();
+}
+
+/** What the caller's own credential may do and until when (sessions and OAuth tokens: everything, until their end). */
+function powerOf(principal: ApiPrincipal): CredentialPower {
+  const { credential } = principal;
+  switch (credential.kind) {
+    case 'api_key':
+      return { scope: credential.scope, expiresAt: credential.expiresAt };
+    case 'session':
+    case 'oauth':
+      return { scope: 'read_write', expiresAt: credential.expiresAt };
+    case 'password':
+      // Basic credentials work at `/api/v1/authenticate/` alone: they issue a session there and nothing else.
+      return { scope: 'read_write', expiresAt: new Date(0) };
+  }
+}
+
+/** What the caller's credential may issue (`mintingRefusalOf`'s issuer): nothing stronger than itself. */
+export const keyIssuerOf = (principal: ApiPrincipal) => ({
+  issuer: powerOf(principal),
+  issuerIsPartnerAdminKey: principal.credential.kind === 'api_key' && principal.user.isPartnerAdmin,
+});
+
+/** The 403 `forbidden` of a credential stronger than the caller's own (`what`: "an API key", "an OAuth client"). */
+export function mintingRefused(refusal: MintingRefusal, what: string): AppError {
+  switch (refusal) {
+    case 'wider_scope':
+      return AppError.forbidden(`A read-only credential cannot issue ${what} that may write.`);
+    case 'longer_life':
+      return AppError.forbidden(
+        `Your credential expires; it cannot issue ${what} that outlives it. Give \`expires\` no later than your credential's end, or use a partner-admin API key.`,
+      );
+  }
+}
+
+/**
+ * Refuses, with 403 `forbidden`, to issue a credential stronger than the caller's own (`mintingRefusalOf`): more scope
+ * or a longer life, an OAuth client (it issues tokens without end) included. A partner-admin API key may issue any.
+ */
+export function requireNoStrongerCredential(principal: ApiPrincipal, issued: CredentialPower, what: string): void {
+  const refusal = mintingRefusalOf({ ...keyIssuerOf(principal), issued });
+  if (refusal) throw mintingRefused(refusal, what);
 }

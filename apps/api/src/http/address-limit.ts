@@ -1,19 +1,11 @@
 import { isIPv6 } from 'node:net';
-import type { Database } from '@svc/db';
+import { sharedRateLimiter, type Database } from '@svc/db';
 import type { NextFunction, Request, Response } from 'express';
-import {
-  RateLimiterMemory,
-  RateLimiterPostgres,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { sendProblem } from './errors.js';
 import { AppError } from './problem.js';
 
 const WINDOW_SECONDS = 60;
-
-/** rate-limiter-flexible's table (migration `AddressRateLimits`): counts per client address, pruned by the worker's retention job. */
-const ADDRESS_LIMIT_TABLE = 'address_rate_limits';
 
 /**
  * The client's address as limits count it: the peer's, or what a proxy on this machine says it is (`trust proxy`
@@ -47,10 +39,8 @@ export function addressLimitKey(address: string): string {
 }
 
 /**
- * Counts up to `pointsPerMinute` per client address in one-minute windows, with rate-limiter-flexible: in PostgreSQL
- * (every API process shares the count), or in memory on the embedded database (one process). Past the limit a process
- * refuses the address from memory until the window ends, without a statement per request; while the database cannot
- * count, each process counts alone.
+ * Counts up to `pointsPerMinute` per client address in one-minute windows, shared by every API process on PostgreSQL
+ * (`sharedRateLimiter`).
  */
 export function addressLimiter({
   db,
@@ -64,7 +54,7 @@ export function addressLimiter({
   return sharedLimiter({ db, name, points: pointsPerMinute, windowSeconds: WINDOW_SECONDS });
 }
 
-/** `points` per key in windows of `windowSeconds`, stored as `addressLimiter` says (any key: an address, a user id). */
+/** `points` per key in windows of `windowSeconds` (any key: an address, a user id), as `sharedRateLimiter` counts. */
 export function sharedLimiter({
   db,
   name,
@@ -76,18 +66,7 @@ export function sharedLimiter({
   points: number;
   windowSeconds: number;
 }): RateLimiterAbstract {
-  const options = { keyPrefix: name, points, duration: windowSeconds };
-  if (db.kind === 'pglite') return new RateLimiterMemory(options);
-  return new RateLimiterPostgres({
-    ...options,
-    storeClient: db.dataSource,
-    storeType: 'typeorm',
-    tableName: ADDRESS_LIMIT_TABLE,
-    tableCreated: true,
-    clearExpiredByTimeout: false,
-    inMemoryBlockOnConsumed: points,
-    insuranceLimiter: new RateLimiterMemory(options),
-  });
+  return sharedRateLimiter(db, { name, points, windowSeconds });
 }
 
 export const retryAfterSecondsOf = (refusal: RateLimiterRes): number =>

@@ -1,8 +1,8 @@
-import { apiKeyIdOf, recordAudit, type ApiPrincipal, type Environment } from '@svc/db';
+import { apiKeyIdOf, recordAudit, type ApiPrincipal, type DbHandle, type Environment } from '@svc/db';
+import { recordPersonalDataReads, type PersonalDataRead } from '@svc/services';
 import type { Request, Response } from 'express';
+import { principalOf } from './auth.js';
 import { requestIdOf } from './request-id.js';
-
-type EntityManager = Parameters<typeof recordAudit>[0];
 
 /** Who did something, as the audit log names them: the caller's user and key, its address, the request's id. */
 export const auditActorOf = (principal: ApiPrincipal, request: Pick<Request, 'ip'>, response: Response) => ({
@@ -17,7 +17,7 @@ export const auditActorOf = (principal: ApiPrincipal, request: Pick<Request, 'ip
  * clients): who (user and key), when, from where, on what. The environment is the caller's unless the record has one.
  */
 export async function auditAction(
-  manager: EntityManager,
+  db: DbHandle,
   {
     principal,
     request,
@@ -36,12 +36,36 @@ export async function auditAction(
     environment?: Environment;
   },
 ): Promise<void> {
-  await recordAudit(manager, {
+  await recordAudit(db, {
     ...auditActorOf(principal, request, response),
     partnerId: principal.partner.id,
     environment,
     action,
     subjectType,
     subjectId,
+  });
+}
+
+/**
+ * Writes to the audit log the applicants whose full SIN/SSN or date of birth an answer carries (who, which applicants,
+ * which fields, when, from where), before the answer is sent. Nothing for an answer that carries neither.
+ */
+export async function auditPersonalDataReads(
+  db: DbHandle,
+  {
+    reads,
+    request,
+    response,
+  }: { reads: readonly PersonalDataRead[]; request: Pick<Request, 'ip'>; response: Response },
+): Promise<void> {
+  if (reads.length === 0) return;
+  const principal = principalOf(response);
+  await recordPersonalDataReads(db, {
+    reader: {
+      ...auditActorOf(principal, request, response),
+      partnerId: principal.partner.id,
+      environment: principal.environment,
+    },
+    reads,
   });
 }

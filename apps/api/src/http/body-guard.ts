@@ -42,3 +42,30 @@ export function bodyGuard(request: Request, _response: Response, next: NextFunct
   if (defect) return next(AppError.validation([defect]));
   next();
 }
+
+const hasBody = (request: Request): boolean =>
+  Number(request.get('content-length') ?? 0) > 0 || request.get('transfer-encoding') !== undefined;
+
+/**
+ * Refuses, before anything reads it, a body no operation could take: any body of a GET or HEAD (no read takes one;
+ * 400 `validation_failed`), and a body that is not JSON (415 `unsupported_media_type`).
+ */
+export function refuseUnreadableBodies(request: Request, _response: Response, next: NextFunction): void {
+  if (!hasBody(request)) return next();
+  if (request.method === 'GET' || request.method === 'HEAD')
+    return next(
+      AppError.validation(
+        [{ path: '', code: 'unexpected_body', message: `a ${request.method} request takes no body` }],
+        `A ${request.method} request takes no body: send its parameters in the query string.`,
+      ),
+    );
+  if (!request.is(['application/json', 'application/*+json']))
+    return next(
+      new AppError({
+        code: 'unsupported_media_type',
+        status: 415,
+        detail: 'Send the request body as JSON with `Content-Type: application/json`.',
+      }),
+    );
+  next();
+}

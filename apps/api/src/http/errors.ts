@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from '@svc/db';
 import { AppError, problemBody } from './problem.js';
 import { requestIdOf } from './request-id.js';
 import { routeForLog } from './request-log.js';
+import { isFileStorageUnavailable } from '@svc/db/storage';
 
 type PublicUrlOf = (request: Request) => string;
 
@@ -23,8 +24,34 @@ export function sendProblem(response: Response, error: AppError): void {
     .send(JSON.stringify(problemBody({ error, requestId: requestIdOf(response), baseUrl })));
 }
 
-/** Errors thrown by express's own body parser, told apart by their `type`. */
-type BodyParserError = Error & { type?: string; status?: number; expose?: boolean };
+/** Errors thrown by express's own body parser, told apart by their `type` (zlib's, on a corrupt body, by `code`). */
+type BodyParserError = Error & { type?: string; status?: number; expose?: boolean; code?: unknown; limit?: number };
+
+/** A body limit in bytes as people write it: `1 MB`, `512 KB`, `1000 bytes`. */
+function sizeOf(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
+
+/** A refusal of the body parsers that has no case of its own: still the client's fault, said as such. */
+function unreadableBody(error: BodyParserError): AppError | null {
+  const status = error?.status;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return null;
+  if (typeof error.code === 'string' && error.code.startsWith('Z_'))
+    return AppError.validation(
+      [{ path: '', code: 'malformed_encoding', message: 'the body does not decode with its Content-Encoding' }],
+      'The request body is not valid data for its `Content-Encoding` (gzip, deflate or br).',
+    );
+  if (status === 413)
+    return new AppError({ code: 'payload_too_large', status: 413, detail: 'The request body is too large.' });
+  if (status === 415)
+    return new AppError({ code: 'unsupported_media_type', status: 415, detail: 'This body type is not accepted.' });
+  return AppError.validation(
+    [{ path: '', code: 'malformed_body', message: 'the body cannot be read' }],
+    'The request body cannot be read.',
+  );
+}
 
 function appErrorOf(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
@@ -42,7 +69,16 @@ function appErrorOf(error: unknown): AppError | null {
         'The request body is not valid JSON.',
       );
     case 'entity.too.large':
-      return new AppError({ code: 'payload_too_large', status: 413, detail: 'The request body is larger than 1 MB.' });
+      return new AppError({
+        code: 'payload_too_large',
+        status: 413,
+        detail: `The request body is larger than ${parserError.limit === undefined ? 'allowed' : sizeOf(parserError.limit)}.`,
+      });
+    case 'parameters.too.many':
+      return AppError.validation(
+        [{ path: '', code: 'too_many_fields', message: 'the form has more fields than this operation reads' }],
+        'The form has more fields than this operation reads.',
+      );
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new AppError({ code: 'unsupported_media_type', status: 415, detail: 'Send the body as UTF-8 JSON.' });
@@ -54,11 +90,18 @@ function appErrorOf(error: unknown): AppError | null {
     default:
       break;
   }
-  if (isDatabaseUnavailable(error)) {
+  const unreadable = unreadableBody(parserError);
+  if (unreadable) return unreadable;
+  const unavailable = isFileStorageUnavailable(error)
+    ? 'its file storage'
+    : isDatabaseUnavailable(error)
+      ? 'its database'
+      : null;
+  if (unavailable) {
     return new AppError({
       code: 'service_unavailable',
       status: 503,
-      detail: 'svc cannot reach its database right now. Retry shortly.',
+      detail: `svc cannot reach ${unavailable} right now. Retry shortly.`,
       headers: { 'Retry-After': '5' },
     });
   }

@@ -1,13 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
-import {
-  claimIdempotencyKey,
-  releaseIdempotencyKey,
-  signWithProcessKey,
-  storeIdempotentResponse,
-  type Database,
-} from '@svc/db';
+import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentResponse, type Database } from '@svc/db';
 import { principalOf } from './auth.js';
 import { AppError } from './problem.js';
+import { signWithProcessKey } from '@svc/db/crypto';
 
 const REPLAYED_HEADERS = ['content-type', 'location', 'deprecation'];
 
@@ -58,7 +53,7 @@ export function idempotency({ db, now, leaseMs }: { db: Database; now: () => Dat
           { path: 'Idempotency-Key', code: 'invalid_value', message: 'must be at most 255 characters' },
         ]),
       );
-    const manager = db.dataSource.manager;
+    const manager = db;
     const apiKeyId = principalOf(response).quotaId;
     const requestHash = idempotencyRequestHash({ method: request.method, path: request.path, body: request.body });
     try {

@@ -24,14 +24,14 @@ export type PasswordLogin = {
   logIn(request: { basic: string; address: string; requestId: string }): Promise<LoginOutcome>;
 };
 
-/** How long an account's failed logins are counted (`SVC_LOGIN_FAILURES_PER_ACCOUNT` of them at most). */
+/** How long failed logins of one email from one address are counted (`SVC_LOGIN_FAILURES_PER_ACCOUNT` of them at most). */
 export const ACCOUNT_FAILURE_WINDOW_SECONDS = 15 * 60;
 
 const accountRefusal = (retryAfterSeconds: number) =>
   new AppError({
     code: 'rate_limited',
     status: 429,
-    detail: `Too many failed logins for this account. Retry after ${retryAfterSeconds} seconds.`,
+    detail: `Too many failed logins for this account from your address. Retry after ${retryAfterSeconds} seconds.`,
     headers: { 'Retry-After': String(retryAfterSeconds) },
   });
 
@@ -46,12 +46,17 @@ function emailAndPassword(basic: string): { email: string; password: string } | 
   return { email, password };
 }
 
+/** What failures are counted by: the email as given (any case) from one client address. */
+const attemptKey = (email: string, address: string) => `${email.toLowerCase()} ${address}`;
+
 /**
  * Logs a user in with their email and password. Emails are unique within a partner, not across svc: the password is
- * tried against each user with the email who has one (usually one). Failures count per account (each such user, in
- * `accountFailures`, shared by every API process on PostgreSQL) and, by the caller, per address; an account past its
- * limit is refused before its password is checked, so guessing it stops there. Every failure for an existing account
- * is in the audit log. An unknown email costs as long as a known one (`verifyPassword` with no hash).
+ * tried against each user with the email who has one (usually one). Failures count per email *and* address (in
+ * `accountFailures`, shared by every API process on PostgreSQL) and, by the caller, per address: past its limit the
+ * pair is refused before the password is checked, so guessing from that address stops there, while the right
+ * password from another address still signs in (a stranger cannot lock a user out). An unknown email is counted and
+ * answered exactly as a known one and costs as long (`verifyPassword` with no hash), so neither the answers nor the
+ * limit tell whether an account exists. Every failure for an existing account is in the audit log.
  */
 export function passwordLogin({
   db,
@@ -60,20 +65,8 @@ export function passwordLogin({
   db: Database;
   accountFailures: RateLimiterAbstract;
 }): PasswordLogin {
-  const manager = db.dataSource.manager;
-  const refusalOf = async (candidates: LoginCandidate[]): Promise<AppError | null> => {
-    for (const candidate of candidates) {
-      const counted = await accountFailures.get(candidate.userId);
-      if (counted && counted.consumedPoints >= accountFailures.points)
-        return accountRefusal(retryAfterSecondsOf(counted));
-    }
-    return null;
-  };
-  const countFailure = async (
-    candidate: LoginCandidate,
-    { address, requestId }: { address: string; requestId: string },
-  ) => {
-    await recordAudit(manager, {
+  const auditFailure = (candidate: LoginCandidate, { address, requestId }: { address: string; requestId: string }) =>
+    recordAudit(db, {
       partnerId: candidate.partnerId,
       environment: 'live',
       actorUserId: null,
@@ -84,8 +77,9 @@ export function passwordLogin({
       ipAddress: address,
       requestId,
     });
+  const countFailure = async (key: string): Promise<AppError | null> => {
     try {
-      await accountFailures.consume(candidate.userId);
+      await accountFailures.consume(key);
       return null;
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
@@ -96,21 +90,22 @@ export function passwordLogin({
     async logIn({ basic, address, requestId }) {
       const given = emailAndPassword(basic);
       if (!given) return { outcome: 'failed' };
-      const candidates = (await findLoginCandidates(manager, given.email)).filter(
+      const key = attemptKey(given.email, address);
+      const counted = await accountFailures.get(key);
+      if (counted && counted.consumedPoints >= accountFailures.points)
+        return { outcome: 'refused', refusal: accountRefusal(retryAfterSecondsOf(counted)) };
+      const candidates = (await findLoginCandidates(db, given.email)).filter(
         (candidate) => candidate.passwordHash !== null,
       );
-      const refusal = await refusalOf(candidates);
-      if (refusal) return { outcome: 'refused', refusal };
       if (candidates.length === 0) await verifyPassword(null, given.password);
       for (const candidate of candidates) {
         if (!(await verifyPassword(candidate.passwordHash, given.password))) continue;
-        const principal = candidate.isActive ? await findPrincipalOfUser(manager, candidate.userId) : null;
+        const principal = candidate.isActive ? await findPrincipalOfUser(db, candidate.userId) : null;
         if (principal) return { outcome: 'signed_in', principal };
       }
-      let lastRefusal: AppError | null = null;
-      for (const candidate of candidates)
-        lastRefusal = (await countFailure(candidate, { address, requestId })) ?? lastRefusal;
-      return lastRefusal ? { outcome: 'refused', refusal: lastRefusal } : { outcome: 'failed' };
+      for (const candidate of candidates) await auditFailure(candidate, { address, requestId });
+      const refusal = await countFailure(key);
+      return refusal ? { outcome: 'refused', refusal } : { outcome: 'failed' };
     },
   };
 }

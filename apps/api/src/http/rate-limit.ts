@@ -1,94 +1,116 @@
 import type { NextFunction, Request, Response } from 'express';
-import { countRequests, type Database } from '@svc/db';
+import { takeFromBucket, type Database } from '@svc/db';
 import { principalOf } from './auth.js';
 import { AppError } from './problem.js';
 
-const WINDOW_MS = 60_000;
+const MINUTE_MS = 60_000;
+/** A process forgets a key it has not leased for from this long: its unused requests are lost to the key. */
+const IDLE_LEASE_MS = MINUTE_MS;
 
-/** The requests of one API key this process took from the shared count of a window and has not used yet. */
+/** The requests of one key this process took from the key's bucket and has not used yet. */
 type KeyLease = {
-  windowStart: number;
   available: number;
-  /** The window's count (every process) after this process's last lease. */
-  countAfterLease: number;
-  /** The window's limit is reached: refuse until the next window without asking the database again. */
-  exhausted: boolean;
+  /** The bucket's tokens (every process) right after this process's last lease. */
+  tokensAfterLease: number;
+  /** When this process last took a lease (its clock, ms). */
+  leasedAt: number;
+  /** The bucket held less than a request at the last lease: refuse until then without asking the database again. */
+  refusedUntil: number;
   /** A lease being taken: requests arriving meanwhile wait for it rather than take one each. */
   pending: Promise<void> | null;
 };
 
-type Verdict = { allowed: boolean; remaining: number; resetAt: Date };
+/** `remaining`: requests the key may still send at once; `fullInMs`: until its bucket is full again, sending nothing. */
+type Verdict = { allowed: boolean; remaining: number; fullInMs: number; retryInMs: number };
 
 /**
- * Requests per minute per API key, counted in PostgreSQL so every API process shares the budget. A process takes
- * a key's requests from the shared count a lease at a time (a hundredth of the limit, 1 to 100), so a busy key costs
- * one database write per lease rather than one per request. A process never uses more than it took, so the limit
- * holds across processes; what a process took and did not use before the minute ended is lost to the key (at most
- * one lease per process). With a limit under 200 the lease is one request: exact counting.
+ * Requests per minute per API key, as a token bucket kept in PostgreSQL so every API process shares it: a key's bucket
+ * holds `limitPerMinute` requests and refills continuously at `limitPerMinute` a minute, so a key may send its whole
+ * limit at once and then one request every 60 s / limit; no span of time lets it send more than the limit plus what
+ * refilled during that span (fixed minutes let a key send twice its limit across the end of one).
+ *
+ * A process takes a key's requests from the bucket a lease at a time (a hundredth of the limit, 1 to 100), so a busy
+ * key costs one database write per lease rather than one per request. A process never uses more than it took, so the
+ * limit holds across processes; what a process took and did not use is lost to the key (at most one lease per
+ * process). With a limit under 200 the lease is one request: exact counting.
  */
 export function rateLimit({ db, limitPerMinute, now }: { db: Database; limitPerMinute: number; now: () => Date }) {
   const leaseSize = Math.min(100, Math.max(1, Math.floor(limitPerMinute / 100)));
+  const msPerRequest = MINUTE_MS / limitPerMinute;
   const leases = new Map<string, KeyLease>();
 
-  async function takeLease(apiKeyId: string, lease: KeyLease): Promise<void> {
-    const count = await countRequests({
-      manager: db.dataSource.manager,
-      apiKeyId,
+  async function takeLease(quotaId: string, lease: KeyLease): Promise<void> {
+    const at = now();
+    const { granted, tokens } = await takeFromBucket(db, {
+      quotaId,
       requests: leaseSize,
-      windowStart: new Date(lease.windowStart),
+      capacity: limitPerMinute,
+      refillPerSecond: limitPerMinute / 60,
+      now: at,
     });
-    const granted = Math.max(0, Math.min(leaseSize, limitPerMinute - (count - leaseSize)));
     lease.available += granted;
-    lease.countAfterLease = count;
-    if (granted < leaseSize) lease.exhausted = true;
+    lease.tokensAfterLease = tokens;
+    lease.leasedAt = at.getTime();
+    // Less than a request in the bucket: the next one is there once the missing part has refilled.
+    if (granted === 0) lease.refusedUntil = at.getTime() + Math.ceil((1 - tokens) * msPerRequest);
   }
 
-  function leaseOf(apiKeyId: string, windowStart: number): KeyLease {
-    const current = leases.get(apiKeyId);
-    if (current?.windowStart === windowStart) return current;
-    // Leases of ended windows are worth nothing: drop them all now and then so the map holds the active keys only.
+  function leaseOf(quotaId: string, at: number): KeyLease {
+    const current = leases.get(quotaId);
+    if (current) return current;
+    // Keys idle for a minute: drop them now and then so the map holds the active keys only.
     if (leases.size > 10_000)
-      for (const [key, stale] of leases) if (stale.windowStart !== windowStart) leases.delete(key);
-    const fresh: KeyLease = { windowStart, available: 0, countAfterLease: 0, exhausted: false, pending: null };
-    leases.set(apiKeyId, fresh);
+      for (const [key, stale] of leases) if (!stale.pending && at - stale.leasedAt > IDLE_LEASE_MS) leases.delete(key);
+    const fresh: KeyLease = { available: 0, tokensAfterLease: 0, leasedAt: at, refusedUntil: 0, pending: null };
+    leases.set(quotaId, fresh);
     return fresh;
   }
 
-  async function take(apiKeyId: string): Promise<Verdict> {
+  async function take(quotaId: string): Promise<Verdict> {
     for (;;) {
-      const windowStart = Math.floor(now().getTime() / WINDOW_MS) * WINDOW_MS;
-      const resetAt = new Date(windowStart + WINDOW_MS);
-      const lease = leaseOf(apiKeyId, windowStart);
+      const at = now().getTime();
+      const lease = leaseOf(quotaId, at);
       if (lease.available > 0) {
         lease.available -= 1;
+        // What the bucket held after the last lease, with what this process holds: the bucket has refilled since,
+        // so the key may send at least this many at once.
+        const remaining = Math.floor(lease.tokensAfterLease) + lease.available;
         return {
           allowed: true,
-          remaining: Math.max(0, limitPerMinute - lease.countAfterLease) + lease.available,
-          resetAt,
+          remaining,
+          fullInMs: (limitPerMinute - remaining) * msPerRequest,
+          retryInMs: 0,
         };
       }
-      if (lease.exhausted) return { allowed: false, remaining: 0, resetAt };
-      lease.pending ??= takeLease(apiKeyId, lease).finally(() => {
+      if (at < lease.refusedUntil)
+        return {
+          allowed: false,
+          remaining: 0,
+          fullInMs: (limitPerMinute - lease.tokensAfterLease) * msPerRequest - (at - lease.leasedAt),
+          retryInMs: lease.refusedUntil - at,
+        };
+      lease.pending ??= takeLease(quotaId, lease).finally(() => {
         lease.pending = null;
       });
       await lease.pending;
     }
   }
 
+  const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
   return async (_request: Request, response: Response, next: NextFunction): Promise<void> => {
     try {
       const verdict = await take(principalOf(response).quotaId);
-      const resetSeconds = Math.max(1, Math.ceil((verdict.resetAt.getTime() - now().getTime()) / 1000));
       response.setHeader('RateLimit-Limit', String(limitPerMinute));
       response.setHeader('RateLimit-Remaining', String(verdict.remaining));
-      response.setHeader('RateLimit-Reset', String(resetSeconds));
+      response.setHeader('RateLimit-Reset', String(seconds(verdict.fullInMs)));
       if (!verdict.allowed) {
+        const retryAfter = seconds(verdict.retryInMs);
         return next(
           new AppError({
             code: 'rate_limited',
             status: 429,
-            detail: `This API key is limited to ${limitPerMinute} requests per minute. Retry after ${resetSeconds} seconds.`,
-            headers: { 'Retry-After': String(resetSeconds) },
+            detail: `This API key is limited to ${limitPerMinute} requests per minute: it may send them at once, then one every ${formatInterval(msPerRequest)}. Retry after ${retryAfter} seconds.`,
+            headers: { 'Retry-After': String(retryAfter) },
           }),
         );
       }
@@ -98,3 +120,7 @@ export function rateLimit({ db, limitPerMinute, now }: { db: Database; limitPerM
     }
   };
 }
+
+/** An interval between requests, in words: `12 seconds`, `250 ms`. */
+const formatInterval = (ms: number): string =>
+  ms >= 1000 ? `${Number((ms / 1000).toFixed(1))} seconds` : `${Math.max(1, Math.round(ms))} ms`;

@@ -1,4 +1,5 @@
 import { followPartnerChanges, type Database } from '@svc/db';
+import type { PersonalDataRead } from '@svc/services';
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { Logger } from '../logger.js';
 import { teamScopeOf } from './access.js';
@@ -6,8 +7,8 @@ import { principalOf } from './auth.js';
 import { setLogRoute } from './request-log.js';
 
 /**
- * A cached answer: its JSON text, its ETag, the headers its operation set (a deprecated one says so) and the route
- * pattern its request is logged under.
+ * A cached answer: its JSON text, its ETag, the headers its operation set (a deprecated one says so), the route
+ * pattern its request is logged under, and the applicants whose full SIN/SSN or date of birth it carries.
  */
 type Entry = {
   partnerId: string;
@@ -18,11 +19,17 @@ type Entry = {
   etag: string | undefined;
   deprecation: string | undefined;
   route: string | undefined;
+  personalData: readonly PersonalDataRead[];
   bytes: number;
 };
 
 /** A read of the cache: whose data it shows, and everything its answer depends on. */
 export type CachedRead = { partnerId: string; key: string };
+
+/** An answer of the cache, and the applicants whose full SIN/SSN or date of birth it carries (to be audited). */
+export type ReadAnswer<T> = { body: T; personalData: readonly PersonalDataRead[] };
+
+const noPersonalData = (): readonly PersonalDataRead[] => [];
 
 /** Answers are served from memory only while every change committed this long ago has been read (by default). */
 const FRESH_MS = 200;
@@ -89,18 +96,21 @@ export class ReadCache {
 
   /**
    * The answer of a read (its body, as the operation's handler returns it): from memory, or `load()`ed and kept with
-   * the headers the operation set on `response`.
+   * the headers the operation set on `response`; with the applicants whose full SIN/SSN or date of birth it carries
+   * (`personalDataOf` the loaded body), which the operation writes to the audit log on every read, from memory too.
    */
   async answer<T extends object>(
     request: object,
     response: Response,
     { partnerId, key }: CachedRead,
     load: () => Promise<T>,
-  ): Promise<T> {
+    personalDataOf: (body: T) => readonly PersonalDataRead[] = noPersonalData,
+  ): Promise<ReadAnswer<T>> {
     const hit = this.#hit(partnerId, key);
-    if (hit) return cachedBody<T>(hit);
+    if (hit) return { body: cachedBody<T>(hit), personalData: hit.personalData };
     const generation = this.#generationOf(partnerId);
     const body = await load();
+    const personalData = personalDataOf(body);
     if (this.enabled && generation === this.#generationOf(partnerId)) {
       const text = JSON.stringify(body);
       const deprecation = response.getHeader('Deprecation');
@@ -113,18 +123,22 @@ export class ReadCache {
         etag: etagOf(response, text),
         deprecation: deprecation === undefined ? undefined : String(deprecation),
         route: (request as { tsRestRoute?: { path: string } }).tsRestRoute?.path,
+        personalData,
         bytes: 2 * (key.length + text.length),
       };
       this.#store(key, entry);
       entryOfCachedBody.set(body, entry);
     }
-    return body;
+    return { body, personalData };
   }
 
-  /** Sends the answer of a read from memory, before any routing, when it has one; false when it has none. */
+  /**
+   * Sends the answer of a read from memory, before any routing, when it has one; false when it has none, or when it
+   * carries a full SIN/SSN or date of birth: its operation answers it from memory and writes the read to the audit log.
+   */
   replay({ partnerId, key }: CachedRead, response: Response): boolean {
     const hit = this.#hit(partnerId, key);
-    if (!hit) return false;
+    if (!hit || hit.personalData.length > 0) return false;
     if (hit.deprecation !== undefined) response.setHeader('Deprecation', hit.deprecation);
     if (hit.route !== undefined) setLogRoute(response, hit.route);
     sendEntry(response, hit);

@@ -31,3 +31,7 @@ export const resourceRoutes = <T extends AppRouter>(contract: T, implementation:
   contract,
   implementation,
 });
+
+/** The operations `names` of a part of the contract (the part one implementation serves in several path forms). */
+export const operationsOf = <T extends AppRouter, K extends keyof T & string>(router: T, names: readonly K[]) =>
+  Object.fromEntries(names.map((name) => [name, router[name]])) as Pick<T, K>;

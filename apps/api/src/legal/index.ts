@@ -1,4 +1,5 @@
-import { requestLegalDocumentRender, storedLegalDocumentPdf } from '@svc/db';
+import { storedLegalDocumentPdf } from '@svc/db';
+import { requestLegalDocumentRender } from '@svc/services';
 import { FCRA_SUMMARY_OF_RIGHTS, legalDocumentPath } from '@svc/domain';
 import { renderLegalDocumentHtml } from '@svc/report';
 import express, { type Router } from 'express';
@@ -33,7 +34,7 @@ export function legalRouter(deps: Deps): Router {
     sendHtml(response, 200, html);
   });
   router.get(SUMMARY_PDF_PATH, async (_request, response) => {
-    const pdf = await storedLegalDocumentPdf(deps.db.dataSource.manager, { documentId, version });
+    const pdf = await storedLegalDocumentPdf(deps.db, { documentId, version });
     if (!pdf) {
       await requestLegalDocumentRender(deps.jobs, { documentId, version });
       return sendProblem(

@@ -14,11 +14,10 @@ type ClientOfUser = OAuth2Server.Client & { userId: string };
  * `oauth_clients` (hashed), tokens stored hashed in `access_tokens` (`svc_oauth_…`), acting for the client's user.
  */
 function clientCredentialsModel({ db, now }: { db: Database; now: () => Date }): OAuth2Server.ClientCredentialsModel {
-  const manager = db.dataSource.manager;
   return {
     async getClient(clientId, clientSecret) {
       if (!isUuidv7(clientId) || typeof clientSecret !== 'string') return null;
-      const client = await authenticateOAuthClient(manager, { clientId, secret: clientSecret });
+      const client = await authenticateOAuthClient(db, { clientId, secret: clientSecret });
       return client ? { id: client.id, userId: client.userId, grants: ['client_credentials'] } : null;
     },
     getUserFromClient: async (client) => ({ id: (client as ClientOfUser).userId }),
@@ -27,7 +26,7 @@ function clientCredentialsModel({ db, now }: { db: Database; now: () => Date }):
     generateAccessToken: async () => generateAccessToken('oauth'),
     async saveToken(token, client, user) {
       const expiresAt = token.accessTokenExpiresAt ?? now();
-      await issueAccessToken(manager, {
+      await issueAccessToken(db, {
         kind: 'oauth',
         token: token.accessToken,
         userId: String(user.id),
@@ -79,7 +78,7 @@ export function oauthTokenRouter({
     } catch (error) {
       if (!(error instanceof OAuth2Server.OAuthError)) throw error;
       // RFC 6749 section 5.2 (the library fills `oauthResponse` with it for some refusals only).
-      const body = { error: error.name, error_description: error.message };
+      const body = { error: error.name, error_description: descriptionOf(error) };
       if (error.name === 'invalid_client') {
         const limited = await failures.record(address);
         if (limited) return sendProblem(response, limited);
@@ -90,4 +89,26 @@ export function oauthTokenRouter({
     }
   });
   return router;
+}
+
+/**
+ * A sentence that says what was wrong and what to send instead, for each error svc's single grant can give; the
+ * library's own messages ("Invalid client: client is invalid") name the error twice and say nothing more.
+ */
+function descriptionOf(error: InstanceType<typeof OAuth2Server.OAuthError>): string {
+  switch (error.name) {
+    case 'invalid_client':
+      return error.message.includes('cannot retrieve client credentials')
+        ? 'No client credentials: send client_id and client_secret with HTTP Basic or as form fields.'
+        : 'The client is unknown or revoked, or its secret is wrong.';
+    case 'unsupported_grant_type':
+      return 'grant_type must be client_credentials, the only grant svc supports.';
+    case 'unauthorized_client':
+      return 'svc clients may use the client_credentials grant only.';
+    case 'invalid_scope':
+      return 'The only scope is api (or leave scope out).';
+    default:
+      // invalid_request: the library names the field ("Missing parameter: `grant_type`"); set without Markdown.
+      return `${error.message.replaceAll('`', '')}.`.replace(/\.\.$/, '.');
+  }
 }

@@ -1,18 +1,19 @@
+import { findTeam } from '@svc/db';
+import { fileAdverseDispute, findAdverseActionByToken, findAdverseNoticePdf, findReportContent } from '@svc/services';
 import {
-  AdverseAction,
-  fileAdverseDispute,
-  findAdverseActionByToken,
-  findAdverseNoticePdf,
-  findReportContent,
-  Team,
-} from '@svc/db';
-import { escapeHtml, FCRA_SUMMARY_OF_RIGHTS, legalDocumentPath } from '@svc/domain';
+  escapeHtml,
+  FCRA_SUMMARY_OF_RIGHTS,
+  legalDocumentPath,
+  organisationName,
+  SIMULATION_BANDS_BY_LANGUAGE,
+} from '@svc/domain';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { publicUrlOf, type Deps } from '../deps.js';
 import { setLogRoute } from '../http/request-log.js';
 import { isSameOrigin } from './post-form.js';
 import { sendHtml, sendRefusal } from './responses.js';
 import { portalPage } from './views/layout.js';
+import { AdverseAction } from '@svc/db/entities';
 
 /** Where an applicant reads an adverse action and disputes it: the link of the pre-adverse notice. */
 export const ADVERSE_ACTION_PORTAL_PATH = '/adverse-action';
@@ -138,7 +139,12 @@ ${errors.explanation ? `<p class="field-error" id="explanation-error">${t.explai
   return portalPage({
     language: action.language,
     title: t.title,
-    branding: { organisation: employer, colour: '#1d4ed8', textColour: '#ffffff' },
+    branding: {
+      organisation: employer,
+      colour: '#1d4ed8',
+      textColour: '#ffffff',
+      testBand: action.environment === 'demo' ? SIMULATION_BANDS_BY_LANGUAGE[action.language].test_data : null,
+    },
     body: `<h1>${t.title}</h1>
 <p class="lead">${escapeHtml(t.lead(employer))}</p>
 ${stateMessage ? `<p class="notice${action.state === 'disputed' ? ' success' : ''}" role="status">${stateMessage}</p>` : ''}
@@ -158,12 +164,10 @@ ${form}`,
 /** The action of the request's token, or a 404 page (sent) and null. */
 async function actionOfRequest(deps: Deps, request: Request, response: Response): Promise<AdverseAction | null> {
   const token = String(request.params['token'] ?? '');
-  const action =
-    token.length >= 20 && token.length <= 100
-      ? await findAdverseActionByToken(deps.db.dataSource.manager, token)
-      : null;
-  if (!action) sendRefusal(response, { refusal: 'not_found', language: 'en' });
-  return action;
+  const action = token.length >= 20 && token.length <= 100 ? await findAdverseActionByToken(deps.db, token) : null;
+  if (action === 'erased') sendRefusal(response, { refusal: 'withdrawn', language: 'en' });
+  else if (!action) sendRefusal(response, { refusal: 'not_found', language: 'en' });
+  return action === 'erased' ? null : action;
 }
 
 async function renderActionPage(
@@ -184,18 +188,20 @@ async function renderActionPage(
     chosen?: readonly string[];
   },
 ): Promise<void> {
-  const manager = deps.db.dataSource.manager;
+  const db = deps.db;
   const [team, final] = await Promise.all([
-    manager.findOneByOrFail(Team, { id: action.teamId }),
-    findAdverseNoticePdf(manager, { adverseActionId: action.id, kind: 'final' }),
+    findTeam(db, { partnerId: action.partnerId, teamId: action.teamId }),
+    findAdverseNoticePdf(db, { adverseActionId: action.id, kind: 'final' }),
   ]);
+  if (!team) throw new Error(`adverse action ${action.id} has no team`);
   const publicUrl = publicUrlOf(deps, request).replace(/\/+$/, '');
   sendHtml(
     response,
     status,
     actionPage({
       action,
-      employer: team.name,
+      // The organisation as its report and notices name it.
+      employer: organisationName({ settings: team.settingsConfig, teamName: team.name }),
       base: `${ADVERSE_ACTION_PORTAL_PATH}/${encodeURIComponent(String(request.params['token']))}`,
       summaryUrl: `${publicUrl}${legalDocumentPath(FCRA_SUMMARY_OF_RIGHTS)}`,
       hasFinal: final !== null,
@@ -245,7 +251,7 @@ export function adverseActionPortalRouter(deps: Deps): Router {
     handled(async (request, response) => {
       const action = await actionOfRequest(deps, request, response);
       if (!action) return;
-      const report = await findReportContent(deps.db.dataSource.manager, {
+      const report = await findReportContent(deps.db, {
         applicantId: action.applicantId,
         version: action.reportVersion,
         part: 'pdf',
@@ -262,7 +268,7 @@ export function adverseActionPortalRouter(deps: Deps): Router {
       const kind = request.params['kind'];
       const notice =
         kind === 'pre_adverse' || kind === 'final'
-          ? await findAdverseNoticePdf(deps.db.dataSource.manager, { adverseActionId: action.id, kind })
+          ? await findAdverseNoticePdf(deps.db, { adverseActionId: action.id, kind })
           : null;
       if (!notice) return sendRefusal(response, { refusal: 'not_found', language: action.language });
       sendPdf(response, notice);
@@ -301,9 +307,10 @@ export function adverseActionPortalRouter(deps: Deps): Router {
         return renderActionPage(deps, request, response, { action, status: 422, errors: { items: true }, explanation });
       }
       // Disputed now, or no longer disputable (complete, canceled): the page says where it stands.
-      const current = outcome.ok
+      const found = outcome.ok
         ? outcome.action
-        : ((await findAdverseActionByToken(deps.db.dataSource.manager, String(request.params['token']))) ?? action);
+        : await findAdverseActionByToken(deps.db, String(request.params['token']));
+      const current = found === 'erased' || found === null ? action : found;
       await renderActionPage(deps, request, response, { action: current, status: outcome.ok ? 200 : 409 });
     }),
   );

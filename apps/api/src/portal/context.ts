@@ -1,6 +1,7 @@
-import type { PortalApplicant } from '@svc/db';
+import type { PortalApplicant } from '@svc/services';
 import {
   emailBrandingOf,
+  SIMULATION_BANDS_BY_LANGUAGE,
   isPortalLanguage,
   portalRequirements,
   type EmailBranding,
@@ -9,12 +10,15 @@ import {
 } from '@svc/domain';
 import type { Request } from 'express';
 
+/** The invitation's branding, and the test-data band of a demo applicant's pages (`portalPage`). */
+export type PortalPageBranding = EmailBranding & { readonly testBand: string | null };
+
 /** What every page of one applicant's form needs: what the checks ask for, the branding and the language. */
 export type PortalContext = {
   token: string;
   applicant: PortalApplicant;
   requirements: PortalRequirements;
-  branding: EmailBranding;
+  branding: PortalPageBranding;
   /** The page's language: the one chosen with the switch, else the inviting user's. */
   language: PortalLanguage;
   /** The language chosen with the switch (kept in the page's URL and form), if any. */
@@ -36,12 +40,16 @@ export function portalContext({
   applicant: PortalApplicant;
   chosenLanguage: PortalLanguage | null;
 }): PortalContext {
+  const language = chosenLanguage ?? (isPortalLanguage(applicant.language) ? applicant.language : 'en');
   return {
     token,
     applicant,
     requirements: portalRequirements({ flags: applicant.flags, settings: applicant.teamSettings }),
-    branding: emailBrandingOf({ settings: applicant.teamSettings, teamName: applicant.teamName }),
-    language: chosenLanguage ?? (isPortalLanguage(applicant.language) ? applicant.language : 'en'),
+    branding: {
+      ...emailBrandingOf({ settings: applicant.teamSettings, teamName: applicant.teamName }),
+      testBand: applicant.environment === 'demo' ? SIMULATION_BANDS_BY_LANGUAGE[language].test_data : null,
+    },
+    language,
     chosenLanguage,
   };
 }

@@ -1,4 +1,5 @@
-import { hasProcessSignature, hashOnboardingToken, signWithProcessKey } from '@svc/db';
+import { hashOnboardingToken } from '@svc/services';
+import { hasProcessSignature, signWithProcessKey } from '@svc/db/crypto';
 
 const PURPOSE = 'portal-form';
 /** How long a page's form may be posted after it was served. */

@@ -1,4 +1,5 @@
 import { isDatabaseUnavailable } from '@svc/db';
+import { findPortalApplicant } from '@svc/services';
 import { DOCUMENT_MAX_BYTES, PORTAL_DOCUMENT_KINDS } from '@svc/domain';
 import multer from 'multer';
 import express, {
@@ -69,12 +70,24 @@ function portalUploads(): RequestHandler {
       parts: 2_000 + PORTAL_DOCUMENT_KINDS.length,
     },
   }).any();
+  // Anything the parser throws is about the body it was sent (no or a truncated boundary, a part cut short): a 400.
   return (request, response, next) =>
     upload(request, response, (error?: unknown) => {
-      if (error instanceof multer.MulterError)
-        return next(Object.assign(error, { status: error.code === 'LIMIT_FILE_SIZE' ? 413 : 400 }));
-      next(error);
+      if (!error) return next();
+      const tooLarge = error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE';
+      next(Object.assign(error as object, { status: tooLarge ? 413 : 400 }));
     });
+}
+
+/** A post to a link that opens no form is refused before its body is read: nobody parses a stranger's upload. */
+function refuseClosedLinks(deps: Deps): RequestHandler {
+  return async (request, response, next) => {
+    const token = String(request.params['token']);
+    const lookup = await findPortalApplicant({ db: deps.db, token, now: deps.now() });
+    if (!lookup.open)
+      return sendRefusal(response, { refusal: lookup.reason, language: requestLanguageOf(request, null) });
+    next();
+  };
 }
 
 /** The applicant portal behind each onboarding link: server-rendered HTML, no JavaScript needed. */
@@ -84,6 +97,7 @@ export function portalRouter(deps: Deps): Router {
   router.get('/apply/:token', showPortalForm(deps));
   router.post(
     '/apply/:token',
+    refuseClosedLinks(deps),
     express.urlencoded({ extended: false, limit: '200kb', parameterLimit: 2_000 }),
     portalUploads(),
     postPortalForm(deps),

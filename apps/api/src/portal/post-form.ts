@@ -6,8 +6,7 @@ import {
   storeApplicantDocuments,
   submitApplicantInformation,
   type DocumentToStore,
-  type OrderRefusal,
-} from '@svc/db';
+} from '@svc/services';
 import {
   checkedUpload,
   informationFromPortalForm,
@@ -30,6 +29,7 @@ import {
   type PortalFieldError,
   type PortalForm,
   type PortalSection,
+  type OrderRefusal,
 } from '@svc/domain';
 import type { Request, Response } from 'express';
 import { publicUrlOf, type Deps } from '../deps.js';
@@ -270,7 +270,7 @@ async function receiveDocuments(
     else errors.push(checked.error);
   }
   await storeApplicantDocuments({ db: deps.db, applicantId, documents: accepted });
-  const held = (await documentKindsOfApplicant(deps.db.dataSource.manager, applicantId)).filter(isPortalDocumentKind);
+  const held = (await documentKindsOfApplicant(deps.db, applicantId)).filter(isPortalDocumentKind);
   return { errors, held };
 }
 
@@ -293,7 +293,7 @@ export const postPortalForm =
     const action = actionOf(fields.action);
     if (!action) return sendRefusal(response, { refusal: 'bad_request', language: fallbackLanguage });
 
-    const lookup = await findPortalApplicant({ manager: deps.db.dataSource.manager, token, now });
+    const lookup = await findPortalApplicant({ db: deps.db, token, now });
     if (!lookup.open) return sendRefusal(response, { refusal: lookup.reason, language: fallbackLanguage });
     const context = portalContext({ token, applicant: lookup.applicant, chosenLanguage });
     const isUsStep = action.kind === 'acknowledge_disclosure' || action.kind === 'authorize';

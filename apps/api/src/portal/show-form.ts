@@ -1,4 +1,4 @@
-import { documentKindsOfApplicant, findPortalApplicant } from '@svc/db';
+import { documentKindsOfApplicant, findPortalApplicant, recordInvitationOpened } from '@svc/services';
 import { isPortalDocumentKind, portalFormFromInformation, usFcraStepOf, withEntriesToFill } from '@svc/domain';
 import type { Request, Response } from 'express';
 import type { Deps } from '../deps.js';
@@ -15,9 +15,13 @@ export const showPortalForm =
     const { token } = request.params;
     const chosenLanguage = chosenLanguageOf(request.query.lang);
     const now = deps.now();
-    const lookup = await findPortalApplicant({ manager: deps.db.dataSource.manager, token, now });
+    const lookup = await findPortalApplicant({ db: deps.db, token, now });
     if (!lookup.open)
       return sendRefusal(response, { refusal: lookup.reason, language: requestLanguageOf(request, chosenLanguage) });
+    // The funnel's `opened`: the first time the form is shown (a write on a GET: this process's read cache drops the
+    // partner's answers at once, the others through the record_changes triggers).
+    const opened = await recordInvitationOpened({ db: deps.db, applicantId: lookup.applicant.applicantId, now });
+    if (opened) deps.readCache.changed(opened.partnerId);
     const context = portalContext({ token, applicant: lookup.applicant, chosenLanguage });
     const form = withEntriesToFill(
       lookup.applicant.draft ?? portalFormFromInformation(lookup.applicant.information),
@@ -29,9 +33,7 @@ export const showPortalForm =
       if (step === 'authorization') return sendAuthorization(response, { context, form, now });
     }
     const documentsHeld = context.requirements.documents.length
-      ? (await documentKindsOfApplicant(deps.db.dataSource.manager, lookup.applicant.applicantId)).filter(
-          isPortalDocumentKind,
-        )
+      ? (await documentKindsOfApplicant(deps.db, lookup.applicant.applicantId)).filter(isPortalDocumentKind)
       : [];
     sendForm(response, { context, form, saved: request.query.saved === '1', documentsHeld, now });
   };

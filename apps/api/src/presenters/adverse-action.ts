@@ -1,5 +1,5 @@
 import type { AdverseActionRecord } from '@svc/contract';
-import type { AdverseActionView, NoticeState } from '@svc/db';
+import type { AdverseActionView, NoticeState } from '@svc/services';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

@@ -1,5 +1,5 @@
 import type { ApiKeyRecord } from '@svc/contract';
-import type { ApiKey } from '@svc/db';
+import type { ApiKey } from '@svc/db/entities';
 
 const isoOrNull = (date: Date | null) => (date === null ? null : date.toISOString());
 

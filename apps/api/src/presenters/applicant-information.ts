@@ -1,5 +1,5 @@
 import type { Information } from '@svc/contract';
-import { checkRunsOf, type ApplicantRecord, type StoredInformation } from '@svc/db';
+import { checkRunsOf, type ApplicantRecord, type StoredInformation } from '@svc/services';
 import { informationWithVerifications } from '@svc/domain';
 
 type Entry = Record<string, unknown>;

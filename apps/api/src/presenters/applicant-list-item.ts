@@ -1,10 +1,11 @@
 import { adjudicationStatus, type HrApplicantListItem, type PmApplicantListItem } from '@svc/contract';
-import { invitationResendOf, onboardingLink, reportSummaryOf, type Applicant, type ApplicantListRow } from '@svc/db';
+import { invitationResendOf, onboardingLink, reportSummaryOf, type ApplicantListRow } from '@svc/services';
 import { adjudicationOfAdverseAction, disputedResultFields, labelOf } from '@svc/domain';
 import { presentProvenance } from './provenance.js';
 import { presentInformation } from './applicant-information.js';
-import { lastUpdatedOf, presentRequestFlags } from './application.js';
+import { lastUpdatedOf, presentIntegratorIds, presentRequestFlags } from './application.js';
 import { presentListing } from './listing.js';
+import type { Applicant } from '@svc/db/entities';
 
 /** Where links point, and the time `can_resend_email` is judged at. */
 type Links = { publicUrl: string; now: Date };
@@ -54,6 +55,7 @@ function listItemBase(row: ApplicantListRow, links: Links) {
   return {
     ...presentRequestFlags(applicant.requestedFlags),
     id: applicant.id,
+    ...presentIntegratorIds(applicant),
     short_uid: applicant.shortUid,
     last_updated: lastUpdatedOf(row),
     report_status: applicant.reportStatus,

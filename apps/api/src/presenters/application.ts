@@ -1,16 +1,18 @@
 import {
   REQUEST_FLAGS,
   applicationStatus,
+  type CancellationReason,
   type HrApplication,
   type PmApplication,
   type RequestFlag,
 } from '@svc/contract';
-import { hrApplicationResultsOf, pmApplicationResultsOf, type Applicant, type ApplicantRecord } from '@svc/db';
+import { hrApplicationResultsOf, pmApplicationResultsOf, type ApplicantRecord } from '@svc/services';
 import { labelOf, type HrApplicationResults } from '@svc/domain';
 import { presentInformation } from './applicant-information.js';
 import { presentProvenance } from './provenance.js';
 import { presentConsent } from './consent.js';
 import { presentEstimatedCompletion } from './check-executions.js';
+import type { Applicant } from '@svc/db/entities';
 
 /** Every request flag of the record: true for the checks the applicant holds. */
 export function presentRequestFlags(requestedFlags: readonly string[]): Record<RequestFlag, boolean> {
@@ -29,6 +31,27 @@ export const lastUpdatedOf = ({ applicant, executions }: Pick<ApplicantRecord, '
     Math.max(applicant.lastUpdated.getTime(), ...executions.map((execution) => execution.modified.getTime())),
   ).toISOString();
 
+/** The order's `external_id` and `metadata` (of its application or applicant), as answers and list items show them. */
+export const presentIntegratorIds = (order: Pick<ApplicantRecord['applicant'], 'externalId' | 'metadata'>) => ({
+  external_id: order.externalId,
+  metadata: order.metadata ?? {},
+});
+const isoOrNull = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+/** The invitation's funnel of an invited applicant; null for a quick screen. */
+const invitationFunnelOf = (applicant: Applicant): HrApplication['invitation_funnel'] =>
+  applicant.isQuickScreen
+    ? null
+    : {
+        sent_at: isoOrNull(applicant.invitationSentAt),
+        delivered_at: isoOrNull(applicant.invitationDeliveredAt),
+        bounced_at: isoOrNull(applicant.invitationBouncedAt),
+        opened_at: isoOrNull(applicant.invitationOpenedAt),
+        started_at: isoOrNull(applicant.invitationStartedAt),
+        expires_at: isoOrNull(applicant.onboardingExpiresAt),
+        expired_at: isoOrNull(applicant.invitationExpiredAt),
+      };
+
 /** The fields HR and PM records share: everything but the computed results and the HR position's salary. */
 type RecordBase = Omit<HrApplication, keyof HrApplicationResults | 'salary' | 'sufficient_salary'>;
 
@@ -46,6 +69,7 @@ function recordBase(record: ApplicantRecord): RecordBase {
     last_updated: lastUpdatedOf(record),
     submitted_time: applicant.submittedTime ? applicant.submittedTime.toISOString() : null,
     tag: applicant.tag,
+    ...presentIntegratorIds(applicant),
     ...presentRequestFlags(applicant.requestedFlags),
     is_submitted: applicant.isSubmitted,
     applicant_type: applicant.applicantType,
@@ -64,6 +88,10 @@ function recordBase(record: ApplicantRecord): RecordBase {
     consent: presentConsent(applicant.consent),
     ...presentProvenance(record),
     estimated_completion: presentEstimatedCompletion(record.executions),
+    invitation_funnel: invitationFunnelOf(applicant),
+    cancelled_at: applicant.cancelledAt ? applicant.cancelledAt.toISOString() : null,
+    cancelled_by: applicant.cancelledBy,
+    cancellation_reason: applicant.cancellationReason as CancellationReason | null,
     erased_at: applicant.erasedAt ? applicant.erasedAt.toISOString() : null,
     erased_by: applicant.erasedBy,
   };

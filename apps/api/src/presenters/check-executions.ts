@@ -1,11 +1,11 @@
 import type { CheckExecutionView, CheckName } from '@svc/contract';
-import type { CheckExecution } from '@svc/db';
 import {
   applicationEstimatedCompletion,
   checkEstimatedCompletion,
   failureSentence,
   isSimulatedProvider,
 } from '@svc/domain';
+import type { CheckExecution } from '@svc/db/entities';
 
 /** When a check should be done (`checkEstimatedCompletion`). */
 const estimateOf = (execution: CheckExecution): Date | null =>

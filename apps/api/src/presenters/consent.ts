@@ -1,5 +1,5 @@
 import type { CheckName, HrApplication } from '@svc/contract';
-import type { ApplicantConsent } from '@svc/db';
+import type { ApplicantConsent } from '@svc/services';
 
 /**
  * The consent of the record: as the portal stored it with the submission, null before (a US applicant's steps

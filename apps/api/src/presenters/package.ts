@@ -1,5 +1,5 @@
 import type { Package as PackageRecord, PackageSettings } from '@svc/contract';
-import type { Package } from '@svc/db';
+import type { Package } from '@svc/db/entities';
 
 /** A package as the contract's Package record. */
 export function presentPackage(found: Package): PackageRecord {

@@ -1,5 +1,5 @@
 import type { HrApplication } from '@svc/contract';
-import type { ApplicantRecord } from '@svc/db';
+import type { ApplicantRecord } from '@svc/services';
 import { presentCheckExecutions } from './check-executions.js';
 
 /**

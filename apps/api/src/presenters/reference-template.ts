@@ -1,5 +1,4 @@
-import type { ReferenceTemplate } from '@svc/db';
-
+import type { ReferenceTemplate } from '@svc/db/entities';
 /** A reference template with its questions in order (questions are stored as the API renders them). */
 export function presentReferenceTemplate(template: ReferenceTemplate) {
   return {

@@ -1,5 +1,4 @@
-import type { Superteam } from '@svc/db';
-
+import type { Superteam } from '@svc/db/entities';
 /** A superteam as the contract's Superteam record. */
 export function presentSuperteam(superteam: Superteam) {
   return {

@@ -1,5 +1,4 @@
-import type { Team } from '@svc/db';
-
+import type { Team } from '@svc/db/entities';
 /** A team as the contract's Team record. */
 export function presentTeam(team: Team) {
   return {

@@ -1,5 +1,6 @@
 import type { BillingPlan, ComplianceRegion, SettingsConfig, UserWithTeam as UserWithTeamRecord } from '@svc/contract';
-import { complianceRegionFor, defaultTeamSettingsConfig, type UserWithTeam } from '@svc/db';
+import { complianceRegionFor, defaultTeamSettingsConfig } from '@svc/domain';
+import type { UserWithTeam } from '@svc/db';
 
 /**
  * A user and their team with its settings, billing plan and compliance region (document 1, "User-with-team

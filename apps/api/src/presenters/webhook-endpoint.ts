@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { webhookAttemptSchema, webhookEndpointSchema } from '@svc/contract';
-import type { WebhookAttempt, WebhookEndpoint } from '@svc/db';
+import type { WebhookAttempt, WebhookEndpoint } from '@svc/db/entities';
 
 /** An endpoint as the contract's record (never its secret: `presentWebhookEndpointWithSecret` shows it). */
 export function presentWebhookEndpoint(endpoint: WebhookEndpoint): z.infer<typeof webhookEndpointSchema> {

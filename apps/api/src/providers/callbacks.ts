@@ -1,4 +1,4 @@
-import { enqueueProviderCallback, isProviderMessageSigned } from '@svc/db';
+import { enqueueProviderCallback, isProviderMessageSigned } from '@svc/services';
 import express, { type Express, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../deps.js';
@@ -23,7 +23,8 @@ export function mountProviderCallbacks(app: Express, deps: Deps): void {
     async (request: Request, response: Response) => {
       const name = String(request.params.provider ?? '');
       const setting = Object.hasOwn(deps.config.SVC_PROVIDERS, name) ? deps.config.SVC_PROVIDERS[name] : undefined;
-      if (!setting) return sendProblem(response, AppError.notFound('Provider'));
+      // Built-in providers answer at once and never call back.
+      if (!setting || setting.type !== 'http') return sendProblem(response, AppError.notFound('Provider'));
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signed = isProviderMessageSigned({
         secret: setting.secret,

@@ -1,4 +1,4 @@
-import { findReportContent, isApplicantErased } from '@svc/db';
+import { findReportContent, isApplicantErased } from '@svc/services';
 import type { Express, Request, Response } from 'express';
 import type { Deps } from '../deps.js';
 import { sendProblem } from '../http/errors.js';
@@ -34,12 +34,12 @@ export function mountHostedReports(app: Express, deps: Deps): void {
       return sendProblem(response, problem);
     }
     const { applicantId, version } = check.grant;
-    const manager = deps.db.dataSource.manager;
-    const report = await findReportContent(manager, { applicantId, version, part: 'pdf' });
+    const db = deps.db;
+    const report = await findReportContent(db, { applicantId, version, part: 'pdf' });
     if (!report)
       return sendProblem(
         response,
-        (await isApplicantErased(manager, applicantId)) ? applicantErased() : AppError.notFound('Report'),
+        (await isApplicantErased(db, applicantId)) ? applicantErased() : AppError.notFound('Report'),
       );
     await recordReportAccess(deps, {
       state: { id: applicantId, partnerId: report.partnerId, environment: report.environment },

@@ -1,18 +1,16 @@
+import { apiKeyIdOf, recordAudit, type ApiPrincipal } from '@svc/db';
 import {
-  apiKeyIdOf,
   findApplicantReportState,
   findReportContent,
   markReportViewed,
-  recordAudit,
-  type ApiPrincipal,
   type ApplicantReportState,
-} from '@svc/db';
+} from '@svc/services';
 import type { Request, Response } from 'express';
 import type { Deps } from '../deps.js';
 import { idOrNotFound } from '../http/access.js';
 import { AppError } from '../http/problem.js';
 import { requestIdOf } from '../http/request-id.js';
-import { applicantErased, applicationScopeOf } from '../routes/application-orders.js';
+import { applicantErased, applicationCancelled, applicationScopeOf } from '../routes/application-orders.js';
 
 /** What an access to a report is, in the audit log. */
 export type ReportAccess = 'report.web' | 'report.pdf' | 'report.link' | 'report.hosted_pdf';
@@ -45,8 +43,8 @@ export async function recordReportAccess(
     response: Response;
   },
 ): Promise<void> {
-  const manager = deps.db.dataSource.manager;
-  await recordAudit(manager, {
+  const db = deps.db;
+  await recordAudit(db, {
     partnerId: state.partnerId,
     environment: state.environment,
     actorUserId: principal?.user.id ?? null,
@@ -58,23 +56,24 @@ export async function recordReportAccess(
     requestId: requestIdOf(response),
   });
   if (principal) {
-    await markReportViewed(manager, state.id);
+    await markReportViewed(db, state.id);
     // A GET that writes: the next read of the record (through this process) must show it viewed.
     deps.readCache.changed(state.partnerId);
   }
 }
 
-/** The applicant of a report operation: in the key's scope (else 404), not erased (else 410) and `Returned` (else 409). */
+/** The applicant of a report operation: in the key's scope (else 404), not erased (else 410), not cancelled (else 409) and `Returned` (else 409). */
 export async function returnedApplicantOf(
   deps: Deps,
   { principal, kind, applicantId }: { principal: ApiPrincipal; kind: 'HR' | 'PM'; applicantId: string },
 ): Promise<ApplicantReportState> {
-  const state = await findApplicantReportState(deps.db.dataSource.manager, {
+  const state = await findApplicantReportState(deps.db, {
     scope: applicationScopeOf(principal, kind),
     applicantId: idOrNotFound(applicantId, 'Applicant'),
   });
   if (!state) throw AppError.notFound('Applicant');
   if (state.status === 'Erased') throw applicantErased();
+  if (state.status === 'Cancelled') throw applicationCancelled();
   if (state.status !== 'Returned') throw applicationProcessing();
   return state;
 }
@@ -84,7 +83,7 @@ export async function storedReportOf<P extends 'html' | 'pdf'>(
   deps: Deps,
   { applicantId, version, part }: { applicantId: string; version: number; part: P },
 ) {
-  const report = await findReportContent(deps.db.dataSource.manager, { applicantId, version, part });
+  const report = await findReportContent(deps.db, { applicantId, version, part });
   if (!report) throw new Error(`applicant ${applicantId} has no stored report version ${version}`);
   return report;
 }

@@ -1,5 +1,4 @@
-import { hasProcessSignature, signWithProcessKey } from '@svc/db';
-
+import { hasProcessSignature, signWithProcessKey } from '@svc/db/crypto';
 /** How long a hosted report link works (DESIGN.md section 7). */
 export const REPORT_LINK_TTL_MS = 60 * 60 * 1000;
 

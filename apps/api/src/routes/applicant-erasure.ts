@@ -1,4 +1,4 @@
-import { eraseApplicant } from '@svc/db';
+import { eraseApplicant } from '@svc/services';
 import type { Request, Response } from 'express';
 import type { Deps } from '../deps.js';
 import { idOrNotFound } from '../http/access.js';

@@ -1,14 +1,7 @@
+import { type OrderOutcome, type OrderRefusal, type RefusedFlag } from '@svc/domain';
 import { acicParametersShape, MAX_HISTORY, type ProblemFieldError } from '@svc/contract';
-import {
-  findApplicant,
-  type ApiPrincipal,
-  type OrderIdempotency,
-  type ApplicantRecord,
-  type ApplicationScope,
-  type OrderOutcome,
-  type OrderRefusal,
-  type RefusedFlag,
-} from '@svc/db';
+import { type ApiPrincipal } from '@svc/db';
+import { findApplicant, type OrderIdempotency, type ApplicantRecord, type ApplicationScope } from '@svc/services';
 import type { Request } from 'express';
 import type { Deps } from '../deps.js';
 import { teamScopeOf } from '../http/access.js';
@@ -56,6 +49,14 @@ export const applicantErased = () =>
     detail: 'This applicant was deleted: their personal data, results and reports were erased.',
   });
 
+/** An operation on an application that was cancelled: its checks stopped, and no report is made for it. */
+export const applicationCancelled = () =>
+  new AppError({
+    code: 'application_cancelled',
+    status: 409,
+    detail: 'This application was cancelled: none of its checks runs any more and no report is made for it.',
+  });
+
 /** The problem answering a refused order (DESIGN.md section 5). */
 export function orderRefusalProblem(refusal: OrderRefusal, kind: 'HR' | 'PM'): AppError {
   switch (refusal.code) {
@@ -88,11 +89,11 @@ export function orderRefusalProblem(refusal: OrderRefusal, kind: 'HR' | 'PM'): A
       return new AppError({
         code: 'provider_not_configured',
         status: 403,
-        detail: `No provider is configured to run ${refusal.flags.join(', ')} for live applications; nothing was ordered.`,
+        detail: `No provider is configured to run ${refusal.flags.join(', ')} for live applications; nothing was ordered. The operator names a provider for each check in SVC_PROVIDERS (API and workers; docs: Connecting real providers, /docs/guides/connecting-providers.html), or turns on SVC_LIVE_SIMULATION=1 to evaluate with made-up results. Demo keys always run the simulator.`,
         errors: refusal.flags.map((flag) => ({
           path: flag,
           code: 'provider_not_configured',
-          message: 'no provider runs this check for live applications; the operator can configure one',
+          message: 'no provider runs this check for live applications: the operator sets one in SVC_PROVIDERS',
         })),
       });
     case 'missing_information':
@@ -114,6 +115,12 @@ export function orderRefusalProblem(refusal: OrderRefusal, kind: 'HR' | 'PM'): A
       return new AppError({ code: 'link_expired', status: 410, detail: 'The onboarding link has expired.' });
     case 'applicant_erased':
       return applicantErased();
+    case 'external_id_taken':
+      return AppError.conflict('Another order of this team has this external_id; nothing was ordered.', [
+        { path: 'external_id', code: 'taken', message: 'is the external_id of another order of the team' },
+      ]);
+    case 'application_cancelled':
+      return applicationCancelled();
     case 'application_processing':
       return new AppError({ code: 'application_processing', status: 409, detail: refusal.message });
     case 'no_new_checks':
@@ -135,7 +142,7 @@ export async function recordOrNotFound(
   deps: Deps,
   { scope, applicantId }: { scope: ApplicationScope; applicantId: string },
 ): Promise<ApplicantRecord> {
-  const record = await findApplicant(deps.db.dataSource.manager, { scope, applicantId });
+  const record = await findApplicant(deps.db, { scope, applicantId });
   if (!record) throw AppError.notFound('Applicant');
   return record;
 }

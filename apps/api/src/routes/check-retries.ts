@@ -1,12 +1,12 @@
 import { CHECK_NAMES, type CheckName } from '@svc/contract';
-import { retryFailedCheck, type ApplicantRecord, type CheckToRetry } from '@svc/db';
+import { retryFailedCheck, type ApplicantRecord, type CheckToRetry } from '@svc/services';
 import type { Request, Response } from 'express';
 import type { Deps } from '../deps.js';
 import { idOrNotFound } from '../http/access.js';
 import { auditActorOf } from '../http/audit.js';
 import { principalOf } from '../http/auth.js';
 import { AppError } from '../http/problem.js';
-import { applicantErased, applicationScopeOf, recordOrNotFound } from './application-orders.js';
+import { applicantErased, applicationCancelled, applicationScopeOf, recordOrNotFound } from './application-orders.js';
 
 // What the HR and PM retry routes share: reading `check_id`, the retry, and its refusals as problems.
 
@@ -55,6 +55,8 @@ export async function retryCheckOfApplicant(
         throw AppError.notFound('Check');
       case 'applicant_erased':
         throw applicantErased();
+      case 'application_cancelled':
+        throw applicationCancelled();
       case 'check_not_retryable':
         throw AppError.conflict(outcome.message, [
           {

@@ -10,6 +10,7 @@ import { superteamRoutes } from './superteams/index.js';
 import { teamRoutes } from './teams/index.js';
 import { userRoutes } from './users/index.js';
 import { eventRoutes } from './events/index.js';
+import { applicantChangeRoutes } from './applicant-changes/index.js';
 import { webhookEndpointRoutes } from './webhook-endpoints/index.js';
 import { packageRoutes } from './packages/index.js';
 import { propertyRoutes, propertyV2Routes } from './properties/index.js';
@@ -22,6 +23,7 @@ import { reportRoutes } from './reports/index.js';
 import { apiKeyRoutes } from './api-keys/index.js';
 import { sessionRoutes } from './sessions/index.js';
 import { oauthClientRoutes } from './oauth-clients/index.js';
+import { consumerReportingAgencyRoutes } from './consumer-reporting-agency/index.js';
 
 /** The options every resource router is registered with. */
 const options = {
@@ -85,12 +87,14 @@ export function registerRoutes(app: Express, deps: Deps): void {
     pmV2ApplicationRoutes(deps),
     serviceCollectionRoutes(deps),
     eventRoutes(deps),
+    applicantChangeRoutes(deps),
     webhookEndpointRoutes(deps),
     hrServiceCollectionRoutes(deps),
     ...reportRoutes(deps),
     apiKeyRoutes(deps),
     ...sessionRoutes(deps),
     oauthClientRoutes(deps),
+    consumerReportingAgencyRoutes(deps),
   ])
     register(app, contract, implementation as never);
 }

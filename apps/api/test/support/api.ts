@@ -1,17 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createClient, type SvcClient } from '@svc/contract';
-import {
-  bootstrapPartner,
-  createApiKey,
-  runMigrations,
-  useEncryptionKey,
-  type BootstrappedAccount,
-  type Database,
-} from '@svc/db';
+import { createApiKey, runMigrations, type Database } from '@svc/db';
+import { bootstrapPartner, type BootstrappedAccount } from '@svc/services';
 import { databaseTargets, type DatabaseTarget } from '@svc/db/testing';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createLogger, type Logger } from '../../src/logger.js';
 import { startApi, type RunningApi } from '../../src/server.js';
+import { useEncryptionKey } from '@svc/db/crypto';
+import { watchOpenApiTraffic } from './openapi-traffic.js';
 
 /**
  * A real API over real HTTP on a real, migrated database: PGlite, and PostgreSQL too for the tests that ask
@@ -73,6 +69,7 @@ export function apiTargets({ everyDatabase = false }: { everyDatabase?: boolean 
       const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
       // startApi opens the job queue (pg-boss) on the same database; target.dispose() closes the database and stops it.
       const api = await startApi({ config, db, port: 0, logger, now, docsSite });
+      watchOpenApiTraffic(api.server);
       return {
         target: target.name,
         url: api.url,

@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckName, CreateTeamBody, HrApplication, InformationInput, SvcClient } from '@svc/contract';
-import {
-  CHECK_RUN_QUEUE,
-  createUser,
-  MESSAGE_SEND_QUEUE,
-  sealValue,
-  type BootstrappedAccount,
-  type Database,
-} from '@svc/db';
+import { createUser, type Database } from '@svc/db';
+import { CHECK_RUN_QUEUE, MESSAGE_SEND_QUEUE, type BootstrappedAccount } from '@svc/services';
 import { simulateCheck } from '@svc/domain';
 import type { TestApi } from './api.js';
+import { sealValue } from '@svc/db/crypto';
 
 // Bodies and database probes shared by the application tests.
 
@@ -20,6 +15,14 @@ export const location = {
   country: 'CA',
   postal_code: 'M5X 1A9',
 };
+
+/** A consumer reporting agency a partner admin sets before a live adverse action (every notice prints it). */
+export const agencyDetails = (name: string) => ({
+  name,
+  address: { address: '100 State Street', city: 'Albany', province_state: 'NY', postal_code: '12207', country: 'US' },
+  phone: '+1 518 555 0100',
+  website: 'https://agency.example',
+});
 
 /** Everything the criminal and identity checks need (name, date of birth, address history) and a SIN. */
 export const fullInformation = () => ({
@@ -187,19 +190,36 @@ export async function untilReturned(
   }
 }
 
-/** An HR quick screen of a softcheck for `ownerId`, with the full test information, polled until `Returned`. */
-export async function quickScreenUntilReturned(client: SvcClient, ownerId: string): Promise<HrApplication> {
+/**
+ * An HR quick screen of a softcheck for `ownerId`, with the full test information (or `information`): the created
+ * record.
+ */
+export async function quickScreenSoftcheck(
+  client: SvcClient,
+  ownerId: string,
+  information: Record<string, unknown> = fullInformation(),
+): Promise<HrApplication> {
   const created = await client.hr.quickScreen({
     body: {
       owner_id: ownerId,
-      information: fullInformation(),
+      information,
       position_or_property_location: location,
       request_softcheck: true,
     },
   });
   if (created.status !== 201) throw new Error(`quick screen refused: ${JSON.stringify(created.body)}`);
+  return created.body as HrApplication;
+}
+
+/** `quickScreenSoftcheck`, polled until `Returned`. */
+export async function quickScreenUntilReturned(
+  client: SvcClient,
+  ownerId: string,
+  information?: Record<string, unknown>,
+): Promise<HrApplication> {
+  const created = await quickScreenSoftcheck(client, ownerId, information);
   return (await untilReturned(() =>
-    client.hr.retrieveApplicant({ params: { applicant_id: created.body.id } }),
+    client.hr.retrieveApplicant({ params: { applicant_id: created.id } }),
   )) as HrApplication;
 }
 

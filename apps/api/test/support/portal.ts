@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SvcClient } from '@svc/contract';
-import { outboxMessagesOfApplicant, type BootstrappedAccount, type Database } from '@svc/db';
+import { type Database } from '@svc/db';
+import { outboxMessagesOfApplicant, type BootstrappedAccount } from '@svc/services';
 
 // Reading and posting the applicant portal's form over plain HTTP, as a browser without JavaScript would.
 
@@ -36,6 +37,25 @@ export function formFieldsOf(html: string): Record<string, string> {
   }
   return fields;
 }
+
+/** What an applicant types for a softcheck (name, date of birth, three years of addresses) and consent. */
+export const completedFields = (
+  fields: Record<string, string>,
+  { first = 'Grace', last }: { first?: string; last: string },
+) => ({
+  ...fields,
+  'identity.first_name': first,
+  'identity.last_name': last,
+  'identity.date_of_birth': '1985-12-10',
+  'addresses.0.address': '1 Main St',
+  'addresses.0.city': 'Toronto',
+  'addresses.0.province_state': 'ON',
+  'addresses.0.country': 'CA',
+  'addresses.0.start_date': '2015-01-01',
+  'consent.full_name': `${first} ${last}`,
+  'consent.date': new Date().toISOString().slice(0, 10),
+  'consent.agreed': 'yes',
+});
 
 export type PortalAnswer = { status: number; html: string; headers: Headers };
 

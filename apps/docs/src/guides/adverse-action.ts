@@ -1,6 +1,6 @@
 import { ADVERSE_ACTION_STATES } from '@svc/contract';
-import { ADVERSE_ACTION_RULES } from '@svc/domain';
-import { escapeHtml, table } from '../markup.js';
+import { ADVERSE_ACTION_RULES, SIMULATION_BANDS, SIMULATION_SUBJECT_PREFIXES } from '@svc/domain';
+import { codeBlock, escapeHtml, table } from '../markup.js';
 import { opLink, type Guide } from './guide.js';
 import { box } from './states.js';
 
@@ -38,6 +38,19 @@ export const adverseActionGuide: Guide = {
     'Pre-adverse notice, waiting period, final notice and disputes for HR applications of US teams, driven by a rules table.',
   body: `<h1>Adverse action</h1>
 <p class="lead">When an employer may decide against an applicant because of a report (not hire them, for example), US law (the Fair Credit Reporting Act, 15 U.S.C. 1681b(b)(3) and 1681m) asks for two notices: one <em>before</em> the decision, with a copy of the report and the summary of rights, and one <em>after</em> it. svc sends both on the employer’s behalf, waits the waiting period in between, and lets the applicant dispute. The operations answer under <code>/api/v1/hr/applicants/{id}/</code> and <code>/hr/v1/applicants/{id}/</code> alike.</p>
+<h2 id="agency">Before the first live action: the consumer reporting agency</h2>
+<p>Every notice names the consumer reporting agency that prepared the report, with its postal address, phone and website (the applicant asks it for a free copy and disputes with it), and both the notices and the report name the two parties the same way: “prepared by &lt;agency&gt; for &lt;organisation&gt;” (the organisation is the team’s <code>get_org_name</code>, else <code>org_name</code>, else its name, as in invitations). A partner admin sets the agency once, with a live key, through ${opLink('replaceConsumerReportingAgency', 'PUT /api/v1/consumer-reporting-agency/')} (${opLink('retrieveConsumerReportingAgency', 'GET')} reads it). Until it is set, starting a live action answers <code>403</code> <a href="errors.html#agency_not_configured"><code>agency_not_configured</code></a>; a demo action works without it, and its notices name the partner and say the details are not set.</p>
+${codeBlock(
+  `curl -X PUT "$SVC_BASE_URL/api/v1/consumer-reporting-agency/" \\
+  -H "Authorization: Bearer $SVC_LIVE_API_KEY" -H 'Content-Type: application/json' \\
+  -d '{"name": "Northwind Screening Services",
+       "address": {"address": "350 Fifth Avenue, Suite 4100", "city": "New York", "province_state": "NY",
+                   "postal_code": "10118", "country": "US"},
+       "phone": "+1 212 555 0100", "website": "https://screening.example.com"}'`,
+  { label: 'curl', language: 'shell' },
+)}
+<h2 id="test-data">Made-up results say so</h2>
+<p>A notice built from made-up results carries the same band as its report on every page of its PDF, and its email says it first: “${SIMULATION_BANDS.test_data}” (subject <code>${SIMULATION_SUBJECT_PREFIXES.en.test_data}</code>) in the demo environment, “${SIMULATION_BANDS.simulated}” (subject <code>${SIMULATION_SUBJECT_PREFIXES.en.simulated}</code>) for live records run by the simulator; French notices in French. Every other email and SMS of the demo environment (invitations, notifications) and every page the applicant opens (the form, the action’s page) say it too.</p>
 <h2 id="flow">The flow</h2>
 <ol>
 <li>The application is <code>Returned</code>. ${opLink('hrListAdverseItems', 'List the adverse items')}: the criminal cases, credit items (collections, bankruptcies, judgments, liens) and failed verifications of the report, each with its id.</li>

@@ -1,6 +1,8 @@
 import {
   CHECK_DEFINITIONS,
   CONSENT_RULES,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_NAMES,
   FCRA_SUMMARY_OF_RIGHTS,
   US_FCRA_DISCLOSURE_VERSION,
   DEFAULT_ADDRESS_HISTORY_YEARS,
@@ -11,6 +13,8 @@ import {
 } from '@svc/domain';
 import { codeBlock, table } from '../markup.js';
 import { opLink, type Guide } from './guide.js';
+
+const code = (text: string) => `<code>${text}</code>`;
 
 /** What the portal asks for one check on its own (team settings at their defaults), in words. */
 function asksFor(requirements: PortalRequirements): string {
@@ -32,16 +36,29 @@ function asksFor(requirements: PortalRequirements): string {
     asks.push(`a manager reference (${requirements.employers.references.email ? 'email' : 'phone'})`);
   if (requirements.educations) asks.push('education');
   if (requirements.credentials) asks.push('professional credentials');
+  for (const kind of requirements.documents) asks.push(`an upload: ${DOCUMENT_NAMES[kind]}`);
   return asks.join(', ');
 }
+
+/** The checks that need documents uploaded, from the catalogue: one row per document. */
+const documentRows = Object.entries(DOCUMENT_NAMES).flatMap(([kind, name]) => {
+  const checks = CHECK_DEFINITIONS.filter((check) => (check.documents as readonly string[]).includes(kind));
+  return checks.length
+    ? [
+        [
+          `${code(`documents.${kind}`)}`,
+          name,
+          checks.map((check) => `${code(check.flag)} (${check.displayName})`).join(', '),
+        ],
+      ]
+    : [];
+});
 
 const checkRows = CHECK_DEFINITIONS.map((check) => [
   `<code>${check.flag}</code>`,
   check.displayName,
   asksFor(portalRequirements({ flags: [check.flag], settings: {} })),
 ]);
-
-const code = (text: string) => `<code>${text}</code>`;
 
 export const applicantPortalGuide: Guide = {
   file: 'guides/applicant-portal.html',
@@ -77,15 +94,52 @@ ${table({
     ],
   ],
 })}
-<p>A refused or failed send is retried 6 times, 15 seconds apart and doubling (about 16 minutes in all). A message that still fails is marked ${code('FAILED')}; the invitation itself (the applicant and its link) is never lost, and the invitation can be sent again. A message that was sent is never sent twice, whatever happens to the job.</p>
+<p>A refused or failed send is retried 6 times, 15 seconds apart and doubling (about 16 minutes in all). A message that still fails is marked ${code('FAILED')}; the invitation itself (the applicant and its link) is never lost, and the invitation can be sent again. A message that was sent is never sent twice, whatever happens to the job. A mail server that refuses the recipient for good (an SMTP ${code('5xx')} answer: no such mailbox, rejected) is a bounce: the message is ${code('FAILED')} at once, without retries.</p>
+
+<h2 id="funnel">Following the invitation: its funnel</h2>
+<p>An invited applicant's record has ${code('invitation_funnel')} (null for a quick screen): each moment below, the first time it happened, null until then, and an event for each, so a webhook can follow an invitation without polling. Events carry identifiers only.</p>
+${table({
+  caption: 'The invitation funnel',
+  head: ['Field', 'When', 'Event'],
+  rows: [
+    [code('sent_at'), 'The invitation was last sent (queued for email, and SMS).', code('invitation.sent')],
+    [
+      code('delivered_at'),
+      `First delivered: the mail server accepted it (with ${code('SMTP_URL')}), or it was kept in the outbox (without).`,
+      code('invitation.delivered'),
+    ],
+    [
+      code('bounced_at'),
+      `The mail server refused it for good (an SMTP ${code('5xx')} answer).`,
+      code('invitation.bounced'),
+    ],
+    [code('opened_at'), 'The applicant first loaded the form (the onboarding link).', code('invitation.opened')],
+    [
+      code('started_at'),
+      'The applicant first saved the form: a draft (adding or removing an entry, Save), or the submission itself.',
+      code('invitation.started'),
+    ],
+    [code('expires_at'), 'When the link stops opening the form (30 days after it was last sent).', '—'],
+    [
+      code('expired_at'),
+      `The link lapsed without a submission (its ${code('expires_at')}); marked by the worker's sweep within 5 minutes.`,
+      code('invitation.expired'),
+    ],
+  ],
+})}
+<p>A bounce reported later by the recipient's server (a delivery status notification mailed back to ${code('SVC_MAIL_FROM')}) is not read: only a refusal during the SMTP conversation counts.</p>
 
 <h2 id="resend">Resending: can_resend_email and resend_email_time</h2>
 <p>In list items, ${code('resend_email_time')} is when the invitation was last sent, and ${code('can_resend_email')} is ${code('true')} when an invitation may be sent again: the applicant was invited (not quick-screened), has not submitted the form, and the last invitation is at least ${INVITATION_RESEND_INTERVAL_MINUTES} minutes old. A resend carries the same link, valid for 30 days from the resend. The API has no resend operation; support resends with:</p>
-${codeBlock('pnpm svc applicant resend-invitation <applicant_id>', { label: 'Shell', language: 'shell' })}
+${codeBlock('pnpm svc applicant resend-invitation <applicant_id>', { label: 'Shell, on the server (support)', language: 'sh' })}
 
 <h2 id="what-it-asks">What the portal asks for</h2>
 <p>The portal asks exactly for what the requested checks need, pre-filled with the ${code('information')} given with the invite. What the invite gave that the form does not ask for (an address’s ${code('rent_or_own')} and ${code('cost')}, an employer’s ${code('income')} and ${code('pay_period')}, a referee the checks did not need, where an institution is) is kept on each entry the applicant keeps; what the applicant types wins. Every check needs the applicant’s name; each check on its own asks for:</p>
 ${table({ caption: 'What the portal asks for each check', head: ['Flag', 'Check', 'The portal asks for'], rows: checkRows })}
+<h3 id="documents">Documents</h3>
+<p>The portal asks for an upload only when an ordered check needs it, or the team’s settings ask for it; every other form has no file field. A quick screen collects no document: a check that needs one then ends <em>not verified</em>, saying which document was missing.</p>
+${table({ caption: 'Checks that need documents', head: ['Form field', 'Document', 'Needed by'], rows: documentRows })}
+<p>Photos are JPEG or PNG, papers JPEG, PNG or PDF, ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB at most each, told by their bytes (never by the file name); they are stored encrypted. The team settings that ask for documents whatever the checks: ${code('government_id_req')}, ${code('passport_req')}, ${code('require_id_with_address')} and ${code('document_required')} (an identity document), ${code('proof_of_income_req')} (a proof of income), ${code('resume_req')} (a résumé).</p>
 <p>The team’s settings shape it:</p>
 ${table({
   caption: 'Team settings the portal follows',

@@ -57,27 +57,29 @@ ${table({
 <h2 id="keys">API keys</h2>
 <ul>
 <li>A key looks like <code>svc_live_…</code> or <code>svc_demo_…</code>: the environment, then 32 random bytes. svc keeps only a SHA-256 hash of it: the secret is answered once, when the key is issued. A lost key is replaced, never recovered.</li>
-<li>${opLink('createApiKey', 'POST /api/v1/api-keys/')} issues a key: <code>environment</code>, a <code>name</code>, optionally <code>user_id</code> (default: your own user), <code>expires</code> (an ISO date-time in the future) and <code>scope</code> (<code>read_write</code>, the default, or <code>read_only</code>). The answer holds the key as <code>secret</code>.</li>
+<li>${opLink('createApiKey', 'POST /api/v1/api-keys/')} issues a key: <code>environment</code>, a <code>name</code>, optionally <code>user_id</code> (default: your own user), <code>expires</code> (an ISO date-time in the future) and <code>scope</code> (<code>read_write</code>, the default, or <code>read_only</code>). The answer holds the key as <code>secret</code>. No credential issues one stronger than itself: a session, an OAuth2 token or a key that expires issues keys whose <code>expires</code> is no later than its own end, and only a partner-admin API key creates OAuth2 clients (which issue tokens without end); otherwise <code>403</code> <code>forbidden</code>. A partner-admin API key issues any key.</li>
 <li>${opLink('listApiKeys', 'GET /api/v1/api-keys/')} lists keys without their secrets: name, user, environment, scope, <code>prefix</code> and <code>last_four</code> (to recognise a key), <code>created</code>, <code>expires</code>, <code>last_used</code> (to the minute) and <code>revoked</code>.</li>
 <li>A partner-admin key manages every key of its partner and may issue keys, live ones included, for any of its users. A team user’s key manages only its own user’s keys. A user set inactive keeps no working key: its keys are revoked with the change.</li>
 <li>Every key operation (issue, list, read, rotate, revoke) is written to the audit log with the user and key that did it, the time and the client address.</li>
 <li>Operators with access to the server have <code>pnpm svc key create|list|revoke</code> for the same, without an API key.</li>
 </ul>
+<p>With the live key of the <a href="${fromGuide('guides/quick-start.html')}">quick start</a> (<code>SVC_LIVE_API_KEY</code>: a demo key may not issue keys) and its partner-admin user (<code>SVC_USER_ID</code>), issue a live key for an integration and keep its id:</p>
 ${codeBlock(
-  `curl -X POST -H "Authorization: Bearer $SVC_API_KEY" -H "Content-Type: application/json" \\
+  `NEW_KEY=$(curl -s -X POST -H "Authorization: Bearer $SVC_LIVE_API_KEY" -H "Content-Type: application/json" \\
   -d '{"user_id": "'"$SVC_USER_ID"'", "environment": "live", "name": "CRM integration"}' \\
-  "$SVC_BASE_URL/api/v1/api-keys/"`,
+  "$SVC_BASE_URL/api/v1/api-keys/")
+export SVC_API_KEY_ID=$(node -p "JSON.parse(process.argv[1]).id" "$NEW_KEY")`,
   { label: 'curl', language: 'shell' },
 )}
 <h2 id="rotation">Rotating a key without downtime</h2>
-<p>${opLink('rotateApiKey', 'POST /api/v1/api-keys/{api_key_id}/rotate/')} issues a successor (same user, environment, scope and name, no expiry) and keeps the old key working for <code>overlap_seconds</code> (default 86400, one day; at most 30 days; <code>0</code> ends it at once). Both keys work through the overlap:</p>
+<p>${opLink('rotateApiKey', 'POST /api/v1/api-keys/{api_key_id}/rotate/')} issues a successor (same user, environment, scope, name and expiry) and keeps the old key working for <code>overlap_seconds</code> (default 86400, one day; at most 30 days; <code>0</code> ends it at once). Both keys work through the overlap:</p>
 <ol>
 <li>Rotate the key and store the new <code>secret</code> where your integration reads its key.</li>
 <li>Deploy or restart every instance of the integration, within the overlap.</li>
 <li>Watch the old key’s <code>last_used</code> stop moving; it stops working by itself when the overlap ends (its <code>expires</code>), or revoke it at once.</li>
 </ol>
 ${codeBlock(
-  `curl -X POST -H "Authorization: Bearer $SVC_API_KEY" -H "Content-Type: application/json" \\
+  `curl -X POST -H "Authorization: Bearer $SVC_LIVE_API_KEY" -H "Content-Type: application/json" \\
   -d '{"overlap_seconds": 3600}' "$SVC_BASE_URL/api/v1/api-keys/$SVC_API_KEY_ID/rotate/"`,
   { label: 'curl', language: 'shell' },
 )}
@@ -120,33 +122,49 @@ ${table({
 <h2 id="passwords">Passwords</h2>
 <p>A user gets a password through a one-time link, valid 24 hours: creating the user through ${opLink('createUser', 'the API')} emails one, a partner admin can ${opLink('sendPasswordLink', 'send another')}, and anyone can ask for one at <code>/account/forgot-password</code> (the answer is the same whether or not the email has an account). An operator can also set one from standard input: <code>pnpm svc user set-password ada@example.com</code>. A password has at least 12 characters and is not one of the most common passwords; svc keeps an Argon2id hash of it. Setting a password ends the user’s sessions.</p>
 <h2 id="session-tokens">Session tokens</h2>
+<p>A user logs in with a password. Give yours one first: ${opLink('sendPasswordLink', 'send yourself the link')}, open it (with <code>npm start</code> the email waits on <code>$SVC_BASE_URL/dev/outbox</code>), choose a password, and type it when the second command asks (it stays out of your shell history):</p>
+${codeBlock(
+  `curl -X POST -H "Authorization: Bearer $SVC_LIVE_API_KEY" "$SVC_BASE_URL/api/v1/users/$SVC_USER_ID/password-link/"
+export SVC_EMAIL=$(node -p "require('./.data/credentials.json').email")
+read -rsp 'Password: ' SVC_PASSWORD && export SVC_PASSWORD && echo`,
+  { label: 'Shell', language: 'shell' },
+)}
 <p>${opLink('authenticate', 'Log in')} with HTTP Basic (the user’s email and password); optionally say when the session should end:</p>
 ${codeBlock(
   `curl -X POST "$SVC_BASE_URL/api/v1/authenticate/" -u "$SVC_EMAIL:$SVC_PASSWORD"
-# A session of 2 hours (GNU date; at most 30 days ahead):
-curl -X POST "$SVC_BASE_URL/api/v1/authenticate/" -u "$SVC_EMAIL:$SVC_PASSWORD" \\
-  -H 'Content-Type: application/json' -d "{\\"expires\\": \\"$(date -u -d '+2 hours' +%Y-%m-%dT%H:%M:%SZ)\\"}"`,
+# A session of 2 hours (GNU date; at most 30 days ahead), kept for the next commands:
+SESSION=$(curl -s -X POST "$SVC_BASE_URL/api/v1/authenticate/" -u "$SVC_EMAIL:$SVC_PASSWORD" \\
+  -H 'Content-Type: application/json' -d "{\\"expires\\": \\"$(date -u -d '+2 hours' +%Y-%m-%dT%H:%M:%SZ)\\"}")
+export SVC_SESSION_TOKEN=$(node -p "JSON.parse(process.argv[1]).token" "$SESSION")`,
   { label: 'Starting a session', language: 'shell' },
 )}
 ${codeBlock(json({ token: 'svc_session_Jb4k…', user_id: '0195f3a0-1b2c-7a3d-8e4f-5a6b7c8d9e01', expiry: '2025-03-14T04:00:00.000Z' }), { label: '200 OK', language: 'json' })}
 ${codeBlock(
   `curl "$SVC_BASE_URL/api/v1/hr/applicants/" -H "Authorization: Token $SVC_SESSION_TOKEN"
 curl "$SVC_BASE_URL/api/v1/authenticate/" -H "Authorization: Token $SVC_SESSION_TOKEN"   # your sessions: created, expires, token_key
-curl -X POST "$SVC_BASE_URL/api/v1/logout/" -H "Authorization: Token $SVC_SESSION_TOKEN"     # ends this session (204)
-curl -X POST "$SVC_BASE_URL/api/v1/logoutall/" -H "Authorization: Token $SVC_SESSION_TOKEN"  # ends every session of the user (204)`,
+curl -X POST "$SVC_BASE_URL/api/v1/logout/" -H "Authorization: Token $SVC_SESSION_TOKEN"     # ends this session (204)`,
   { label: 'Using and ending a session', language: 'shell' },
 )}
-<p>A wrong email or password answers <code>401</code> <a href="${fromGuide('guides/errors.html#unauthenticated')}"><code>unauthenticated</code></a>. After 10 failures for one account in 15 minutes, or 30 from one address in a minute, logins answer <code>429</code> <a href="${fromGuide('guides/errors.html#rate_limited')}"><code>rate_limited</code></a> with <code>Retry-After</code>, even with the right password. An ended or expired session answers <code>401</code> on every API process within 5 seconds (at once on the process that ended it).</p>
+<p>${opLink('logoutAll', 'Ending every session')} of the user takes any of them (here a new one):</p>
+${codeBlock(
+  `SVC_SESSION_TOKEN=$(curl -s -X POST "$SVC_BASE_URL/api/v1/authenticate/" -u "$SVC_EMAIL:$SVC_PASSWORD" | node -p "JSON.parse(require('fs').readFileSync(0, 'utf8')).token")
+curl -X POST "$SVC_BASE_URL/api/v1/logoutall/" -H "Authorization: Token $SVC_SESSION_TOKEN"  # ends every session of the user (204)`,
+  { label: 'Ending every session', language: 'shell' },
+)}
+<p>A wrong email or password answers <code>401</code> <a href="${fromGuide('guides/errors.html#unauthenticated')}"><code>unauthenticated</code></a>. After 10 failures for one email from one address in 15 minutes, or 30 from one address in a minute, logins from that address answer <code>429</code> <a href="${fromGuide('guides/errors.html#rate_limited')}"><code>rate_limited</code></a> with <code>Retry-After</code>, even with the right password; from another address the right password still signs in. An unknown email fails exactly as a wrong password does. An ended or expired session answers <code>401</code> on every API process within 5 seconds (at once on the process that ended it).</p>
 <h2 id="oauth2-client-credentials">OAuth2 client credentials</h2>
 <p>A partner admin ${opLink('createOAuthClient', 'creates a client')} for one of its users; the secret is shown once:</p>
 ${codeBlock(
-  `curl -X POST "$SVC_BASE_URL/api/v1/oauth-clients/" -H "Authorization: Bearer $SVC_API_KEY" \\
-  -H 'Content-Type: application/json' -d '{"user": "'"$SVC_USER_ID"'", "name": "Payroll sync"}'`,
+  `CLIENT=$(curl -s -X POST "$SVC_BASE_URL/api/v1/oauth-clients/" -H "Authorization: Bearer $SVC_LIVE_API_KEY" \\
+  -H 'Content-Type: application/json' -d '{"user": "'"$SVC_USER_ID"'", "name": "Payroll sync"}')
+export SVC_CLIENT_ID=$(node -p "JSON.parse(process.argv[1]).client_id" "$CLIENT")
+export SVC_CLIENT_SECRET=$(node -p "JSON.parse(process.argv[1]).client_secret" "$CLIENT")`,
   { label: 'Creating a client', language: 'shell' },
 )}
 <p>The integration then gets tokens from <code>POST /oauth/token</code> (RFC 6749 section 4.4), authenticating with HTTP Basic or with the form fields <code>client_id</code> and <code>client_secret</code>, and calls the API with them until they expire:</p>
 ${codeBlock(
-  `curl -X POST "$SVC_BASE_URL/oauth/token" -u "$SVC_CLIENT_ID:$SVC_CLIENT_SECRET" -d grant_type=client_credentials
+  `TOKEN=$(curl -s -X POST "$SVC_BASE_URL/oauth/token" -u "$SVC_CLIENT_ID:$SVC_CLIENT_SECRET" -d grant_type=client_credentials)
+export SVC_ACCESS_TOKEN=$(node -p "JSON.parse(process.argv[1]).access_token" "$TOKEN")
 curl "$SVC_BASE_URL/api/v1/hr/applicants/" -H "Authorization: Bearer $SVC_ACCESS_TOKEN"`,
   { label: 'Getting and using a token', language: 'shell' },
 )}

@@ -1,4 +1,10 @@
-import { CHECK_DEFINITIONS, CHECK_DISPLAY_NAMES, SIMULATOR_TEST_INPUTS, type CheckDefinition } from '@svc/domain';
+import {
+  CHECK_DEFINITIONS,
+  CHECK_DISPLAY_NAMES,
+  DOCUMENT_NAMES,
+  SIMULATOR_TEST_INPUTS,
+  type CheckDefinition,
+} from '@svc/domain';
 import { CHECK_NAMES } from '@svc/contract';
 import { codeBlock, escapeHtml, inline, json, table } from '../markup.js';
 import { opLink, type Guide } from './guide.js';
@@ -13,12 +19,13 @@ const REGION_NAMES: Record<CheckDefinition['region'], string> = {
 };
 
 const needs = (definition: CheckDefinition): string =>
-  definition.requiredInformation
-    .map(
+  [
+    ...definition.requiredInformation.map(
       (requirement) =>
         `<code>${escapeHtml(requirement.path)}</code>${requirement.kind === 'non_empty_list' ? ' (at least one)' : ''}`,
-    )
-    .join(', ');
+    ),
+    ...definition.documents.map((kind) => `${escapeHtml(DOCUMENT_NAMES[kind])} (uploaded in the portal)`),
+  ].join(', ');
 
 const yesNo = (value: boolean): string => (value ? 'Yes' : '<span class="muted">No</span>');
 
@@ -30,7 +37,7 @@ export const checksGuide: Guide = {
 <p class="lead">Each check is ordered by one boolean request flag, <code>request_&lt;check&gt;</code>, on an ${opLink('hrInvite', 'invite')}, a ${opLink('hrQuickScreen', 'quick screen')} or an ${opLink('hrUpgrade', 'upgrade')}. There are ${CHECK_DEFINITIONS.length}.</p>
 <ul>
 <li><strong>HR / PM</strong>: HR teams may order every check; PM (tenancy) teams the ones marked so.</li>
-<li><strong>Needs</strong>: what <code>information</code> must hold when the check is ordered by a quick screen (an invite collects it on the applicant’s form). A missing piece answers <code>400</code> naming the field and every check that needs it.</li>
+<li><strong>Needs</strong>: what <code>information</code> must hold when the check is ordered by a quick screen (an invite collects it on the applicant’s form). A missing piece answers <code>400</code> naming the field and every check that needs it. A document is uploaded by the applicant in the <a href="applicant-portal.html#documents">portal</a>: a quick screen collects none.</li>
 <li><strong>Default</strong>: a team created through the API may run the checks enabled by default. Any other answers <code>403</code> <a href="errors.html#check_not_enabled"><code>check_not_enabled</code></a> until support enables it for the team (<code>pnpm svc team enable-check &lt;team_id&gt; &lt;flag&gt;</code>; there is no public endpoint). Every US criminal tier, the UK and the Australian checks are outside the default set.</li>
 <li><strong>Result field</strong>: where the application record reports it; <code>null</code> when no check feeding it was ordered.</li>
 </ul>
@@ -42,7 +49,7 @@ ${table({
     'What it checks',
     'HR',
     'PM',
-    'Needs in <code>information</code>',
+    'Needs (<code>information</code>, documents)',
     'Default',
     'Result field',
   ],

@@ -86,7 +86,7 @@ ${table({
 ${table({ caption: 'Common conditions', head: ['Condition', 'Applies to', 'Answer'], rows: COMMON_CONDITIONS.map(([condition, applies, answer]) => [condition, applies, answer]) })}
 <h2 id="other-statuses">Other statuses</h2>
 <ul>
-<li>A body over 1 MB answers <code>413</code> <code>payload_too_large</code>; a body that is not JSON answers <code>415</code> <code>unsupported_media_type</code>; malformed JSON is a <code>400</code> <code>validation_failed</code> whose <code>errors[0].code</code> is <code>malformed_json</code>.</li>
+<li>A body over the size limit (1 MB unless the deployment sets <code>SVC_BODY_LIMIT</code>; <code>detail</code> says it) answers <code>413</code> <code>payload_too_large</code>; a body that is not JSON answers <code>415</code> <code>unsupported_media_type</code>; malformed JSON is a <code>400</code> <code>validation_failed</code> whose <code>errors[0].code</code> is <code>malformed_json</code>. A body compressed with <code>Content-Encoding</code> <code>gzip</code>, <code>deflate</code> or <code>br</code> is read; one that does not decompress is a <code>400</code> with <code>malformed_encoding</code>, another encoding a <code>415</code>. A <code>GET</code> with a body is a <code>400</code> with <code>unexpected_body</code>, refused before the body is read; a form with more fields than <code>POST /oauth/token</code> reads (20), a <code>400</code> with <code>too_many_fields</code>.</li>
 <li>A <code>5xx</code> frees an <code>Idempotency-Key</code>: retry with the same key. <code>429</code> and <code>503</code> carry <code>Retry-After</code>.</li>
 <li>An expired hosted report link answers <code>410</code> <code>link_expired</code>; an altered one <code>404</code>.</li>
 </ul>`,

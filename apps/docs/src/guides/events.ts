@@ -8,10 +8,13 @@ import { opLink, type Guide } from './guide.js';
 
 const base = { created: '2025-03-14T09:26:53.589Z', environment: 'live' as const };
 const applicationId = '0195f3a2-7c41-7d2e-9b1a-3f6c8e2d4a10';
-const statuses = (status: 'Pending' | 'Returned', reportStatus: 'IN_PROGRESS' | 'COMPLETE' | 'SENT') => ({
+const statuses = (status: 'Pending' | 'Returned' | 'Cancelled', reportStatus: 'IN_PROGRESS' | 'COMPLETE' | 'SENT') => ({
   status,
   report_status: reportStatus,
 });
+
+/** The order's own ids, as every event of an applicant's order carries them. */
+const ids = { external_id: 'cand-20931', metadata: { requisition: 'REQ-1184' } };
 
 /** One example of every event type (the build parses each with the contract's schema, as a test does). */
 export const EVENT_EXAMPLES: { readonly [T in EventType]: Extract<EventRecord, { type: T }> } = {
@@ -28,25 +31,61 @@ export const EVENT_EXAMPLES: { readonly [T in EventType]: Extract<EventRecord, {
       is_quick_screen: true,
       checks: ['softcheck', 'criminal_record_check'],
       ...statuses('Pending', 'IN_PROGRESS'),
+      ...ids,
     },
   },
   'invitation.sent': {
     ...base,
     id: '0195f3a8-0002-7b0e-9f1a-2b3c4d5e6f71',
     type: 'invitation.sent',
-    data: { applicant_id: IDS.applicant, channel: 'email' },
+    data: { applicant_id: IDS.applicant, channel: 'email', ...ids },
   },
   'invitation.delivery_failed': {
     ...base,
     id: '0195f3a8-0003-7b0e-9f1a-2b3c4d5e6f71',
     type: 'invitation.delivery_failed',
-    data: { applicant_id: IDS.applicant, channel: 'sms' },
+    data: { applicant_id: IDS.applicant, channel: 'sms', ...ids },
+  },
+  'invitation.delivered': {
+    ...base,
+    id: '0195f3a8-0018-7b0e-9f1a-2b3c4d5e6f71',
+    type: 'invitation.delivered',
+    data: { applicant_id: IDS.applicant, channel: 'email', ...ids },
+  },
+  'invitation.bounced': {
+    ...base,
+    id: '0195f3a8-0019-7b0e-9f1a-2b3c4d5e6f71',
+    type: 'invitation.bounced',
+    data: { applicant_id: IDS.applicant, channel: 'email', ...ids },
+  },
+  'invitation.opened': {
+    ...base,
+    id: '0195f3a8-001a-7b0e-9f1a-2b3c4d5e6f71',
+    type: 'invitation.opened',
+    data: { applicant_id: IDS.applicant, ...ids },
+  },
+  'invitation.started': {
+    ...base,
+    id: '0195f3a8-001b-7b0e-9f1a-2b3c4d5e6f71',
+    type: 'invitation.started',
+    data: { applicant_id: IDS.applicant, ...ids },
+  },
+  'invitation.expired': {
+    ...base,
+    id: '0195f3a8-001c-7b0e-9f1a-2b3c4d5e6f71',
+    type: 'invitation.expired',
+    data: { applicant_id: IDS.applicant, ...ids },
   },
   'applicant.submitted': {
     ...base,
     id: '0195f3a8-0004-7b0e-9f1a-2b3c4d5e6f71',
     type: 'applicant.submitted',
-    data: { applicant_id: IDS.applicant, application_id: applicationId, ...statuses('Pending', 'IN_PROGRESS') },
+    data: {
+      applicant_id: IDS.applicant,
+      application_id: applicationId,
+      ...statuses('Pending', 'IN_PROGRESS'),
+      ...ids,
+    },
   },
   'check.completed': {
     ...base,
@@ -58,6 +97,7 @@ export const EVENT_EXAMPLES: { readonly [T in EventType]: Extract<EventRecord, {
       check: 'softcheck',
       status: 'COMPLETE',
       outcome: 'CLEAR',
+      ...ids,
     },
   },
   'application.returned': {
@@ -70,6 +110,7 @@ export const EVENT_EXAMPLES: { readonly [T in EventType]: Extract<EventRecord, {
       report_version: 1,
       formats: ['web', 'pdf', 'link'],
       ...statuses('Returned', 'COMPLETE'),
+      ...ids,
     },
   },
   'application.upgraded': {
@@ -82,6 +123,19 @@ export const EVENT_EXAMPLES: { readonly [T in EventType]: Extract<EventRecord, {
       added_checks: ['employment_verification'],
       report_version: 2,
       ...statuses('Pending', 'IN_PROGRESS'),
+      ...ids,
+    },
+  },
+  'application.cancelled': {
+    ...base,
+    id: '0195f3a8-0017-7b0e-9f1a-2b3c4d5e6f71',
+    type: 'application.cancelled',
+    data: {
+      applicant_id: IDS.applicant,
+      application_id: applicationId,
+      reason: 'position_filled',
+      ...statuses('Cancelled', 'IN_PROGRESS'),
+      ...ids,
     },
   },
   'adverse_action.created': {
@@ -125,11 +179,23 @@ export const EVENT_EXAMPLES: { readonly [T in EventType]: Extract<EventRecord, {
     type: 'adverse_action.canceled',
     data: { adverse_action_id: IDS.adverseAction, applicant_id: IDS.applicant, state: 'canceled' },
   },
+  'watchlist.hit': {
+    ...base,
+    id: '0195f3a8-0016-7b0e-9f1a-2b3c4d5e6f71',
+    type: 'watchlist.hit',
+    data: {
+      applicant_id: IDS.applicant,
+      application_id: applicationId,
+      source: 'ofac_sdn',
+      list_version_id: '0195f3ab-77c1-7d2e-8f3a-4b5c6d7e8f90',
+      list_entry_id: '35096',
+    },
+  },
   'applicant.erased': {
     ...base,
     id: '0195f3a8-0008-7b0e-9f1a-2b3c4d5e6f71',
     type: 'applicant.erased',
-    data: { applicant_id: IDS.applicant },
+    data: { applicant_id: IDS.applicant, ...ids },
   },
   'api_key.created': {
     ...base,
@@ -239,7 +305,7 @@ ${fieldTables({ rows: fieldRows(eventDataSchemas[type]), caption: `${type} data`
 ${codeBlock(json(EVENT_EXAMPLES[type]), { label: `A ${type} event`, language: 'json' })}`,
 ).join('\n')}
 <h2 id="webhooks">Webhook endpoints</h2>
-<p>${opLink('createWebhookEndpoint', 'Create a webhook endpoint')} with an <code>https://</code> URL on a public address, the event types you want (all by default) and, for a partner-admin key, the team whose events it gets (every team by default). The answer holds its signing secret, <code>whsec_…</code>, shown only then and when you ${opLink('rotateWebhookSecret', 'rotate it')}. An endpoint created with a demo key gets demo events only; a live one live events only. ${opLink('testWebhookEndpoint', 'Send a test')} (a <code>ping</code> event) and read each attempt in ${opLink('listWebhookDeliveries', 'its deliveries')}.</p>
+<p>${opLink('createWebhookEndpoint', 'Create a webhook endpoint')} with an <code>https://</code> URL on a public address (special-use names such as <code>.test</code>, <code>.example</code>, <code>.invalid</code>, <code>.local</code> and <code>.internal</code> are refused as written; to try webhooks on your own machine, the operator sets <code>SVC_WEBHOOK_ALLOW_PRIVATE=1</code> on the API and the workers: then <code>http://</code> and private, loopback and link-local addresses are accepted too; development only, <code>npm start</code> turns it on), the event types you want (all by default) and, for a partner-admin key, the team whose events it gets (every team by default). The answer holds its signing secret, <code>whsec_…</code>, shown only then and when you ${opLink('rotateWebhookSecret', 'rotate it')}. An endpoint created with a demo key gets demo events only; a live one live events only. ${opLink('testWebhookEndpoint', 'Send a test')} (a <code>ping</code> event) and read each attempt in ${opLink('listWebhookDeliveries', 'its deliveries')}.</p>
 <p>Each delivery is a <code>POST</code> whose body is the event as the log shows it, with three headers:</p>
 ${table({
   caption: 'Webhook headers',

@@ -1,3 +1,4 @@
+import contractPackage from '@svc/contract/package.json' with { type: 'json' };
 import { codeBlock, json } from '../markup.js';
 import { REQUEST_EXAMPLES } from '../request-examples.js';
 import { fromGuide, opLink, type Guide } from './guide.js';
@@ -17,35 +18,41 @@ ${step(
   1,
   'Get an API key',
   `<p>Start svc: <code>npm start</code> installs what is missing, builds, serves the API on <code>http://localhost:3000</code>, and on first start creates a demo partner and keeps its keys in <code>.data/credentials.json</code> (readable by you only; the keys are not printed). On a PostgreSQL deployment, <code>pnpm svc bootstrap --json</code> creates a partner and prints the same JSON.</p>
+${codeBlock('npm start', { label: 'Shell: first terminal (keeps running)', language: 'shell' })}
+<p>Then, in a second terminal at the repository’s root:</p>
 ${codeBlock(
-  `npm start
-export SVC_BASE_URL=http://localhost:3000
+  `export SVC_BASE_URL=http://localhost:3000
 export SVC_API_KEY=$(node -p "require('./.data/credentials.json').api_keys.demo")
-export OWNER_ID=$(node -p "require('./.data/credentials.json').users.hr")`,
+export SVC_LIVE_API_KEY=$(node -p "require('./.data/credentials.json').api_keys.live")
+export OWNER_ID=$(node -p "require('./.data/credentials.json').users.hr")
+export SVC_USER_ID=$(node -p "require('./.data/credentials.json').user_id")`,
   { label: 'Shell', language: 'shell' },
 )}
-<p>The JSON holds <code>partner_id</code>, <code>superteam_id</code>, <code>teams</code> (<code>hr</code>, <code>pm</code>), <code>users</code> (<code>hr</code>, <code>pm</code>), the partner-admin <code>user_id</code> and <code>email</code>, and <code>api_keys</code> (<code>live</code>, <code>demo</code>). Use the <strong>demo</strong> key while integrating: demo checks run on the <a href="${fromGuide('guides/test-data.html')}">deterministic simulator</a> and demo data never mixes with live data. Keep the keys secret; <a href="${fromGuide('guides/authentication.html')}">Authentication</a> says how to issue more, rotate and revoke them.</p>`,
+<p>The JSON holds <code>partner_id</code>, <code>superteam_id</code>, <code>teams</code> (<code>hr</code>, <code>pm</code>), <code>users</code> (<code>hr</code>, <code>pm</code>), the partner-admin <code>user_id</code> and <code>email</code>, and <code>api_keys</code> (<code>live</code>, <code>demo</code>). <code>SVC_USER_ID</code> is the partner-admin user both keys belong to. Use the <strong>demo</strong> key (<code>SVC_API_KEY</code>) while integrating: demo checks run on the <a href="${fromGuide('guides/test-data.html')}">deterministic simulator</a> and demo data never mixes with live data. The <strong>live</strong> key (<code>SVC_LIVE_API_KEY</code>) does what a demo key may not: issue keys, change the account, and order live checks, which <code>npm start</code> runs on the simulator too (marked SIMULATED) until a provider is connected (<a href="${fromGuide('guides/connecting-providers.html')}">Connecting real providers</a>). Keep the keys secret; <a href="${fromGuide('guides/authentication.html')}">Authentication</a> says how to issue more, rotate and revoke them.</p>`,
 )}
 ${step(
   2,
   'Quick-screen an applicant',
   `<p>${opLink('hrQuickScreen', 'POST /api/v1/hr/applications/quick/')} runs the checks at once from the body. You must have the applicant’s consent first. <code>owner_id</code> is the user ordering the application (a user of an HR team). Send an <code>Idempotency-Key</code> so a retry never orders twice.</p>
 ${codeBlock(
-  `curl -X POST "$SVC_BASE_URL/api/v1/hr/applications/quick/" \\
+  `QUICK_SCREEN=$(curl -s -X POST "$SVC_BASE_URL/api/v1/hr/applications/quick/" \\
   -H "Authorization: Bearer $SVC_API_KEY" \\
   -H 'Content-Type: application/json' \\
   -H 'Idempotency-Key: quick-ada-2025-03-14' \\
   -d @- <<JSON
 ${json({ ...(quickBody as Record<string, unknown>), owner_id: '$OWNER_ID' })}
-JSON`,
+JSON
+)
+APPLICANT_ID=$(node -p "JSON.parse(process.argv[1]).id" "$QUICK_SCREEN")
+echo "$APPLICANT_ID"`,
   { label: 'curl', language: 'shell' },
 )}
-<p>The answer is <code>201</code> with the application record: <code>status</code> <code>Pending</code>, <code>report_status</code> <code>IN_PROGRESS</code>. Keep its <code>id</code>: it is the <code>applicant_id</code> of the next calls.</p>`,
+<p>The answer is <code>201</code> with the application record: <code>status</code> <code>Pending</code>, <code>report_status</code> <code>IN_PROGRESS</code>. Its <code>id</code> is the <code>applicant_id</code> of the next calls: the block keeps it in <code>$APPLICANT_ID</code>.</p>`,
 )}
 ${step(
   3,
   'Poll until it is Returned',
-  `<p>svc sends no webhooks. ${opLink('hrRetrieveApplicant', 'GET /api/v1/hr/applicants/{applicant_id}/')} until <code>status</code> is <code>Returned</code> (and <code>report_status</code> <code>COMPLETE</code>): then every report format is ready. Poll every few seconds, backing off; in the demo environment it takes seconds.</p>
+  `<p>${opLink('hrRetrieveApplicant', 'GET /api/v1/hr/applicants/{applicant_id}/')} until <code>status</code> is <code>Returned</code> (and <code>report_status</code> <code>COMPLETE</code>): then every report format is ready. Poll every few seconds, backing off; in the demo environment it takes seconds. In production, let svc tell you instead: a <a href="${fromGuide('guides/events.html')}">webhook endpoint</a> gets an <code>application.returned</code> event.</p>
 ${codeBlock(
   `until curl -s -H "Authorization: Bearer $SVC_API_KEY" \\
     "$SVC_BASE_URL/api/v1/hr/applicants/$APPLICANT_ID/" | grep -q '"status":"Returned"'; do
@@ -67,12 +74,18 @@ ${step(
 ${codeBlock(`curl -H "Authorization: Bearer $SVC_API_KEY" -o report.pdf "$SVC_BASE_URL/api/v1/hr/reports/$APPLICANT_ID/pdf/"`, { label: 'curl', language: 'shell' })}`,
 )}
 <h2 id="typescript">The same in TypeScript</h2>
-<p>The typed client of <code>@svc/contract</code> knows every operation: each call resolves to <code>{ status, body, headers }</code> and never throws on a 4xx, so branch on <code>status</code>.</p>
+<p>The typed client of <code>@svc/contract</code> knows every operation: each call resolves to <code>{ status, body, headers }</code> and never throws on a 4xx, so branch on <code>status</code>. It is an ES module with its type declarations, for Node 20 or later; its dependencies (<code>zod</code>, <code>@ts-rest/core</code> and a few more) come from the npm registry. svc does not publish it to a registry: pack it from the svc repository (once <code>npm start</code> or <code>pnpm build</code> has built it) into your project, and install the tarball there:</p>
+${codeBlock(`pnpm --filter @svc/contract pack --pack-destination /path/to/your-project`, {
+  label: 'Shell: in the svc repository',
+  language: 'sh',
+})}
+${codeBlock(`npm install ./svc-contract-${contractPackage.version}.tgz`, { label: 'Shell: in your project', language: 'sh' })}
+<p>Then, with the variables of step 1 exported:</p>
 ${codeBlock(
   `import { writeFile } from 'node:fs/promises';
 import { createClient } from '@svc/contract';
 
-const svc = createClient({ baseUrl: 'http://localhost:3000', apiKey: process.env.SVC_API_KEY! });
+const svc = createClient({ baseUrl: process.env.SVC_BASE_URL!, apiKey: process.env.SVC_API_KEY! });
 
 const created = await svc.hr.quickScreen({
   headers: { 'idempotency-key': 'quick-ada-2025-03-14' },

@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@svc/contract';
 import { codeBlock, json, table } from '../markup.js';
+import { REQUEST_EXAMPLES } from '../request-examples.js';
 import { opLink, type Guide } from './guide.js';
 
 export const paginationGuide: Guide = {
@@ -42,12 +43,18 @@ export const idempotencyGuide: Guide = {
   summary: 'Idempotency-Key on POST and PUT: the first response is stored and replayed for 24 hours.',
   body: `<h1>Idempotency</h1>
 <p class="lead">Invites and quick screens are billable: a retried request must never order twice. Send an <code>Idempotency-Key</code> header on every POST and PUT.</p>
+<p>The same quick screen sent twice with one key, as a retry after a lost answer would: the second answer is the first one again (the same applicant), saying so.</p>
 ${codeBlock(
-  `curl -X POST "$SVC_BASE_URL/api/v1/hr/applications/quick/" \\
-  -H "Authorization: Bearer $SVC_API_KEY" \\
-  -H 'Content-Type: application/json' \\
-  -H 'Idempotency-Key: 6f1c8a0e-quick-ada' \\
-  -d @quick-screen.json`,
+  `cat > quick-screen.json <<JSON
+${json({ ...(REQUEST_EXAMPLES.hrQuickScreen?.body as Record<string, unknown>), owner_id: '$OWNER_ID' })}
+JSON
+for attempt in 1 2; do
+  curl -s -o /dev/null -D - -X POST "$SVC_BASE_URL/api/v1/hr/applications/quick/" \\
+    -H "Authorization: Bearer $SVC_API_KEY" \\
+    -H 'Content-Type: application/json' \\
+    -H 'Idempotency-Key: 6f1c8a0e-quick-ada' \\
+    -d @quick-screen.json | grep -i -E '^(HTTP/|idempotent-replayed)'
+done`,
   { label: 'curl', language: 'shell' },
 )}
 ${table({
@@ -81,17 +88,34 @@ ${table({
 export const rateLimitsGuide: Guide = {
   file: 'guides/rate-limits.html',
   title: 'Rate limits',
-  summary: '240 requests per minute per API key, shared by every API process; RateLimit headers and Retry-After.',
+  summary:
+    '240 requests per minute per API key as a token bucket, shared by every API process; RateLimit headers and Retry-After.',
   body: `<h1>Rate limits</h1>
-<p class="lead">Each API key may send 240 requests per minute (<code>SVC_RATE_LIMIT_PER_MINUTE</code> on a self-hosted svc). The count lives in the database, so every API process shares it and the limit is never passed (each process counts a key's requests in small leases, so in a minute that reaches the limit a key may be refused a few requests early).</p>
+<p class="lead">Each API key may send 240 requests per minute (<code>SVC_RATE_LIMIT_PER_MINUTE</code> on a self-hosted svc), as a token bucket: the key's bucket holds 240 requests and refills continuously at 240 a minute, one every 0.25 seconds. A key may send its 240 at once, then one as each refills; there is no minute boundary to wait for, and no way to send twice the limit across one. The bucket lives in the database, so every API process shares it and the limit is never passed (each process takes a key's requests in small leases, so a key may be refused a few requests early).</p>
 ${table({
   caption: 'Rate-limit headers',
   head: ['Header', 'On', 'Meaning'],
   rows: [
-    ['<code>RateLimit-Limit</code>', 'every authenticated response', 'Requests allowed per minute.'],
-    ['<code>RateLimit-Remaining</code>', 'every authenticated response', 'Requests left in this minute.'],
-    ['<code>RateLimit-Reset</code>', 'every authenticated response', 'Seconds until the window resets.'],
-    ['<code>Retry-After</code>', '<code>429</code> (and <code>503</code>)', 'Seconds to wait before retrying.'],
+    [
+      '<code>RateLimit-Limit</code>',
+      'every authenticated response',
+      'Requests allowed per minute: the size of the bucket.',
+    ],
+    [
+      '<code>RateLimit-Remaining</code>',
+      'every authenticated response',
+      'Requests the key may send at once now (at least).',
+    ],
+    [
+      '<code>RateLimit-Reset</code>',
+      'every authenticated response',
+      'Seconds until the bucket is full again if the key sends nothing more.',
+    ],
+    [
+      '<code>Retry-After</code>',
+      '<code>429</code> (and <code>503</code>)',
+      'Seconds to wait before retrying: on a <code>429</code>, until one request has refilled.',
+    ],
   ],
 })}
 <p>Over the limit, svc answers <code>429</code> <a href="errors.html#rate_limited"><code>rate_limited</code></a>. Wait <code>Retry-After</code> seconds; when polling applications, poll every few seconds rather than in a tight loop, and list applicants a page of 100 at a time.</p>
@@ -122,7 +146,7 @@ export const conventionsGuide: Guide = {
 <li>An order (invite, quick screen, upgrade) must set at least one request flag to <code>true</code> (<code>400</code> naming <code>request_*</code>).</li>
 <li>Path identifiers are strings: anything that is not a UUID is simply <code>404 not_found</code>.</li>
 <li>Every response carries <code>X-Request-Id</code> (yours when you send one).</li>
-<li>No webhooks or events: progress is read by polling <code>status</code> and <code>report_status</code>.</li>
+<li>Progress is read by polling <code>status</code> and <code>report_status</code>, or pushed: every change is an <a href="events.html">event</a>, in the event log and sent to your webhook endpoints.</li>
 <li>Every answer of the API, the applicant portal and report links carries <code>Cache-Control: no-store</code> (and <code>Pragma: no-cache</code>): browsers and proxies keep none of them. Keep an answer yourself to use its <code>ETag</code>.</li>
 <li>Links in answers (<code>next</code>, <code>previous</code>, <code>onboarding_link</code>, <code>report_url</code>) start with the deployment’s public URL (<code>SVC_PUBLIC_URL</code>), never with the <code>Host</code> your request named. <code>Strict-Transport-Security</code> is sent over HTTPS only.</li>
 <li>Polling is cheap: an applicant’s record and a page of applicants carry a weak <code>ETag</code>; send it back in <code>If-None-Match</code> and an unchanged answer is <code>304</code> with no body. A write you make is seen by your next read through the same server; a change made elsewhere (a check finishing, the applicant’s form, another server) within about 20 ms.</li>
@@ -150,9 +174,10 @@ export const conventionsGuide: Guide = {
 <ul>
 <li>Everything that reveals an applicant is encrypted at rest (AES-256-GCM, <code>SVC_ENCRYPTION_KEY</code>), each value bound to its table, column and row: the applicant’s information (names, addresses, employers, references), email and phone number, check results, stored reports (HTML and PDF), consent and saved portal progress, invitation messages and stored idempotent responses. Ids, statuses, dates and the order of creation stay in clear so lists and filters work.</li>
 <li>Team settings <code>hide_sin_ssn</code> and <code>hide_date_of_birth</code> hide them everywhere: <code>null</code> in <code>information</code>, and wherever a check result quotes them (a court record's “born …”, a trace's dates of birth, SSN digits) replaced by <code>[date of birth hidden]</code> or <code>[SIN/SSN hidden]</code>, in records, list items and reports.</li>
-<li>Fields describing the applicant (names, addresses, employers, referees, emails, phone numbers: every string of an order's body) refuse the characters that reorder or hide text: <code>400</code> <code>validation_failed</code> with an <code>invalid_character</code> entry per field. Refused: U+061C, U+200B, U+200E, U+200F, U+202A–U+202E, U+2060–U+2064, U+2066–U+2069, U+FEFF. The zero-width joiner and non-joiner (U+200C, U+200D) are accepted: scripts such as Persian and the Indic scripts need them to spell names.</li>
+<li>Fields describing the applicant (names, addresses, employers, referees, emails, phone numbers: every string of an order's or an upgrade's body) refuse the characters that reorder or hide text: <code>400</code> <code>validation_failed</code> with an <code>invalid_character</code> entry per field, naming the character. Refused: U+061C, U+200B, U+200E, U+200F, U+202A–U+202E, U+2060–U+2064, U+2066–U+2069, U+FEFF, the soft hyphen U+00AD, control characters (ESC and the rest of C0 but tab, line feed and carriage return; DEL; C1), tag characters U+E0000–U+E007F, noncharacters (U+FDD0–U+FDEF and the last two code points of every plane) and lone surrogates; line feeds and carriage returns too, except in the multi-line texts (cover letter, descriptions, notes, explanations). The zero-width joiner and non-joiner (U+200C, U+200D) are accepted: scripts such as Persian and the Indic scripts need them to spell names.</li>
 <li>A date of birth must lie between 1900-01-01 and today (UTC, at the request) 14 years ago, both included: else <code>out_of_range</code>.</li>
 <li>Logs carry no request bodies, no API keys, no tokens.</li>
 <li>Every report access (PDF, link, web, hosted file) is written to an audit log: who, when, from where.</li>
+<li>Every answer that shows an applicant’s full SIN/SSN or date of birth (a record, an HR list page, the record an upgrade or a retry answers) is written to the audit log too: who, which applicants, which of the two fields, when, from where. A value the team hides is not shown, and not logged.</li>
 </ul>`,
 };

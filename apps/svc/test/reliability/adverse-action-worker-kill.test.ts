@@ -2,10 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, startApi, type RunningApi } from '@svc/api';
 import { createClient, type AdverseActionRecord, type SvcClient } from '@svc/contract';
-import { bootstrapPartner, runMigrations, useEncryptionKey, type BootstrappedAccount, type Database } from '@svc/db';
+import { runMigrations, type Database } from '@svc/db';
+import { bootstrapPartner, type BootstrappedAccount } from '@svc/services';
 import { databaseTargets, waitFor, type DatabaseTarget } from '@svc/db/testing';
-import { fullInformation } from '@svc/api/testing';
+import { agencyDetails, fullInformation } from '@svc/api/testing';
 import { startApiProcess, type ApiProcess } from './support/api-process.js';
+import { useEncryptionKey } from '@svc/db/crypto';
 
 const postgresTarget = databaseTargets().find((target) => target.name === 'postgres');
 /** The test clock of the worker processes: the waiting period lasts this many seconds. */
@@ -37,6 +39,7 @@ describe.skipIf(!postgresTarget)('an adverse action’s final notice across a wo
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SVC_LIVE_SIMULATION: '1' });
     api = await startApi({ config, db, port: 0 });
     live = createClient({ baseUrl: api.url, apiKey: account.api_keys.live });
+    expect((await live.consumerReportingAgency.replace({ body: agencyDetails('Kill agency') })).status).toBe(200);
     environment = {
       DATABASE_URL: (db.dataSource.options as { url: string }).url,
       SVC_ENCRYPTION_KEY: key.toString('hex'),

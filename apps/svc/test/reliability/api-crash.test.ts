@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { bootstrapPartner, runMigrations, useEncryptionKey, type BootstrappedAccount, type Database } from '@svc/db';
+import { runMigrations, type Database } from '@svc/db';
+import { bootstrapPartner, type BootstrappedAccount } from '@svc/services';
 import { databaseTargets, type DatabaseTarget } from '@svc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullInformation, httpClient, type HttpClient, inParallel, location } from '@svc/api/testing';
 import { freePort, startApiProcess, type ApiProcess } from './support/api-process.js';
 import { expectNoSecretsIn, sinSpellings } from './support/logs.js';
 import { applicantsByEmail } from './support/state.js';
+import { useEncryptionKey } from '@svc/db/crypto';
 
 /**
  * Issue 9, item 3b: an API process killed with SIGKILL (twice) during a burst of quick screens sent with

@@ -5,11 +5,13 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { bootstrapPartner, runMigrations, useEncryptionKey, type BootstrappedAccount, type Database } from '@svc/db';
+import { runMigrations, type Database } from '@svc/db';
+import { bootstrapPartner, type BootstrappedAccount } from '@svc/services';
 import { databaseTargets, type DatabaseTarget } from '@svc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '@svc/api/testing';
 import { freePort, startApiProcess, type ApiProcess } from './support/api-process.js';
+import { useEncryptionKey } from '@svc/db/crypto';
 
 /**
  * Issue 17, item 1: what a process started as the README says serves by default. `svc api` with DATABASE_URL (no
@@ -278,6 +280,7 @@ describe('npm start (svc start)', () => {
   });
 
   it('listens on 127.0.0.1 only, serves the development outbox to this machine, runs live simulation, and says so', async () => {
+    const stdoutLines: string[] = [];
     const port = await freePort();
     api = startApiProcess({
       command: 'start',
@@ -293,6 +296,7 @@ describe('npm start (svc start)', () => {
         LOG_LEVEL: 'warn',
       },
       lines,
+      stdoutLines,
     });
     await api.started;
     expect(await listeningAddresses(port)).toEqual(['127.0.0.1']);
@@ -303,11 +307,16 @@ describe('npm start (svc start)', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     const said = lines.join('\n');
     expect(said).toContain(`listening on 127.0.0.1 port ${port}`);
+    // The greeting is on stderr: the log stream, stdout, holds JSON lines only.
+    expect(stdoutLines.length).toBeGreaterThan(0);
+    for (const line of stdoutLines.filter((line) => line.trim())) expect(() => JSON.parse(line), line).not.toThrow();
     expect(said).toContain(`Outbox    http://localhost:${port}/dev/outbox (ON: development page`);
     expect(said).toContain('DEVELOPMENT OUTBOX ON');
     // Live simulation is on for evaluations, and said twice: in the summary and as the boot warning.
     expect(said).toContain('Live simulation  ON: live checks without a configured provider run the SIMULATOR');
     expect(said).toContain('SVC_LIVE_SIMULATION is ON');
+    // Webhooks may reach a receiver on this machine, as the Events guide says npm start allows.
+    expect(said).toContain('Webhooks  may go to http:// and this machine');
     const outbox = await fetch(`http://127.0.0.1:${port}/dev/outbox`);
     expect(outbox.status).toBe(200);
     expect(await outbox.text()).toContain('A development page.');

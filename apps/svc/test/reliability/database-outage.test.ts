@@ -1,15 +1,17 @@
-import { createDatabase, runMigrations, useEncryptionKey, type BootstrappedAccount, type Database } from '@svc/db';
+import { createDatabase, runMigrations, type Database } from '@svc/db';
+import { type BootstrappedAccount } from '@svc/services';
 import { databaseTargets, waitFor, type DatabaseTarget } from '@svc/db/testing';
 import { startWorker, type RunningWorker } from '@svc/worker';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapPartner } from '@svc/db';
+import { bootstrapPartner } from '@svc/services';
 import { loadConfig, startApi, type RunningApi } from '@svc/api';
 import { fullInformation, type HttpAnswer, httpClient, type HttpClient, location } from '@svc/api/testing';
 import { startTcpProxy } from '../support/tcp-proxy.js';
 import { expectNoSecretsIn, recordingLoggers, sinSpellings } from './support/logs.js';
 import { applicantsByEmail } from './support/state.js';
 import { sharedPdfRenderer } from '@svc/worker/testing';
+import { useEncryptionKey } from '@svc/db/crypto';
 
 /**
  * Issue 9, item 4: PostgreSQL unreachable for ten seconds under load. The API and the worker reach it through a TCP

@@ -1,14 +1,19 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiTargets,
+  formFieldsOf,
   fullInformation,
+  getPage,
   type HttpAnswer,
   httpClient,
   type HttpClient,
   inParallel,
+  inviteToPortal,
   location,
   type TestApi,
 } from '@svc/api/testing';
+import { encodedBody } from './support/body-encodings.js';
 import { fuzzRequest, type FuzzRequest } from './support/fuzz-requests.js';
 import { expectNoSecretsIn, recordingLoggers, sinSpellings } from './support/logs.js';
 import { contractOperations, type Operation } from './support/operations.js';
@@ -26,11 +31,18 @@ import { seedTenant, type Tenant } from './support/world.js';
  */
 const REQUESTS = { postgres: 18_432, pglite: 2_048 } as const;
 const BATCH = 16;
+const bodyForLog = (body: string | Buffer | undefined) =>
+  body === undefined ? '' : typeof body === 'string' ? body.slice(0, 200) : `<${body.length} bytes>`;
 const CONCURRENCY = 12;
 const operations = contractOperations();
 const PM_OPERATION = /^(pm|pmV2|properties|propertiesV2|listings|listingsV2)\./;
-/** Reads the audit log records when they succeed (who looked at which API keys): they change a table like writes. */
-const AUDITED_READS = new Set(['apiKeys.list', 'apiKeys.retrieve']);
+/** Bodies sent to each route outside the contract that reads one. */
+const KEYLESS_BODIES_PER_ROUTE = 64;
+/**
+ * Reads the audit log records when they succeed (who looked at which API keys, who read an applicant's full SIN/SSN
+ * or date of birth): they change a table like writes.
+ */
+const AUDITED_READS = /^apiKeys\.(list|retrieve)$|\.(retrieveApplicant|listApplicants)$|^applicantChanges\.list$/;
 
 describe.each(apiTargets({ everyDatabase: true }))('fuzzing every operation of the contract on $name', (target) => {
   const seed = fuzzSeed();
@@ -40,10 +52,17 @@ describe.each(apiTargets({ everyDatabase: true }))('fuzzing every operation of t
   let tenant: Tenant;
   let http: HttpClient;
   let propertyId: string;
+  /** An open onboarding link, invited before the fuzzing changes the tenant's users. */
+  let portalLink: string;
   beforeAll(async () => {
-    // The rate limit must not interfere: one key sends every request.
+    // The rate limits must not interfere: one key and one address send every request.
     svc = await target.start(
-      { SVC_LIVE_SIMULATION: true, SVC_RATE_LIMIT_PER_MINUTE: 100_000_000 },
+      {
+        SVC_LIVE_SIMULATION: true,
+        SVC_RATE_LIMIT_PER_MINUTE: 100_000_000,
+        SVC_ADDRESS_LIMIT_PER_MINUTE: 100_000_000,
+        SVC_AUTH_FAILURES_PER_MINUTE: 100_000_000,
+      },
       { logger: logs.api },
     );
     tenant = await seedTenant(svc, 'Fuzz');
@@ -52,6 +71,11 @@ describe.each(apiTargets({ everyDatabase: true }))('fuzzing every operation of t
       .properties.create({ body: { ...location, owner_id: tenant.account.users.pm } });
     if (property.status !== 201) throw new Error(`property refused: ${JSON.stringify(property.body)}`);
     propertyId = property.body.id;
+    const invited = await inviteToPortal(
+      { client: svc.client(tenant.keys.adminLive), account: tenant.account, db: svc.db },
+      { request_softcheck: true },
+    );
+    portalLink = invited.link;
     http = httpClient({ baseUrl: svc.url, connections: CONCURRENCY });
   });
   afterAll(async () => {
@@ -90,7 +114,7 @@ describe.each(apiTargets({ everyDatabase: true }))('fuzzing every operation of t
     const perOperation = new Map<string, number>();
     const tally = { serverErrors: 0, refused: 0, accepted: 0, stateChecked: 0, batchesChecked: 0 };
     const describeRequest = (request: FuzzRequest, answer?: HttpAnswer) =>
-      `[seed ${seed}] ${request.operation} (${request.kind}): ${request.method} ${request.path.slice(0, 160)} ${JSON.stringify(request.headers)} ${request.body?.slice(0, 200) ?? ''} -> ${answer ? `${answer.status} ${answer.text.slice(0, 300)}` : 'no answer'}`;
+      `[seed ${seed}] ${request.operation} (${request.kind}): ${request.method} ${request.path.slice(0, 160)} ${JSON.stringify(request.headers)} ${bodyForLog(request.body)} -> ${answer ? `${answer.status} ${answer.text.slice(0, 300)}` : 'no answer'}`;
 
     let digest = await tenantStateDigest(svc.db);
     for (let start = 0; start < total; start += BATCH) {
@@ -130,7 +154,7 @@ describe.each(apiTargets({ everyDatabase: true }))('fuzzing every operation of t
           if (!isProblem) failures.push(`not a problem document: ${describeRequest(request, answer)}`);
         } else {
           tally.accepted += 1;
-          if (request.isWrite || AUDITED_READS.has(request.operation)) acceptedWrites += 1;
+          if (request.isWrite || AUDITED_READS.test(request.operation)) acceptedWrites += 1;
         }
       });
       const after = await tenantStateDigest(svc.db);
@@ -159,6 +183,46 @@ describe.each(apiTargets({ everyDatabase: true }))('fuzzing every operation of t
     expect(tally.refused + tally.accepted).toBe(total);
     expect(tally.batchesChecked).toBeGreaterThan(0);
   }, 600_000);
+
+  it('answers form, multipart and encoded bodies on every route outside the contract that reads a body without a 5xx', async () => {
+    const page = await getPage(portalLink);
+    expect(page.status).toBe(200);
+    const portalFields = JSON.stringify({ ...formFieldsOf(page.html), action: 'save' });
+    const linkPath = new URL(portalLink).pathname;
+    const routes = [
+      { path: '/oauth/token', fields: JSON.stringify({ grant_type: 'client_credentials', client_id: 'x' }) },
+      { path: linkPath, fields: portalFields },
+      {
+        path: `/adverse-action/${'a'.repeat(43)}/dispute`,
+        fields: JSON.stringify({ explanation: 'x', item_ids: 'y' }),
+      },
+      { path: `/account/set-password/${'a'.repeat(43)}`, fields: JSON.stringify({ password: 'x', confirmation: 'x' }) },
+      { path: '/account/forgot-password', fields: JSON.stringify({ email: 'a@example.com' }) },
+      { path: '/providers/unknown/callbacks', fields: JSON.stringify({ reference: 'x' }) },
+    ];
+    const failures: string[] = [];
+    const kinds = new Set<string>();
+    await inParallel(
+      routes.flatMap((route) => Array.from({ length: KEYLESS_BODIES_PER_ROUTE }, () => route)),
+      CONCURRENCY,
+      async (route) => {
+        const encoded = encodedBody(random, route.fields);
+        kinds.add(encoded.kind);
+        const answer = await http.send({
+          method: 'POST',
+          path: route.path,
+          headers: { origin: svc.url, ...encoded.headers },
+          body: encoded.body,
+        });
+        if (answer.status >= 500)
+          failures.push(
+            `[seed ${seed}] ${route.path} (${encoded.kind}) -> ${answer.status} ${answer.text.slice(0, 200)}`,
+          );
+      },
+    );
+    expect(failures).toEqual([]);
+    expect(kinds.size).toBeGreaterThan(10);
+  }, 300_000);
 
   // What fuzzing found (each was a 500): fixed in app.ts (body guard), errors.ts (path decoding), pagination.ts.
   it.each([
@@ -208,6 +272,75 @@ describe.each(apiTargets({ everyDatabase: true }))('fuzzing every operation of t
     expect(answer.status, answer.text.slice(0, 300)).toBe(status);
     expectProblemAnswer(answer, path);
     if (fieldCode) expect((answer.json as { errors: Array<{ code: string }> }).errors[0]?.code).toBe(fieldCode);
+  });
+
+  // Issue 31: each was a 500.
+  it.each([
+    [
+      '21 form parameters to the token endpoint',
+      '/oauth/token',
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      Array.from({ length: 21 }, (_, index) => `p${index}=x`).join('&'),
+      'too_many_fields',
+    ],
+    [
+      'a corrupt gzip body to the token endpoint',
+      '/oauth/token',
+      { 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'gzip' },
+      'grant_type=client_credentials',
+      'malformed_encoding',
+    ],
+    [
+      'a corrupt gzip body to an operation',
+      '/api/v1/packages/',
+      { 'content-type': 'application/json', 'content-encoding': 'gzip', authorization: 'key' },
+      Buffer.from('1f8b0800000000000003ffff', 'hex'),
+      'malformed_encoding',
+    ],
+    [
+      'a gzip body cut short to an operation',
+      '/api/v1/packages/',
+      { 'content-type': 'application/json', 'content-encoding': 'gzip', authorization: 'key' },
+      gzipSync('{"name":"Cut"}').subarray(0, 12),
+      'malformed_encoding',
+    ],
+    [
+      'a corrupt deflate body to an operation',
+      '/api/v1/packages/',
+      { 'content-type': 'application/json', 'content-encoding': 'deflate', authorization: 'key' },
+      'not deflate',
+      'malformed_encoding',
+    ],
+    [
+      'a body to a read',
+      '/api/v1/packages/',
+      { 'content-type': 'application/json', authorization: 'key', 'x-method': 'GET' },
+      '{}',
+      'unexpected_body',
+    ],
+  ] as const)('refuses %s with a 400 problem', async (_case, path, headers, body, fieldCode) => {
+    const { authorization, 'x-method': method = 'POST', ...sent } = headers as Record<string, string>;
+    const answer = await http.send({
+      method,
+      path,
+      headers: { ...sent, ...(authorization ? { authorization: `Bearer ${tenant.keys.adminLive}` } : {}) },
+      body,
+    });
+    expect(answer.status, answer.text.slice(0, 300)).toBe(400);
+    expectProblemAnswer(answer, path);
+    expect((answer.json as { errors: Array<{ code: string }> }).errors[0]?.code).toBe(fieldCode);
+  });
+
+  it('refuses a multipart post to an open link without a boundary or cut short with 400, and to a closed link before reading it', async () => {
+    const path = new URL(portalLink).pathname;
+    const part = '--b\r\nContent-Disposition: form-data; name="lang"\r\n\r\nen\r\n--b--\r\n';
+    const post = (contentType: string, body: string, to = path) =>
+      http.send({ method: 'POST', path: to, headers: { 'content-type': contentType, origin: svc.url }, body });
+    expect((await post('multipart/form-data', part)).status).toBe(400);
+    expect((await post('multipart/form-data; boundary=b', part.slice(0, 30))).status).toBe(400);
+    expect((await post('multipart/form-data; boundary=b', part)).status).toBeLessThan(500);
+    // An unknown link: refused as not found whatever the body, which is never parsed.
+    expect((await post('multipart/form-data', part, `/apply/${'x'.repeat(43)}`)).status).toBe(404);
   });
 
   it('logged none of the personal data or the key it was sent', () => {

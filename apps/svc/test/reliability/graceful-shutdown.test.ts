@@ -1,10 +1,12 @@
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
-import { bootstrapPartner, runMigrations, useEncryptionKey, type BootstrappedAccount, type Database } from '@svc/db';
+import { runMigrations, type Database } from '@svc/db';
+import { bootstrapPartner, type BootstrappedAccount } from '@svc/services';
 import { databaseTargets, type DatabaseTarget } from '@svc/db/testing';
 import { fullInformation, httpClient, inParallel, location, type HttpClient } from '@svc/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startApiProcess, type ApiProcess } from './support/api-process.js';
+import { useEncryptionKey } from '@svc/db/crypto';
 
 /**
  * Issue 24: SIGTERM to the API and to the worker during a burst of quick screens. Each stops taking work, finishes
@@ -23,7 +25,17 @@ function sampleSum(metrics: string, name: string, ...labels: string[]): number {
     .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
 }
 
-const scrape = async (url: string): Promise<string> => (await fetch(url)).text();
+/** A process's /metrics; a worker says it started before its metrics server listens, so a refusal is retried (15 s). */
+async function scrape(url: string): Promise<string> {
+  for (const started = performance.now(); ;) {
+    try {
+      return await (await fetch(url)).text();
+    } catch (error) {
+      if (performance.now() - started > 15_000) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
 
 async function exitOf(child: ApiProcess): Promise<number | null> {
   if (child.process.exitCode !== null) return child.process.exitCode;

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createClient, type SvcClient } from '@svc/contract';
-import { bootstrapPartner, runMigrations, useEncryptionKey, type BootstrappedAccount, type Database } from '@svc/db';
+import { runMigrations, type Database } from '@svc/db';
+import { bootstrapPartner, type BootstrappedAccount } from '@svc/services';
 import { databaseTargets, type DatabaseTarget } from '@svc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTeamUserThroughApi } from '@svc/api/testing';
 import { freePort, startApiProcess, type ApiProcess } from './support/api-process.js';
 import { expectNoSecretsIn } from './support/logs.js';
+import { useEncryptionKey } from '@svc/db/crypto';
 
 /**
  * Issue 18: keys revoked or ended through one API process are refused by every API process within 5 seconds, proved

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, startApi, type RunningApi } from '@svc/api';
 import { createClient, type HrApplication, type SvcClient } from '@svc/contract';
-import { bootstrapPartner, runMigrations, useEncryptionKey, type BootstrappedAccount, type Database } from '@svc/db';
+import { runMigrations, type Database } from '@svc/db';
+import { bootstrapPartner, type BootstrappedAccount } from '@svc/services';
 import { databaseTargets, waitFor, type DatabaseTarget } from '@svc/db/testing';
 import { fullInformation, location } from '@svc/api/testing';
 import { startProviderServer } from '../support/provider-server.js';
 import { startApiProcess, type ApiProcess } from './support/api-process.js';
+import { useEncryptionKey } from '@svc/db/crypto';
 
 const SECRET = 'kill-test-secret-'.padEnd(40, 'k');
 const postgresTarget = databaseTargets().find((target) => target.name === 'postgres');

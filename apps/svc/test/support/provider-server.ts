@@ -2,8 +2,19 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CheckName, InformationInput } from '@svc/contract';
-import { isProviderMessageSigned, signProviderMessage } from '@svc/db';
 import { simulateCheck, type SimulatorLocation } from '@svc/domain';
+import { isProviderMessageSigned, signProviderMessage } from '@svc/services';
+
+/** `probe`'s first value other than undefined, asked every 200 ms; fails naming `what` after `timeoutMs`. */
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 type Submitted = {
   reference: string;
@@ -12,13 +23,15 @@ type Submitted = {
   information: InformationInput;
   location: SimulatorLocation;
   done: boolean;
+  /** svc asked to stop it (`DELETE /checks/<reference>`). */
+  cancelled: boolean;
 };
 
 /**
  * A provider speaking svc's HTTP provider protocol, on loopback, as an operator's provider would: it checks svc's
  * signatures, takes each check once per `check_id` (a submission repeated answers the same reference), answers
  * `pending` until the test completes a check, and then the result (the simulator's shapes). `failNextSubmits` answers
- * 503 to that many submissions first.
+ * 503 to that many submissions first. `DELETE /checks/<reference>` (svc cancelling a check) marks it `cancelled`.
  */
 export async function startProviderServer(secret: string) {
   const checks = new Map<string, Submitted>();
@@ -83,6 +96,7 @@ export async function startProviderServer(secret: string) {
           information: submitted.information,
           location: submitted.location,
           done: false,
+          cancelled: false,
         };
         checks.set(check.reference, check);
         byCheckId.set(check.checkId, check);
@@ -90,8 +104,13 @@ export async function startProviderServer(secret: string) {
       return send(202, { status: 'pending', reference: check.reference });
     }
     const match = /^\/checks\/([^/]+)$/.exec(path);
-    const check = match && request.method === 'GET' ? checks.get(decodeURIComponent(match[1]!)) : undefined;
+    const check = match && request.method !== 'POST' ? checks.get(decodeURIComponent(match[1]!)) : undefined;
     if (!check) return send(404, { error: 'unknown check' });
+    if (request.method === 'DELETE') {
+      check.cancelled = true;
+      response.writeHead(204).end();
+      return;
+    }
     return send(200, answerOf(check));
   });
   server.listen(0, '127.0.0.1');

@@ -56,6 +56,18 @@ export const NEVER_HELD = {
   ],
   listing: ['rent_range', 'length_of_lease'],
 };
+/**
+ * Null in these scenarios, filled by the tests of their own: no order gives the integrator's id
+ * (find-applicants.test.ts), none is cancelled (cancellation.test.ts), and the invitation's funnel is the subject of
+ * invitation-funnel.test.ts (a quick screen has none).
+ */
+export const NOT_IN_THESE_SCENARIOS = [
+  'external_id',
+  'cancelled_at',
+  'cancelled_by',
+  'cancellation_reason',
+  'invitation_funnel',
+];
 /** Null for a record whose checks are done and that was not erased. */
 export const DONE = ['estimated_completion', 'erased_at', 'erased_by'];
 /** The results of the checks no Canadian order can run: the US, UK and Australian ones. */

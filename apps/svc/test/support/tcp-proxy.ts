@@ -2,10 +2,18 @@ import { createServer, type Server, type Socket, connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A TCP proxy in front of a real server, on loopback: `cut()` drops every connection and refuses new ones (the
+ * A TCP proxy in front of a real server, on loopback (or `listenHost`): `cut()` drops every connection and refuses new ones (the
  * server looks down to whoever uses the proxy), `restore()` lets connections through again.
  */
-export async function startTcpProxy({ targetHost, targetPort }: { targetHost: string; targetPort: number }) {
+export async function startTcpProxy({
+  targetHost,
+  targetPort,
+  listenHost = '127.0.0.1',
+}: {
+  targetHost: string;
+  targetPort: number;
+  listenHost?: string;
+}) {
   const sockets = new Set<Socket>();
   let server: Server | null = null;
   let port = 0;
@@ -24,7 +32,7 @@ export async function startTcpProxy({ targetHost, targetPort }: { targetHost: st
       upstream.on('error', close).on('close', close);
       client.pipe(upstream).pipe(client);
     });
-    await new Promise<void>((resolve) => (server as Server).listen(port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => (server as Server).listen(port, listenHost, resolve));
     port = (server.address() as AddressInfo).port;
   };
   await listen();

@@ -1,21 +1,7 @@
-import type { OutboxDelivery } from '@svc/db';
+import { StartTlsUnavailableError, type EmailTransport } from '@svc/services';
 import { createTransport } from 'nodemailer';
 
-/** An email as the outbox holds it, ready to go out. */
-export type OutgoingEmail = {
-  to: string;
-  senderName: string | null;
-  subject: string;
-  text: string;
-  html: string | null;
-};
-
-/** Where emails go: an SMTP server, or nowhere but the outbox table (no SMTP configured). */
-export type EmailTransport = {
-  readonly delivery: OutboxDelivery;
-  send(email: OutgoingEmail): Promise<void>;
-  close(): void;
-};
+export { StartTlsUnavailableError, type EmailTransport, type OutgoingEmail } from '@svc/services';
 
 /** Without SMTP_URL: the message stays in the outbox table (readable at /dev/outbox), marked delivered there. */
 export const outboxEmailTransport: EmailTransport = { delivery: 'outbox', send: async () => {}, close: () => {} };
@@ -46,14 +32,39 @@ export function smtpEmailTransport({
   return {
     delivery: 'smtp',
     async send({ to, senderName, subject, text, html }) {
-      await transport.sendMail({
-        from: senderName ? { name: senderName, address: from } : from,
-        to,
-        subject,
-        text,
-        ...(html ? { html } : {}),
-      });
+      try {
+        await transport.sendMail({
+          from: senderName ? { name: senderName, address: from } : from,
+          to,
+          subject,
+          text,
+          ...(html ? { html } : {}),
+        });
+      } catch (error) {
+        throw noStartTlsError(url, error) ?? error;
+      }
     },
     close: () => transport.close(),
   };
+}
+
+/**
+ * A server that refused STARTTLS (nodemailer: code `ETLS` on the `STARTTLS` command) while svc requires it: the error
+ * says which server, why nothing was sent, and the setting an operator of a server on a trusted network may set,
+ * within the 200 characters a message keeps of its last error.
+ */
+function noStartTlsError(url: string, error: unknown): StartTlsUnavailableError | null {
+  const { code, command } = (error ?? {}) as { code?: unknown; command?: unknown };
+  if (code !== 'ETLS' || command !== 'STARTTLS') return null;
+  let server = 'the SMTP server';
+  try {
+    const parsed = new URL(url);
+    server = `the SMTP server at ${parsed.hostname}:${parsed.port || '587'}`;
+  } catch {
+    // SMTP_URL was checked at boot; keep the generic name.
+  }
+  return new StartTlsUnavailableError(
+    `${server} offers no STARTTLS and svc sends no email in clear: use smtps:// or a server with STARTTLS, or set SVC_SMTP_ALLOW_PLAINTEXT=1 for a server on a network you trust`,
+    { cause: error },
+  );
 }

@@ -1,15 +1,6 @@
-import type { OutboxDelivery } from '@svc/db';
+import type { SmsProvider } from '@svc/services';
 
-/** An SMS as the outbox holds it. */
-export type OutgoingSms = { to: string; text: string };
+export type { OutgoingSms, SmsProvider } from '@svc/services';
 
-/**
- * Where SMS go. A real provider (an HTTP API) implements `send`; none is reachable from here, so the default keeps
- * the SMS in the outbox table, marked delivered there, like emails without SMTP.
- */
-export type SmsProvider = {
-  readonly delivery: OutboxDelivery;
-  send(sms: OutgoingSms): Promise<void>;
-};
-
+/** SMS kept in the outbox table, marked delivered there, like emails without SMTP: no SMS provider is reachable. */
 export const outboxSmsProvider: SmsProvider = { delivery: 'outbox', send: async () => {} };

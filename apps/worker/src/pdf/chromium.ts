@@ -3,6 +3,7 @@ import { access, readFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
 import { PdfRenderError } from './errors.js';
+import { CHROMIUM_SANDBOX_MODES, type ChromiumSandbox } from '@svc/config';
 
 /** Debian's `chromium` package (`npm start` installs it with apt). */
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
@@ -33,8 +34,7 @@ const CHROMIUM_ARGS = [
  * Chromium's sandbox (`SVC_CHROMIUM_SANDBOX`): `auto` runs it with its sandbox wherever the system allows it and
  * without it, with a warning in the logs, where it cannot; `on` refuses to print without it; `off` never uses it.
  */
-export type ChromiumSandbox = 'auto' | 'on' | 'off';
-export const CHROMIUM_SANDBOX_MODES: readonly ChromiumSandbox[] = ['auto', 'on', 'off'];
+export { CHROMIUM_SANDBOX_MODES, type ChromiumSandbox };
 
 const SANDBOX_HELP =
   'run the worker as a non-root user on a kernel that allows unprivileged user namespaces (README: Reports)';

@@ -1,5 +1,6 @@
 import type { CheckName } from '@svc/contract';
-import { signProviderMessage, type HttpProviderSetting } from '@svc/db';
+import type { HttpProviderSetting } from '@svc/config';
+import { activeTraceHeaders, inSpan, SpanKind } from '@svc/db/tracing';
 import {
   detailsKindOf,
   ProviderTemporaryError,
@@ -9,6 +10,7 @@ import {
   type SimulatedCheck,
 } from '@svc/domain';
 import { z } from 'zod';
+import { signProviderMessage } from '@svc/services';
 
 const HOUR_MS = 3_600_000;
 
@@ -48,7 +50,7 @@ function answerOf(body: unknown, checkName: CheckName): ProviderAnswer | { inval
 /**
  * A provider speaking svc's HTTP provider protocol: `POST <url>/checks` submits a check (`check_id` is the
  * idempotency key: submitting it again must answer the same), `GET <url>/checks/<reference>` says where it stands,
- * both signed with the shared secret; the provider may call back `POST /providers/<name>/callbacks` (signed the same
+ * `DELETE <url>/checks/<reference>` stops it (its application was cancelled), all signed with the shared secret; the provider may call back `POST /providers/<name>/callbacks` (signed the same
  * way) when a check changes. A timeout, a network error, a 429 or a 5xx is temporary (retried with back-off); another
  * 4xx or an answer that is not the protocol's fails the check with the reason.
  */
@@ -59,27 +61,43 @@ export function httpProviderAdapter(
 ): ProviderAdapter {
   const base = setting.url.replace(/\/+$/, '');
 
-  async function call(
+  /** Sends one signed request; a network error, a timeout, a 429 or a 5xx is thrown as temporary. */
+  async function send(
     checkName: CheckName,
     attempt: number,
     now: Date,
-    { method, path, body }: { method: 'GET' | 'POST'; path: string; body: string },
-  ): Promise<ProviderAnswer> {
+    { method, path, body }: { method: 'GET' | 'POST' | 'DELETE'; path: string; body: string },
+  ): Promise<Response> {
     const temporary = (message: string) =>
       new ProviderTemporaryError({ checkName, attempt, message: `${name}: ${message}` });
     let response: Response;
     try {
-      response = await fetchImpl(`${base}${path}`, {
-        method,
-        headers: {
-          accept: 'application/json',
-          ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
-          ...signProviderMessage({ secret: setting.secret, body, now }),
+      response = await inSpan(
+        `provider ${method}`,
+        {
+          kind: SpanKind.CLIENT,
+          attributes: {
+            'svc.provider': name,
+            'svc.check': checkName,
+            'http.request.method': method,
+            'server.address': new URL(base).host,
+          },
         },
-        ...(method === 'POST' ? { body } : {}),
-        redirect: 'error',
-        signal: AbortSignal.timeout(setting.timeout_ms),
-      });
+        () =>
+          fetchImpl(`${base}${path}`, {
+            method,
+            headers: {
+              // The trace context of this call's span (none while tracing is off).
+              ...activeTraceHeaders(),
+              accept: 'application/json',
+              ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+              ...signProviderMessage({ secret: setting.secret, body, now }),
+            },
+            ...(method === 'POST' ? { body } : {}),
+            redirect: 'error',
+            signal: AbortSignal.timeout(setting.timeout_ms),
+          }),
+      );
     } catch (error) {
       throw temporary(`no answer (${error instanceof Error ? error.name : 'error'})`);
     }
@@ -87,6 +105,16 @@ export function httpProviderAdapter(
       await response.body?.cancel();
       throw temporary(`HTTP ${response.status}`);
     }
+    return response;
+  }
+
+  async function call(
+    checkName: CheckName,
+    attempt: number,
+    now: Date,
+    request: { method: 'GET' | 'POST'; path: string; body: string },
+  ): Promise<ProviderAnswer> {
+    const response = await send(checkName, attempt, now, request);
     if (response.status >= 400) {
       await response.body?.cancel();
       return { status: 'failed', reason: `provider_rejected: ${name} answered HTTP ${response.status}` };
@@ -95,7 +123,7 @@ export function httpProviderAdapter(
     try {
       answered = await response.json();
     } catch {
-      throw temporary('an answer that is not JSON');
+      throw new ProviderTemporaryError({ checkName, attempt, message: `${name}: an answer that is not JSON` });
     }
     const answer = answerOf(answered, checkName);
     return 'invalid' in answer
@@ -128,5 +156,15 @@ export function httpProviderAdapter(
         path: `/checks/${encodeURIComponent(reference)}`,
         body: '',
       }),
+    // `DELETE <url>/checks/<reference>`: any 2xx, or a 404 (the provider does not know it, or forgot it), is done.
+    // Another 4xx is not retried: the provider will not stop it, and svc discards its answers anyway.
+    cancel: async ({ reference, request }) => {
+      const response = await send(request.checkName, request.attempt, request.now, {
+        method: 'DELETE',
+        path: `/checks/${encodeURIComponent(reference)}`,
+        body: '',
+      });
+      await response.body?.cancel();
+    },
   };
 }

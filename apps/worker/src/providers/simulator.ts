@@ -47,5 +47,7 @@ export function simulatorAdapter({
       if (request.now.getTime() < due) return { status: 'pending', reference: `sim_${request.checkId}` };
       return { status: 'complete', result: simulate(request, submittedAt) };
     },
+    // Nothing runs anywhere for a simulated check: its result is made up when asked, and a cancelled one is not asked.
+    cancel: async () => undefined,
   };
 }

@@ -1,4 +1,4 @@
-import type { NoticeRenderer } from '@svc/db';
+import type { NoticeRenderer } from '@svc/services';
 import { noticeFileName, renderNoticeHtml } from '@svc/report';
 import type { PdfRenderer } from '../pdf/index.js';
 

@@ -1,4 +1,4 @@
-import type { ReportRenderer } from '@svc/db';
+import type { ReportRenderer } from '@svc/services';
 import { buildReportView } from '@svc/domain';
 import { renderReportHtml, reportFileName } from '@svc/report';
 import type { PdfRenderer } from '../pdf/index.js';

@@ -1,6 +1,7 @@
 import type { InformationInput, RequestFlag } from '@svc/contract';
-import { checkRunsOf, hrApplicationResultsOf, pmApplicationResultsOf, type ReportRecord, type Team } from '@svc/db';
+import { checkRunsOf, hrApplicationResultsOf, pmApplicationResultsOf, type ReportRecord } from '@svc/services';
 import { isSimulatedProvider, organisationName, type ReportInput, type TeamSettings } from '@svc/domain';
+import type { Team } from '@svc/db/entities';
 
 /** The organisation a report is issued for, named as its invitations name it, and its colour when it set one. */
 function organisationOf(team: Team): ReportInput['organisation'] {
@@ -44,6 +45,7 @@ export function reportInputOf({
     generatedAt,
     country: applicant.country,
     organisation: organisationOf(team),
+    agencyName: record.agencyName,
     settings: team.settingsConfig as Partial<TeamSettings>,
     applicant: {
       email: applicant.email,

@@ -3,18 +3,13 @@ import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  createWebhookEndpoint,
-  recordEvent,
-  runMigrations,
-  useEncryptionKey,
-  type BootstrappedAccount,
-  type Database,
-} from '@svc/db';
+import { createWebhookEndpoint, recordEvent, runMigrations, type Database } from '@svc/db';
+import { type BootstrappedAccount } from '@svc/services';
 import { databaseTargets, waitFor, type DatabaseTarget } from '@svc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount } from '../support/factories.js';
 import { startWorkerProcess } from '../support/fleet.js';
+import { useEncryptionKey } from '@svc/db/crypto';
 
 /**
  * Issue 20: a worker process killed with SIGKILL while webhook deliveries are in flight loses none. A restarted

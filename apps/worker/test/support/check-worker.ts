@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import {
-  createJobQueue,
-  JOB_QUEUES,
-  runMigrations,
-  useEncryptionKey,
-  type BootstrappedAccount,
-  type Database,
-} from '@svc/db';
+import { createJobQueue, runMigrations, type Database } from '@svc/db';
+import { configureQueues, JOB_QUEUES, type BootstrappedAccount } from '@svc/services';
 import type { DatabaseTarget } from '@svc/db/testing';
 import type { PgBoss } from 'pg-boss';
-import { configureCheckRunQueue, createWorker, type Worker, type WorkerOptions } from '../../src/index.js';
+import {
+  createWorker,
+  DEFAULT_WORKER_SETTINGS,
+  queueSettingsOf,
+  type Worker,
+  type WorkerOptions,
+} from '../../src/index.js';
 import { applicantOf, installStatusAudit, newAccount, testLogger } from './factories.js';
+import { useEncryptionKey } from '@svc/db/crypto';
 
 /**
  * A fresh migrated database of `target` (with the status audit), its job queue, an account, and a worker on them that
@@ -29,9 +30,14 @@ export async function startCheckWorker(
     queues: JOB_QUEUES,
     onError: (error) => testLogger.error({ err: error }, 'job queue error'),
   });
-  await configureCheckRunQueue(jobs, { expireInSeconds: 60, retryDelayMaxSeconds: 0 });
+  await configureQueues(jobs, {
+    ...queueSettingsOf(DEFAULT_WORKER_SETTINGS),
+    checkRunExpireSeconds: 60,
+    checkRetryDelayMaxSeconds: 0,
+  });
   const worker = await createWorker({
     db,
+    simulatorDelayMs: 0,
     jobs,
     logger: testLogger,
     concurrency: 4,

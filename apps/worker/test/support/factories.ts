@@ -1,18 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { checkNameOf, type InformationInput, type RequestFlag } from '@svc/contract';
-import {
-  Applicant,
-  Application,
-  bootstrapPartner,
-  CheckExecution,
-  createQuickScreen,
-  REPORT_RENDER_QUEUE,
-  uuidv7,
-  type BootstrappedAccount,
-  type Database,
-} from '@svc/db';
+import { uuidv7, type Database } from '@svc/db';
+import { bootstrapPartner, createQuickScreen, REPORT_RENDER_QUEUE, type BootstrappedAccount } from '@svc/services';
 import type { PgBoss } from 'pg-boss';
 import { pino } from 'pino';
+import { Applicant, Application, CheckExecution } from '@svc/db/entities';
 
 /** A logger that writes nothing (set LOG_LEVEL to see the worker's logs). */
 export const testLogger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
@@ -71,7 +63,7 @@ export async function orderQuickScreen({
     jobs,
     scope: { partnerId: account.partner_id, environment: 'live', kind: 'HR' },
     // Live applications run by the simulator: these tests are about the worker, not about which provider runs.
-    providers: { liveSimulation: true, liveProviders: {} },
+    providers: { liveSimulation: true, liveProviders: {}, demoProviders: {} },
     order: {
       ownerId: account.users.hr,
       flags,

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { RequestFlag } from '@svc/contract';
-import type { BootstrappedAccount, Database } from '@svc/db';
+import type { Database } from '@svc/db';
+import type { BootstrappedAccount } from '@svc/services';
 import type { PgBoss } from 'pg-boss';
 import { orderQuickScreen } from './factories.js';
 

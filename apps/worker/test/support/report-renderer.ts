@@ -1,4 +1,4 @@
-import type { ReportRenderer } from '@svc/db';
+import type { ReportRenderer } from '@svc/services';
 import { createReportRenderer } from '../../src/report/render-report.js';
 import { sharedPdfRenderer } from './shared-pdf-renderer.js';
 

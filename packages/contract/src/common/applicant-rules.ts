@@ -5,21 +5,32 @@ import { z } from 'zod';
  * numbers): they change the order text is shown in, or show nothing, so a reviewer would read something other than
  * what is stored. The bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), the
  * direction marks (U+200E, U+200F, U+061C), the zero-width space (U+200B), the word joiner and invisible operators
- * (U+2060–U+2064) and the zero-width no-break space (U+FEFF). The zero-width joiner and non-joiner (U+200C, U+200D)
- * are accepted: several scripts (Persian, the Indic scripts) need them to spell names, and they move nothing.
+ * (U+2060–U+2064), the zero-width no-break space (U+FEFF), the soft hyphen (U+00AD), control characters (C0 but
+ * tab, line feed and carriage return, DEL, C1: ESC moves a terminal's cursor), tag characters (U+E0000–U+E007F),
+ * noncharacters and lone surrogates (no text holds them). The zero-width joiner and non-joiner (U+200C, U+200D) are
+ * accepted: several scripts (Persian, the Indic scripts) need them to spell names, and they move nothing.
  */
-export const HIDDEN_CHARACTERS = /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u;
+export const HIDDEN_CHARACTERS =
+  /[^\P{Cc}\t\n\r]|[\u00AD\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}\p{Noncharacter_Code_Point}\uD800-\uDFFF]/u;
 
-/** The first refused character of a text, as `U+202E`; null when there is none. */
-export function hiddenCharacterIn(text: string): string | null {
-  const found = HIDDEN_CHARACTERS.exec(text);
-  return found ? `U+${found[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` : null;
+/** Line breaks, refused in every field but the multi-line texts (a name on two lines is not a name). */
+const LINE_BREAK = /[\r\n\u2028\u2029]/u;
+/** The fields whose text may run over several lines. */
+const MULTILINE_FIELDS = new Set(['cover_letter', 'description', 'verification_notes', 'explanation']);
+
+const codePointOf = (character: string) => `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** The first refused character of a text, as `U+202E`; null when there is none. Line breaks too unless `multiline`. */
+export function hiddenCharacterIn(text: string, { multiline = true }: { multiline?: boolean } = {}): string | null {
+  const found = HIDDEN_CHARACTERS.exec(text) ?? (multiline ? null : LINE_BREAK.exec(text));
+  return found ? codePointOf(found[0]) : null;
 }
 
 /** Refines a whole request body: one `invalid_character` issue per string, at any depth, holding a refused character. */
 export function refuseHiddenCharacters(value: unknown, ctx: z.RefinementCtx, path: Array<string | number> = []): void {
   if (typeof value === 'string') {
-    const found = hiddenCharacterIn(value);
+    const field = path.findLast((key) => typeof key === 'string');
+    const found = hiddenCharacterIn(value, { multiline: field !== undefined && MULTILINE_FIELDS.has(field) });
     if (found) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,

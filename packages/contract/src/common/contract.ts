@@ -2,8 +2,8 @@ import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { uuid } from './primitives.js';
 
-/** The one ts-rest contract builder every operation file uses. */
-export const c = initContract();
+/** The one ts-rest contract builder every operation file uses (typed by name, for the published declarations). */
+export const c: ReturnType<typeof initContract> = initContract();
 
 /** Optional headers of POST and PUT operations. */
 export const writeHeaders = z.object({
@@ -57,5 +57,13 @@ export const PM_DEPRECATION =
   'Deprecated: every PM application, report, property and listing operation is marked deprecated. It keeps working indefinitely, with no removal date and no replacement yet; every answer carries `Deprecation: true`, and a removal would be announced at least 12 months ahead with a `Sunset` header (docs: Conventions, What deprecated means).';
 
 /** What deleting an applicant does, for the HR and PM forms of the operation. */
+export const APPLICANT_WITHDRAWAL =
+  'Withdraws an application, as the original service’s clients expect of a DELETE: the same as cancelling it with `reason` `withdrawn` (`POST …/applicants/{id}/cancel/`). A pending invitation is withdrawn (its link answers 410 Gone), checks still under way are stopped (their providers are told), no report is made, and the record stays, with its information, `status` `Cancelled`, `cancelled_at`, `cancelled_by` and `cancellation_reason`; an `application.cancelled` event records it. Nothing is erased: erasing the applicant’s personal data is its own operation (`POST …/applicants/{id}/erase/`). Withdrawing a cancelled or erased applicant again answers 204 and changes nothing; a `Returned` application has nothing left to withdraw (409 `conflict`: erase it instead).';
+
+/** What cancelling an application does, for the HR and PM forms of the operation. */
+export const APPLICATION_CANCELLATION =
+  'Cancels an application that has not returned: an invitation not yet filled in is withdrawn (its link answers 410 Gone), every check still waiting, queued or running stops (`FAILED`, its `failure_reason` saying the application was cancelled; a provider holding a submitted check is told to stop it, and whatever it answers later is discarded), and no report is made, ever. The record stays, with its information and results so far: `status` `Cancelled`, `cancelled_at`, `cancelled_by` and `cancellation_reason`. An `application.cancelled` event (identifiers and the reason code only) and an audit line record it. Cancelling it again answers the same record and changes nothing; a `Returned` application answers 409 `conflict`, an erased one 410 `applicant_erased`.';
+
+/** What erasing an applicant does, for the HR and PM forms of the operation. */
 export const APPLICANT_ERASURE =
-  'Deletes an applicant: a pending invitation is withdrawn (its link answers 410 Gone) and every personal datum of the applicant is erased (information, results, reports and their links, messages, consent, uploaded documents). An anonymous record stays, so lists, counts and billing stay true: the record keeps its identifiers, dates and the checks ordered, shows `status` `Erased` with `erased_at` and `erased_by`, and its reports answer 410 `applicant_erased`. Checks still under way end `FAILED`; what a provider sends for them later is discarded. An `applicant.erased` event and an audit line record who erased it. Deleting an applicant erased before answers 204 again and changes nothing.';
+  'Erases an applicant’s personal data (information, results, reports and their links, messages, consent, uploaded documents). An anonymous record stays, so lists, counts and billing stay true: the record keeps its identifiers, dates and the checks ordered, shows `status` `Erased` with `erased_at` and `erased_by`, and its reports answer 410 `applicant_erased`. A pending invitation is withdrawn (its link answers 410 Gone); checks still under way end `FAILED` and what a provider sends for them later is discarded. An `applicant.erased` event and an audit line record who erased it. Erasing an applicant erased before answers 204 again and changes nothing.';

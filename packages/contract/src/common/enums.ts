@@ -46,8 +46,8 @@ function defineEnum<const M extends Record<string, string>>(
 }
 
 export const applicationStatus = defineEnum(
-  { Pending: 'Pending', Returned: 'Returned', Erased: 'Erased' },
-  'Application (and applicant) status: `Pending` while checks are outstanding, `Returned` when every report format is ready, `Erased` once the applicant was deleted (its personal data erased, an anonymous record kept).',
+  { Pending: 'Pending', Returned: 'Returned', Cancelled: 'Cancelled', Erased: 'Erased' },
+  'Application (and applicant) status: `Pending` while checks are outstanding, `Returned` when every report format is ready, `Cancelled` once the application was cancelled or its invitation withdrawn before it returned (its pending checks stopped, no report; the record and its information stay), `Erased` once the applicant’s personal data was erased (an anonymous record kept).',
 );
 export const reportStatus = defineEnum(
   { SENT: 'Sent', IN_PROGRESS: 'In progress', COMPLETE: 'Complete' },

@@ -27,6 +27,10 @@ export const emptyAsAbsent = <S extends z.ZodTypeAny>(schema: S) =>
     schema,
   );
 
+/** A nullable text where an empty string means none, as a client copying a record or a form may send it. */
+export const emptyAsNull = <S extends z.ZodTypeAny>(schema: S) =>
+  prepared((input) => (typeof input === 'string' && input.trim() === '' ? null : input), schema);
+
 /** Upper case, accents dropped, every run of other characters one `_`: `"Bi-weekly"` -> `BI_WEEKLY`. */
 export function enumKey(text: string): string {
   return text
@@ -51,7 +55,8 @@ export function withoutNulls(input: unknown): unknown {
 /**
  * An operation body in which unknown fields are ignored (and named in the `Svc-Ignored-Fields` response header),
  * except a top-level `request_*` field the operation does not know: a misspelt request flag would order nothing
- * and still cost the client a screening, so it stays a 400 `unknown_field`.
+ * and still cost the client a screening, so it stays a 400 `unknown_field`. A top-level `null` is an absent field, as
+ * svc's own records show one (`"tag": null`): a retrieved record sent back is an order.
  */
 export function lenientBody<O extends z.AnyZodObject, S extends z.ZodTypeAny>(object: O, refine: (object: O) => S) {
   const knownKeys = new Set(Object.keys(object.shape));
@@ -67,6 +72,6 @@ export function lenientBody<O extends z.AnyZodObject, S extends z.ZodTypeAny>(ob
         });
       }
     }
-    return input;
+    return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null));
   }, refine(object));
 }

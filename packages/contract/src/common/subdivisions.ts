@@ -105,9 +105,38 @@ export function provinceStateCodeOf(input: string): string {
 export const provinceStateInput = () =>
   prepared((input) => (typeof input === 'string' ? provinceStateCodeOf(input) : input), provinceStateCode());
 
-/** The request form of a country: its two-letter ISO code in any case. */
+/** Names clients write for countries beside those of the Unicode data (`Intl.DisplayNames`), by their ISO code. */
+const COUNTRY_ALIASES: Record<string, readonly string[]> = {
+  US: ['USA', 'United States of America', 'America', 'Etats-Unis d Amerique'],
+  GB: ['UK', 'Great Britain', 'England', 'Scotland', 'Wales', 'Northern Ireland', 'Britain'],
+  AE: ['UAE'],
+};
+
+/** ISO codes by country name, in English and French (`"Canada"`, `"Allemagne"`), as `enumKey` spells them. */
+let countryCodeByName: Map<string, string> | undefined;
+function countryCodeOfName(name: string): string | undefined {
+  if (!countryCodeByName) {
+    countryCodeByName = new Map();
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    for (const language of ['en', 'fr']) {
+      const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
+      for (const first of letters)
+        for (const second of letters) {
+          const code = `${first}${second}`;
+          const shown = names.of(code);
+          if (shown && shown !== code) countryCodeByName.set(enumKey(shown), code);
+        }
+    }
+    for (const [code, aliases] of Object.entries(COUNTRY_ALIASES))
+      for (const alias of aliases) countryCodeByName.set(enumKey(alias), code);
+  }
+  return countryCodeByName.get(enumKey(name));
+}
+
+/** The request form of a country: its two-letter ISO code in any case, or its name in English or French (`"Canada"`). */
 export const countryCodeInput = () =>
-  prepared(
-    (input) => (typeof input === 'string' && /^\s*[A-Za-z]{2}\s*$/.test(input) ? input.trim().toUpperCase() : input),
-    countryCode(),
-  );
+  prepared((input) => {
+    if (typeof input !== 'string') return input;
+    if (/^\s*[A-Za-z]{2}\s*$/.test(input)) return input.trim().toUpperCase();
+    return countryCodeOfName(input) ?? input;
+  }, countryCode());

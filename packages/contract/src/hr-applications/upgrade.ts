@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { applicantIdParams, c, HR_PREFIXES, type HrForm, metadata, writeHeaders } from '../common/contract.js';
 import { requireOneRequestFlag } from '../common/order.js';
 import { lenientBody } from '../common/lenient.js';
+import { refuseHiddenCharacters } from '../common/applicant-rules.js';
 import { problemResponses } from '../common/problem.js';
 import { hrApplicationSchema } from '../schemas/application.js';
 import { upgradeShape } from '../schemas/order.js';
 
 export const upgradeBodySchema = lenientBody(z.object(upgradeShape), (body) =>
-  body.superRefine(requireOneRequestFlag),
+  body.superRefine(requireOneRequestFlag).superRefine(refuseHiddenCharacters),
 ).describe('The checks to add, and the information they need.');
 export type UpgradeBody = z.infer<typeof upgradeBodySchema>;
 

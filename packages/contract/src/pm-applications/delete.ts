@@ -1,5 +1,5 @@
 import {
-  APPLICANT_ERASURE,
+  APPLICANT_WITHDRAWAL,
   applicantIdParams,
   c,
   metadata,
@@ -16,9 +16,9 @@ export const pmDeleteApplicant = <F extends PmForm>(form: F) =>
     path: pmApplicantPath(form),
     pathParams: applicantIdParams,
     body: c.noBody(),
-    responses: { 204: c.noBody(), ...problemResponses(404) },
-    summary: 'Delete a rental applicant (erase their personal data)',
-    description: `${APPLICANT_ERASURE}\n\n${form === 'v2' ? PM_V2_NOTE : PM_DEPRECATION}`,
+    responses: { 204: c.noBody(), ...problemResponses(404, 409) },
+    summary: 'Withdraw a rental application (cancel it, keeping the record)',
+    description: `${APPLICANT_WITHDRAWAL}\n\n${form === 'v2' ? PM_V2_NOTE : PM_DEPRECATION}`,
     deprecated: form === 'pm',
     metadata: metadata('PM applications', form === 'v2' ? 'pmV2DeleteApplicant' : 'pmDeleteApplicant'),
   });

@@ -10,30 +10,31 @@ import {
   writeHeaders,
 } from '../common/contract.js';
 import { requireOneRequestFlagBefore } from '../common/order.js';
-import { lenientBody, numberOrDecimalString } from '../common/lenient.js';
+import { lenientBody, numberOrDecimalString, prepared, withoutNulls } from '../common/lenient.js';
 import { refuseHiddenCharacters } from '../common/applicant-rules.js';
 import { uuid } from '../common/primitives.js';
 import { problemResponses } from '../common/problem.js';
 import { pmInviteResponseSchema } from '../schemas/application.js';
 import { inviteShape } from '../schemas/order.js';
-import { phoneNumberSchema } from '../schemas/phone-number.js';
+import { optionalPhoneNumberSchema } from '../schemas/phone-number.js';
 
 /** The share of the rent one applicant pays: the main one's (`share_of_rent`) or a grouped one's. */
 export const shareOfRentField = numberOrDecimalString(z.number().min(0).max(100))
   .optional()
   .describe('Percentage of the rent this applicant pays.');
 
-export const groupedApplicantSchema = z
-  .object({
+export const groupedApplicantSchema = prepared(
+  withoutNulls,
+  z.object({
     email: z.string().trim().email().max(254).describe('Email address of this applicant.'),
-    phone_number: phoneNumberSchema.optional().describe('Phone number for an SMS invitation.'),
+    phone_number: optionalPhoneNumberSchema.describe('Phone number for an SMS invitation.'),
     is_cosigner: z
       .boolean()
       .optional()
       .describe('Whether this applicant is a co-signer (guarantor) rather than a tenant (default false).'),
     share_of_rent: shareOfRentField,
-  })
-  .describe('Another applicant of the same application.');
+  }),
+).describe('Another applicant of the same application (a null member is absent).');
 
 export const pmInviteBodySchema = <F extends PmForm>(form: F) =>
   lenientBody(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { c, metadata, PM_DEPRECATION, PM_V2_NOTE, type PmForm } from '../common/contract.js';
 import { paginated, pageQueryShape } from '../common/pagination.js';
-import { uuid } from '../common/primitives.js';
+import { applicantFilterShape } from '../common/applicant-filters.js';
 import { problemResponses } from '../common/problem.js';
 import { pmApplicantListItemSchema } from '../schemas/application.js';
 
@@ -11,14 +11,10 @@ export const pmListApplicants = <F extends PmForm>(form: F) =>
     path: (form === 'v2' ? '/api/v2/applicants/' : '/api/v1/pm/applicants/') as F extends 'v2'
       ? '/api/v2/applicants/'
       : '/api/v1/pm/applicants/',
-    query: z.object({
-      ...pageQueryShape,
-      application__team__id: uuid().optional().describe('Only applicants of this team.'),
-      owner: uuid().optional().describe('Only applicants ordered by this user.'),
-    }),
+    query: z.object({ ...pageQueryShape, ...applicantFilterShape }),
     responses: { 200: paginated(pmApplicantListItemSchema, 'PM applicants'), ...problemResponses(400, 404) },
     summary: 'List rental applicants',
-    description: `Every applicant of the key's PM teams, oldest first, a page at a time, optionally filtered by team and by owner.\n\n${form === 'v2' ? PM_V2_NOTE : PM_DEPRECATION}`,
+    description: `Every applicant of the key's PM teams, oldest first, a page at a time, optionally filtered (the filters combine; the Finding applicants guide says what can be searched and why).\n\n${form === 'v2' ? PM_V2_NOTE : PM_DEPRECATION}`,
     deprecated: form === 'pm',
     metadata: metadata('PM applications', form === 'v2' ? 'pmV2ListApplicants' : 'pmListApplicants'),
   });

@@ -5,9 +5,9 @@ import { createPropertyBodySchema, propertySchema } from '../schemas/property.js
 export const createProperty = <F extends PmForm>(form: F) =>
   c.mutation({
     method: 'POST',
-    path: (form === 'v2' ? '/api/v2/properties/' : '/api/v1/pm/properties') as F extends 'v2'
+    path: (form === 'v2' ? '/api/v2/properties/' : '/api/v1/pm/properties/') as F extends 'v2'
       ? '/api/v2/properties/'
-      : '/api/v1/pm/properties',
+      : '/api/v1/pm/properties/',
     headers: writeHeaders,
     body: createPropertyBodySchema,
     responses: { 201: propertySchema, ...problemResponses(400, 403, 409) },

@@ -10,7 +10,7 @@ export const deleteProperty = <F extends PmForm>(form: F) =>
     body: c.noBody(),
     responses: { 204: c.noBody(), ...problemResponses(404, 409) },
     summary: 'Delete a property',
-    description: `Deletes a property without listings. One that still has listings answers 409 \`in_use\`: delete its listings first.\n\n${form === 'v2' ? PM_V2_NOTE : PM_DEPRECATION}`,
+    description: `Deletes a property and its listings. When applications were made to any of its listings nothing is deleted: 409 \`in_use\` naming those listings.\n\n${form === 'v2' ? PM_V2_NOTE : PM_DEPRECATION}`,
     deprecated: form === 'pm',
     metadata: metadata('Properties', form === 'v2' ? 'deletePropertyV2' : 'deleteProperty'),
   });

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { HR_PREFIXES } from '../common/contract.js';
 
-/** Where the reports of each client type live. HR reports answer under both HR prefixes; PM paths keep the seeds' slashes. */
+/**
+ * Where the reports of each client type live. HR reports answer under both HR prefixes. Every path ends with a slash,
+ * as its siblings do; each also answers without it (the seeds spell two PM paths so).
+ */
 export const REPORT_PATHS = {
   api: {
     pdf: `${HR_PREFIXES.api}/reports/:applicant_id/pdf/`,
@@ -14,8 +17,8 @@ export const REPORT_PATHS = {
     web: `${HR_PREFIXES.hr}/reports/:applicant_id/web/`,
   },
   pm: {
-    pdf: '/api/v1/pm/reports/:applicant_id/pdf',
-    link: '/api/v1/pm/reports/:applicant_id/link',
+    pdf: '/api/v1/pm/reports/:applicant_id/pdf/',
+    link: '/api/v1/pm/reports/:applicant_id/link/',
     web: '/api/v1/pm/reports/:applicant_id/web/',
   },
   v2: {

@@ -17,6 +17,7 @@ import {
 import { chosenKeys } from '../common/choices.js';
 import { calendarDate, countryCode, dateTime, email, uuid } from '../common/primitives.js';
 import { checkNameSchema, requestFlagsRecordShape } from '../common/request-flags.js';
+import { cancellationReasonSchema } from './cancellation.js';
 import { informationSchema } from './information.js';
 import { listingSchema } from './listing.js';
 import {
@@ -131,6 +132,46 @@ const score = (what: string) =>
       `${what} (0–100), computed from the checks that completed only; null until every check finished, and when none completed.`,
     );
 
+/** The order's `external_id` and `metadata`, as the records, list items and events echo them. */
+export const integratorIdsShape = {
+  external_id: z
+    .string()
+    .nullable()
+    .describe('Your own identifier of the order (`external_id`); null when it gave none.'),
+  metadata: z.record(z.string()).describe('Your own string map of the order (`metadata`); `{}` when it gave none.'),
+};
+/** Where an invitation stands, each moment the first time it happened (null until then). */
+export const invitationFunnelSchema = z
+  .object({
+    sent_at: dateTime().nullable().describe('When the invitation was last sent (queued for email, and SMS).'),
+    delivered_at: dateTime()
+      .nullable()
+      .describe(
+        'When the invitation was first delivered: accepted by the mail server (or, without SMTP, kept in the outbox). Event `invitation.delivered`.',
+      ),
+    bounced_at: dateTime()
+      .nullable()
+      .describe(
+        'When the mail server refused the invitation for good (a permanent SMTP refusal, 5xx): it was not delivered. Event `invitation.bounced`.',
+      ),
+    opened_at: dateTime()
+      .nullable()
+      .describe('When the applicant first opened the form (the first load of the portal). Event `invitation.opened`.'),
+    started_at: dateTime()
+      .nullable()
+      .describe(
+        'When the applicant first saved the form (a draft, or the submission itself). Event `invitation.started`.',
+      ),
+    expires_at: dateTime().nullable().describe('When the link stops opening the form, unless it is resent.'),
+    expired_at: dateTime()
+      .nullable()
+      .describe(
+        'When the link lapsed without a submission (`expires_at` once passed; a resend gives a new link). Event `invitation.expired`.',
+      ),
+  })
+  .nullable()
+  .describe('The invitation’s funnel: sent, delivered or bounced, opened, started, expired. Null for a quick screen.');
+
 const applicationRecordShape = {
   id: uuid().describe('Identifier of the applicant (the `applicant_id` of the other operations).'),
   created: dateTime().describe('When the application was created.'),
@@ -140,6 +181,7 @@ const applicationRecordShape = {
     .nullable()
     .describe('When the applicant submitted the form (or the quick screen was created).'),
   tag: z.string().nullable().describe('Your label grouping related applications.'),
+  ...integratorIdsShape,
   ...requestFlagsRecordShape,
   is_submitted: z.boolean().describe('Whether the information is complete and the checks were started.'),
   applicant_type: applicantType.schema,
@@ -182,8 +224,18 @@ const applicationRecordShape = {
   education_verification: verification.schema,
   credential_verification: verification.schema,
   ...resultFieldsShape,
-  identity_verified: z.boolean().describe('Whether the identity was verified.'),
-  employment_verified: z.boolean().describe('Whether the current employment was verified.'),
+  identity_verified: z
+    .boolean()
+    .nullable()
+    .describe(
+      'Whether an identity verification approved the identity (status `A`); `false` when it finished without approving it (the red flags say why: a declined identity, or no identity document or selfie collected); `null` when none was ordered or it has not finished.',
+    ),
+  employment_verified: z
+    .boolean()
+    .nullable()
+    .describe(
+      'Whether the current (first) employer was verified; `null` when no employment verification was ordered or it has not finished.',
+    ),
   identity_verification: identityVerificationSchema
     .nullable()
     .describe('Identity verification; null when not requested.'),
@@ -198,6 +250,20 @@ const applicationRecordShape = {
     .nullable()
     .describe(
       'When the application should be done: the latest `estimated_completion` of its checks. Null when no check is under way (all finished, or waiting for the applicant).',
+    ),
+  invitation_funnel: invitationFunnelSchema,
+  cancelled_at: dateTime()
+    .nullable()
+    .describe(
+      'When the application was cancelled or its invitation withdrawn (`status` `Cancelled`); it stays cancelled if later erased. Null otherwise.',
+    ),
+  cancelled_by: uuid()
+    .nullable()
+    .describe('The user whose request cancelled the application; null unless it was cancelled.'),
+  cancellation_reason: cancellationReasonSchema
+    .nullable()
+    .describe(
+      'Why the application was cancelled (the code given with the cancellation); null unless it was cancelled.',
     ),
   erased_at: dateTime()
     .nullable()
@@ -219,8 +285,18 @@ export const hrApplicationSchema = z
     ...applicationRecordShape,
     salary: z.number().nullable().describe('Annual salary of the position: always null (no order names one).'),
     sufficient_salary: z.boolean().nullable().describe('Whether verified income meets the salary: always null.'),
-    high_risk_vulnerable_sector: z.boolean().describe('Whether the position works with vulnerable people.'),
-    job_safety_undue_risk: z.boolean().describe('Whether a finding poses an undue risk to job safety.'),
+    high_risk_vulnerable_sector: z
+      .boolean()
+      .nullable()
+      .describe(
+        'Whether the position works with vulnerable people: `true` when a vulnerable sector criminal record check was ordered, else `null` (not stated).',
+      ),
+    job_safety_undue_risk: z
+      .boolean()
+      .nullable()
+      .describe(
+        'Whether a finding poses an undue risk to job safety (a criminal conviction or a suspended licence); `null` unless a criminal record or motor vehicle check completed.',
+      ),
     ...scorePair('early_termination', 'Risk of early termination', riskLabelSchema),
     ...scorePair('reliability_risk', 'Reliability risk', riskLabelSchema),
     ...scorePair('workplace_misconduct', 'Risk of workplace misconduct', riskLabelSchema),
@@ -271,6 +347,7 @@ const inviteResponseShape = {
   id: uuid().describe('Identifier of the application.'),
   created: dateTime().describe('When it was created.'),
   modified: dateTime().describe('When it last changed.'),
+  ...integratorIdsShape,
 };
 export const hrInviteResponseSchema = z
   .object({ ...inviteResponseShape, applicant: invitedApplicantSchema })
@@ -371,6 +448,7 @@ export const reportSummarySchema = z
 const listItemShape = {
   ...requestFlagsRecordShape,
   id: uuid().describe('Identifier of the applicant.'),
+  ...integratorIdsShape,
   short_uid: z.string().describe('Short identifier for people to quote.'),
   last_updated: dateTime().describe('When the application or one of its checks last changed.'),
   report_status: reportStatus.schema,

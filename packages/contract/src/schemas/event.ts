@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { applicationStatus, reportStatus, teamType } from '../common/enums.js';
 import { dateTime, uuid } from '../common/primitives.js';
 import { checkNameSchema } from '../common/request-flags.js';
+import { cancellationReasonSchema } from './cancellation.js';
 import { ADVERSE_ACTION_STATES, DISPUTE_OUTCOMES } from './adverse-action.js';
 
 // Events: what happened to a partner's records, kept 30 days (`GET /api/v1/events/`) and pushed to webhook endpoints.
@@ -15,6 +16,24 @@ const teamId = () => uuid().describe('Identifier of the team.');
 const statusFields = {
   status: applicationStatus.schema.describe('The applicant’s `status` after the change.'),
   report_status: reportStatus.schema.describe('The applicant’s `report_status` after the change.'),
+};
+/**
+ * The order's own ids, on the events of an applicant's order (ordered, the invitation's steps, submitted, a check
+ * completed, returned, upgraded, cancelled, erased): identifiers, never personal data.
+ * Optional only because events recorded before they existed (kept 30 days) lack them.
+ */
+const integratorFields = {
+  external_id: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      'The `external_id` of the order; null when it gave none (absent from events recorded before it existed).',
+    ),
+  metadata: z
+    .record(z.string())
+    .optional()
+    .describe('The `metadata` of the order; `{}` when it gave none (absent from events recorded before it existed).'),
 };
 const messageChannel = z.enum(['email', 'sms']).describe('How the invitation was sent.');
 const apiKeyFields = {
@@ -64,16 +83,34 @@ export const eventDataSchemas = {
       is_quick_screen: z.boolean().describe('True for a quick screen (checks run at once), false for an invitation.'),
       checks: z.array(checkNameSchema).describe('The checks ordered.'),
       ...statusFields,
+      ...integratorFields,
     })
     .describe('An applicant was ordered: an invitation (one event per invited applicant) or a quick screen.'),
   'invitation.sent': z
-    .object({ applicant_id: applicantId(), channel: messageChannel })
+    .object({ applicant_id: applicantId(), channel: messageChannel, ...integratorFields })
     .describe('The invitation of an applicant left svc (by email or SMS).'),
   'invitation.delivery_failed': z
-    .object({ applicant_id: applicantId(), channel: messageChannel })
+    .object({ applicant_id: applicantId(), channel: messageChannel, ...integratorFields })
     .describe('The invitation of an applicant could not be delivered after every retry; it can be sent again.'),
+  'invitation.delivered': z
+    .object({ applicant_id: applicantId(), channel: messageChannel, ...integratorFields })
+    .describe(
+      'The invitation of an applicant was first delivered: accepted by the mail server (or, without SMTP, kept in the outbox).',
+    ),
+  'invitation.bounced': z
+    .object({ applicant_id: applicantId(), channel: messageChannel, ...integratorFields })
+    .describe('The mail server refused the invitation of an applicant for good (a permanent SMTP refusal).'),
+  'invitation.opened': z
+    .object({ applicant_id: applicantId(), ...integratorFields })
+    .describe('The applicant opened the invitation’s form for the first time.'),
+  'invitation.started': z
+    .object({ applicant_id: applicantId(), ...integratorFields })
+    .describe('The applicant saved the form for the first time (a draft, or the submission itself).'),
+  'invitation.expired': z
+    .object({ applicant_id: applicantId(), ...integratorFields })
+    .describe('The invitation’s link lapsed without a submission; it can be resent.'),
   'applicant.submitted': z
-    .object({ applicant_id: applicantId(), application_id: applicationId(), ...statusFields })
+    .object({ applicant_id: applicantId(), application_id: applicationId(), ...statusFields, ...integratorFields })
     .describe('The applicant submitted the form with consent: the checks run.'),
   'check.completed': z
     .object({
@@ -87,6 +124,7 @@ export const eventDataSchemas = {
         .string()
         .nullable()
         .describe('The outcome code of the result (for example `CLEAR` or `REVIEW`); null when the check failed.'),
+      ...integratorFields,
     })
     .describe('One check of an applicant finished. The result itself is read from the record.'),
   'application.returned': z
@@ -96,6 +134,7 @@ export const eventDataSchemas = {
       report_version: z.number().int().describe('Version of the report now ready (1, then one more per upgrade).'),
       formats: z.array(z.enum(['web', 'pdf', 'link'])).describe('Report formats ready to fetch.'),
       ...statusFields,
+      ...integratorFields,
     })
     .describe('Every check finished and the report is ready: the applicant is `Returned`.'),
   'application.upgraded': z
@@ -105,11 +144,36 @@ export const eventDataSchemas = {
       added_checks: z.array(checkNameSchema).describe('The checks the upgrade added.'),
       report_version: z.number().int().describe('The report version the new checks are ordered for.'),
       ...statusFields,
+      ...integratorFields,
     })
     .describe('Checks were added to a returned applicant; a new report version follows.'),
   ...adverseActionEvents,
+  'watchlist.hit': z
+    .object({
+      applicant_id: applicantId(),
+      application_id: applicationId(),
+      source: z
+        .string()
+        .describe('The list (`ofac_sdn`, `ofac_sdn_csv`, `un`, `eu`, `uk`, `ca_sema`, `opensanctions`).'),
+      list_version_id: uuid().describe('The list version the entry was found in (`svc watchlists list`).'),
+      list_entry_id: z.string().describe('The list’s own identifier of the entry (for example an SDN `uid`).'),
+    })
+    .describe(
+      'A monitored applicant was re-screened against a new version of a sanctions or watch list and a list entry not found before now scores the threshold or more: a possible match for a person to review.',
+    ),
+  'application.cancelled': z
+    .object({
+      applicant_id: applicantId(),
+      application_id: applicationId(),
+      reason: cancellationReasonSchema,
+      ...statusFields,
+      ...integratorFields,
+    })
+    .describe(
+      'The application was cancelled or its invitation withdrawn before it returned: its pending checks stopped and no report will be made. The record stays.',
+    ),
   'applicant.erased': z
-    .object({ applicant_id: applicantId() })
+    .object({ applicant_id: applicantId(), ...integratorFields })
     .describe('The personal data of an applicant was erased; the record keeps its identifiers and statuses.'),
   'api_key.created': z.object(apiKeyFields).describe('An API key was issued.'),
   'api_key.revoked': z.object(apiKeyFields).describe('An API key was revoked: it no longer authenticates.'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { payPeriod, phoneType, rentOrOwn, verification } from '../common/enums.js';
 import { calendarDate, dateTime, email, uuid } from '../common/primitives.js';
-import { numberOrDecimalString, prepared, withoutNulls } from '../common/lenient.js';
+import { emptyAsAbsent, numberOrDecimalString, prepared, withoutNulls } from '../common/lenient.js';
 import { countryCodeInput, provinceStateInput } from '../common/subdivisions.js';
 import { nullableFields, optionalFields, withRequired } from '../common/shapes.js';
 import { birthDate } from '../common/applicant-rules.js';
@@ -124,7 +124,9 @@ const personFields = {
   phone_number: z.string().trim().max(30).describe('Phone number of the applicant.'),
   gender: z.string().trim().max(50).describe('Gender, as the applicant gives it.'),
   birth_city: z.string().trim().max(100).describe('City of birth.'),
-  birth_province_state: z.string().trim().max(3).describe('ISO province or state code of birth (`OT` for other).'),
+  birth_province_state: emptyAsAbsent(provinceStateInput().optional()).describe(
+    'ISO province or state code of birth (`OT` for other); a request may give the name (`Ontario`) or the code in any case.',
+  ),
   birth_other_province_state: z
     .string()
     .trim()
@@ -133,7 +135,9 @@ const personFields = {
   birth_country: countryCodeInput().describe('ISO country code of birth.'),
   license_number: z.string().trim().max(50).describe("Driver's licence number. Encrypted at rest."),
   license_valid: z.boolean().describe("Whether the driver's licence is valid."),
-  license_prov_state: z.string().trim().max(3).describe("ISO province or state code that issued the driver's licence."),
+  license_prov_state: emptyAsAbsent(provinceStateInput().optional()).describe(
+    "ISO province or state code that issued the driver's licence; a request may give the name or the code in any case.",
+  ),
   license_other_country: z
     .boolean()
     .describe("Whether the driver's licence was issued outside the applicant's country."),
@@ -144,46 +148,69 @@ const personFields = {
 /** The most entries a list of `information` holds (an upgrade's entries included). */
 export const MAX_HISTORY = 20;
 
+/** The applicant's own fields as a client sends them (every one optional). */
+const personInputShape = {
+  ...optionalFields(personFields),
+  date_of_birth: birthDate()
+    .optional()
+    .describe(`${personFields.date_of_birth.description} From 1900-01-01 to today (UTC) 14 years ago.`),
+  sin_ssn: sinSsnInput.optional(),
+};
+
+const historyOf = <T extends z.ZodTypeAny>(entry: T, description: string) =>
+  z.array(entry).max(MAX_HISTORY).optional().describe(description);
+
+const HISTORY_DESCRIPTIONS = {
+  addresses: 'Address history, current address first.',
+  employers: 'Employment history, current employer first.',
+  educations: 'Education history.',
+  credentials: 'Professional credentials and licences (for credential verification).',
+  convictions: 'Convictions the applicant declares.',
+} as const;
+
+const convictionsInput = historyOf(z.object(optionalFields(convictionFields)), HISTORY_DESCRIPTIONS.convictions);
+
 /**
- * `information` as a client sends it (invite pre-fill, quick screen). A retrieved record sent back is accepted: its
+ * `information` as a client sends it (quick screen, upgrade). A retrieved record sent back is accepted: its
  * read-only fields (`id`, `created`, `svc_verification`, …) and unknown fields are ignored, its nulls are absent.
  */
 export const informationInputSchema = prepared(
   withoutNulls,
   z.object({
-    ...optionalFields(personFields),
-    date_of_birth: birthDate()
-      .optional()
-      .describe(`${personFields.date_of_birth.description} From 1900-01-01 to today (UTC) 14 years ago.`),
-    sin_ssn: sinSsnInput.optional(),
-    addresses: z
-      .array(z.object(withRequired(addressHistoryFields, ['address', 'city', 'province_state', 'country'])))
-      .max(MAX_HISTORY)
-      .optional()
-      .describe('Address history, current address first.'),
-    employers: z
-      .array(z.object(withRequired(employerFields, ['company_name'])))
-      .max(MAX_HISTORY)
-      .optional()
-      .describe('Employment history, current employer first.'),
-    educations: z
-      .array(z.object(withRequired(educationFields, ['institution'])))
-      .max(MAX_HISTORY)
-      .optional()
-      .describe('Education history.'),
-    credentials: z
-      .array(z.object(withRequired(credentialFields, ['institution', 'certification'])))
-      .max(MAX_HISTORY)
-      .optional()
-      .describe('Professional credentials and licences (for credential verification).'),
-    convictions: z
-      .array(z.object(optionalFields(convictionFields)))
-      .max(MAX_HISTORY)
-      .optional()
-      .describe('Convictions the applicant declares.'),
+    ...personInputShape,
+    addresses: historyOf(
+      z.object(withRequired(addressHistoryFields, ['address', 'city', 'province_state', 'country'])),
+      HISTORY_DESCRIPTIONS.addresses,
+    ),
+    employers: historyOf(z.object(withRequired(employerFields, ['company_name'])), HISTORY_DESCRIPTIONS.employers),
+    educations: historyOf(z.object(withRequired(educationFields, ['institution'])), HISTORY_DESCRIPTIONS.educations),
+    credentials: historyOf(
+      z.object(withRequired(credentialFields, ['institution', 'certification'])),
+      HISTORY_DESCRIPTIONS.credentials,
+    ),
+    convictions: convictionsInput,
   }),
 ).describe("The applicant's information. Which fields are required depends on the checks requested.");
+/**
+ * `information` of an invitation: a pre-fill the applicant completes in the portal, so an entry may be partial (an
+ * address with its street and city alone, an employer without its name). Otherwise as `informationInputSchema`.
+ */
+export const informationPrefillSchema = prepared(
+  withoutNulls,
+  z.object({
+    ...personInputShape,
+    addresses: historyOf(z.object(optionalFields(addressHistoryFields)), HISTORY_DESCRIPTIONS.addresses),
+    employers: historyOf(z.object(optionalFields(employerFields)), HISTORY_DESCRIPTIONS.employers),
+    educations: historyOf(z.object(optionalFields(educationFields)), HISTORY_DESCRIPTIONS.educations),
+    credentials: historyOf(z.object(optionalFields(credentialFields)), HISTORY_DESCRIPTIONS.credentials),
+    convictions: convictionsInput,
+  }),
+).describe(
+  'What you already know of the applicant: it pre-fills the form, where the applicant completes it. An entry of a list may be partial (an address with its street and city alone, an employer without its name).',
+);
 export type InformationInput = z.infer<typeof informationInputSchema>;
+/** An invitation's pre-fill: `InformationInput` whose list entries may be partial. */
+export type InformationPrefill = z.infer<typeof informationPrefillSchema>;
 
 const recordedVerification = nullableFields(verificationFields);
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { enumKey, prepared } from '../common/lenient.js';
 import { requestFlagsOrderShape } from '../common/request-flags.js';
 import { calendarDate, uuid } from '../common/primitives.js';
 import { countryCodeInput } from '../common/subdivisions.js';
-import { informationInputSchema, locationSchema } from './information.js';
+import { informationInputSchema, informationPrefillSchema, locationSchema } from './information.js';
 import { optionalFields, pickFields } from '../common/shapes.js';
 import { packageSettingsShape } from './package.js';
-import { phoneNumberSchema } from './phone-number.js';
+import { optionalPhoneNumberSchema } from './phone-number.js';
 
 // Fields shared by the order operations (invite, quick screen, upgrade) of HR and PM.
 
@@ -31,9 +32,10 @@ export const tagField = z.string().trim().max(100).optional().describe('Your lab
 
 export const enhancedIdentityVerificationInputSchema = z
   .object({
-    document_type: z
-      .enum(['PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID'])
-      .describe('Kind of identity document presented.'),
+    document_type: prepared(
+      (input) => (typeof input === 'string' ? enumKey(input) : input),
+      z.enum(['PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID']),
+    ).describe('Kind of identity document presented, in any letter case (`passport`, `Drivers_License`).'),
     document_number: z.string().trim().min(1).max(50).describe('Number of the document. Encrypted at rest.'),
     issuing_country: countryCodeInput().describe('ISO country code of the issuer.'),
     issuing_province_state: z
@@ -53,17 +55,50 @@ const packageIdField = uuid()
     "A package of the team of `owner_id` (same environment): its `request_flags` are ordered, with any request flag sent besides. Another team's, another environment's or an unknown package: 400 naming `package_id`.",
   );
 
+/** At most this many `metadata` keys, each of at most `METADATA_KEY_MAX` characters, each value at most `METADATA_VALUE_MAX`. */
+export const METADATA_KEYS_MAX = 20;
+export const METADATA_KEY_MAX = 40;
+export const METADATA_VALUE_MAX = 500;
+
+/** Your own id of an order: unique per team and environment, printable, no personal data. */
+export const externalIdField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .regex(/^[^\p{Cc}\p{Cf}]+$/u, 'must hold printable characters only')
+  .describe(
+    'Your own identifier of the order (your candidate, requisition or tenancy id), unique per team and environment: another order of the team with the same `external_id` answers 409 `conflict`. Echoed on the records, list items, events and webhooks of its applicants, and a list filter. An identifier of yours, never personal data (no email, name or phone number): it is stored in clear and sent in events.',
+  );
+
+/** Your string map of an order. */
+export const metadataField = z
+  .record(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,40}$/, `must be 1 to ${METADATA_KEY_MAX} letters, digits, \`_\`, \`.\` or \`-\``),
+    z.string().max(METADATA_VALUE_MAX),
+  )
+  .refine((map) => Object.keys(map).length <= METADATA_KEYS_MAX, {
+    message: `must hold at most ${METADATA_KEYS_MAX} keys`,
+  })
+  .describe(
+    `Your own string map of the order (up to ${METADATA_KEYS_MAX} keys of 1 to ${METADATA_KEY_MAX} letters, digits, \`_\`, \`.\` or \`-\`, each value a string of at most ${METADATA_VALUE_MAX} characters), echoed on records, list items, events and webhooks. Identifiers and labels of yours only, never personal data: it is stored in clear and sent in events.`,
+  );
+
+/** The integrator's fields of every order (invite and quick screen, HR and PM). */
+const integratorShape = { external_id: externalIdField.optional(), metadata: metadataField.optional() };
+
 /** Fields of every invite (HR and PM). */
 export const inviteShape = {
   email: z.string().trim().email().max(254).describe("Applicant's email address: the invitation is sent there."),
-  phone_number: phoneNumberSchema
-    .optional()
-    .describe('Phone number for an SMS invitation (when the superteam has SMS enabled).'),
+  phone_number: optionalPhoneNumberSchema.describe(
+    'Phone number for an SMS invitation (when the superteam has SMS enabled).',
+  ),
   tag: tagField,
-  information: informationInputSchema
-    .optional()
-    .describe('What you already know of the applicant: it pre-fills the form.'),
+  information: informationPrefillSchema.optional(),
   package_id: packageIdField,
+  ...integratorShape,
   ...requestFlagsOrderShape,
 };
 
@@ -75,6 +110,7 @@ export const quickScreenShape = {
   enhanced_identity_verification: enhancedIdentityVerificationInputSchema.optional(),
   position_or_property_location: locationSchema,
   package_id: packageIdField,
+  ...integratorShape,
   ...requestFlagsOrderShape,
 };
 

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { employmentSector, purposeOfCheck, verificationLevel, yearsOrIndividually } from '../common/enums.js';
+import { numberOrDecimalString, prepared } from '../common/lenient.js';
 import { uuid } from '../common/primitives.js';
 import { requestFlagSchema } from '../common/request-flags.js';
 
-const count = (what: string) => z.number().int().min(0).max(50).describe(what);
-const years = (what: string) => z.number().int().min(0).max(50).describe(what);
+// Numbers are accepted as decimal strings too (`"7"`): a service collection's settings copied by a client may be.
+const count = (what: string) => numberOrDecimalString(z.number().int().min(0).max(50)).describe(what);
+const years = (what: string) => numberOrDecimalString(z.number().int().min(0).max(50)).describe(what);
 const words = (what: string) => z.string().trim().max(200).describe(what);
 
 /** Package `settings` (document 2): how the checks of a package are run. */
@@ -13,9 +15,9 @@ export const packageSettingsShape = {
     .array(z.string().regex(/^[A-Z]{2}$/))
     .max(250)
     .describe('Countries searched by the international criminal record check.'),
-  us_criminal_record_check_years: z
-    .union([z.literal(7), z.literal(10)])
-    .describe('Years searched by US criminal record checks: 7 or 10.'),
+  us_criminal_record_check_years: numberOrDecimalString(z.union([z.literal(7), z.literal(10)])).describe(
+    'Years searched by US criminal record checks: 7 or 10.',
+  ),
   employer_questionaire_id: uuid().nullable().describe('Employer reference template used.'),
   address_questionaire_id: uuid().nullable().describe('Address reference template used.'),
   employer_references_min: count('Fewest employer references.'),
@@ -50,10 +52,33 @@ export const packageSettingsShape = {
   role_or_position_title: words('Role or position title (Australian checks).'),
 };
 
+/** The settings that take `null` (a reference template: none); any other `null` is an absent setting. */
+const NULLABLE_SETTINGS = new Set(
+  Object.entries(packageSettingsShape)
+    .filter(([, field]) => field.safeParse(null).success)
+    .map(([name]) => name),
+);
+
 export const packageSettingsSchema = z
   .object(packageSettingsShape)
   .partial()
   .describe('Settings of a package; every field optional.');
+
+/**
+ * Package `settings` as a request gives them: a `null` is an absent setting (but a reference template's `null`:
+ * none), so a service collection's settings may be copied as they are.
+ */
+const packageSettingsInputSchema = prepared(
+  (input) =>
+    input !== null && typeof input === 'object' && !Array.isArray(input)
+      ? Object.fromEntries(
+          Object.entries(input).filter(([name, value]) => value !== null || NULLABLE_SETTINGS.has(name)),
+        )
+      : input,
+  packageSettingsSchema,
+).describe(
+  "Settings of a package; every field optional. `null` is an absent setting (but a reference template's `null`: none), so a service collection's settings may be copied as they are.",
+);
 export type PackageSettings = z.infer<typeof packageSettingsSchema>;
 
 const requestFlagsList = z
@@ -86,7 +111,7 @@ export const createPackageBodySchema = z
     name: packageName,
     team: uuid().optional().describe("Team of the package; defaults to the API key user's team."),
     request_flags: requestFlagsList.default([]),
-    settings: packageSettingsSchema.default({}),
+    settings: packageSettingsInputSchema.default({}),
   })
   .describe('A package to create.');
 export type CreatePackageBody = z.infer<typeof createPackageBodySchema>;
@@ -98,7 +123,7 @@ export const replacePackageBodySchema = z
     name: packageName,
     team: uuid().describe('Team of the package.'),
     request_flags: requestFlagsList,
-    settings: packageSettingsSchema,
+    settings: packageSettingsInputSchema,
   })
   .describe('The whole package, replacing it.');
 export type ReplacePackageBody = z.infer<typeof replacePackageBodySchema>;

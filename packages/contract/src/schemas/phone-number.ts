@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { phoneType } from '../common/enums.js';
+import { prepared, withoutNulls } from '../common/lenient.js';
 import { countryCodeInput } from '../common/subdivisions.js';
 
 export const phoneNumberSchema = z
@@ -14,3 +15,13 @@ export const phoneNumberSchema = z
   })
   .describe('A phone number.');
 export type PhoneNumber = z.infer<typeof phoneNumberSchema>;
+
+/**
+ * An optional phone number of an order. `null`, and a phone number without a number (`{"phone_type": "NONE",
+ * "number": null, "country": null}`, as svc's own records show the absence of one), are absent; other nulls too.
+ */
+export const optionalPhoneNumberSchema = prepared((input) => {
+  const members = withoutNulls(input);
+  if (members === null || (typeof members === 'object' && !('number' in members))) return undefined;
+  return members;
+}, phoneNumberSchema.optional());

@@ -5,29 +5,29 @@ import { packageSettingsShape } from './package.js';
 import { nullableFields, pickFields } from '../common/shapes.js';
 
 const { requested_countries, employer_questionaire_id, address_questionaire_id } = packageSettingsShape;
-const nullableSettings = nullableFields(
-  pickFields(packageSettingsShape, [
-    'us_criminal_record_check_years',
-    'employer_references_max',
-    'employer_references_min',
-    'address_references_max',
-    'address_references_min',
-    'employment_verification_min',
-    'employment_verification_max',
-    'education_verification_min',
-    'education_verification_max',
-    'credential_verification_min',
-    'credential_verification_max',
-    'credential_verification_level',
-    'education_verification_level',
-    'employer_references_years',
-    'address_references_years',
-    'employment_verification_years',
-    'address_references_years_or_individually',
-    'employer_references_years_or_individually',
-    'employment_verification_years_or_individually',
-  ]),
-);
+/** The package settings a service collection record shows, each null when the collection does not set it. */
+export const SERVICE_COLLECTION_NULLABLE_SETTINGS = [
+  'us_criminal_record_check_years',
+  'employer_references_max',
+  'employer_references_min',
+  'address_references_max',
+  'address_references_min',
+  'employment_verification_min',
+  'employment_verification_max',
+  'education_verification_min',
+  'education_verification_max',
+  'credential_verification_min',
+  'credential_verification_max',
+  'credential_verification_level',
+  'education_verification_level',
+  'employer_references_years',
+  'address_references_years',
+  'employment_verification_years',
+  'address_references_years_or_individually',
+  'employer_references_years_or_individually',
+  'employment_verification_years_or_individually',
+] as const;
+const nullableSettings = nullableFields(pickFields(packageSettingsShape, SERVICE_COLLECTION_NULLABLE_SETTINGS));
 
 export const serviceCollectionSchema = z
   .object({

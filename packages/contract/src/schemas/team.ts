@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminCountry, teamType } from '../common/enums.js';
 import { email, provinceStateCode, uuid } from '../common/primitives.js';
+import { emptyAsNull } from '../common/lenient.js';
 import { requireOtherProvinceState } from './location-refinements.js';
 
 const teamFields = {
@@ -12,13 +13,9 @@ const teamFields = {
   city: z.string().trim().min(1).max(100).describe('City.'),
   postal_code: z.string().trim().min(1).max(20).describe('Postal or ZIP code.'),
   province_state: provinceStateCode().describe('ISO province or state code, or `OT` for other.'),
-  other_province_state: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .nullable()
-    .describe('Province or state when `province_state` is `OT`.'),
+  other_province_state: emptyAsNull(z.string().trim().min(1).max(100).nullable()).describe(
+    'Province or state when `province_state` is `OT` (an empty string is read as none).',
+  ),
   country: adminCountry.schema,
   accounting_first_name: z.string().trim().min(1).max(100).describe('Given name of the accountant handling billing.'),
   accounting_last_name: z.string().trim().min(1).max(100).describe('Family name of the accountant handling billing.'),

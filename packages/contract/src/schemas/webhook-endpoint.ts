@@ -81,7 +81,7 @@ export const webhookAttemptSchema = z
       .string()
       .nullable()
       .describe(
-        'Why there was no answer: `timeout` (10 s), `refused_address`, `https_required` or a network error code.',
+        'Why there was no answer: `timeout` (10 s); `refused_address`, `https_required`, `credentials_in_url` or `invalid_url` (the URL is checked again at each delivery, and nothing is sent to one refused); or a network error code.',
       ),
     succeeded: z.boolean().describe('Whether the endpoint answered 2xx.'),
   })

@@ -107,8 +107,13 @@ export class AdverseActionNotice extends Uuidv7Record {
   @Column({ type: 'text' })
   html!: string;
 
-  @Column({ type: 'bytea' })
-  pdf!: Buffer;
+  /** The PDF when it is stored in the row (`SVC_STORAGE=postgres`); null when it is in the bucket at `objectKey`. */
+  @Column({ type: 'bytea', nullable: true })
+  pdf!: Buffer | null;
+
+  /** The key of the sealed PDF in the bucket (`SVC_STORAGE=s3`); null when the row holds it. */
+  @Column({ name: 'object_key', type: 'text', nullable: true })
+  objectKey!: string | null;
 
   @Column({ name: 'file_name', type: 'text' })
   fileName!: string;

@@ -21,8 +21,13 @@ export class ApplicantDocument extends Uuidv7Record {
   @Column({ name: 'byte_size', type: 'integer' })
   byteSize!: number;
 
-  @Column({ type: 'bytea' })
-  content!: Buffer;
+  /** The bytes when they are stored in the row (`SVC_STORAGE=postgres`); null when they are in the bucket. */
+  @Column({ type: 'bytea', nullable: true })
+  content!: Buffer | null;
+
+  /** The key of the sealed file in the bucket (`SVC_STORAGE=s3`); null when the row holds it. */
+  @Column({ name: 'object_key', type: 'text', nullable: true })
+  objectKey!: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created!: Date;

@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, UpdateDateColumn } from 'typeorm';
 import type { Environment, TeamType } from './environment.js';
 import { Uuidv7Record } from './uuidv7-record.js';
 
-export type ApplicantStatus = 'Pending' | 'Returned' | 'Erased';
+export type ApplicantStatus = 'Pending' | 'Returned' | 'Cancelled' | 'Erased';
 export type ReportStatus = 'SENT' | 'IN_PROGRESS' | 'COMPLETE';
 export type OrderStatus = 'WAITING_ON_CANDIDATE' | 'IN_PROGRESS' | 'COMPLETE';
 
@@ -137,6 +137,37 @@ export class Applicant extends Uuidv7Record {
   @Column({ name: 'adjudication_status', type: 'text', default: 'NONE' })
   adjudicationStatus!: string;
 
+  /** The invitation's funnel (issue 35): each moment written once, the first time, with its event. */
+  @Column({ name: 'invitation_delivered_at', type: 'timestamptz', nullable: true })
+  invitationDeliveredAt!: Date | null;
+
+  @Column({ name: 'invitation_bounced_at', type: 'timestamptz', nullable: true })
+  invitationBouncedAt!: Date | null;
+
+  /** The first load of the portal's form. */
+  @Column({ name: 'invitation_opened_at', type: 'timestamptz', nullable: true })
+  invitationOpenedAt!: Date | null;
+
+  /** The first save of the form (a draft, or the submission itself). */
+  @Column({ name: 'invitation_started_at', type: 'timestamptz', nullable: true })
+  invitationStartedAt!: Date | null;
+
+  /** When the link lapsed without a submission (written by the expiry sweep). */
+  @Column({ name: 'invitation_expired_at', type: 'timestamptz', nullable: true })
+  invitationExpiredAt!: Date | null;
+
+  /** When the application was cancelled or its invitation withdrawn (`applications/cancel.ts`); null otherwise. */
+  @Column({ name: 'cancelled_at', type: 'timestamptz', nullable: true })
+  cancelledAt!: Date | null;
+
+  /** The user whose request cancelled the application. */
+  @Column({ name: 'cancelled_by', type: 'uuid', nullable: true })
+  cancelledBy!: string | null;
+
+  /** Why it was cancelled: a code of the contract's `CANCELLATION_REASONS`, never free text. */
+  @Column({ name: 'cancellation_reason', type: 'text', nullable: true })
+  cancellationReason!: string | null;
+
   /** When the applicant was deleted and their personal data erased (`applications/erasure.ts`); null otherwise. */
   @Column({ name: 'erased_at', type: 'timestamptz', nullable: true })
   erasedAt!: Date | null;
@@ -144,6 +175,21 @@ export class Applicant extends Uuidv7Record {
   /** The user whose request erased the applicant. */
   @Column({ name: 'erased_by', type: 'uuid', nullable: true })
   erasedBy!: string | null;
+
+  /** The order's `external_id` and `metadata` (its application's), copied here for lists, records and events. */
+  @Column({ name: 'external_id', type: 'text', nullable: true })
+  externalId!: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  metadata!: Record<string, string> | null;
+
+  /** The blind index: keyed hashes of the normalised email, phone number and name prefixes (`crypto/search-terms.ts`). */
+  @Column({ name: 'search_terms', type: 'text', array: true, default: () => "'{}'" })
+  searchTerms!: string[];
+
+  /** The overall result the applicant was last returned with; null while not returned (lists filter on it). */
+  @Column({ type: 'text', nullable: true })
+  result!: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created!: Date;

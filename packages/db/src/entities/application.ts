@@ -41,6 +41,14 @@ export class Application extends Uuidv7Record {
   @Column({ name: 'order_idempotency_key', type: 'text', nullable: true })
   orderIdempotencyKey!: string | null;
 
+  /** The integrator's own id of the order (unique per team and environment); not personal data by contract. */
+  @Column({ name: 'external_id', type: 'text', nullable: true })
+  externalId!: string | null;
+
+  /** The integrator's string map of the order; not personal data by contract. */
+  @Column({ type: 'jsonb', nullable: true })
+  metadata!: Record<string, string> | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created!: Date;
 

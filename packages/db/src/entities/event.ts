@@ -36,4 +36,8 @@ export class Event extends Uuidv7Record {
   /** Not yet fanned out to webhook endpoints (the worker's fan-out clears it). */
   @Column({ name: 'webhooks_pending', type: 'boolean', default: true })
   webhooksPending!: boolean;
+
+  /** The trace context (`traceparent`) of the span it was recorded in, when tracing is on: its webhooks continue it. */
+  @Column({ name: 'trace_context', type: 'jsonb', nullable: true })
+  traceContext!: Record<string, string> | null;
 }

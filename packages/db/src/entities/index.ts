@@ -47,6 +47,7 @@ export {
   WebhookAttempt,
   WebhookEndpoint,
 };
+export type { StoredConsumerReportingAgency } from './partner.js';
 export type { ReportPageSize } from './report.js';
 export { ENVIRONMENTS, TEAM_TYPES, USER_LANGUAGES } from './environment.js';
 export type { Environment, TeamType, UserLanguage } from './environment.js';

@@ -23,7 +23,7 @@ export class WebhookAttempt extends Uuidv7Record {
   @Column({ name: 'duration_ms', type: 'integer' })
   durationMs!: number;
 
-  /** Why it failed without an answer (`timeout`, `refused_address`, a network error code); never a body. */
+  /** Why it failed without an answer (`timeout`, `refused_address`, `https_required`, `credentials_in_url`, a network error code); never a body. */
   @Column({ type: 'text', nullable: true })
   error!: string | null;
 

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { Event } from '../entities/event.js';
 import type { Environment } from '../entities/environment.js';
 import { uuidv7 } from '../ids.js';
+import { activeTraceHeaders } from '../tracing.js';
 import { insertRows, rowsToInsert, type ColumnProperty, type TableRows } from '../repositories/table-rows.js';
 
 /** The columns of `events`, for hand-written statements (the order path inserts its event with its rows). */
@@ -19,9 +20,10 @@ export const EVENTS: TableRows<Event, ColumnProperty<Event>> = {
     data: 'data',
     created: 'created',
     webhooksPending: 'webhooks_pending',
+    traceContext: 'trace_context',
   },
   dates: ['created'],
-  json: ['data'],
+  json: ['data', 'traceContext'],
 };
 
 /** One event to record: whose it is (partner, environment, team), what it is about, and its typed `data`. */
@@ -52,6 +54,8 @@ export function newEvent(event: NewEvent): Event {
   entity.applicantId = event.applicantId;
   entity.type = event.type;
   entity.data = eventDataSchemas[event.type].strict().parse(event.data) as Record<string, unknown>;
+  const trace = activeTraceHeaders();
+  entity.traceContext = trace.traceparent ? trace : null;
   return entity;
 }
 

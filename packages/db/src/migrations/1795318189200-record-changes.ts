@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The tables an applicant's record or a list of applicants shows (see `applications/queries.ts`); `record-change-triggers.test.ts` fails when a table read there lacks these triggers. */
+/** The tables an applicant's record or a list of applicants shows (see `applications/sql.ts`); `record-change-triggers.test.ts` fails when a table read there lacks these triggers. */
 const RECORD_TABLES = [
   'applicants',
   'applications',

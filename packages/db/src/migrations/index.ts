@@ -28,6 +28,16 @@ import { CreateAdverseActions1795727243080 } from './1795727243080-create-advers
 import { TeamDefaultPackages1795728463693 } from './1795728463693-team-default-packages.js';
 import { CheckEstimates1795729060940 } from './1795729060940-check-estimates.js';
 import { AdverseActionRecordChanges1795737963684 } from './1795737963684-adverse-action-record-changes.js';
+import { CreateWatchlists1795847686704 } from './1795847686704-create-watchlists.js';
+import { RateLimitBuckets1795860000000 } from './1795860000000-rate-limit-buckets.js';
+import { FileObjects1795861000000 } from './1795861000000-file-objects.js';
+import { ConsumerReportingAgency1795862000000 } from './1795862000000-consumer-reporting-agency.js';
+import { WatchlistHits1795870000000 } from './1795870000000-watchlist-hits.js';
+import { EventTraceContext1795871000000 } from './1795871000000-event-trace-context.js';
+import { ApplicationCancellation1795880100000 } from './1795880100000-application-cancellation.js';
+import { InvitationFunnel1795880200000 } from './1795880200000-invitation-funnel.js';
+import { ApplicantSearch1795880300000 } from './1795880300000-applicant-search.js';
+import { ApplicantChanges1795881000000 } from './1795881000000-applicant-changes.js';
 
 /**
  * Every migration, oldest first, listed explicitly (no globs). A new migration is a new file named
@@ -66,4 +76,14 @@ export const migrations: Array<new () => import('typeorm').MigrationInterface> =
   TeamDefaultPackages1795728463693,
   CheckEstimates1795729060940,
   AdverseActionRecordChanges1795737963684,
+  CreateWatchlists1795847686704,
+  RateLimitBuckets1795860000000,
+  FileObjects1795861000000,
+  ConsumerReportingAgency1795862000000,
+  WatchlistHits1795870000000,
+  EventTraceContext1795871000000,
+  ApplicationCancellation1795880100000,
+  InvitationFunnel1795880200000,
+  ApplicantSearch1795880300000,
+  ApplicantChanges1795881000000,
 ];

@@ -6,6 +6,7 @@ import { User } from '../entities/user.js';
 import { recordEvent } from '../events/record.js';
 import { inTransaction, type PageOf, type PageRequest } from './common.js';
 import { queryRows } from './query-rows.js';
+import { managerOf, type DbHandle } from '../db-handle.js';
 
 /** An API key: `svc_<environment>_` then 32 random bytes in base64url. Only its SHA-256 is stored. */
 export function generateApiKey(environment: Environment): {
@@ -33,10 +34,8 @@ export type ApiKeyFields = {
 };
 
 /** Issues a key: answers its secret (shown once, never stored) and its stored record. */
-export async function issueApiKey(
-  manager: EntityManager,
-  fields: ApiKeyFields,
-): Promise<{ secret: string; apiKey: ApiKey }> {
+export async function issueApiKey(handle: DbHandle, fields: ApiKeyFields): Promise<{ secret: string; apiKey: ApiKey }> {
+  const manager = managerOf(handle);
   const { key, prefix, lastFour, keyHash } = generateApiKey(fields.environment);
   const apiKey = await manager.save(manager.create(ApiKey, { ...fields, prefix, lastFour, keyHash }));
   await recordApiKeyEvents(manager, 'api_key.created', [apiKey]);
@@ -45,7 +44,8 @@ export async function issueApiKey(
 
 /**
  * The `api_key.*` events of keys, in the caller's transaction: account events of the keys' partner, seen by the
- * partner and by the team of each key's user (live, as user events are; `key_environment` says the key's).
+ * partner and by the team of each key's user (live, as user events are; `key_environment` says the key's), except a
+ * partner admin's keys, whose events belong to no team: a team user never learns of its administrators' keys.
  */
 async function recordApiKeyEvents(
   manager: EntityManager,
@@ -55,7 +55,8 @@ async function recordApiKeyEvents(
   if (keys.length === 0) return;
   const owners = await queryRows<{ id: string; partner_id: string; team_id: string | null }>(
     manager,
-    `SELECT id, partner_id, team_id FROM users WHERE id = ANY($1::uuid[])`,
+    `SELECT id, partner_id, CASE WHEN is_partner_admin THEN NULL ELSE team_id END AS team_id
+       FROM users WHERE id = ANY($1::uuid[])`,
     [[...new Set(keys.map((key) => key.userId))]],
   );
   const ownerOf = new Map(owners.map((owner) => [owner.id, owner]));
@@ -104,9 +105,10 @@ const keysOf = (manager: EntityManager, { partnerId, userId }: ApiKeyScopeOfCall
 
 /** The keys the caller may see, revoked ones included, chronological. */
 export async function listApiKeys(
-  manager: EntityManager,
+  handle: DbHandle,
   { offset, limit, ...scope }: ApiKeyScopeOfCaller & PageRequest,
 ): Promise<PageOf<ApiKey>> {
+  const manager = managerOf(handle);
   const [rows, count] = await keysOf(manager, scope)
     .orderBy('key.created', 'ASC')
     .addOrderBy('key.id', 'ASC')
@@ -118,17 +120,19 @@ export async function listApiKeys(
 
 /** One key the caller may see; null when it is another partner's (or, for a team user, another user's). */
 export async function findApiKey(
-  manager: EntityManager,
+  handle: DbHandle,
   { keyId, ...scope }: ApiKeyScopeOfCaller & { keyId: string },
 ): Promise<ApiKey | null> {
+  const manager = managerOf(handle);
   return keysOf(manager, scope).andWhere('key.id = :keyId', { keyId }).getOne();
 }
 
 /** Revokes a key the caller may see (a key revoked before keeps its time); null when the caller may not see it. */
 export async function revokeApiKey(
-  manager: EntityManager,
+  handle: DbHandle,
   { keyId, at, ...scope }: ApiKeyScopeOfCaller & { keyId: string; at: Date },
 ): Promise<ApiKey | null> {
+  const manager = managerOf(handle);
   const key = await findApiKey(manager, { keyId, ...scope });
   if (!key) return null;
   await revokeKeysWhere(manager, { column: 'id', value: keyId, at });
@@ -137,9 +141,10 @@ export async function revokeApiKey(
 
 /** Revokes every key of a user (a deactivated user keeps no working key); answers the keys it revoked. */
 export async function revokeApiKeysOfUser(
-  manager: EntityManager,
+  handle: DbHandle,
   { userId, at }: { userId: string; at: Date },
 ): Promise<Array<Pick<ApiKey, 'id' | 'environment'>>> {
+  const manager = managerOf(handle);
   return revokeKeysWhere(manager, { column: 'user_id', value: userId, at });
 }
 
@@ -166,15 +171,16 @@ export class ApiKeyNotRotatableError extends Error {
 }
 
 /**
- * Issues the successor of a key (same user, environment, scope and name, no expiry) and ends the predecessor's life
+ * Issues the successor of a key (same user, environment, scope, name and expiry) and ends the predecessor's life
  * `overlapMs` after `at` (or earlier, when it expired sooner). Null when the caller may not see the key; a revoked or
  * expired key throws ApiKeyNotRotatableError. The predecessor is locked, so two rotations of one key issue one
  * successor each, one after the other.
  */
 export async function rotateApiKey(
-  manager: EntityManager,
+  handle: DbHandle,
   { keyId, at, overlapMs, ...scope }: ApiKeyScopeOfCaller & { keyId: string; at: Date; overlapMs: number },
 ): Promise<{ secret: string; apiKey: ApiKey; predecessor: ApiKey } | null> {
+  const manager = managerOf(handle);
   return inTransaction(manager, async (transaction) => {
     const found = await keysOf(transaction, scope)
       .andWhere('key.id = :keyId', { keyId })
@@ -184,7 +190,8 @@ export async function rotateApiKey(
     if (found.revokedAt) throw new ApiKeyNotRotatableError('revoked');
     if (found.expiresAt && found.expiresAt <= at) throw new ApiKeyNotRotatableError('expired');
     const overlapEnd = new Date(at.getTime() + overlapMs);
-    const expiresAt = found.expiresAt && found.expiresAt < overlapEnd ? found.expiresAt : overlapEnd;
+    const ownEnd = found.expiresAt;
+    const expiresAt = ownEnd && ownEnd < overlapEnd ? ownEnd : overlapEnd;
     await transaction.update(ApiKey, { id: keyId }, { expiresAt });
     found.expiresAt = expiresAt;
     const successor = await issueApiKey(transaction, {
@@ -192,7 +199,7 @@ export async function rotateApiKey(
       environment: found.environment,
       name: found.name,
       scope: found.scope,
-      expiresAt: null,
+      expiresAt: ownEnd,
     });
     return { ...successor, predecessor: found };
   });
@@ -202,7 +209,8 @@ export async function rotateApiKey(
  * Records that a key was used, at most once a minute per key whatever the count of API processes: the update only
  * writes a `last_used_at` older than a minute.
  */
-export async function recordApiKeyUse(manager: EntityManager, { keyId, at }: { keyId: string; at: Date }) {
+export async function recordApiKeyUse(handle: DbHandle, { keyId, at }: { keyId: string; at: Date }) {
+  const manager = managerOf(handle);
   await manager.query(
     `UPDATE api_keys SET last_used_at = $2
       WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $2::timestamptz - interval '1 minute')`,
@@ -297,7 +305,8 @@ export function principalOfRow(
  * One indexed lookup per request: the key by its hash, with its user, team and partner. Revoked keys find nothing;
  * an expired key is found with its `expiresAt` (the caller's clock decides).
  */
-export async function findPrincipalByApiKey(manager: EntityManager, key: string): Promise<ApiPrincipal | null> {
+export async function findPrincipalByApiKey(handle: DbHandle, key: string): Promise<ApiPrincipal | null> {
+  const manager = managerOf(handle);
   const rows = (await manager.query(
     `SELECT k.id AS api_key_id, k.environment, k.scope, k.expires_at, ${PRINCIPAL_COLUMNS}
        FROM api_keys k
@@ -332,9 +341,10 @@ export async function findPrincipalByApiKey(manager: EntityManager, key: string)
  * null when there is no such key.
  */
 export async function findApiKeyForOperator(
-  manager: EntityManager,
+  handle: DbHandle,
   keyId: string,
 ): Promise<{ apiKey: ApiKey; partnerId: string } | null> {
+  const manager = managerOf(handle);
   const found = await manager
     .createQueryBuilder(ApiKey, 'key')
     .innerJoinAndSelect('key.user', 'user')

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Environment } from '../entities/environment.js';
+import { managerOf, type DbHandle } from '../db-handle.js';
 
 /** A page of a chronological list (created, then id). */
 export type PageRequest = { offset: number; limit: number };
@@ -24,10 +25,8 @@ export function databaseErrorOf(error: unknown): { code: string | undefined; con
 export const UNIQUE_VIOLATION = '23505';
 
 /** Runs `work` in the caller's transaction when `manager` has one, else in a new one. */
-export async function inTransaction<T>(
-  manager: EntityManager,
-  work: (manager: EntityManager) => Promise<T>,
-): Promise<T> {
+export async function inTransaction<T>(handle: DbHandle, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  const manager = managerOf(handle);
   if (manager.queryRunner?.isTransactionActive) return work(manager);
   return manager.transaction(work);
 }

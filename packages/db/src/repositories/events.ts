@@ -2,6 +2,7 @@ import type { EventType } from '@svc/contract';
 import type { EntityManager } from 'typeorm';
 import { Event } from '../entities/event.js';
 import type { DataScope, PageOf, PageRequest } from './common.js';
+import { managerOf, type DbHandle } from '../db-handle.js';
 
 /** How long events are kept (the list shows this window; `retention.prune` deletes older ones). */
 export const EVENTS_KEPT_DAYS = 30;
@@ -24,9 +25,10 @@ function eventsOfScope(manager: EntityManager, { partnerId, environment, teamId 
 
 /** The events of the scope, chronological, filtered. */
 export async function listEvents(
-  manager: EntityManager,
+  handle: DbHandle,
   { type, applicantId, createdAfter, createdBefore, offset, limit, ...scope }: DataScope & EventFilters & PageRequest,
 ): Promise<PageOf<Event>> {
+  const manager = managerOf(handle);
   const query = eventsOfScope(manager, scope);
   if (type !== undefined) query.andWhere('event.type = :type', { type });
   if (applicantId !== undefined) query.andWhere('event.applicant_id = :applicantId', { applicantId });
@@ -43,8 +45,9 @@ export async function listEvents(
 
 /** One event of the scope, or null. */
 export async function findEvent(
-  manager: EntityManager,
+  handle: DbHandle,
   { eventId, ...scope }: DataScope & { eventId: string },
 ): Promise<Event | null> {
+  const manager = managerOf(handle);
   return eventsOfScope(manager, scope).andWhere('event.id = :eventId', { eventId }).getOne();
 }

@@ -1,7 +1,7 @@
-import type { EntityManager } from 'typeorm';
 import { openValue, sealValue } from '../crypto/sealed-columns.js';
 import { sqlStateOf } from './database-errors.js';
 import { queryRows } from './query-rows.js';
+import { managerOf, type DbHandle } from '../db-handle.js';
 
 /**
  * A stored response may hold personal data (an order's answer shows the applicant's information): it is encrypted
@@ -62,7 +62,7 @@ export async function claimIdempotencyKey({
   now,
   leaseMs = DEFAULT_IDEMPOTENCY_LEASE_MS,
 }: {
-  manager: EntityManager;
+  manager: DbHandle;
   apiKeyId: string;
   key: string;
   requestHash: string;
@@ -71,12 +71,12 @@ export async function claimIdempotencyKey({
 }): Promise<IdempotencyClaim> {
   const lockedUntil = new Date(now.getTime() + leaseMs);
   // An expired record frees its key.
-  await manager.query(
+  await managerOf(manager).query(
     `DELETE FROM idempotency_records WHERE api_key_id = $1 AND idempotency_key = $2 AND expires_at <= $3`,
     [apiKeyId, key, now],
   );
   try {
-    await manager.query(
+    await managerOf(manager).query(
       `INSERT INTO idempotency_records (api_key_id, idempotency_key, request_hash, expires_at, locked_until) VALUES ($1, $2, $3, $4, $5)`,
       [apiKeyId, key, requestHash, new Date(now.getTime() + IDEMPOTENCY_TTL_MS), lockedUntil],
     );
@@ -84,7 +84,7 @@ export async function claimIdempotencyKey({
   } catch (error) {
     if (sqlStateOf(error) !== '23505') throw error;
   }
-  const rows = (await manager.query(
+  const rows = (await managerOf(manager).query(
     `SELECT request_hash, response_status, response_body, response_headers, expires_at, locked_until FROM idempotency_records WHERE api_key_id = $1 AND idempotency_key = $2`,
     [apiKeyId, key],
   )) as RecordRow[];
@@ -93,7 +93,7 @@ export async function claimIdempotencyKey({
   if (record.request_hash !== requestHash) return { outcome: 'mismatch' };
   if (record.response_status === null || record.response_body === null) {
     // Only one retry wins the takeover of an abandoned key: the update checks the lease again.
-    const [taken] = (await manager.query(
+    const [taken] = (await managerOf(manager).query(
       `WITH taken AS (
          UPDATE idempotency_records SET locked_until = $3
           WHERE api_key_id = $1 AND idempotency_key = $2 AND response_status IS NULL AND (locked_until IS NULL OR locked_until <= $4)
@@ -122,12 +122,12 @@ export async function storeIdempotentResponse({
   key,
   response,
 }: {
-  manager: EntityManager;
+  manager: DbHandle;
   apiKeyId: string;
   key: string;
   response: StoredResponse;
 }): Promise<void> {
-  await manager.query(
+  await managerOf(manager).query(
     `UPDATE idempotency_records SET response_status = $3, response_body = $4, response_headers = $5 WHERE api_key_id = $1 AND idempotency_key = $2`,
     [
       apiKeyId,
@@ -145,11 +145,11 @@ export async function releaseIdempotencyKey({
   apiKeyId,
   key,
 }: {
-  manager: EntityManager;
+  manager: DbHandle;
   apiKeyId: string;
   key: string;
 }): Promise<void> {
-  await manager.query(
+  await managerOf(manager).query(
     `DELETE FROM idempotency_records WHERE api_key_id = $1 AND idempotency_key = $2 AND response_status IS NULL`,
     [apiKeyId, key],
   );
@@ -161,9 +161,10 @@ export async function releaseIdempotencyKey({
  * opened to look.
  */
 export async function deleteStoredResponsesNaming(
-  manager: EntityManager,
+  handle: DbHandle,
   { partnerId, text }: { partnerId: string; text: string },
 ): Promise<void> {
+  const manager = managerOf(handle);
   const stored = await queryRows<{ api_key_id: string; idempotency_key: string; response_body: string }>(
     manager,
     `SELECT api_key_id, idempotency_key, response_body FROM idempotency_records
@@ -176,7 +177,7 @@ export async function deleteStoredResponsesNaming(
   for (const record of stored) {
     const { api_key_id: apiKeyId, idempotency_key: key } = record;
     if (!openResponseBody({ apiKeyId, key, stored: record.response_body }).includes(text)) continue;
-    await manager.query(`DELETE FROM idempotency_records WHERE api_key_id = $1 AND idempotency_key = $2`, [
+    await managerOf(manager).query(`DELETE FROM idempotency_records WHERE api_key_id = $1 AND idempotency_key = $2`, [
       apiKeyId,
       key,
     ]);

@@ -19,13 +19,11 @@ export {
   TeamNameTakenError,
   type TeamFields,
 } from './teams.js';
-export { complianceRegionFor, defaultTeamSettingsConfig } from './team-defaults.js';
-export { createDefaultReferenceTemplates, listReferenceTemplates } from './reference-templates.js';
+export { listReferenceTemplates } from './reference-templates.js';
 export {
   createUser,
   findUser,
   findUserForOperator,
-  findUserWithTeam,
   listUsers,
   updateUser,
   type UserFields,
@@ -47,7 +45,6 @@ export {
   deleteProperty,
   findProperty,
   listProperties,
-  loadPropertyRecords,
   updateProperty,
   type PropertyChanges,
   type PropertyUpdate,
@@ -60,7 +57,6 @@ export {
   deleteListing,
   findListing,
   listListings,
-  newListingUrlCode,
   updateListing,
   type ListingChanges,
   type ListingUpdate,
@@ -69,4 +65,4 @@ export {
   type ListingFields,
   type ListingRecord,
 } from './listings.js';
-export { EVENTS_KEPT_DAYS, findEvent, listEvents, type EventFilters } from './events.js';
+export { findEvent, listEvents, type EventFilters } from './events.js';

@@ -10,6 +10,7 @@ import { listingApplicantsOf, listingApplicantsSql } from './listing-rows.js';
 import { loadPropertyRecords, type PropertyRecord } from './properties.js';
 import { queryRows } from './query-rows.js';
 import type { UserWithTeam } from './users.js';
+import { managerOf, type DbHandle } from '../db-handle.js';
 
 /**
  * A listing as the API renders it: its property record, its owner and notified users with their teams, its
@@ -88,10 +89,11 @@ async function listingRecords(manager: EntityManager, scope: DataScope, listings
     users.push(row.user as UserWithTeam);
     notifiedByListing.set(row.listingId, users);
   }
-  return listings.map((listing) => {
+  return listings.flatMap((listing) => {
     const property = propertyById.get(listing.propertyId);
-    if (!property || !listing.owner?.team)
-      throw new Error(`listing ${listing.id} loaded without its property or owner`);
+    if (!listing.owner?.team) throw new Error(`listing ${listing.id} loaded without its owner's team`);
+    // Deleting a property deletes its listings: one deleted since the listing was read is gone, not an error.
+    if (!property) return [];
     return Object.assign(listing, {
       property,
       owner: listing.owner as UserWithTeam,
@@ -113,9 +115,10 @@ function listingQuery(manager: EntityManager, { partnerId, environment, teamId }
 
 /** The scope's listings, chronological, as listing records. */
 export async function listListings(
-  manager: EntityManager,
+  handle: DbHandle,
   { offset, limit, ...scope }: DataScope & PageRequest,
 ): Promise<PageOf<ListingRecord>> {
+  const manager = managerOf(handle);
   const [listings, count] = await listingQuery(manager, scope)
     .orderBy('listing.created', 'ASC')
     .addOrderBy('listing.id', 'ASC')
@@ -126,9 +129,10 @@ export async function listListings(
 }
 
 export async function findListing(
-  manager: EntityManager,
+  handle: DbHandle,
   { listingId, ...scope }: DataScope & { listingId: string },
 ): Promise<ListingRecord | null> {
+  const manager = managerOf(handle);
   const listing = await listingQuery(manager, scope).andWhere('listing.id = :listingId', { listingId }).getOne();
   if (!listing) return null;
   const [record] = await listingRecords(manager, scope, [listing]);
@@ -143,9 +147,10 @@ export async function findListing(
  * url code throws ListingUrlCodeTakenError.
  */
 export async function createListing(
-  manager: EntityManager,
+  handle: DbHandle,
   { listing: fields, ...scope }: DataScope & { listing: ListingFields },
 ): Promise<ListingRecord | null> {
+  const manager = managerOf(handle);
   const { partnerId, environment, teamId } = scope;
   const inTeam = teamId === undefined ? {} : { teamId };
   const property = await manager.findOneBy(Property, { id: fields.propertyId, partnerId, environment, ...inTeam });
@@ -244,9 +249,10 @@ async function invalidListingReferences(
 
 /** Creates a listing whose property, owner and notified users all belong together (see invalidListingReferences). */
 export async function createListingOfPropertyTeam(
-  manager: EntityManager,
+  handle: DbHandle,
   { listing, ...scope }: DataScope & { listing: ListingFields },
 ): Promise<ListingCreation> {
+  const manager = managerOf(handle);
   const invalid = await invalidListingReferences(manager, scope, listing);
   if (invalid.length > 0) return { outcome: 'invalid_references', fields: invalid };
   const created = await createListing(manager, { ...scope, listing });
@@ -269,9 +275,10 @@ export type ListingUpdate =
  * notified users must be users of the listing's property's team; `notificationUserIds` replaces the list.
  */
 export async function updateListing(
-  manager: EntityManager,
+  handle: DbHandle,
   { listingId, changes, ...scope }: DataScope & { listingId: string; changes: ListingChanges },
 ): Promise<ListingUpdate> {
+  const manager = managerOf(handle);
   const found = await findListing(manager, { ...scope, listingId });
   if (!found) return { outcome: 'not_found' };
   const invalid = await invalidListingReferences(manager, scope, {
@@ -314,9 +321,10 @@ export async function updateListing(
 
 /** Deletes a listing nobody applied to; one with applications stays (they name it). */
 export async function deleteListing(
-  manager: EntityManager,
+  handle: DbHandle,
   { listingId, ...scope }: DataScope & { listingId: string },
 ): Promise<'deleted' | 'not_found' | 'has_applications'> {
+  const manager = managerOf(handle);
   const found = await findListing(manager, { ...scope, listingId });
   if (!found) return 'not_found';
   if (found.applicantCount > 0) return 'has_applications';

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
 import { uuidv7 } from '../ids.js';
 import {
   PRINCIPAL_COLUMNS,
@@ -11,6 +10,7 @@ import {
 import { inTransaction } from './common.js';
 import { hashPassword } from './passwords.js';
 import { queryRows } from './query-rows.js';
+import { managerOf, type DbHandle } from '../db-handle.js';
 
 /** Session tokens and OAuth2 access tokens: never API keys (`svc_live_`, `svc_demo_`), told apart by their start. */
 export const SESSION_TOKEN_PREFIX = 'svc_session_';
@@ -34,7 +34,8 @@ const randomSecret = (): string => randomBytes(32).toString('base64url');
 export type LoginCandidate = { userId: string; partnerId: string; passwordHash: string | null; isActive: boolean };
 
 /** Every user with this email, whatever its case, oldest first: each partner may have one. */
-export async function findLoginCandidates(manager: EntityManager, email: string): Promise<LoginCandidate[]> {
+export async function findLoginCandidates(handle: DbHandle, email: string): Promise<LoginCandidate[]> {
+  const manager = managerOf(handle);
   const rows = (await manager.query(
     `SELECT id, partner_id, password_hash, is_active FROM users WHERE lower(email) = lower($1) ORDER BY created, id`,
     [email],
@@ -48,7 +49,8 @@ export async function findLoginCandidates(manager: EntityManager, email: string)
 }
 
 /** The principal of a user logging in with their password (live environment; the user's own budget). */
-export async function findPrincipalOfUser(manager: EntityManager, userId: string): Promise<ApiPrincipal | null> {
+export async function findPrincipalOfUser(handle: DbHandle, userId: string): Promise<ApiPrincipal | null> {
+  const manager = managerOf(handle);
   const [row] = (await manager.query(`SELECT ${PRINCIPAL_COLUMNS} FROM users u ${PRINCIPAL_JOINS} WHERE u.id = $1`, [
     userId,
   ])) as PrincipalAccountRow[];
@@ -60,9 +62,10 @@ export async function findPrincipalOfUser(manager: EntityManager, userId: string
  * the user: whoever knew the old password or held an older link is out.
  */
 export async function setUserPassword(
-  manager: EntityManager,
+  handle: DbHandle,
   { userId, password, now }: { userId: string; password: string; now: Date },
 ): Promise<void> {
+  const manager = managerOf(handle);
   const passwordHash = await hashPassword(password);
   await inTransaction(manager, async (transaction) => {
     await transaction.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [userId, passwordHash]);
@@ -79,9 +82,10 @@ export async function setUserPassword(
 
 /** A new set-password link's secret for the user, valid PASSWORD_LINK_HOURS; only its hash is stored. */
 export async function issuePasswordLink(
-  manager: EntityManager,
+  handle: DbHandle,
   { userId, now }: { userId: string; now: Date },
 ): Promise<string> {
+  const manager = managerOf(handle);
   const token = randomSecret();
   await manager.query(
     `INSERT INTO password_links (id, user_id, token_hash, created, expires_at) VALUES ($1, $2, $3, $4, $5)`,
@@ -92,9 +96,10 @@ export async function issuePasswordLink(
 
 /** The user of an unused, unexpired set-password link; null for any other token. */
 export async function findPasswordLinkUser(
-  manager: EntityManager,
+  handle: DbHandle,
   { token, now }: { token: string; now: Date },
 ): Promise<{ userId: string; email: string } | null> {
+  const manager = managerOf(handle);
   const [row] = (await manager.query(
     `SELECT u.id, u.email FROM password_links l JOIN users u ON u.id = l.user_id
       WHERE l.token_hash = $1 AND l.used_at IS NULL AND l.expires_at > $2 AND u.is_active`,
@@ -108,9 +113,10 @@ export async function findPasswordLinkUser(
  * used, expired or its user inactive; two concurrent uses set one password.
  */
 export async function usePasswordLink(
-  manager: EntityManager,
+  handle: DbHandle,
   { token, password, now }: { token: string; password: string; now: Date },
 ): Promise<{ userId: string; partnerId: string } | null> {
+  const manager = managerOf(handle);
   return inTransaction(manager, async (transaction) => {
     const [row] = await queryRows<{ id: string; partner_id: string }>(
       transaction,
@@ -130,7 +136,7 @@ export const generateAccessToken = (kind: AccessTokenKind): string => `${PREFIXE
 
 /** Stores a new session or OAuth2 access token of a user (from `generateAccessToken`); only its hash is kept. */
 export async function issueAccessToken(
-  manager: EntityManager,
+  handle: DbHandle,
   {
     kind,
     token = generateAccessToken(kind),
@@ -147,6 +153,7 @@ export async function issueAccessToken(
     expiresAt: Date;
   },
 ): Promise<{ id: string; token: string; tokenKey: string }> {
+  const manager = managerOf(handle);
   if (!token.startsWith(PREFIXES[kind])) throw new Error(`not a ${kind} token`);
   const id = uuidv7();
   const tokenKey = token.slice(PREFIXES[kind].length, PREFIXES[kind].length + TOKEN_KEY_LENGTH);
@@ -163,9 +170,10 @@ export async function issueAccessToken(
  * unknown, ended, expired, or of a revoked OAuth2 client.
  */
 export async function findPrincipalByAccessToken(
-  manager: EntityManager,
+  handle: DbHandle,
   { token, now }: { token: string; now: Date },
 ): Promise<ApiPrincipal | null> {
+  const manager = managerOf(handle);
   const [row] = await queryRows<
     PrincipalAccountRow & {
       access_token_id: string;
@@ -205,9 +213,10 @@ export type SessionSummary = { created: Date; expiresAt: Date; tokenKey: string 
 
 /** The user's sessions that still work, oldest first. */
 export async function listUserSessions(
-  manager: EntityManager,
+  handle: DbHandle,
   { userId, now }: { userId: string; now: Date },
 ): Promise<SessionSummary[]> {
+  const manager = managerOf(handle);
   const rows = (await manager.query(
     `SELECT created, expires_at, token_key FROM access_tokens
       WHERE user_id = $1 AND kind = 'session' AND ended_at IS NULL AND expires_at > $2
@@ -223,9 +232,10 @@ export async function listUserSessions(
 
 /** Ends one session of a user (no-op when already ended). */
 export async function endSession(
-  manager: EntityManager,
+  handle: DbHandle,
   { userId, sessionId, now }: { userId: string; sessionId: string; now: Date },
 ): Promise<void> {
+  const manager = managerOf(handle);
   await manager.query(
     `UPDATE access_tokens SET ended_at = $3 WHERE id = $2 AND user_id = $1 AND kind = 'session' AND ended_at IS NULL`,
     [userId, sessionId, now],
@@ -234,9 +244,10 @@ export async function endSession(
 
 /** Ends every session of a user; answers the ids of those still open. */
 export async function endUserSessions(
-  manager: EntityManager,
+  handle: DbHandle,
   { userId, now }: { userId: string; now: Date },
 ): Promise<string[]> {
+  const manager = managerOf(handle);
   const ended = await queryRows<{ id: string }>(
     manager,
     `UPDATE access_tokens SET ended_at = $2 WHERE user_id = $1 AND kind = 'session' AND ended_at IS NULL RETURNING id`,

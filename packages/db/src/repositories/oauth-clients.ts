@@ -1,9 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
 import { uuidv7 } from '../ids.js';
 import type { PageOf, PageRequest } from './common.js';
 import { hashSecret } from './logins.js';
 import { queryRows } from './query-rows.js';
+import { managerOf, type DbHandle } from '../db-handle.js';
 
 /** An OAuth2 client secret: shown once, only its SHA-256 stored (256 random bits, as for API keys). */
 export const OAUTH_CLIENT_SECRET_PREFIX = 'svc_secret_';
@@ -33,9 +33,10 @@ const recordOf = (row: ClientRow): OAuthClientRecord => ({
 
 /** A new client of the partner acting for `userId` (a user of the partner: the caller checks), with its secret. */
 export async function createOAuthClient(
-  manager: EntityManager,
+  handle: DbHandle,
   { partnerId, userId, name }: { partnerId: string; userId: string; name: string },
 ): Promise<{ client: OAuthClientRecord; secret: string }> {
+  const manager = managerOf(handle);
   const secret = `${OAUTH_CLIENT_SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
   const [row] = await queryRows<ClientRow>(
     manager,
@@ -48,9 +49,10 @@ export async function createOAuthClient(
 
 /** The partner's clients, revoked ones included, chronological. */
 export async function listOAuthClients(
-  manager: EntityManager,
+  handle: DbHandle,
   { partnerId, offset, limit }: { partnerId: string } & PageRequest,
 ): Promise<PageOf<OAuthClientRecord>> {
+  const manager = managerOf(handle);
   const rows = await queryRows<ClientRow & { total: string | number }>(
     manager,
     `SELECT id, user_id, name, created, revoked_at, count(*) OVER () AS total FROM oauth_clients
@@ -74,9 +76,10 @@ export async function listOAuthClients(
 
 /** One client of the partner; null for another partner's or an unknown id. */
 export async function findOAuthClient(
-  manager: EntityManager,
+  handle: DbHandle,
   { partnerId, clientId }: { partnerId: string; clientId: string },
 ): Promise<OAuthClientRecord | null> {
+  const manager = managerOf(handle);
   const [row] = await queryRows<ClientRow>(
     manager,
     `SELECT id, user_id, name, created, revoked_at FROM oauth_clients WHERE id = $1 AND partner_id = $2`,
@@ -87,9 +90,10 @@ export async function findOAuthClient(
 
 /** Revokes a client of the partner (its tokens stop working with it); false for another partner's or an unknown id. */
 export async function revokeOAuthClient(
-  manager: EntityManager,
+  handle: DbHandle,
   { partnerId, clientId, now }: { partnerId: string; clientId: string; now: Date },
 ): Promise<boolean> {
+  const manager = managerOf(handle);
   const rows = await queryRows(
     manager,
     `UPDATE oauth_clients SET revoked_at = coalesce(revoked_at, $3) WHERE id = $1 AND partner_id = $2 RETURNING id`,
@@ -103,9 +107,10 @@ export async function revokeOAuthClient(
  * client whose user is inactive. The secret's hash is compared in constant time.
  */
 export async function authenticateOAuthClient(
-  manager: EntityManager,
+  handle: DbHandle,
   { clientId, secret }: { clientId: string; secret: string },
 ): Promise<{ id: string; userId: string; partnerId: string } | null> {
+  const manager = managerOf(handle);
   const [row] = await queryRows<{ id: string; user_id: string; partner_id: string; secret_hash: string }>(
     manager,
     `SELECT c.id, c.user_id, c.partner_id, c.secret_hash FROM oauth_clients c JOIN users u ON u.id = c.user_id

@@ -2,6 +2,7 @@ import type { EntityManager, FindOptionsWhere } from 'typeorm';
 import { Package } from '../entities/package.js';
 import { Team } from '../entities/team.js';
 import type { DataScope, PageOf, PageRequest } from './common.js';
+import { managerOf, type DbHandle } from '../db-handle.js';
 
 /** What a caller writes on a package; its superteam is its team's. */
 export type PackageFields = {
@@ -20,7 +21,7 @@ function scopeWhere({ partnerId, environment, teamId }: DataScope): FindOptionsW
  * and team.
  */
 export async function listPackages(
-  manager: EntityManager,
+  handle: DbHandle,
   {
     superteamId,
     filterTeamId,
@@ -29,6 +30,7 @@ export async function listPackages(
     ...scope
   }: DataScope & { superteamId?: string | undefined; filterTeamId?: string | undefined } & PageRequest,
 ): Promise<PageOf<Package>> {
+  const manager = managerOf(handle);
   const where = scopeWhere(scope);
   if (superteamId !== undefined) where.superteamId = superteamId;
   // A filter on another team than the scope's finds nothing.
@@ -46,9 +48,10 @@ export async function listPackages(
 }
 
 export async function findPackage(
-  manager: EntityManager,
+  handle: DbHandle,
   { packageId, ...scope }: DataScope & { packageId: string },
 ): Promise<Package | null> {
+  const manager = managerOf(handle);
   return manager.findOneBy(Package, { ...scopeWhere(scope), id: packageId });
 }
 
@@ -60,9 +63,10 @@ async function teamInScope(manager: EntityManager, scope: DataScope, teamId: str
 
 /** Creates a package of one of the scope's teams; null when the team is not in the scope. */
 export async function createPackage(
-  manager: EntityManager,
+  handle: DbHandle,
   { package: fields, ...scope }: DataScope & { package: PackageFields },
 ): Promise<Package | null> {
+  const manager = managerOf(handle);
   const team = await teamInScope(manager, scope, fields.teamId);
   if (!team) return null;
   return manager.save(
@@ -81,9 +85,10 @@ export async function createPackage(
  * to, is not in the scope.
  */
 export async function replacePackage(
-  manager: EntityManager,
+  handle: DbHandle,
   { packageId, package: fields, ...scope }: DataScope & { packageId: string; package: PackageFields },
 ): Promise<Package | null> {
+  const manager = managerOf(handle);
   const team = await teamInScope(manager, scope, fields.teamId);
   if (!team) return null;
   const found = await findPackage(manager, { ...scope, packageId });
@@ -103,9 +108,10 @@ export async function replacePackage(
  * package, which orders naming no check run.
  */
 export async function deletePackage(
-  manager: EntityManager,
+  handle: DbHandle,
   { packageId, ...scope }: DataScope & { packageId: string },
 ): Promise<'deleted' | 'not_found' | 'is_default'> {
+  const manager = managerOf(handle);
   const result = await manager.delete(Package, { ...scopeWhere(scope), id: packageId, isDefault: false });
   if ((result.affected ?? 0) > 0) return 'deleted';
   return (await findPackage(manager, { ...scope, packageId })) ? 'is_default' : 'not_found';
@@ -121,9 +127,10 @@ export type PackageReplacement =
 
 /** Replaces a package of the scope, telling an unknown package (404) from a team outside the scope (400). */
 export async function replacePackageOfScope(
-  manager: EntityManager,
+  handle: DbHandle,
   { packageId, package: fields, ...scope }: DataScope & { packageId: string; package: PackageFields },
 ): Promise<PackageReplacement> {
+  const manager = managerOf(handle);
   const found = await findPackage(manager, { ...scope, packageId });
   if (!found) return { outcome: 'package_not_found' };
   if (found.isDefault && fields.teamId !== found.teamId) return { outcome: 'default_stays_with_team' };

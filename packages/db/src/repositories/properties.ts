@@ -1,10 +1,13 @@
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
+import { Listing } from '../entities/listing.js';
 import { Property, type PropertyStatus } from '../entities/property.js';
 import { User } from '../entities/user.js';
 import { uuidv7 } from '../ids.js';
-import type { DataScope, PageOf, PageRequest } from './common.js';
+import { inTransaction, type DataScope, type PageOf, type PageRequest } from './common.js';
 import { propertyListingsOf, propertyListingsSql } from './listing-rows.js';
+import { queryRows } from './query-rows.js';
 import type { UserWithTeam } from './users.js';
+import { managerOf, type DbHandle } from '../db-handle.js';
 
 /**
  * A property as the API renders it: with its owner (and the owner's team), its number of listings, and when it or one
@@ -61,9 +64,10 @@ async function propertyRecords(query: SelectQueryBuilder<Property>): Promise<Pro
 
 /** Property records by id, within the scope (one query); unknown ids are left out. */
 export async function loadPropertyRecords(
-  manager: EntityManager,
+  handle: DbHandle,
   { propertyIds, ...scope }: DataScope & { propertyIds: readonly string[] },
 ): Promise<PropertyRecord[]> {
+  const manager = managerOf(handle);
   if (propertyIds.length === 0) return [];
   const query = whereInScope(
     propertyRecordQuery(manager).where('property.id IN (:...propertyIds)', { propertyIds: [...new Set(propertyIds)] }),
@@ -75,9 +79,10 @@ export async function loadPropertyRecords(
 
 /** The scope's properties, chronological, each with owner, listing_count and last update. */
 export async function listProperties(
-  manager: EntityManager,
+  handle: DbHandle,
   { offset, limit, ...scope }: DataScope & PageRequest,
 ): Promise<PageOf<PropertyRecord>> {
+  const manager = managerOf(handle);
   const count = await whereInScope(
     manager.createQueryBuilder(Property, 'property').where('true'),
     'property',
@@ -92,9 +97,10 @@ export async function listProperties(
 }
 
 export async function findProperty(
-  manager: EntityManager,
+  handle: DbHandle,
   { propertyId, ...scope }: DataScope & { propertyId: string },
 ): Promise<PropertyRecord | null> {
+  const manager = managerOf(handle);
   const [found] = await loadPropertyRecords(manager, { ...scope, propertyIds: [propertyId] });
   return found ?? null;
 }
@@ -104,9 +110,10 @@ export async function findProperty(
  * in the scope (another partner's user, or another team's for a team-scoped caller).
  */
 export async function createProperty(
-  manager: EntityManager,
+  handle: DbHandle,
   { property: fields, ...scope }: DataScope & { property: PropertyFields },
 ): Promise<PropertyRecord | null> {
+  const manager = managerOf(handle);
   const owner = await manager.findOneBy(
     User,
     scope.teamId === undefined
@@ -141,9 +148,10 @@ export async function createProperty(
  * take owners from PM teams). Null when the owner is not such a user.
  */
 export async function createPropertyOfPmOwner(
-  manager: EntityManager,
+  handle: DbHandle,
   { property, ...scope }: DataScope & { property: PropertyFields },
 ): Promise<PropertyRecord | null> {
+  const manager = managerOf(handle);
   const owner = await manager.findOne(User, {
     where: {
       id: property.ownerId,
@@ -168,9 +176,10 @@ export type PropertyUpdate =
  * of the property's own team (its listings and applications belong to that team).
  */
 export async function updateProperty(
-  manager: EntityManager,
+  handle: DbHandle,
   { propertyId, changes, ...scope }: DataScope & { propertyId: string; changes: PropertyChanges },
 ): Promise<PropertyUpdate> {
+  const manager = managerOf(handle);
   const found = await findProperty(manager, { ...scope, propertyId });
   if (!found) return { outcome: 'not_found' };
   if (changes.ownerId !== undefined && changes.ownerId !== found.ownerId) {
@@ -187,14 +196,27 @@ export async function updateProperty(
   return property ? { outcome: 'updated', property } : { outcome: 'not_found' };
 }
 
-/** Deletes a property without listings; one with listings stays (its listings, and their applications, need it). */
+/**
+ * Deletes a property with its listings (the original service's clients delete a property that way), unless
+ * applications were made to some of them: then nothing is deleted and the answer names those listings.
+ */
 export async function deleteProperty(
-  manager: EntityManager,
+  handle: DbHandle,
   { propertyId, ...scope }: DataScope & { propertyId: string },
-): Promise<'deleted' | 'not_found' | 'has_listings'> {
-  const found = await findProperty(manager, { ...scope, propertyId });
-  if (!found) return 'not_found';
-  if (found.listingCount > 0) return 'has_listings';
-  await manager.delete(Property, { id: found.id, partnerId: scope.partnerId, environment: scope.environment });
-  return 'deleted';
+): Promise<'deleted' | 'not_found' | { listingsInUse: string[] }> {
+  return inTransaction(handle, async (transaction) => {
+    const found = await findProperty(transaction, { ...scope, propertyId });
+    if (!found) return 'not_found';
+    const inUse = await queryRows<{ id: string }>(
+      transaction,
+      `SELECT DISTINCT l.id FROM listings l JOIN applications a ON a.listing_id = l.id
+        WHERE l.property_id = $1 ORDER BY l.id`,
+      [found.id],
+    );
+    if (inUse.length > 0) return { listingsInUse: inUse.map((listing) => listing.id) };
+    const owned = { partnerId: scope.partnerId, environment: scope.environment };
+    await transaction.delete(Listing, { propertyId: found.id, ...owned });
+    await transaction.delete(Property, { id: found.id, ...owned });
+    return 'deleted';
+  });
 }

@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import {
   ReferenceTemplate,
   type ReferenceQuestion,
@@ -6,6 +5,7 @@ import {
 } from '../entities/reference-template.js';
 import type { Team } from '../entities/team.js';
 import { uuidv7 } from '../ids.js';
+import { managerOf, type DbHandle } from '../db-handle.js';
 
 type QuestionDraft = Omit<
   ReferenceQuestion,
@@ -91,9 +91,10 @@ const DEFAULT_TEMPLATES: Record<
  * `1.0`. Called by createTeam; question ids are UUIDv7.
  */
 export async function createDefaultReferenceTemplates(
-  manager: EntityManager,
+  handle: DbHandle,
   team: Pick<Team, 'id' | 'partnerId'>,
 ): Promise<ReferenceTemplate[]> {
+  const manager = managerOf(handle);
   const templates = (['ADDRESS', 'EMPLOYER'] as const).map((type) => {
     const { name, description, questions } = DEFAULT_TEMPLATES[type];
     return manager.create(ReferenceTemplate, {
@@ -120,8 +121,9 @@ export async function createDefaultReferenceTemplates(
 
 /** The team's reference templates of one type, chronological; empty for another partner's team. */
 export async function listReferenceTemplates(
-  manager: EntityManager,
+  handle: DbHandle,
   { partnerId, teamId, type }: { partnerId: string; teamId: string; type: ReferenceTemplateType },
 ): Promise<ReferenceTemplate[]> {
+  const manager = managerOf(handle);
   return manager.find(ReferenceTemplate, { where: { partnerId, teamId, type }, order: { created: 'ASC', id: 'ASC' } });
 }

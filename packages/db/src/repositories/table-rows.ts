@@ -1,6 +1,6 @@
-import type { EntityManager } from 'typeorm';
 import { openValue, SEALED_COLUMNS, sealValue } from '../crypto/sealed-columns.js';
 import { queryRows } from './query-rows.js';
+import { managerOf, type DbHandle } from '../db-handle.js';
 
 /** The properties of an entity that are columns: not its methods, nor the relations named in `Relations`. */
 export type ColumnProperty<T, Relations extends keyof T = never> = Exclude<
@@ -67,7 +67,8 @@ export const rowsToInsert = <T extends { id: string }, P extends keyof T & strin
  * are encrypted with the row's id; the entities keep their plaintext (a sealed column left out is null: none has a
  * default).
  */
-export async function insertRows(manager: EntityManager, ...groups: readonly RowsToInsert[]): Promise<void> {
+export async function insertRows(handle: DbHandle, ...groups: readonly RowsToInsert[]): Promise<void> {
+  const manager = managerOf(handle);
   const values: unknown[] = [];
   const inserts = groups.flatMap(({ rows, entities }) => {
     const [first] = entities as ReadonlyArray<Record<string, unknown>>;

@@ -1,11 +1,11 @@
 import { isRequestFlag, type RequestFlag } from '@svc/contract';
-import type { EntityManager } from 'typeorm';
 import type { TeamType } from '../entities/environment.js';
 import { Team } from '../entities/team.js';
 import { inTransaction, type PageOf, type PageRequest } from './common.js';
 import { isUniqueViolation } from './errors.js';
 import { createDefaultReferenceTemplates } from './reference-templates.js';
-import { complianceRegionFor, defaultTeamSettingsConfig } from './team-defaults.js';
+import { complianceRegionFor, defaultTeamSettingsConfig } from '@svc/domain';
+import { managerOf, type DbHandle } from '../db-handle.js';
 
 /** What a caller writes on a team (create and whole-resource replacement). */
 export type TeamFields = {
@@ -27,9 +27,10 @@ export type TeamFields = {
 
 /** The partner's teams, chronological, optionally of one superteam. */
 export async function listTeams(
-  manager: EntityManager,
+  handle: DbHandle,
   { partnerId, superteamId, offset, limit }: { partnerId: string; superteamId?: string | undefined } & PageRequest,
 ): Promise<PageOf<Team>> {
+  const manager = managerOf(handle);
   const [rows, count] = await manager.findAndCount(Team, {
     where: superteamId === undefined ? { partnerId } : { partnerId, superteamId },
     order: { created: 'ASC', id: 'ASC' },
@@ -41,9 +42,10 @@ export async function listTeams(
 
 /** The team with its settings_config, billing_plan and compliance_region; null when not the partner's. */
 export async function findTeam(
-  manager: EntityManager,
+  handle: DbHandle,
   { partnerId, teamId }: { partnerId: string; teamId: string },
 ): Promise<Team | null> {
+  const manager = managerOf(handle);
   return manager.findOneBy(Team, { id: teamId, partnerId });
 }
 
@@ -55,9 +57,10 @@ export async function findTeam(
  * (`teams_partner_id_name_key`).
  */
 export async function createTeam(
-  manager: EntityManager,
+  handle: DbHandle,
   { partnerId, team }: { partnerId: string; team: TeamFields },
 ): Promise<Team> {
+  const manager = managerOf(handle);
   return inTransaction(manager, async (transaction) => {
     const created = await transaction.save(
       transaction.create(Team, {
@@ -78,9 +81,10 @@ export async function createTeam(
  * country and kind). The team's packages follow it to its new superteam. Null when not the partner's.
  */
 export async function replaceTeam(
-  manager: EntityManager,
+  handle: DbHandle,
   { partnerId, teamId, team }: { partnerId: string; teamId: string; team: TeamFields },
 ): Promise<Team | null> {
+  const manager = managerOf(handle);
   const found = await findTeam(manager, { partnerId, teamId });
   if (!found) return null;
   Object.assign(found, team, { complianceRegion: complianceRegionFor({ country: team.country, type: team.type }) });
@@ -92,9 +96,10 @@ export async function replaceTeam(
  * sets the flag true in its settings_config. Null when there is no such team.
  */
 export async function enableCheckForTeam(
-  manager: EntityManager,
+  handle: DbHandle,
   { teamId, flag }: { teamId: string; flag: RequestFlag },
 ): Promise<Team | null> {
+  const manager = managerOf(handle);
   if (!isRequestFlag(flag)) throw new TypeError(`not a request flag: ${String(flag)}`);
   await manager.query(
     `UPDATE teams SET settings_config = settings_config || jsonb_build_object($2::text, true), modified = now() WHERE id = $1`,
@@ -126,16 +131,18 @@ async function refusingTakenName<T>(name: string, write: () => Promise<T>): Prom
 
 /** createTeam, with a taken name (told apart by SQLSTATE 23505 and its constraint) thrown as TeamNameTakenError. */
 export async function createTeamWithUniqueName(
-  manager: EntityManager,
+  handle: DbHandle,
   { partnerId, team }: { partnerId: string; team: TeamFields },
 ): Promise<Team> {
+  const manager = managerOf(handle);
   return refusingTakenName(team.name, () => createTeam(manager, { partnerId, team }));
 }
 
 /** replaceTeam, with a taken name thrown as TeamNameTakenError. Null when the team is not the partner's. */
 export async function replaceTeamWithUniqueName(
-  manager: EntityManager,
+  handle: DbHandle,
   { partnerId, teamId, team }: { partnerId: string; teamId: string; team: TeamFields },
 ): Promise<Team | null> {
+  const manager = managerOf(handle);
   return refusingTakenName(team.name, () => replaceTeam(manager, { partnerId, teamId, team }));
 }

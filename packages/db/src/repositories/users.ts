@@ -1,10 +1,10 @@
-import type { EntityManager } from 'typeorm';
 import type { UserLanguage } from '../entities/environment.js';
 import type { Team } from '../entities/team.js';
 import { User } from '../entities/user.js';
 import { recordEvent, type NewEvent } from '../events/record.js';
 import { inTransaction, type PageOf, type PageRequest } from './common.js';
 import { EmailTakenError, isUniqueViolation } from './errors.js';
+import { managerOf, type DbHandle } from '../db-handle.js';
 
 /** A user with their team, settings included (the API's user-with-team object, `owner`, `superteam`). */
 export type UserWithTeam = User & { team: Team };
@@ -28,7 +28,7 @@ function withTeam(user: User): UserWithTeam {
 
 /** The partner's users (with their teams), chronological, filtered by superteam, team and activity. */
 export async function listUsers(
-  manager: EntityManager,
+  handle: DbHandle,
   {
     partnerId,
     superteamId,
@@ -43,6 +43,7 @@ export async function listUsers(
     isActive?: boolean | undefined;
   } & PageRequest,
 ): Promise<PageOf<UserWithTeam>> {
+  const manager = managerOf(handle);
   const query = manager
     .createQueryBuilder(User, 'user')
     .innerJoinAndSelect('user.team', 'team')
@@ -61,9 +62,10 @@ export async function listUsers(
 
 /** The user with their team (settings included); null when not the partner's (or not in `teamId`). */
 export async function findUser(
-  manager: EntityManager,
+  handle: DbHandle,
   { partnerId, userId, teamId }: { partnerId: string; userId: string; teamId?: string | undefined },
 ): Promise<UserWithTeam | null> {
+  const manager = managerOf(handle);
   const user = await manager.findOne(User, {
     where: teamId === undefined ? { id: userId, partnerId } : { id: userId, partnerId, teamId },
     relations: { team: true },
@@ -80,9 +82,10 @@ export const findUserWithTeam = findUser;
  * another partner's users never conflict.
  */
 export async function createUser(
-  manager: EntityManager,
+  handle: DbHandle,
   { partnerId, user, isPartnerAdmin = false }: { partnerId: string; user: UserFields; isPartnerAdmin?: boolean },
 ): Promise<UserWithTeam> {
+  const manager = managerOf(handle);
   let created: User;
   try {
     created = await inTransaction(manager, async (transaction) => {
@@ -101,9 +104,10 @@ export async function createUser(
 
 /** Replaces the writable fields of a user; null when not the partner's. An email taken in the partner throws EmailTakenError. */
 export async function updateUser(
-  manager: EntityManager,
+  handle: DbHandle,
   { partnerId, userId, user }: { partnerId: string; userId: string; user: UserFields },
 ): Promise<UserWithTeam | null> {
+  const manager = managerOf(handle);
   try {
     const updated = await inTransaction(manager, async (transaction) => {
       const before = await transaction.findOne(User, {
@@ -125,7 +129,8 @@ export async function updateUser(
 }
 
 /** For operators only (the `svc key` command, which answers to no partner): a user of any partner, or null. */
-export async function findUserForOperator(manager: EntityManager, userId: string): Promise<User | null> {
+export async function findUserForOperator(handle: DbHandle, userId: string): Promise<User | null> {
+  const manager = managerOf(handle);
   return manager.findOne(User, { where: { id: userId } });
 }
 /** The event of a change to a user: an account event of its team, in the live environment (the hierarchy is live). */

@@ -5,6 +5,7 @@ import { WebhookAttempt } from '../entities/webhook-attempt.js';
 import { WebhookEndpoint } from '../entities/webhook-endpoint.js';
 import type { DataScope, PageOf, PageRequest } from '../repositories/common.js';
 import { Team } from '../entities/team.js';
+import { managerOf, type DbHandle } from '../db-handle.js';
 
 /** A new signing secret as the Standard Webhooks specification writes it: `whsec_` and 32 random bytes in base64. */
 export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
@@ -30,9 +31,10 @@ async function teamAllowed(manager: EntityManager, scope: DataScope, teamId: str
 }
 
 export async function listWebhookEndpoints(
-  manager: EntityManager,
+  handle: DbHandle,
   { offset, limit, ...scope }: DataScope & PageRequest,
 ): Promise<PageOf<WebhookEndpoint>> {
+  const manager = managerOf(handle);
   const [rows, count] = await manager.findAndCount(WebhookEndpoint, {
     where: scopeWhere(scope),
     order: { created: 'ASC', id: 'ASC' },
@@ -43,17 +45,19 @@ export async function listWebhookEndpoints(
 }
 
 export function findWebhookEndpoint(
-  manager: EntityManager,
+  handle: DbHandle,
   { endpointId, ...scope }: DataScope & { endpointId: string },
 ): Promise<WebhookEndpoint | null> {
+  const manager = managerOf(handle);
   return manager.findOneBy(WebhookEndpoint, { ...scopeWhere(scope), id: endpointId });
 }
 
 /** Creates an endpoint with a new secret; null when its team is not the scope's to choose. */
 export async function createWebhookEndpoint(
-  manager: EntityManager,
+  handle: DbHandle,
   { endpoint, ...scope }: DataScope & { endpoint: WebhookEndpointFields },
 ): Promise<WebhookEndpoint | null> {
+  const manager = managerOf(handle);
   const teamId = endpoint.teamId ?? scope.teamId ?? null;
   if (!(await teamAllowed(manager, scope, teamId))) return null;
   return manager.save(
@@ -76,9 +80,10 @@ export async function createWebhookEndpoint(
  * Turning it on again forgets why it was off and its run of failures.
  */
 export async function replaceWebhookEndpoint(
-  manager: EntityManager,
+  handle: DbHandle,
   { endpointId, endpoint, ...scope }: DataScope & { endpointId: string; endpoint: WebhookEndpointFields },
 ): Promise<WebhookEndpoint | null> {
+  const manager = managerOf(handle);
   const found = await findWebhookEndpoint(manager, { ...scope, endpointId });
   const teamId = endpoint.teamId ?? scope.teamId ?? null;
   if (!found || !(await teamAllowed(manager, scope, teamId))) return null;
@@ -88,9 +93,10 @@ export async function replaceWebhookEndpoint(
 }
 
 export async function deleteWebhookEndpoint(
-  manager: EntityManager,
+  handle: DbHandle,
   { endpointId, ...scope }: DataScope & { endpointId: string },
 ): Promise<boolean> {
+  const manager = managerOf(handle);
   const result = await manager.delete(WebhookEndpoint, { ...scopeWhere(scope), id: endpointId });
   return (result.affected ?? 0) > 0;
 }
@@ -100,9 +106,10 @@ export async function deleteWebhookEndpoint(
  * so receivers can switch without losing a delivery. Null when not in the scope.
  */
 export async function rotateWebhookSecret(
-  manager: EntityManager,
+  handle: DbHandle,
   { endpointId, overlapEndsAt, ...scope }: DataScope & { endpointId: string; overlapEndsAt: Date },
 ): Promise<WebhookEndpoint | null> {
+  const manager = managerOf(handle);
   const found = await findWebhookEndpoint(manager, { ...scope, endpointId });
   if (!found) return null;
   Object.assign(found, {
@@ -115,9 +122,10 @@ export async function rotateWebhookSecret(
 
 /** The attempts to deliver to an endpoint of the scope, oldest first; null when the endpoint is not in it. */
 export async function listWebhookAttempts(
-  manager: EntityManager,
+  handle: DbHandle,
   { endpointId, offset, limit, ...scope }: DataScope & PageRequest & { endpointId: string },
 ): Promise<PageOf<WebhookAttempt> | null> {
+  const manager = managerOf(handle);
   if (!(await findWebhookEndpoint(manager, { ...scope, endpointId }))) return null;
   const [rows, count] = await manager.findAndCount(WebhookAttempt, {
     where: { endpointId },

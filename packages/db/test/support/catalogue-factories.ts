@@ -4,16 +4,14 @@ import {
   createSuperteam,
   createTeam,
   createUser,
-  Partner,
   type DataScope,
   type Environment,
   type PropertyRecord,
-  type Superteam,
-  type Team,
   type TeamType,
   type UserWithTeam,
 } from '../../src/index.js';
 import { unique } from './factories.js';
+import { Partner, type Superteam, type Team } from '../../src/entities/index.js';
 
 export const superteamFields = (overrides: Partial<Parameters<typeof createSuperteam>[1]['superteam']> = {}) => ({
   name: unique('superteam'),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { ApiKey, Partner, Superteam, Team, User, type Environment, type TeamType } from '../../src/index.js';
+import { type Environment, type TeamType } from '../../src/index.js';
+import { ApiKey, Partner, Superteam, Team, User } from '../../src/entities/index.js';
 
 /** Random unique values, so tests can run in parallel on one database. */
 export function unique(prefix: string): string {

@@ -1,3 +1,5 @@
+import { agencyContactLines, preparedByLine, type ConsumerReportingAgencyDetails } from '../report/parties.js';
+import { SIMULATION_BANDS_BY_LANGUAGE, type Simulation } from '../report/simulation.js';
 import type { AdverseItem } from './items.js';
 import type { AdverseActionRule, AdverseNoticeKind } from './rules.js';
 
@@ -18,9 +20,13 @@ export type AdverseNoticeContent = {
   readonly paragraphs: readonly string[];
   /** The cited items, as lines (pre-adverse notice only; empty otherwise). */
   readonly items: readonly string[];
+  /** The consumer reporting agency: a heading and its lines (name, postal address, phone, website). */
+  readonly agency: { readonly title: string; readonly lines: readonly string[] };
   /** Labelled absolute URLs. */
   readonly links: readonly { readonly label: string; readonly url: string }[];
   readonly signature: string;
+  /** Across the top of every page of a notice built from made-up results (`SIMULATION_BANDS`); null otherwise. */
+  readonly simulationBand: string | null;
 };
 
 /** What a notice is written from. */
@@ -28,10 +34,12 @@ export type AdverseNoticeInput = {
   readonly kind: AdverseNoticeKind;
   readonly language: NoticeLanguage;
   readonly applicantName: string;
-  /** The employer: the team that ordered the report. */
+  /** The employer: the organisation the report was prepared for, named as the report names it (`organisationName`). */
   readonly employerName: string;
-  /** The consumer reporting agency that made the report: the partner running svc. */
-  readonly agency: { readonly name: string; readonly contactUrl: string };
+  /** The consumer reporting agency that prepared the report (the partner's, `agencyOfPartner`). */
+  readonly agency: ConsumerReportingAgencyDetails;
+  /** Whether the report's results are made up: the notice says so on every page. */
+  readonly simulation: Simulation | null;
   readonly items: readonly Pick<AdverseItem, 'check_display_name' | 'description' | 'date'>[];
   readonly rule: Pick<AdverseActionRule, 'waitingBusinessDays' | 'preAdverseStatement'>;
   /** When the notice is issued, and (pre-adverse) when the waiting period ends. */
@@ -87,9 +95,14 @@ export function adverseNoticeContent(input: AdverseNoticeInput): AdverseNoticeCo
   const signature = fr
     ? `${employerName}, par l’intermédiaire de ${agency.name}`
     : `${employerName}, sent on its behalf by ${agency.name}`;
-  const agencyLine = fr
-    ? `Agence d’évaluation du crédit : ${agency.name} — ${agency.contactUrl}`
-    : `Consumer reporting agency: ${agency.name} — ${agency.contactUrl}`;
+  // The report's own words for the two parties (its masthead says “Prepared by <agency> for <employer>”).
+  const prepared = preparedByLine({ agency: agency.name, client: employerName, language });
+  const preparedLower = `${prepared.charAt(0).toLowerCase()}${prepared.slice(1)}`;
+  const agencyBlock = {
+    title: fr ? 'Agence d’évaluation du crédit' : 'Consumer reporting agency',
+    lines: agencyContactLines(agency, language),
+  };
+  const simulationBand = input.simulation ? SIMULATION_BANDS_BY_LANGUAGE[language][input.simulation] : null;
   if (input.kind === 'pre_adverse') {
     const ends = input.waitingEndsAt ? dateIn(language, input.waitingEndsAt) : null;
     const extra = input.rule.preAdverseStatement?.[language];
@@ -104,8 +117,8 @@ export function adverseNoticeContent(input: AdverseNoticeInput): AdverseNoticeCo
       greeting,
       paragraphs: [
         fr
-          ? `${employerName} envisage de prendre une décision défavorable à votre égard (par exemple ne pas vous embaucher) fondée en tout ou en partie sur le rapport de vérification d’antécédents préparé par ${agency.name}. Aucune décision définitive n’est prise.`
-          : `${employerName} is considering taking adverse action against you (for example, not hiring you) based in whole or in part on the consumer report prepared by ${agency.name}. No final decision has been made.`,
+          ? `${employerName} envisage de prendre une décision défavorable à votre égard (par exemple ne pas vous embaucher) fondée en tout ou en partie sur le rapport de vérification d’antécédents ${preparedLower}. Aucune décision définitive n’est prise.`
+          : `${employerName} is considering taking adverse action against you (for example, not hiring you) based in whole or in part on the consumer report ${preparedLower}. No final decision has been made.`,
         fr
           ? `Les liens ci-dessous mènent à une copie de votre rapport et au document « A Summary of Your Rights Under the Fair Credit Reporting Act ». Si une information du rapport est inexacte ou incomplète, vous pouvez la contester sur la page indiquée ci-dessous : la décision attendra l’issue de votre contestation.`
           : `The links below lead to a copy of your report and to "A Summary of Your Rights Under the Fair Credit Reporting Act". If any information in the report is inaccurate or incomplete, you may dispute it on the page linked below: the decision will wait for the outcome of your dispute.`,
@@ -113,12 +126,12 @@ export function adverseNoticeContent(input: AdverseNoticeInput): AdverseNoticeCo
           ? `Aucune décision définitive ne sera prise avant ${input.rule.waitingBusinessDays} jours ouvrables${ends ? `, soit avant le ${ends}` : ''}.`
           : `No final decision will be made for ${input.rule.waitingBusinessDays} business days${ends ? `, that is before ${ends}` : ''}.`,
         ...(extra ? [extra] : []),
-        agencyLine,
         fr
           ? 'Les éléments suivants du rapport pourraient être retenus :'
           : 'The following items of the report may be relied upon:',
       ],
       items: input.items.map(itemLine),
+      agency: agencyBlock,
       links: [
         { label: fr ? 'Copie de votre rapport' : 'A copy of your report', url: links.reportCopy },
         {
@@ -131,6 +144,7 @@ export function adverseNoticeContent(input: AdverseNoticeInput): AdverseNoticeCo
         { label: fr ? 'Contester un élément' : 'Dispute an item', url: links.actionPage },
       ],
       signature,
+      simulationBand,
     };
   }
   const statements = FINAL_NOTICE_STATEMENTS[language];
@@ -145,14 +159,14 @@ export function adverseNoticeContent(input: AdverseNoticeInput): AdverseNoticeCo
     greeting,
     paragraphs: [
       fr
-        ? `${employerName} a pris une décision défavorable à votre égard fondée en tout ou en partie sur le rapport de vérification d’antécédents fourni par l’agence ci-dessous.`
-        : `${employerName} has taken adverse action against you based in whole or in part on information in the consumer report furnished by the agency named below.`,
-      agencyLine,
+        ? `${employerName} a pris une décision défavorable à votre égard fondée en tout ou en partie sur le rapport de vérification d’antécédents ${preparedLower} (les coordonnées de l’agence figurent ci-dessous).`
+        : `${employerName} has taken adverse action against you based in whole or in part on information in the consumer report ${preparedLower} (the agency’s contact details are below).`,
       statements.didNotDecide(agency.name),
       statements.freeCopy(agency.name),
       statements.dispute(agency.name),
     ],
     items: [],
+    agency: agencyBlock,
     links: [
       { label: fr ? 'Demander une copie ou contester' : 'Ask for a copy or dispute', url: links.actionPage },
       {
@@ -163,6 +177,7 @@ export function adverseNoticeContent(input: AdverseNoticeInput): AdverseNoticeCo
       },
     ],
     signature,
+    simulationBand,
   };
 }
 
@@ -175,6 +190,9 @@ export function adverseNoticeText(content: AdverseNoticeContent): string {
     '',
     ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
     ...(content.items.length ? [...content.items.map((item) => `- ${item}`), ''] : []),
+    `${content.agency.title}:`,
+    ...content.agency.lines,
+    '',
     ...content.links.map((link) => `${link.label}: ${link.url}`),
     '',
     content.signature,

@@ -24,6 +24,10 @@ export type OrderRefusal =
   | { code: 'link_expired' }
   /** The applicant was deleted and their personal data erased. */
   | { code: 'applicant_erased' }
+  /** Another order of the owner's team (same environment) has this `external_id`. */
+  | { code: 'external_id_taken' }
+  /** The application was cancelled (or its invitation withdrawn): nothing more runs for it. */
+  | { code: 'application_cancelled' }
   | { code: 'application_processing' | 'no_new_checks' | 'already_submitted'; message: string };
 
 export type InformationConflict = { path: string; reason: 'recorded_value_differs' | 'too_many_entries' };

@@ -52,6 +52,12 @@ const STATES = {
     orderStatus: 'COMPLETE',
     checks: inProgress('COMPLETE', 'FAILED').checks,
   },
+  cancelled: {
+    status: 'Cancelled',
+    reportStatus: 'IN_PROGRESS',
+    orderStatus: 'COMPLETE',
+    checks: inProgress('COMPLETE', 'FAILED').checks,
+  },
   erased: {
     status: 'Erased',
     reportStatus: 'IN_PROGRESS',
@@ -80,6 +86,7 @@ const EVENTS = {
   retriedA: { type: 'check_retried', checkName: A },
   retriedB: { type: 'check_retried', checkName: B },
   retriedUnknown: { type: 'check_retried', checkName: 'soquij' },
+  cancelled: { type: 'cancelled' },
   erased: { type: 'erased' },
 } as const satisfies Record<string, ApplicationEvent>;
 type EventKey = keyof typeof EVENTS;
@@ -127,6 +134,7 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     retriedA: 'not_created',
     retriedB: 'not_created',
     retriedUnknown: 'not_created',
+    cancelled: 'not_created',
     erased: 'not_created',
   },
   sent: {
@@ -140,6 +148,7 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     rendered: 'checks_outstanding',
     retriedA: 'check_not_retryable',
     retriedB: 'check_not_retryable',
+    cancelled: 'applied',
     erased: 'applied',
   },
   queued: {
@@ -153,6 +162,7 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     rendered: 'checks_outstanding',
     retriedA: 'check_not_retryable',
     retriedB: 'check_not_retryable',
+    cancelled: 'applied',
     erased: 'applied',
   },
   running: {
@@ -166,6 +176,7 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     rendered: 'checks_outstanding',
     retriedA: 'check_not_retryable',
     retriedB: 'check_not_retryable',
+    cancelled: 'applied',
     erased: 'applied',
   },
   completeA: {
@@ -179,6 +190,7 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     rendered: 'checks_outstanding',
     retriedA: 'check_not_retryable',
     retriedB: 'check_not_retryable',
+    cancelled: 'applied',
     erased: 'applied',
   },
   failedA: {
@@ -192,6 +204,7 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     rendered: 'checks_outstanding',
     retriedA: 'applied',
     retriedB: 'check_not_retryable',
+    cancelled: 'applied',
     erased: 'applied',
   },
   finished: {
@@ -205,6 +218,7 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     rendered: 'applied',
     retriedA: 'check_not_retryable',
     retriedB: 'applied',
+    cancelled: 'applied',
     erased: 'applied',
   },
   returned: {
@@ -220,6 +234,26 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     upgradedNothing: 'no_new_checks',
     retriedA: 'check_not_retryable',
     retriedB: 'applied',
+    cancelled: 'application_returned',
+    erased: 'applied',
+  },
+  cancelled: {
+    ...CREATION_ON_EXISTING,
+    submitted: 'application_cancelled',
+    startedA: 'application_cancelled',
+    completedA: 'already_applied',
+    failedA: 'already_applied',
+    startedUnknown: 'application_cancelled',
+    completedUnknown: 'already_applied',
+    failedUnknown: 'already_applied',
+    rendered: 'application_cancelled',
+    upgradedNew: 'application_cancelled',
+    upgradedHeld: 'application_cancelled',
+    upgradedNothing: 'application_cancelled',
+    retriedA: 'application_cancelled',
+    retriedB: 'application_cancelled',
+    retriedUnknown: 'application_cancelled',
+    cancelled: 'already_applied',
     erased: 'applied',
   },
   erased: {
@@ -238,6 +272,7 @@ const MATRIX: { readonly [S in StateKey]: { readonly [E in EventKey]: Expected }
     retriedA: 'applicant_erased',
     retriedB: 'applicant_erased',
     retriedUnknown: 'applicant_erased',
+    cancelled: 'applicant_erased',
     erased: 'already_applied',
   },
 };

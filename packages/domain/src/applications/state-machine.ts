@@ -44,6 +44,8 @@ export type ApplicationEvent =
   | { readonly type: 'upgraded'; readonly flags: readonly RequestFlag[] }
   /** A partner asked to run a failed check again (`POST …/checks/{check_id}/retry/`). */
   | { readonly type: 'check_retried'; readonly checkName: CheckName }
+  /** The application was cancelled (or its invitation withdrawn) before it returned: its checks stop, no report. */
+  | { readonly type: 'cancelled' }
   /** The applicant was deleted: their personal data erased, an anonymous record kept. */
   | { readonly type: 'erased' };
 
@@ -75,6 +77,10 @@ export const APPLICATION_REFUSAL_CODES = [
   'check_not_retryable',
   /** Any event of an applicant whose personal data was erased (`status` `Erased`): nothing more happens to it. */
   'applicant_erased',
+  /** Any event but erasure of a cancelled application (`status` `Cancelled`): nothing more runs, no report. */
+  'application_cancelled',
+  /** A cancellation of a `Returned` application: it has nothing left to stop. */
+  'application_returned',
 ] as const;
 export type ApplicationRefusalCode = (typeof APPLICATION_REFUSAL_CODES)[number];
 
@@ -128,6 +134,17 @@ const erased = () =>
     'The applicant was deleted and their personal data erased: nothing more can happen to it.',
   );
 
+const cancelled = () =>
+  refused('application_cancelled', 'The application was cancelled: none of its checks runs and no report is made.');
+
+/** The refusal of any event of a closed application (cancelled or erased), or null while it is open. */
+const closedRefusal = (state: ApplicationState) =>
+  state.status === 'Erased' ? erased() : state.status === 'Cancelled' ? cancelled() : null;
+
+/** Whether nothing more happens to the application: cancelled or erased. */
+export const isApplicationClosed = (state: Pick<ApplicationState, 'status'>): boolean =>
+  state.status === 'Erased' || state.status === 'Cancelled';
+
 const PROCESSING_MESSAGE = 'The application is still processing: wait until its status is Returned.';
 
 export function isCheckFinished(status: CheckExecutionStatus): boolean {
@@ -149,19 +166,17 @@ export const allChecksFinished = (state: ApplicationState): boolean =>
 
 /** Checks can be added only to a `Returned` application. */
 export const canUpgrade = (state: ApplicationState): ApplicationPermission =>
-  state.status === 'Erased'
-    ? erased()
-    : state.status === 'Returned'
-      ? { ok: true }
-      : refused('application_processing', `${PROCESSING_MESSAGE} Checks can be added only after that.`);
+  closedRefusal(state) ??
+  (state.status === 'Returned'
+    ? { ok: true }
+    : refused('application_processing', `${PROCESSING_MESSAGE} Checks can be added only after that.`));
 
 /** A report (PDF, hosted link, HTML) exists only once the application is `Returned`. */
 export const canRequestReport = (state: ApplicationState): ApplicationPermission =>
-  state.status === 'Erased'
-    ? erased()
-    : state.status === 'Returned'
-      ? { ok: true }
-      : refused('application_processing', `${PROCESSING_MESSAGE} The report is available only after that.`);
+  closedRefusal(state) ??
+  (state.status === 'Returned'
+    ? { ok: true }
+    : refused('application_processing', `${PROCESSING_MESSAGE} The report is available only after that.`));
 
 /** The requested checks, each once, in catalogue order. */
 const checkNamesOf = (flags: readonly RequestFlag[]): CheckName[] => {
@@ -196,7 +211,8 @@ export function newApplicationState(event: ApplicationCreatedEvent): Application
 }
 
 export function applicationStateAfterSubmission(state: ApplicationState): ApplicationTransition {
-  if (state.status === 'Erased') return erased();
+  const closed = closedRefusal(state);
+  if (closed) return closed;
   switch (state.reportStatus) {
     case 'SENT':
       return applied(
@@ -242,7 +258,8 @@ export function applicationStateAfterCheckStarted(
   state: ApplicationState,
   checkName: CheckName,
 ): ApplicationTransition {
-  if (state.status === 'Erased') return erased();
+  const closed = closedRefusal(state);
+  if (closed) return closed;
   const check = state.checks.find((candidate) => candidate.checkName === checkName);
   if (check === undefined) return unknownCheck(checkName);
   switch (check.status) {
@@ -274,8 +291,8 @@ export function applicationStateAfterCheckFinished({
   checkName: CheckName;
   outcome: 'COMPLETE' | 'FAILED';
 }): ApplicationTransition {
-  // What a provider answers for an erased applicant is dropped: its checks ended when it was erased.
-  if (state.status === 'Erased') return alreadyApplied(state);
+  // What a provider answers for a cancelled or erased application is dropped: its checks ended then.
+  if (isApplicationClosed(state)) return alreadyApplied(state);
   const check = state.checks.find((candidate) => candidate.checkName === checkName);
   if (check === undefined) return unknownCheck(checkName);
   switch (check.status) {
@@ -293,7 +310,8 @@ export function applicationStateAfterCheckFinished({
 }
 
 export function applicationStateAfterReportRendered(state: ApplicationState): ApplicationTransition {
-  if (state.status === 'Erased') return erased();
+  const closed = closedRefusal(state);
+  if (closed) return closed;
   if (state.status === 'Returned') return alreadyApplied(state);
   if (!allChecksFinished(state)) {
     const outstanding = state.checks.filter((check) => !isCheckFinished(check.status)).map((check) => check.checkName);
@@ -338,7 +356,8 @@ export function applicationStateAfterCheckRetried(
   state: ApplicationState,
   checkName: CheckName,
 ): ApplicationTransition {
-  if (state.status === 'Erased') return erased();
+  const closed = closedRefusal(state);
+  if (closed) return closed;
   const check = state.checks.find((candidate) => candidate.checkName === checkName);
   if (check === undefined) return unknownCheck(checkName);
   switch (check.status) {
@@ -365,19 +384,38 @@ export function applicationStateAfterCheckRetried(
   }
 }
 
+/** Every unfinished check ends `FAILED`: a provider's later answer is then dropped. */
+const withChecksStopped = (state: ApplicationState): ApplicationState => ({
+  ...state,
+  checks: state.checks.map((check) => (isCheckFinished(check.status) ? check : { ...check, status: 'FAILED' })),
+});
+
 /**
- * Erases an applicant (`DELETE …/applicants/{id}/`): `Erased`, the order closed, every unfinished check `FAILED` (a
+ * Cancels an application that has not returned (`POST …/cancel/`, `DELETE …/applicants/{id}/`): `Cancelled`, the
+ * order closed, every unfinished check `FAILED`; no report is ever made for it. `report_status` stays as it was (how
+ * far the application had come). A cancelled application is `already_applied`; a returned one is refused
+ * (`application_returned`), an erased one too (`applicant_erased`).
+ */
+export function applicationStateAfterCancellation(state: ApplicationState): ApplicationTransition {
+  if (state.status === 'Cancelled') return alreadyApplied(state);
+  if (state.status === 'Erased') return erased();
+  if (state.status === 'Returned') {
+    return refused(
+      'application_returned',
+      'The application has returned: nothing is left to cancel. Erase the applicant to delete their personal data.',
+    );
+  }
+  return applied({ ...withChecksStopped(state), status: 'Cancelled', orderStatus: 'COMPLETE' });
+}
+
+/**
+ * Erases an applicant (`POST …/applicants/{id}/erase/`): `Erased`, the order closed, every unfinished check `FAILED` (a
  * provider's later answer is dropped). `report_status` stays as it was: how far the application had come. Erasing
  * an erased applicant is `already_applied`.
  */
 export function applicationStateAfterErasure(state: ApplicationState): ApplicationTransition {
   if (state.status === 'Erased') return alreadyApplied(state);
-  return applied({
-    ...state,
-    status: 'Erased',
-    orderStatus: 'COMPLETE',
-    checks: state.checks.map((check) => (isCheckFinished(check.status) ? check : { ...check, status: 'FAILED' })),
-  });
+  return applied({ ...withChecksStopped(state), status: 'Erased', orderStatus: 'COMPLETE' });
 }
 
 /** The one entry point: the state after `event`, where `null` is an application not created yet. */
@@ -405,6 +443,8 @@ export function applicationStateAfter(state: ApplicationState | null, event: App
       return applicationStateAfterUpgrade(state, event.flags);
     case 'check_retried':
       return applicationStateAfterCheckRetried(state, event.checkName);
+    case 'cancelled':
+      return applicationStateAfterCancellation(state);
     case 'erased':
       return applicationStateAfterErasure(state);
     default:
@@ -415,9 +455,9 @@ export function applicationStateAfter(state: ApplicationState | null, event: App
 /** The rules every reachable state keeps; empty for a valid state. Useful to check rows read from storage. */
 export function applicationStateViolations(state: ApplicationState): string[] {
   const violations: string[] = [];
-  if (state.status === 'Erased') {
-    if (!allChecksFinished(state)) violations.push('Erased implies every check finished');
-    if (state.orderStatus !== 'COMPLETE') violations.push('Erased implies the order is COMPLETE');
+  if (isApplicationClosed(state)) {
+    if (!allChecksFinished(state)) violations.push(`${state.status} implies every check finished`);
+    if (state.orderStatus !== 'COMPLETE') violations.push(`${state.status} implies the order is COMPLETE`);
     return violations;
   }
   const returned = state.status === 'Returned';

@@ -10,6 +10,7 @@ import {
   type teamType,
 } from '@svc/contract';
 import { assertNever } from '../exhaustive.js';
+import { documentsNeededBy, type PortalDocumentKind } from '../portal/documents.js';
 import { CHECK_DISPLAY_NAMES } from './display-names.js';
 import { requiredInformationFor, type InformationRequirement } from './information-requirements.js';
 
@@ -35,6 +36,8 @@ export type CheckDefinition = {
   readonly resultField: ResultField;
   readonly appliesTo: { readonly hr: boolean; readonly pm: boolean };
   readonly requiredInformation: readonly InformationRequirement[];
+  /** The documents the applicant uploads in the portal for it (a quick screen collects none). */
+  readonly documents: readonly PortalDocumentKind[];
   /** The `<check>` of the billing-plan key `<hr|pm>_request_<check>_price`. */
   readonly billingCheck: CheckName;
   /** Whether a team created through the API may run it (DESIGN.md section 6). */
@@ -335,6 +338,7 @@ function checkDefinitionFrom(flag: RequestFlag, details: CheckDetails): CheckDef
     resultField: details.resultField,
     appliesTo: { hr: true, pm: details.pm },
     requiredInformation: requiredInformationFor(checkName),
+    documents: documentsNeededBy(checkName),
     billingCheck: checkName,
     enabledByDefault: details.enabledByDefault,
     region: details.region,

@@ -1,6 +1,8 @@
 import type { CheckName } from '@svc/contract';
-import type { StoredTeamSettings } from './requirements.js';
-import type { PortalFieldError } from './validation.js';
+import type { PortalFieldError } from './field-errors.js';
+
+/** Team settings (`settings_config`) as stored: any JSON. */
+export type StoredTeamSettings = Readonly<Record<string, unknown>>;
 
 /**
  * Documents the applicant portal asks the applicant to upload: a photo of an identity document and a selfie for an
@@ -26,7 +28,29 @@ export const DOCUMENT_MAX_BYTES = 8 * 1024 * 1024;
 export const isPortalDocumentKind = (value: string): value is PortalDocumentKind =>
   (PORTAL_DOCUMENT_KINDS as readonly string[]).includes(value);
 
-const IDENTITY_CHECKS: readonly CheckName[] = ['identity_verification', 'enhanced_identity_verification'];
+/** What each document is called in a sentence. */
+export const DOCUMENT_NAMES: { readonly [K in PortalDocumentKind]: string } = {
+  identity_document: 'photo of an identity document',
+  selfie: 'selfie',
+  proof_of_income: 'proof of income',
+  resume: 'résumé',
+};
+
+/**
+ * The documents a check cannot do without: the identity verifications compare a photo of an identity document with a
+ * selfie. Every other check works from the information given. A quick screen collects no document, so these checks
+ * end "not verified" there; an invitation's portal asks for them.
+ */
+export const DOCUMENTS_NEEDED_BY_CHECK: {
+  readonly [C in 'identity_verification' | 'enhanced_identity_verification']: readonly PortalDocumentKind[];
+} = {
+  identity_verification: ['identity_document', 'selfie'],
+  enhanced_identity_verification: ['identity_document', 'selfie'],
+};
+
+/** The documents an ordered check needs (none for most). */
+export const documentsNeededBy = (checkName: CheckName): readonly PortalDocumentKind[] =>
+  (DOCUMENTS_NEEDED_BY_CHECK as Partial<Record<CheckName, readonly PortalDocumentKind[]>>)[checkName] ?? [];
 
 /**
  * The documents the form requires: an identity document and a selfie for an identity verification; an identity
@@ -40,16 +64,16 @@ export function documentsRequired({
   checks: readonly CheckName[];
   settings: StoredTeamSettings;
 }): PortalDocumentKind[] {
-  const identity = checks.some((checkName) => IDENTITY_CHECKS.includes(checkName));
+  const needed = new Set(checks.flatMap(documentsNeededBy));
   const asked = (key: string) => settings[key] === true;
   const required: { readonly [K in PortalDocumentKind]: boolean } = {
     identity_document:
-      identity ||
+      needed.has('identity_document') ||
       asked('government_id_req') ||
       asked('passport_req') ||
       asked('require_id_with_address') ||
       asked('document_required'),
-    selfie: identity,
+    selfie: needed.has('selfie'),
     proof_of_income: asked('proof_of_income_req'),
     resume: asked('resume_req'),
   };

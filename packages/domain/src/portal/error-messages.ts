@@ -9,7 +9,7 @@ import {
   type PortalFieldKind,
   type PortalLanguage,
 } from './messages.js';
-import type { PortalFieldError } from './validation.js';
+import type { PortalFieldError } from './field-errors.js';
 
 /** The kind of a field path: `addresses.1.city` -> `addresses.city`, `employers.0.reference.email` -> `reference.email`. */
 export function fieldKindOf(field: string): PortalFieldKind | null {

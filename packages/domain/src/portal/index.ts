@@ -1,5 +1,6 @@
 export * from './requirements.js';
 export * from './form.js';
+export * from './field-errors.js';
 export * from './validation.js';
 export * from './messages.js';
 export * from './error-messages.js';

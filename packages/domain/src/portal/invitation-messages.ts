@@ -1,6 +1,6 @@
 import { escapeHtml } from './html.js';
 import { formatDate, translate, type PortalLanguage } from './messages.js';
-import type { StoredTeamSettings } from './requirements.js';
+import type { StoredTeamSettings } from './documents.js';
 
 /** svc's own colour, for emails that are not white-labelled and for teams without a valid colour. */
 export const SVC_BRAND_COLOUR = '#1d4ed8';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { countryOptions } from './countries.js';
 import { portalErrorMessage } from './error-messages.js';
 import { checkNameFor, formatDate, MESSAGE_KEYS, translate } from './messages.js';
-import { PORTAL_ERROR_CODES, type PortalFieldError } from './validation.js';
+import { PORTAL_ERROR_CODES, type PortalFieldError } from './field-errors.js';
 
 const placeholdersOf = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 

@@ -151,6 +151,10 @@ const MESSAGES = {
     en: 'Upload a clear photo of each document. They are encrypted and used only for these checks.',
     fr: 'Téléversez une photo nette de chaque document. Ils sont chiffrés et servent uniquement à ces vérifications.',
   },
+  'documents.identity_why': {
+    en: 'Why a photo of your identity document and a selfie: to confirm that you are the person applying. The document is read (its barcode or the machine-readable lines at the bottom of a passport or ID card) and checked: that it is readable and consistent, and not expired. Its name and date of birth are compared with what you entered, and your selfie with the document’s photo. Take the photo flat and well lit, the whole document in view. Anything that cannot be confirmed automatically goes to a person to review; it is not treated as a failure.',
+    fr: 'Pourquoi une photo de votre pièce d’identité et un égoportrait : pour confirmer que vous êtes bien la personne qui fait la demande. La pièce est lue (son code-barres ou les lignes lisibles par machine au bas d’un passeport ou d’une carte d’identité) et vérifiée : lisible, cohérente et non expirée. Son nom et sa date de naissance sont comparés à ce que vous avez saisi, et votre égoportrait à la photo de la pièce. Prenez la photo à plat, bien éclairée, la pièce entière visible. Ce qui ne peut pas être confirmé automatiquement est examiné par une personne; ce n’est pas traité comme un échec.',
+  },
   'documents.received': {
     en: 'Received. Choose another file only to replace it.',
     fr: 'Reçu. Choisissez un autre fichier seulement pour le remplacer.',

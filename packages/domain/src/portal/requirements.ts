@@ -5,7 +5,7 @@ import {
   type InformationRequirement,
 } from '../checks/information-requirements.js';
 
-import { documentsRequired, type PortalDocumentKind } from './documents.js';
+import { documentsRequired, type PortalDocumentKind, type StoredTeamSettings } from './documents.js';
 
 /** Years of address history asked for when a check needs addresses and the team sets no number of years. */
 export const DEFAULT_ADDRESS_HISTORY_YEARS = 3;
@@ -43,9 +43,6 @@ export type PortalRequirements = {
   /** The documents the applicant must upload (`documentsRequired`). */
   readonly documents: readonly PortalDocumentKind[];
 };
-
-/** Team settings (`settings_config`) as stored: any JSON. */
-export type StoredTeamSettings = Readonly<Record<string, unknown>>;
 
 const positiveInteger = (value: unknown): number | null =>
   typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;

@@ -6,6 +6,8 @@ export type ProviderCheckRequest = {
   /** svc's id of the check: the provider's idempotency key (a check submitted twice is one check there). */
   readonly checkId: string;
   readonly checkName: CheckName;
+  /** The team the applicant was ordered for (a provider may apply per-team settings). */
+  readonly teamId: string;
   /** 1 for the first try, 2 for the first retry… */
   readonly attempt: number;
   /** How many times a partner retried the check after it failed (0 for its first run). */
@@ -50,9 +52,23 @@ export interface ProviderAdapter {
    * after the submission. Real providers call `POST /providers/{name}/callbacks` instead.
    */
   readonly simulatedCallbackMs?: number;
+  /**
+   * The built-in identity provider: `submit` answers `pending` at once, and the check's `identity.verify` job (a queue
+   * of its own, role `identity`, so that this work scales on workers of its own) asks `status`, which verifies.
+   */
+  readonly verifiesInIdentityJob?: boolean;
   /** How long the provider usually takes to answer a check, in milliseconds (for estimated completion times). */
   expectedTurnaround(checkName: CheckName): number;
   submit(request: ProviderCheckRequest): Promise<ProviderAnswer>;
   /** Where a submitted check stands (polling, and after a callback): `request` is what was submitted. */
   status(pending: { reference: string; submittedAt: Date; request: ProviderCheckRequest }): Promise<ProviderAnswer>;
+  /**
+   * Tells the provider to stop a submitted check: its application was cancelled (or erased). Idempotent: a check the
+   * provider finished or does not know is fine. A temporary failure is thrown as a `ProviderTemporaryError` and
+   * retried; whatever the provider answers about the check afterwards is discarded by svc anyway.
+   */
+  cancel(pending: {
+    reference: string;
+    request: Pick<ProviderCheckRequest, 'checkId' | 'checkName' | 'attempt' | 'now'>;
+  }): Promise<void>;
 }

@@ -14,17 +14,20 @@ export type ProviderRouting = {
   /** `SVC_LIVE_SIMULATION=1`: live checks without a configured provider run the simulator (evaluations only). */
   readonly liveSimulation: boolean;
   readonly liveProviders: Readonly<Partial<Record<CheckName, string>>>;
+  /** The built-in providers that serve demo checks too (the watchlist provider); other demo checks run the simulator. */
+  readonly demoProviders: Readonly<Partial<Record<CheckName, string>>>;
 };
 
 /** Demo only: the routing of a process with no provider configured and live simulation off (the default). */
-export const NO_LIVE_PROVIDERS: ProviderRouting = { liveSimulation: false, liveProviders: {} };
+export const NO_LIVE_PROVIDERS: ProviderRouting = { liveSimulation: false, liveProviders: {}, demoProviders: {} };
 
 /**
- * The provider that runs `checkName` for a record of `environment`: the simulator in demo; in live the configured
- * provider, else the simulator when live simulation is on, else null (the order is refused).
+ * The provider that runs `checkName` for a record of `environment`: in demo a built-in provider configured for it,
+ * else the simulator; in live the configured provider, else the simulator when live simulation is on, else null (the
+ * order is refused).
  */
 export function providerFor(routing: ProviderRouting, environment: ProviderEnvironment, checkName: CheckName) {
-  if (environment === 'demo') return SIMULATOR_PROVIDER;
+  if (environment === 'demo') return routing.demoProviders[checkName] ?? SIMULATOR_PROVIDER;
   return routing.liveProviders[checkName] ?? (routing.liveSimulation ? SIMULATOR_PROVIDER : null);
 }
 

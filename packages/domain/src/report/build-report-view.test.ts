@@ -179,6 +179,42 @@ describe('buildReportView: checks', () => {
     }
   });
 
+  it('says "Not checked" for what no ordered check determined, and "Not verified" for an identity check without its documents', () => {
+    const information = hrRich.information;
+    const simulated = (checkName: 'softcheck' | 'identity_verification') =>
+      simulateCheck({ checkName, information, location: SIMULATOR_EXAMPLE_LOCATION, now: hrRich.generatedAt });
+    const checks = (['softcheck', 'identity_verification'] as const).map((checkName) => ({
+      checkName,
+      status: 'COMPLETE' as const,
+      simulated: simulated(checkName),
+      resultId: '00000000-0000-4000-8000-000000000000',
+      failure: null,
+    }));
+    const results = assembleApplicationResults({
+      checks,
+      requestedFlags: ['request_softcheck', 'request_identity_verification'],
+      teamType: 'HR',
+      ids: () => '00000000-0000-4000-8000-000000000000',
+      now: hrRich.generatedAt,
+    });
+    const view = buildReportView({
+      ...hrRich,
+      checks,
+      results,
+      requestedFlags: ['request_softcheck', 'request_identity_verification'],
+    });
+    const indicator = (label: string) => view.scores.indicators.find((fact) => fact.label === label)?.chip?.text;
+    expect(indicator('Current employment verified')).toBe('Not checked');
+    expect(indicator('Position in the vulnerable sector')).toBe('Not checked');
+    expect(indicator('Identity verified')).toBe('No');
+    const identity = view.sections.find((section) => section.checkName === 'identity_verification');
+    expect(identity?.result.text).toBe('Review');
+    expect(identity?.flags.red[0]).toMatch(/^Identity not verified: no photo of an identity document/);
+    expect(identity?.flags.green.join(' ')).not.toMatch(/collected/);
+    expect(JSON.stringify(identity?.blocks)).toContain('Not verified');
+    expect(JSON.stringify(identity?.blocks)).not.toContain('Approved');
+  });
+
   it('shows a check that has not run as pending rather than leaving it out', () => {
     const input: ReportInput = { ...hrRich, checks: hrRich.checks.filter((check) => check.checkName !== 'bureau') };
     const view = buildReportView(input);

@@ -1,3 +1,5 @@
+import { preparedByLine } from './parties.js';
+import { SIMULATION_BANDS } from './simulation.js';
 import { checkResult, type CheckName } from '@svc/contract';
 import { checkDefinitionByName } from '../checks/catalogue.js';
 import { everyMemberOf } from '../exhaustive.js';
@@ -172,16 +174,19 @@ const score = ({
 });
 
 const RISKIER = 'Higher is riskier';
+/** What a yes/no no ordered check determined reads: never "No". */
+const NOT_CHECKED: Chip = { text: 'Not checked', tone: 'neutral' };
 
 function scoresOf(results: HrApplicationResults | PmApplicationResults): ReportView['scores'] {
-  const verified = (value: boolean): Chip => (value ? { text: 'Yes', tone: 'clear' } : { text: 'No', tone: 'neutral' });
+  const verified = (value: boolean | null): Chip =>
+    value === null ? NOT_CHECKED : value ? { text: 'Yes', tone: 'clear' } : { text: 'No', tone: 'review' };
   const indicators: Fact[] = [
     { label: 'Identity verified', value: '', chip: verified(results.identity_verified) },
     { label: 'Current employment verified', value: '', chip: verified(results.employment_verified) },
   ];
   if ('early_termination' in results) {
-    const raised = (value: boolean): Chip =>
-      value ? { text: 'Yes', tone: 'review' } : { text: 'No', tone: 'neutral' };
+    const raised = (value: boolean | null): Chip =>
+      value === null ? NOT_CHECKED : value ? { text: 'Yes', tone: 'review' } : { text: 'No', tone: 'neutral' };
     return {
       title: 'Employment risk scores',
       items: [
@@ -340,12 +345,6 @@ const groupFlags = (sections: readonly CheckSection[], pick: (flags: Flags) => r
       : [],
   );
 
-/** What every page of a report with made-up results says (the Providers guide shows them). */
-export const SIMULATION_BANDS = {
-  test_data: 'TEST DATA — demo environment: simulated results, not a real screening',
-  simulated: 'SIMULATED — not a real screening',
-} as const;
-
 /**
  * Everything the report document shows, decided here so the renderer only lays it out: the applicant with hidden
  * or masked personal data (the SIN/SSN is only ever printed masked; the date of birth in full unless hidden), the
@@ -392,6 +391,7 @@ export function buildReportView(input: ReportInput): ReportView {
     branding: {
       brandName: whitelabel ? organisationName : 'svc',
       organisationName,
+      preparedBy: preparedByLine({ agency: input.agencyName.trim() || 'svc', client: organisationName }),
       whitelabel,
       accentColor: accentColour(whitelabel ? input.organisation.primaryColor : null),
     },

@@ -3,6 +3,8 @@ import { assertNever } from '../exhaustive.js';
 import type {
   BehaviouralDetails,
   IdentityDetails,
+  IdentityFieldMatch,
+  IdentityVerificationDetails,
   InformationReviewDetails,
   MotorVehicleDetails,
   ReferencesDetails,
@@ -27,17 +29,76 @@ import { instantVerificationBlocks, verificationBlocks } from './verification.js
 
 const IDENTITY_TONES: { readonly [S in IdentityDetails['status']]: Tone } = { A: 'clear', R: 'review', D: 'not_clear' };
 
+const FIELD_MATCH_CHIPS: { readonly [M in IdentityFieldMatch]: Chip } = {
+  match: { text: 'Matches', tone: 'clear' },
+  mismatch: { text: 'Differs', tone: 'not_clear' },
+  unknown: { text: 'Not determined', tone: 'review' },
+};
+
+const FACE_MATCH_CHIPS: { readonly [F in IdentityVerificationDetails['face_match']]: Chip } = {
+  yes: { text: 'Yes', tone: 'clear' },
+  review: { text: 'Review', tone: 'review' },
+  no: { text: 'No', tone: 'not_clear' },
+  not_compared: { text: 'Not compared', tone: 'review' },
+};
+
+const identityDecision = (details: IdentityDetails) => ({
+  label: 'Decision',
+  value: '',
+  chip:
+    details.status === 'R' && !(details.collected.identity_document && details.collected.selfie)
+      ? { text: 'Not verified', tone: 'review' as const }
+      : { text: identityVerificationStatus.labels[details.status], tone: IDENTITY_TONES[details.status] },
+});
+
+/** A result of the built-in identity provider: what was read, how each field compares, what could not be said. */
+function verifiedIdentityBlocks(details: IdentityDetails, verification: IdentityVerificationDetails): ReportBlock[] {
+  const { document } = details;
+  return [
+    facts(null, [
+      identityDecision(details),
+      ...(document
+        ? [
+            {
+              label: 'Document',
+              value: joinName(
+                document.type,
+                verification.read_from === 'barcode' ? 'read from its barcode' : 'read from its machine-readable zone',
+              ),
+            },
+            {
+              label: 'Issued by',
+              value: joinName(document.issuing_province_state, countryName(document.issuing_country)),
+            },
+            {
+              label: 'Document expires',
+              value: document.expiry_date ? formatDate(document.expiry_date) : MISSING,
+              ...(verification.expiry === 'expired' ? { chip: { text: 'Expired', tone: 'not_clear' as const } } : {}),
+            },
+          ]
+        : [{ label: 'Identity document', value: 'Not read' }]),
+      ...(verification.fields
+        ? [
+            { label: 'Date of birth', value: '', chip: FIELD_MATCH_CHIPS[verification.fields.date_of_birth] },
+            { label: 'Family name', value: '', chip: FIELD_MATCH_CHIPS[verification.fields.family_name] },
+            { label: 'Given names', value: '', chip: FIELD_MATCH_CHIPS[verification.fields.given_names] },
+          ]
+        : []),
+      { label: "Selfie matches the document's portrait", value: '', chip: FACE_MATCH_CHIPS[verification.face_match] },
+      { label: 'Liveness', value: 'Not checked' },
+    ]),
+    ...when(verification.not_determined.length > 0, note('review', verification.not_determined.join(' '))),
+  ];
+}
+
 function identityBlocks(details: IdentityDetails, context: DetailContext): ReportBlock[] {
+  if (details.verification) return verifiedIdentityBlocks(details, details.verification);
   const { document } = details;
   const enhanced = details.level === 'enhanced';
   const notCollected = { label: '', value: 'Not collected: not checked' };
   return [
     facts(null, [
-      {
-        label: 'Decision',
-        value: '',
-        chip: { text: identityVerificationStatus.labels[details.status], tone: IDENTITY_TONES[details.status] },
-      },
+      identityDecision(details),
       ...(document
         ? [
             { label: 'Document', value: joinName(document.type, `ending ${document.number_last4}`) },

@@ -115,7 +115,14 @@ export function sampleReportInput(options: SampleReportOptions): ReportInput {
         failure: failureOf(checkName, information, checkedAt),
       };
     }
-    const simulated = simulateCheck({ checkName, information, location: SIMULATOR_EXAMPLE_LOCATION, now: checkedAt });
+    // The sample applicants were invited and uploaded the identity document and selfie the identity checks compare.
+    const simulated = simulateCheck({
+      checkName,
+      information,
+      location: SIMULATOR_EXAMPLE_LOCATION,
+      now: checkedAt,
+      collectedDocuments: ['identity_document', 'selfie'],
+    });
     return { checkName, status: 'COMPLETE', simulated, resultId, failure: null };
   });
   const requestedFlags = checkNames.map((checkName): RequestFlag => `request_${checkName}`);
@@ -135,6 +142,7 @@ export function sampleReportInput(options: SampleReportOptions): ReportInput {
     generatedAt: GENERATED_AT,
     simulation: options.simulation === undefined ? 'test_data' : options.simulation,
     country: 'CA',
+    agencyName: 'Northwind Screening Services',
     organisation:
       teamType === 'HR'
         ? { name: 'Harbourview Health', primaryColor: '#0f766e' }

@@ -30,6 +30,8 @@ export type ReportInput = {
   readonly country: string;
   /** The ordering team's organisation (settings `get_org_name`/`org_name`, `org_primary_color`). */
   readonly organisation: { readonly name: string; readonly primaryColor: string | null };
+  /** The consumer reporting agency that prepared the report (the partner's, `agencyOfPartner`): its name. */
+  readonly agencyName: string;
   readonly settings: Partial<TeamSettings>;
   readonly applicant: {
     readonly email: string;
@@ -147,6 +149,8 @@ export type ReportView = {
     /** The name at the top of the report: the organisation's when white-labelled, else `svc`. */
     readonly brandName: string;
     readonly organisationName: string;
+    /** “Prepared by <agency> for <organisation>”, as the notices of an adverse action say it too. */
+    readonly preparedBy: string;
     readonly whitelabel: boolean;
     /** `#rrggbb`, readable on white and under white text (contrast 4.5:1 at least). */
     readonly accentColor: string;

@@ -24,6 +24,7 @@ import {
 } from './assemble.js';
 import { PROVIDER_UNAVAILABLE_FLAG, type CheckRun } from './check-runs.js';
 import { reportSummary } from './report-summary.js';
+import { SVC_SCORE_CEILINGS } from './scores.js';
 
 const NOW = new Date('2025-05-20T14:30:00Z');
 const pickAll = <K extends string>(fields: readonly K[]) =>
@@ -48,7 +49,13 @@ const applicant = (changes: Partial<InformationInput> = {}): InformationInput =>
 function run(checkName: CheckName, status: CheckExecutionStatus, information = applicant()): CheckRun {
   const simulated =
     status === 'COMPLETE'
-      ? simulateCheck({ checkName, information, location: SIMULATOR_EXAMPLE_LOCATION, now: NOW })
+      ? simulateCheck({
+          checkName,
+          information,
+          location: SIMULATOR_EXAMPLE_LOCATION,
+          now: NOW,
+          collectedDocuments: ['identity_document', 'selfie'],
+        })
       : null;
   return { checkName, status, simulated, resultId: uuid() };
 }
@@ -128,8 +135,10 @@ describe('assembleApplicationResults', () => {
       red_flags: [PROVIDER_UNAVAILABLE_FLAG],
     });
     expect(results.result).toBe('REVIEW');
-    // The failed check moves no score: only the (clear) credit file counts.
-    expect(results.svc_score).toBe(100);
+    // The failed check moves no score itself (the clear credit file leaves 100), but the result to review it gives
+    // caps the score below Good.
+    expect(results.svc_score).toBe(SVC_SCORE_CEILINGS.REVIEW);
+    expect(results.svc_score_label).toBe('Fair');
     const identity = assemble([run('identity_verification', 'FAILED')]);
     expect(identity.identity_verification).toMatchObject({ status: 'R', result: 'REVIEW' });
     expect(identity.identity_verified).toBe(false);
@@ -158,7 +167,9 @@ describe('assembleApplicationResults', () => {
       reliability_risk_label: 'Not scored',
       workplace_misconduct: null,
       workplace_misconduct_label: 'Not scored',
-      job_safety_undue_risk: false,
+      // Nobody looked: neither "no risk" nor "not verified".
+      job_safety_undue_risk: null,
+      identity_verified: false,
     });
     expect(assemble(failed, 'PM')).toMatchObject({
       svc_score: null,
@@ -248,6 +259,41 @@ describe('assembleApplicationResults', () => {
       employment_verification: 'NOT_VERIFIED',
     });
     expect(declined.identity_verification?.status).toBe('R');
+  });
+
+  it('says null for what no ordered check determined, never false', () => {
+    const softcheckOnly = assemble(completeAll(['softcheck']));
+    expect(softcheckOnly).toMatchObject({
+      identity_verified: null,
+      employment_verified: null,
+      high_risk_vulnerable_sector: null,
+      job_safety_undue_risk: false,
+    });
+    const creditOnly = assemble(completeAll(['bureau']));
+    expect(creditOnly).toMatchObject({ job_safety_undue_risk: null, identity_verified: null });
+    const running = assemble([run('identity_verification', 'RUNNING'), run('employment_verification', 'QUEUED')]);
+    expect(running).toMatchObject({ identity_verified: null, employment_verified: null });
+    const vulnerable = assemble(completeAll(['vulnerable_sector_criminal_record_check']));
+    expect(vulnerable.high_risk_vulnerable_sector).toBe(true);
+    // An identity verification without the document and selfie it compares (a quick screen): not verified, with why.
+    const screened = assemble([
+      {
+        checkName: 'identity_verification',
+        status: 'COMPLETE',
+        resultId: uuid(),
+        simulated: simulateCheck({
+          checkName: 'identity_verification',
+          information: applicant(),
+          location: SIMULATOR_EXAMPLE_LOCATION,
+          now: NOW,
+        }),
+      },
+    ]);
+    expect(screened).toMatchObject({
+      identity_verified: false,
+      identity_verification: { status: 'R', result: 'REVIEW' },
+      result: 'REVIEW',
+    });
   });
 
   it('scores a clear applicant best and explains worse scores by the findings', () => {
@@ -376,6 +422,9 @@ describe('assembleApplicationResults over any mix of check states', () => {
         const completed = states.some(([, status]) => status === 'COMPLETE');
         expect(results.svc_score === null).toBe(!(finished && completed));
         if (finished && states.some(([, status]) => status === 'FAILED')) expect(results.result).not.toBe('CLEAR');
+        // The score never contradicts the result: a result to review is never Good or Excellent, NOT_CLEAR is Poor.
+        if (results.result === 'REVIEW') expect(['Fair', 'Poor', 'Not scored']).toContain(results.svc_score_label);
+        if (results.result === 'NOT_CLEAR') expect(['Poor', 'Not scored']).toContain(results.svc_score_label);
         const requestedFields = new Set(states.map(([name]) => checkDefinitionByName(name).resultField));
         for (const field of RESULT_OBJECT_FIELDS) expect(results[field] !== null).toBe(requestedFields.has(field));
         for (const [name, status] of states) {

@@ -11,6 +11,7 @@ import type { TeamType } from '../checks/catalogue.js';
 import { assertNever } from '../exhaustive.js';
 import {
   fieldRunsByCheck,
+  isFinished,
   requestedCheckNames,
   scoresAreAvailable,
   runsOfField,
@@ -115,16 +116,41 @@ function identityVerificationOf(run: FieldRun | undefined, now: Date): IdentityV
   }
 }
 
-/** Whether the first (current) employer was confirmed by the employment verification or its instant form. */
-function currentEmploymentVerified(runs: ReadonlyMap<CheckName, FieldRun>): boolean {
-  const verified = runs.get('employment_verification')?.simulated?.details;
-  const instant = runs.get('instant_verify_employment')?.simulated?.details;
-  return (
-    (verified?.kind === 'verification' &&
-      verified.area === 'employment' &&
-      verified.entries[0]?.verification.svc_verification === 'VERIFIED') ||
-    (instant?.kind === 'instant_verification' && instant.items[0]?.verification_status === 'VERIFIED')
+/**
+ * Whether the first (current) employer was confirmed by the employment verification or its instant form: null until
+ * one of them finished (neither ordered, or still running: nobody determined it).
+ */
+function currentEmploymentVerified(runs: ReadonlyMap<CheckName, FieldRun>): boolean | null {
+  const finished = [runs.get('employment_verification'), runs.get('instant_verify_employment')].filter(
+    (run): run is FieldRun => run !== undefined && isFinished(run),
   );
+  if (finished.length === 0) return null;
+  return finished.some(({ simulated }) => {
+    const details = simulated?.details;
+    return (
+      (details?.kind === 'verification' &&
+        details.area === 'employment' &&
+        details.entries[0]?.verification.svc_verification === 'VERIFIED') ||
+      (details?.kind === 'instant_verification' && details.items[0]?.verification_status === 'VERIFIED')
+    );
+  });
+}
+
+/** Whether an identity verification approved the identity: null until one finished (none ordered, or still running). */
+function identityVerified(verifications: readonly (IdentityVerification | null)[]): boolean | null {
+  const decided = verifications.filter(
+    (verification) => verification !== null && ['A', 'R', 'D'].includes(verification.status),
+  );
+  return decided.length === 0 ? null : decided.some((verification) => verification?.status === 'A');
+}
+
+/**
+ * Undue risk to job safety: a criminal conviction or a suspended driving licence; null unless a criminal or driving
+ * check completed (nobody looked).
+ */
+function jobSafetyUndueRisk(signals: ScoringSignals | null): boolean | null {
+  if (!signals || (signals.outcomes.criminal === undefined && signals.driving === null)) return null;
+  return signals.outcomes.criminal === 'NOT_CLEAR' || signals.driving?.suspended === true;
 }
 
 function commonResults({
@@ -140,7 +166,7 @@ function commonResults({
 }): ApplicationResults {
   const all = [...runs.values()];
   const result = resultOutcomeOf(all);
-  const score = signals ? svcScore(signals) : null;
+  const score = signals ? svcScore(signals, result) : null;
   const identity = identityVerificationOf(runs.get('identity_verification'), now);
   const enhanced = identityVerificationOf(runs.get('enhanced_identity_verification'), now);
   const results = Object.fromEntries(
@@ -155,7 +181,7 @@ function commonResults({
     education_verification: verificationOfArea('education', all),
     credential_verification: verificationOfArea('credential', all),
     ...results,
-    identity_verified: identity?.status === 'A' || enhanced?.status === 'A',
+    identity_verified: identityVerified([identity, enhanced]),
     employment_verified: currentEmploymentVerified(runs),
     identity_verification: identity,
     enhanced_identity_verification: enhanced,
@@ -197,10 +223,9 @@ export function assembleApplicationResults({
       const scores = signals ? hrRiskScores(signals) : null;
       return {
         ...common,
-        high_risk_vulnerable_sector: requested.includes('vulnerable_sector_criminal_record_check'),
-        // Undue risk to job safety: a criminal conviction or a suspended driving licence.
-        job_safety_undue_risk:
-          signals !== null && (signals.outcomes.criminal === 'NOT_CLEAR' || signals.driving?.suspended === true),
+        // Said by ordering the vulnerable sector check; nothing tells otherwise, so it is never "no".
+        high_risk_vulnerable_sector: requested.includes('vulnerable_sector_criminal_record_check') ? true : null,
+        job_safety_undue_risk: jobSafetyUndueRisk(signals),
         early_termination: scores?.early_termination ?? null,
         early_termination_label: riskLabel(scores?.early_termination ?? null),
         reliability_risk: scores?.reliability_risk ?? null,

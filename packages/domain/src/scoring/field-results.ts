@@ -7,6 +7,7 @@ import {
   type HrApplication,
   type ResultObjectField,
 } from '@svc/contract';
+import { emptyCreditFile } from '../simulator/bureau.js';
 import { overallScoreOf, worstOutcome } from '../simulator/context.js';
 import type { SimulatedCheck, SimulatedOutcome, VerificationArea, VerificationValue } from '../simulator/types.js';
 import { US_SCANS_BY_CHECK, SCAN_NAMES, type UsCheckName } from '../simulator/us-criminal.js';
@@ -113,24 +114,7 @@ const BUILDERS: { readonly [F in ResultObjectField]: Builder<F> } = {
         description: null,
         total_debt: null,
         upgradable: false,
-        trades: [],
-        employers: [],
-        addresses: [],
-        collections: [],
-        deposit_alerts: [],
-        bankruptcies: [],
-        judgments: [],
-        legal_items: [],
-        liens: [],
-        secured_loans: [],
-        fraud_warnings: [],
-        non_sufficient_funds: [],
-        credit_file_metadatas: [],
-        other_incomes: [],
-        consumer_statements: [],
-        bank_accounts: [],
-        local_inquiries: [],
-        foreign_inquiries: [],
+        ...emptyCreditFile(),
       };
     }
     const { kind: _kind, credit_score: _creditScore, ...extension } = file;

@@ -12,7 +12,22 @@ export { PROVIDER_UNAVAILABLE_FLAG, scoresAreAvailable, type CheckRun, type Requ
 export { baseResultOf, resultOutcomeOf, resultStatusOf } from './field-results.js';
 export { reportSummary, type ReportSummary } from './report-summary.js';
 export { informationWithVerifications } from './verified-information.js';
-export { hrRiskScores, pmScores, riskLabel, svcScore, svcScoreLabel, tenancyLengthLabel } from './scores.js';
+export {
+  DIMENSION_NAMES,
+  SCORE_FORMULAS,
+  SCORE_LABEL_BANDS,
+  SVC_SCORE_CEILINGS,
+  hrRiskScores,
+  pmScores,
+  riskLabel,
+  scoreOf,
+  svcScore,
+  svcScoreLabel,
+  tenancyLengthLabel,
+  type ScoreField,
+  type ScoreFormula,
+  type ScoreTerm,
+} from './scores.js';
 export {
   dimensionOf,
   scoringSignals,

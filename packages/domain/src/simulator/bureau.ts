@@ -214,7 +214,10 @@ export function totalDebtOf(trades: readonly BureauTrade[], collections: readonl
 }
 
 /** A file with nothing on it (no hit). */
-const emptyFile = (): Omit<BureauDetails, 'kind' | 'credit_score' | 'description' | 'total_debt' | 'upgradable'> => ({
+export const emptyCreditFile = (): Omit<
+  BureauDetails,
+  'kind' | 'credit_score' | 'description' | 'total_debt' | 'upgradable'
+> => ({
   trades: [],
   employers: [],
   addresses: [],
@@ -248,7 +251,7 @@ export function simulateBureau(context: SimulationContext): SimulatedCheck<Burea
         description: 'No credit file found',
         total_debt: 0,
         upgradable: false,
-        ...emptyFile(),
+        ...emptyCreditFile(),
       },
       [{ outcome: 'REVIEW', redFlags: ['No credit file found for the name, date of birth and address given'] }],
     );

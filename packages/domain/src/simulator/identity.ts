@@ -1,15 +1,17 @@
+import { DOCUMENT_NAMES, DOCUMENTS_NEEDED_BY_CHECK } from '../portal/documents.js';
 import { simulatedCheck, type Finding, type SimulationContext } from './context.js';
 import { daysAfter } from './dates.js';
 import { countryOfRegion } from './reference-data.js';
 import type { IdentityDetails, SimulatedCheck } from './types.js';
 
 /**
- * Identity verification and its enhanced form (adds liveness and a match against authoritative records). It states
- * only what was collected: with a photo of an identity document, whether the document is authentic; with a selfie
- * too, how well it matches the ID photo; with neither (a quick screen), only whether the name, date of birth and
- * address match the records checked. Status `A` approved, `R` to review (`Review`: partial face match or partial data
- * match; `Unverifiable`: the document cannot be authenticated or the data matched), `D` declined (SIN/SSN
- * `000000000`: the identity does not match the number).
+ * Identity verification and its enhanced form (adds liveness and a match against authoritative records). Both compare
+ * a photo of an identity document with a selfie (`DOCUMENTS_NEEDED_BY_CHECK`): without them (a quick screen collects
+ * none) the identity is not verified, status `R`, and the red flag says what was missing; the name, date of birth and
+ * address are still matched to the records checked, which alone never approves anyone. Status `A` approved, `R` to
+ * review (`Review`: partial face match or partial data match; `Unverifiable`: the document cannot be authenticated or
+ * the data matched; a document or selfie missing), `D` declined (SIN/SSN `000000000`: the identity does not match the
+ * number).
  */
 export function simulateIdentity(
   level: IdentityDetails['level'],
@@ -22,9 +24,12 @@ export function simulateIdentity(
     selfie: collectedDocuments.includes('selfie'),
   };
   const comparesFaces = collected.identity_document && collected.selfie;
+  const missing = DOCUMENTS_NEEDED_BY_CHECK[
+    enhanced ? 'enhanced_identity_verification' : 'identity_verification'
+  ].filter((kind) => !collectedDocuments.includes(kind));
   const status: IdentityDetails['status'] = scenario.ssnMismatch
     ? 'D'
-    : scenario.unverifiable || scenario.review
+    : scenario.unverifiable || scenario.review || missing.length > 0
       ? 'R'
       : 'A';
   const faceMatch = scenario.review ? rng.int(68, 78) : rng.int(92, 99);
@@ -75,6 +80,13 @@ export function simulateIdentity(
           : 'The name, date of birth and address match the records checked only in part',
       ],
     });
+  if (missing.length > 0)
+    findings.push({
+      outcome: 'REVIEW',
+      redFlags: [
+        `Identity not verified: no ${missing.map((kind) => DOCUMENT_NAMES[kind]).join(' and no ')} was collected (invite the applicant to upload ${missing.length > 1 ? 'them' : 'one'} in the portal)`,
+      ],
+    });
   if (findings.length === 0) {
     findings.push({
       outcome: 'CLEAR',
@@ -84,8 +96,6 @@ export function simulateIdentity(
         ...(enhanced && collected.selfie ? ['Liveness confirmed'] : []),
         'Name, date of birth and address match the records checked',
         ...(enhanced ? ['Identity confirmed against authoritative records'] : []),
-        ...(collected.identity_document ? [] : ['No identity document was collected: none was checked']),
-        ...(collected.selfie ? [] : ['No selfie was collected: no face was compared']),
       ],
     });
   }

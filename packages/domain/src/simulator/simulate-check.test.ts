@@ -18,8 +18,16 @@ import type { SimulatedCheck } from './types.js';
 const NOW = new Date('2025-05-20T14:30:00Z');
 const clear = SIMULATOR_EXAMPLE_INFORMATION;
 const withInformation = (changes: Partial<InformationInput>): InformationInput => ({ ...clear, ...changes });
+/** What an applicant uploads in the portal: every check has the documents it needs. */
+const UPLOADED = ['identity_document', 'selfie'];
 const simulate = (checkName: CheckName, information: InformationInput = clear) =>
-  simulateCheck({ checkName, information, location: SIMULATOR_EXAMPLE_LOCATION, now: NOW });
+  simulateCheck({
+    checkName,
+    information,
+    location: SIMULATOR_EXAMPLE_LOCATION,
+    now: NOW,
+    collectedDocuments: UPLOADED,
+  });
 
 let counter = 0;
 const ids = () => `00000000-0000-4000-8000-${(counter++).toString(16).padStart(12, '0')}`;
@@ -235,10 +243,11 @@ describe('details', () => {
     });
   });
 
-  it('identity checks state only what was collected: nothing of a document or a face without them', () => {
+  it('identity checks without the documents they compare are not verified (status R, REVIEW) and say why; absence is never a green flag', () => {
     for (const checkName of ['identity_verification', 'enhanced_identity_verification'] as const) {
-      const screened = simulate(checkName);
+      const screened = withDocuments(checkName, []);
       expect(screened.details).toMatchObject({
+        status: 'R',
         collected: { identity_document: false, selfie: false },
         document: null,
         document_authentic: null,
@@ -246,13 +255,17 @@ describe('details', () => {
         liveness_passed: null,
         data_match: true,
       });
+      expect(screened.outcome).toBe('REVIEW');
       const said = [...screened.greenFlags, ...screened.redFlags].join(' ');
       expect(said).not.toMatch(/authentic|Selfie matches|%|Liveness confirmed|Passport/);
-      expect(said).toContain('No identity document was collected');
-      // A document without a selfie: the document is checked, no face is compared.
+      expect(screened.redFlags).toContain(
+        'Identity not verified: no photo of an identity document and no selfie was collected (invite the applicant to upload them in the portal)',
+      );
+      expect(screened.greenFlags.join(' ')).not.toMatch(/No identity document|No selfie|not collected/i);
+      // A document without a selfie: the document is checked, no face is compared, and it is not approved.
       const documentOnly = withDocuments(checkName, ['identity_document']);
-      expect(documentOnly.details).toMatchObject({ document_authentic: true, face_match_score: null });
-      expect(documentOnly.greenFlags.join(' ')).toContain('No selfie was collected');
+      expect(documentOnly.details).toMatchObject({ status: 'R', document_authentic: true, face_match_score: null });
+      expect(documentOnly.redFlags.join(' ')).toContain('no selfie was collected');
     }
   });
 

@@ -12,8 +12,17 @@ const applicant = (changes: Partial<InformationInput>): InformationInput => ({
   ...SIMULATOR_EXAMPLE_INFORMATION,
   ...changes,
 });
+/** What an applicant uploads in the portal: the identity checks have what they compare. */
+const UPLOADED = ['identity_document', 'selfie'];
 const simulate = (checkName: CheckName, information: InformationInput, attempt?: number) =>
-  simulateCheck({ checkName, information, location: SIMULATOR_EXAMPLE_LOCATION, now: NOW, attempt });
+  simulateCheck({
+    checkName,
+    information,
+    location: SIMULATOR_EXAMPLE_LOCATION,
+    now: NOW,
+    attempt,
+    collectedDocuments: UPLOADED,
+  });
 const inputWithId = (id: string) => {
   const input = SIMULATOR_TEST_INPUTS.find((candidate) => candidate.id === id);
   if (!input) throw new Error(`no test input ${id}`);
@@ -111,7 +120,12 @@ describe('last name Unverifiable', () => {
     expect(simulated.details).toMatchObject({ verification: 'NOT_VERIFIED' });
   });
   it.each(IDENTITY_CHECKS)('%s: status R, REVIEW (the document, when one was uploaded, not authentic)', (checkName) => {
-    const screened = simulate(checkName, sending('unverifiable'));
+    const screened = simulateCheck({
+      checkName,
+      information: sending('unverifiable'),
+      location: SIMULATOR_EXAMPLE_LOCATION,
+      now: NOW,
+    });
     expect(screened).toMatchObject({ outcome: 'REVIEW', details: { status: 'R', document_authentic: null } });
     const uploaded = simulateCheck({
       checkName,
@@ -175,6 +189,7 @@ describe('first name Flaky, Stalled and Broken', () => {
       now: NOW,
       attempt: 1,
       retries: 1,
+      collectedDocuments: UPLOADED,
     });
     expect(retried.outcome).toBe('CLEAR');
   });

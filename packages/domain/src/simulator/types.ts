@@ -84,6 +84,33 @@ export type IdentityDetails = {
   readonly data_match: boolean;
   /** Whether the identity matched authoritative records (enhanced only; null for the standard check). */
   readonly record_match: boolean | null;
+  /** What the built-in identity provider read and compared; absent from simulated results. */
+  readonly verification?: IdentityVerificationDetails;
+};
+
+/** How one field of the document compares with the applicant's information: `unknown` when it could not be said. */
+export type IdentityFieldMatch = 'match' | 'mismatch' | 'unknown';
+
+/**
+ * The built-in identity provider's account of a check: where the data were read, how each field compares, whether
+ * the selfie matches the portrait (a decision, never a biometric value), and what could not be determined and why.
+ */
+export type IdentityVerificationDetails = {
+  /** `barcode` (a licence's PDF417), `machine_readable_zone` (a passport's or ID card's MRZ), or null: not read. */
+  readonly read_from: 'barcode' | 'machine_readable_zone' | null;
+  readonly fields: {
+    readonly date_of_birth: IdentityFieldMatch;
+    readonly family_name: IdentityFieldMatch;
+    readonly given_names: IdentityFieldMatch;
+  } | null;
+  /** `valid`, `expired`, or `unknown` (not read); null when the document was not read. */
+  readonly expiry: 'valid' | 'expired' | 'unknown' | null;
+  /** `yes`, `review` (a person must compare), `no`, or `not_compared` (why: in `not_determined`). */
+  readonly face_match: 'yes' | 'review' | 'no' | 'not_compared';
+  /** What could not be read, matched or compared, and why (empty when everything was). */
+  readonly not_determined: readonly string[];
+  /** No liveness test is run: a printed photo held up to the camera is not detected. */
+  readonly liveness_checked: false;
 };
 
 export type InformationReviewDetails = {

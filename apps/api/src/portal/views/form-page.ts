@@ -10,7 +10,6 @@ import {
   portalErrorMessage,
   translate,
   yearsBefore,
-  type EmailBranding,
   type MessageKey,
   ACCEPTED_DOCUMENT_TYPES,
   type PortalDocumentKind,
@@ -24,6 +23,7 @@ import {
   type ReferenceRequirement,
   type UsFcraAuthorization,
 } from '@svc/domain';
+import type { PortalPageBranding } from '../context.js';
 import { portalPage } from './layout.js';
 
 /** What every page of a link that posts shows: its language and switch, where it posts, its token, the branding. */
@@ -36,7 +36,7 @@ export type PortalPageBasics = {
   /** The language chosen with the switch, posted back so the answer keeps it. */
   chosenLanguage: PortalLanguage | null;
   formToken: string;
-  branding: EmailBranding;
+  branding: PortalPageBranding;
 };
 
 /** Everything the form page shows. */
@@ -574,6 +574,7 @@ ${error ? `<p class="error" id="${id}-error">${view.message(error)}</p>` : ''}
   return `<section class="card" aria-labelledby="documents">
 <h2 id="documents" tabindex="-1">${view.t('section.documents')}</h2>
 <p>${view.t('documents.intro')}</p>
+${page.requirements.documents.some((kind) => kind === 'identity_document' || kind === 'selfie') ? `<p>${view.t('documents.identity_why')}</p>` : ''}
 ${inputs.join('\n')}
 </section>`;
 }

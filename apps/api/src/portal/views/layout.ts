@@ -54,10 +54,20 @@ button{font:inherit;font-weight:600;border-radius:4px;padding:.6rem 1.1rem;curso
 .error-summary a{color:#b91c1c;font-weight:700}
 .disclosure{border:1px solid #d1d5db;background:#f9fafb;padding:.75rem 1rem;margin:0 0 1rem}
 .disclosure ul{margin:.25rem 0 .75rem}
+.test-band{margin:0;padding:.5rem 1rem;border-bottom:3px solid #b00020;background:#fff4f5;color:#b00020;font-weight:700;text-align:center}
 @media (max-width:30rem){h1{font-size:1.5rem}.card{padding:1rem .75rem .25rem}fieldset{padding:.5rem .6rem .1rem}}
 `;
 
-/** A complete portal page: language, title, the organisation's header band, and `body` in `<main>`. */
+/** What a page's header shows: the organisation and its colours, and on test data the band that says so. */
+export type PortalBranding = Pick<EmailBranding, 'organisation' | 'colour' | 'textColour'> & {
+  /** Under the header of every page of a demo applicant (`SIMULATION_BANDS_BY_LANGUAGE`); null otherwise. */
+  readonly testBand?: string | null;
+};
+
+/**
+ * A complete portal page: language, title, the organisation's header band (with the test-data band of a demo
+ * applicant's pages under it), and `body` in `<main>`.
+ */
 export function portalPage({
   language,
   title,
@@ -67,7 +77,7 @@ export function portalPage({
 }: {
   language: PortalLanguage;
   title: string;
-  branding: Pick<EmailBranding, 'organisation' | 'colour' | 'textColour'> | null;
+  branding: PortalBranding | null;
   body: string;
   languageSwitch?: string;
 }): string {
@@ -86,6 +96,7 @@ export function portalPage({
 <header class="brand" style="background-color:${colour};color:${textColour}">
 <div class="wrap"><span class="brand-name">${escapeHtml(branding?.organisation ?? 'svc')}</span>${languageSwitch ?? ''}</div>
 </header>
+${branding?.testBand ? `<p class="test-band" role="note">${escapeHtml(branding.testBand)}</p>` : ''}
 <main id="main" class="wrap" tabindex="-1">
 ${body}
 </main>

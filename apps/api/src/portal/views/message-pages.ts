@@ -1,4 +1,5 @@
-import { escapeHtml, translate, type EmailBranding, type MessageKey, type PortalLanguage } from '@svc/domain';
+import { escapeHtml, translate, type MessageKey, type PortalLanguage } from '@svc/domain';
+import type { PortalPageBranding } from '../context.js';
 import { portalPage } from './layout.js';
 
 /** Why the portal answers a plain page instead of the form; none names the applicant or the organisation. */
@@ -45,7 +46,7 @@ export function submittedPage({
   redirectUrl,
 }: {
   language: PortalLanguage;
-  branding: EmailBranding;
+  branding: PortalPageBranding;
   redirectUrl: unknown;
 }): string {
   const { organisation } = branding;

@@ -1,4 +1,4 @@
-import { cancelAdverseAction as cancelAction } from '@svc/db';
+import { cancelAdverseAction as cancelAction } from '@svc/services';
 import type { contract } from '@svc/contract';
 import type { SharedRouteFactory } from '../../http/route.js';
 import { adverseActionActorOf, adverseActionTarget, changedAdverseAction } from './shared.js';

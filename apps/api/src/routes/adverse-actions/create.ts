@@ -1,4 +1,4 @@
-import { createAdverseAction as startAdverseAction } from '@svc/db';
+import { createAdverseAction as startAdverseAction } from '@svc/services';
 import type { contract } from '@svc/contract';
 import type { SharedRouteFactory } from '../../http/route.js';
 import { AppError } from '../../http/problem.js';
@@ -27,6 +27,13 @@ export const createAdverseAction: SharedRouteFactory<typeof contract.adverseActi
           throw applicationProcessing();
         case 'unavailable':
           throw new AppError({ code: 'adverse_action_unavailable', status: 409, detail: outcome.message });
+        case 'agency_not_configured':
+          throw new AppError({
+            code: 'agency_not_configured',
+            status: 403,
+            detail:
+              'The notices of a live adverse action name the consumer reporting agency with its postal address, phone and website: a partner admin sets them first with PUT /api/v1/consumer-reporting-agency/ (docs: Adverse action).',
+          });
         case 'unknown_items':
           throw AppError.validation([
             {

@@ -1,4 +1,4 @@
-import { findAdverseItems } from '@svc/db';
+import { findAdverseItems } from '@svc/services';
 import type { contract } from '@svc/contract';
 import type { SharedRouteFactory } from '../../http/route.js';
 import { AppError } from '../../http/problem.js';
@@ -9,7 +9,7 @@ export const listAdverseItems: SharedRouteFactory<typeof contract.adverseActions
   (deps) =>
   async ({ params, res }) => {
     const { scope, applicantId } = adverseActionTarget(params, res);
-    const found = await findAdverseItems(deps.db.dataSource.manager, { scope, applicantId });
+    const found = await findAdverseItems(deps.db, { scope, applicantId });
     if (!found.ok) {
       if (found.refusal === 'applicant_not_found') throw AppError.notFound('Applicant');
       throw applicationProcessing();

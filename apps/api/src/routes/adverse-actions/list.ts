@@ -1,4 +1,4 @@
-import { listAdverseActions as listActions } from '@svc/db';
+import { listAdverseActions as listActions } from '@svc/services';
 import { publicUrlOf } from '../../deps.js';
 import { pageOf, pageRequest } from '../../http/pagination.js';
 import type { contract } from '@svc/contract';
@@ -14,7 +14,7 @@ export const listAdverseActions: SharedRouteFactory<typeof contract.adverseActio
     // An applicant of another scope is not found, even without actions.
     await recordOrNotFound(deps, { scope, applicantId });
     const page = pageRequest(query);
-    const { count, views } = await listActions(deps.db.dataSource.manager, {
+    const { count, views } = await listActions(deps.db, {
       scope,
       applicantId,
       offset: page.offset,

@@ -1,4 +1,4 @@
-import { resolveAdverseDispute } from '@svc/db';
+import { resolveAdverseDispute } from '@svc/services';
 import type { contract } from '@svc/contract';
 import type { SharedRouteFactory } from '../../http/route.js';
 import { adverseActionActorOf, adverseActionTarget, changedAdverseAction } from './shared.js';

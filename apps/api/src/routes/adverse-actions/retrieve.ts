@@ -1,4 +1,4 @@
-import { findAdverseAction } from '@svc/db';
+import { findAdverseAction } from '@svc/services';
 import type { contract } from '@svc/contract';
 import type { SharedRouteFactory } from '../../http/route.js';
 import { AppError } from '../../http/problem.js';
@@ -8,7 +8,7 @@ import { adverseActionTarget } from './shared.js';
 export const retrieveAdverseAction: SharedRouteFactory<typeof contract.adverseActions.retrieve> =
   (deps) =>
   async ({ params, res }) => {
-    const view = await findAdverseAction(deps.db.dataSource.manager, adverseActionTarget(params, res));
+    const view = await findAdverseAction(deps.db, adverseActionTarget(params, res));
     if (!view) throw AppError.notFound('Adverse action');
     return { status: 200, body: presentAdverseAction(view) };
   };

@@ -1,4 +1,5 @@
-import { apiKeyIdOf, type AdverseActionActor, type AdverseActionChangeOutcome, type ApplicationScope } from '@svc/db';
+import { apiKeyIdOf } from '@svc/db';
+import { type AdverseActionActor, type AdverseActionChangeOutcome, type ApplicationScope } from '@svc/services';
 import type { Request, Response } from 'express';
 import { idOrNotFound } from '../../http/access.js';
 import { principalOf } from '../../http/auth.js';

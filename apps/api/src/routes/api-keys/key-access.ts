@@ -1,7 +1,8 @@
-import type { ApiKey, ApiKeyScopeOfCaller, ApiPrincipal } from '@svc/db';
+import type { ApiKeyScopeOfCaller, ApiPrincipal } from '@svc/db';
 import type { Request, Response } from 'express';
 import { auditAction } from '../../http/audit.js';
 import { AppError } from '../../http/problem.js';
+import type { ApiKey } from '@svc/db/entities';
 
 /** The keys a caller manages: every key of its partner for a partner admin, its own user's keys otherwise. */
 export const apiKeyScopeOf = (principal: ApiPrincipal): ApiKeyScopeOfCaller => ({

@@ -14,12 +14,12 @@ export const listApiKeys: RouteFactory<typeof contract.apiKeys.list> =
     const scope = apiKeyScopeOf(principal);
     const filter = query.user_id?.toLowerCase();
     const page = pageRequest(query);
-    const manager = deps.db.dataSource.manager;
+    const db = deps.db;
     // A team user filtering by another user sees nothing: its scope already names its own user.
     const { count, rows } =
       scope.userId !== undefined && filter !== undefined && filter !== scope.userId
         ? { count: 0, rows: [] }
-        : await repository.listApiKeys(manager, {
+        : await repository.listApiKeys(db, {
             ...scope,
             userId: scope.userId ?? filter,
             offset: page.offset,
@@ -33,7 +33,7 @@ export const listApiKeys: RouteFactory<typeof contract.apiKeys.list> =
       results: rows.map(presentApiKey),
       publicUrl: publicUrlOf(deps, req),
     });
-    await auditKeyOperation(manager, {
+    await auditKeyOperation(db, {
       principal,
       request: req,
       response: res,

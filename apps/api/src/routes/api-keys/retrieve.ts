@@ -12,10 +12,10 @@ export const retrieveApiKey: RouteFactory<typeof contract.apiKeys.retrieve> =
   async ({ params, req, res }) => {
     const principal = principalOf(res);
     const keyId = idOrNotFound(params.api_key_id, 'API key');
-    const manager = deps.db.dataSource.manager;
-    const key = await repository.findApiKey(manager, { ...apiKeyScopeOf(principal), keyId });
+    const db = deps.db;
+    const key = await repository.findApiKey(db, { ...apiKeyScopeOf(principal), keyId });
     if (!key) throw AppError.notFound('API key');
-    await auditKeyOperation(manager, {
+    await auditKeyOperation(db, {
       principal,
       request: req,
       response: res,

@@ -12,7 +12,7 @@ export const listEvents: RouteFactory<typeof contract.events.list> =
   async ({ query, req, res }) => {
     const principal = principalOf(res);
     const page = pageRequest(query);
-    const { count, rows } = await repository.listEvents(deps.db.dataSource.manager, {
+    const { count, rows } = await repository.listEvents(deps.db, {
       partnerId: principal.partner.id,
       environment: principal.environment,
       teamId: teamScopeOf(principal),

@@ -11,7 +11,7 @@ export const retrieveEvent: RouteFactory<typeof contract.events.retrieve> =
   async ({ params, res }) => {
     const principal = principalOf(res);
     const eventId = idOrNotFound(params.event_id, 'Event');
-    const found = await repository.findEvent(deps.db.dataSource.manager, {
+    const found = await repository.findEvent(deps.db, {
       partnerId: principal.partner.id,
       environment: principal.environment,
       teamId: teamScopeOf(principal),

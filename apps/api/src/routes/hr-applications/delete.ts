@@ -1,7 +1,7 @@
-import { eraseApplicantOfScope } from '../applicant-erasure.js';
+import { withdrawApplicationOfScope } from '../applicant-cancellation.js';
 import type { HrRouteFactory } from './hr-route.js';
 
 export const hrDeleteApplicant: HrRouteFactory<'deleteApplicant'> =
   (deps) =>
   ({ params, req, res }) =>
-    eraseApplicantOfScope(deps, { kind: 'HR', applicantId: params.applicant_id, req, res });
+    withdrawApplicationOfScope(deps, { kind: 'HR', applicantId: params.applicant_id, req, res });

@@ -4,7 +4,15 @@ import type { Request, Response } from 'express';
 import type { Deps } from '../../deps.js';
 
 export type HrOperation =
-  'invite' | 'quickScreen' | 'upgrade' | 'retryCheck' | 'listApplicants' | 'retrieveApplicant' | 'deleteApplicant';
+  | 'invite'
+  | 'quickScreen'
+  | 'upgrade'
+  | 'retryCheck'
+  | 'listApplicants'
+  | 'retrieveApplicant'
+  | 'deleteApplicant'
+  | 'cancelApplication'
+  | 'eraseApplicant';
 type V1Implementation<K extends HrOperation> = AppRouteImplementation<(typeof contract.hrV1)[K]>;
 
 /**

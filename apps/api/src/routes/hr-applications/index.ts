@@ -1,9 +1,11 @@
 import { contract } from '@svc/contract';
 import type { AppRouteImplementation } from '@ts-rest/express';
 import type { Deps } from '../../deps.js';
-import { resourceRoutes } from '../../http/route.js';
+import { operationsOf, resourceRoutes } from '../../http/route.js';
 import type { HrOperation } from './hr-route.js';
+import { hrCancelApplication } from './cancel.js';
 import { hrDeleteApplicant } from './delete.js';
+import { hrEraseApplicant } from './erase.js';
 import { hrInvite } from './invite.js';
 import { hrListApplicants } from './list.js';
 import { hrQuickScreen } from './quick-screen.js';
@@ -26,27 +28,25 @@ const hrApplicationImplementation = (deps: Deps): BothForms => ({
   listApplicants: hrListApplicants(deps),
   retrieveApplicant: hrRetrieveApplicant(deps),
   deleteApplicant: hrDeleteApplicant(deps),
+  cancelApplication: hrCancelApplication(deps),
+  eraseApplicant: hrEraseApplicant(deps),
 });
 
-const { invite, quickScreen, upgrade, retryCheck, listApplicants, retrieveApplicant, deleteApplicant } = contract.hr;
-const v1 = contract.hrV1;
+/** The operations served in both forms (the reports are routed with the PM ones). */
+const HR_OPERATIONS = [
+  'invite',
+  'quickScreen',
+  'upgrade',
+  'retryCheck',
+  'listApplicants',
+  'retrieveApplicant',
+  'deleteApplicant',
+  'cancelApplication',
+  'eraseApplicant',
+] as const satisfies readonly HrOperation[];
 
 export const hrApplicationRoutes = (deps: Deps) =>
-  resourceRoutes(
-    { invite, quickScreen, upgrade, retryCheck, listApplicants, retrieveApplicant, deleteApplicant },
-    hrApplicationImplementation(deps),
-  );
+  resourceRoutes(operationsOf(contract.hr, HR_OPERATIONS), hrApplicationImplementation(deps));
 
 export const hrV1ApplicationRoutes = (deps: Deps) =>
-  resourceRoutes(
-    {
-      invite: v1.invite,
-      quickScreen: v1.quickScreen,
-      upgrade: v1.upgrade,
-      retryCheck: v1.retryCheck,
-      listApplicants: v1.listApplicants,
-      retrieveApplicant: v1.retrieveApplicant,
-      deleteApplicant: v1.deleteApplicant,
-    },
-    hrApplicationImplementation(deps),
-  );
+  resourceRoutes(operationsOf(contract.hrV1, HR_OPERATIONS), hrApplicationImplementation(deps));

@@ -1,8 +1,9 @@
-import * as repository from '@svc/db';
+import { requestedFlags } from '@svc/domain';
+import * as services from '@svc/services';
 import { publicUrlOf } from '../../deps.js';
 import { principalOf } from '../../http/auth.js';
 import type { HrRouteFactory } from './hr-route.js';
-import { presentInvitedApplicant } from '../../presenters/application.js';
+import { presentIntegratorIds, presentInvitedApplicant } from '../../presenters/application.js';
 import { acceptedOrThrow, acicParametersOf, applicationScopeOf, orderIdempotencyOf } from '../application-orders.js';
 
 /** Both forms (`/api/v1/hr`, `/hr/v1`): in the `/hr/v1` form `owner_id` defaults to the key's user. */
@@ -11,18 +12,20 @@ export const hrInvite: HrRouteFactory<'invite'> =
   async ({ body, req, res }) => {
     const principal = principalOf(res);
     const invitation = acceptedOrThrow(
-      await repository.createInvitation({
+      await services.createInvitation({
         db: deps.db,
         jobs: deps.jobs,
         scope: applicationScopeOf(principal, 'HR'),
         order: {
           idempotency: orderIdempotencyOf(req, principal),
           ownerId: (body.owner_id ?? principal.user.id).toLowerCase(),
-          flags: repository.requestedFlags(body),
+          flags: requestedFlags(body),
           packageId: body.package_id?.toLowerCase(),
           email: body.email,
           phoneNumber: body.phone_number,
           tag: body.tag,
+          externalId: body.external_id,
+          metadata: body.metadata,
           information: body.information,
           parameters: acicParametersOf(body),
         },
@@ -41,6 +44,7 @@ export const hrInvite: HrRouteFactory<'invite'> =
         id: application.id,
         created: application.created.toISOString(),
         modified: application.modified.toISOString(),
+        ...presentIntegratorIds(application),
         applicant: presentInvitedApplicant(invited, body.information),
       },
     };

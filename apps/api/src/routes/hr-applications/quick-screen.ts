@@ -1,4 +1,5 @@
-import * as repository from '@svc/db';
+import { requestedFlags } from '@svc/domain';
+import * as services from '@svc/services';
 import { principalOf } from '../../http/auth.js';
 import type { HrRouteFactory } from './hr-route.js';
 import { presentHrApplication } from '../../presenters/application.js';
@@ -17,17 +18,19 @@ export const hrQuickScreen: HrRouteFactory<'quickScreen'> =
     const principal = principalOf(res);
     const scope = applicationScopeOf(principal, 'HR');
     const { applicantId, record } = acceptedOrThrow(
-      await repository.createQuickScreen({
+      await services.createQuickScreen({
         db: deps.db,
         jobs: deps.jobs,
         scope,
         order: {
           idempotency: orderIdempotencyOf(req, principal),
           ownerId: (body.owner_id ?? principal.user.id).toLowerCase(),
-          flags: repository.requestedFlags(body),
+          flags: requestedFlags(body),
           packageId: body.package_id?.toLowerCase(),
           email: body.email,
           tag: body.tag,
+          externalId: body.external_id,
+          metadata: body.metadata,
           information: body.information,
           location: body.position_or_property_location,
           identityDocument: body.enhanced_identity_verification,

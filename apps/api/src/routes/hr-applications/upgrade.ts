@@ -1,5 +1,7 @@
-import * as repository from '@svc/db';
+import { requestedFlags } from '@svc/domain';
+import * as services from '@svc/services';
 import { idOrNotFound } from '../../http/access.js';
+import { auditPersonalDataReads } from '../../http/audit.js';
 import { principalOf } from '../../http/auth.js';
 import type { HrRouteFactory } from './hr-route.js';
 import { presentHrApplication } from '../../presenters/application.js';
@@ -7,15 +9,15 @@ import { acceptedOrThrow, applicationScopeOf, recordOrNotFound } from '../applic
 
 export const hrUpgrade: HrRouteFactory<'upgrade'> =
   (deps) =>
-  async ({ params, body, res }) => {
+  async ({ params, body, req, res }) => {
     const scope = applicationScopeOf(principalOf(res), 'HR');
     const { applicantId } = acceptedOrThrow(
-      await repository.upgradeApplication({
+      await services.upgradeApplication({
         db: deps.db,
         jobs: deps.jobs,
         scope,
         applicantId: idOrNotFound(params.applicant_id, 'Applicant'),
-        flags: repository.requestedFlags(body),
+        flags: requestedFlags(body),
         tag: body.tag,
         information: body.information,
         providers: deps.providers,
@@ -23,5 +25,12 @@ export const hrUpgrade: HrRouteFactory<'upgrade'> =
       }),
       'HR',
     );
-    return { status: 200, body: presentHrApplication(await recordOrNotFound(deps, { scope, applicantId })) };
+    const record = presentHrApplication(await recordOrNotFound(deps, { scope, applicantId }));
+    // The answer holds what was recorded before, a full SIN/SSN or date of birth too: a read, audited.
+    await auditPersonalDataReads(deps.db, {
+      reads: services.personalDataReadsOf([record]),
+      request: req,
+      response: res,
+    });
+    return { status: 200, body: record };
   };

@@ -19,7 +19,7 @@ export const createListing: RouteFactory<typeof contract.listings.create> =
     const urlCode = body['url-code'];
     let creation: repository.ListingCreation;
     try {
-      creation = await repository.createListingOfPropertyTeam(deps.db.dataSource.manager, {
+      creation = await repository.createListingOfPropertyTeam(deps.db, {
         partnerId: principal.partner.id,
         environment: principal.environment,
         teamId: teamScopeOf(principal),

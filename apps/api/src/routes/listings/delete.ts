@@ -9,7 +9,7 @@ export const deleteListing: SharedRouteFactory<typeof contract.listingsV2.delete
   (deps) =>
   async ({ params, res }) => {
     const principal = principalOf(res);
-    const outcome = await repository.deleteListing(deps.db.dataSource.manager, {
+    const outcome = await repository.deleteListing(deps.db, {
       partnerId: principal.partner.id,
       environment: principal.environment,
       teamId: teamScopeOf(principal),

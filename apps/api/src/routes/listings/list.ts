@@ -12,7 +12,7 @@ export const listListings: SharedRouteFactory<typeof contract.listingsV2.list> =
   async ({ query, req, res }) => {
     const principal = principalOf(res);
     const page = pageRequest(query);
-    const { count, rows } = await repository.listListings(deps.db.dataSource.manager, {
+    const { count, rows } = await repository.listListings(deps.db, {
       partnerId: principal.partner.id,
       environment: principal.environment,
       teamId: teamScopeOf(principal),

@@ -11,7 +11,7 @@ export const retrieveListing: SharedRouteFactory<typeof contract.listingsV2.retr
   (deps) =>
   async ({ params, req, res }) => {
     const principal = principalOf(res);
-    const listing = await repository.findListing(deps.db.dataSource.manager, {
+    const listing = await repository.findListing(deps.db, {
       partnerId: principal.partner.id,
       environment: principal.environment,
       teamId: teamScopeOf(principal),

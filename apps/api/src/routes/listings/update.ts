@@ -12,7 +12,7 @@ export const updateListing: SharedRouteFactory<typeof contract.listingsV2.update
   (deps) =>
   async ({ params, body, req, res }) => {
     const principal = principalOf(res);
-    const update = await repository.updateListing(deps.db.dataSource.manager, {
+    const update = await repository.updateListing(deps.db, {
       partnerId: principal.partner.id,
       environment: principal.environment,
       teamId: teamScopeOf(principal),

@@ -13,7 +13,7 @@ export const listOAuthClients: RouteFactory<typeof contract.oauthClients.list> =
     const principal = principalOf(res);
     requireAdministration(principal);
     const page = pageRequest(query);
-    const { count, rows } = await repository.listOAuthClients(deps.db.dataSource.manager, {
+    const { count, rows } = await repository.listOAuthClients(deps.db, {
       partnerId: principal.partner.id,
       offset: page.offset,
       limit: page.pageSize,

@@ -11,7 +11,7 @@ export const retrieveOAuthClient: RouteFactory<typeof contract.oauthClients.retr
   async ({ params, res }) => {
     const principal = principalOf(res);
     requireAdministration(principal);
-    const client = await repository.findOAuthClient(deps.db.dataSource.manager, {
+    const client = await repository.findOAuthClient(deps.db, {
       partnerId: principal.partner.id,
       clientId: idOrNotFound(params.client_id, 'OAuth2 client'),
     });

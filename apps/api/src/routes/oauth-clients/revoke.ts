@@ -1,8 +1,8 @@
 import type { contract } from '@svc/contract';
-import * as repository from '@svc/db';
+import { withdrawOAuthClient } from '@svc/services';
 import { idOrNotFound, requireLiveAdministration } from '../../http/access.js';
+import { auditActorOf } from '../../http/audit.js';
 import { principalOf } from '../../http/auth.js';
-import { auditAction } from '../../http/audit.js';
 import { AppError } from '../../http/problem.js';
 import type { RouteFactory } from '../../http/route.js';
 
@@ -17,22 +17,14 @@ export const revokeOAuthClient: RouteFactory<typeof contract.oauthClients.revoke
     const principal = principalOf(res);
     requireLiveAdministration(principal);
     const clientId = idOrNotFound(params.client_id, 'OAuth2 client');
-    await deps.db.dataSource.manager.transaction(async (transaction) => {
-      const revoked = await repository.revokeOAuthClient(transaction, {
-        partnerId: principal.partner.id,
-        clientId,
-        now: deps.now(),
-      });
-      if (!revoked) throw AppError.notFound('OAuth2 client');
-      await auditAction(transaction, {
-        principal,
-        request: req,
-        response: res,
-        action: 'oauth_client.revoked',
-        subjectType: 'oauth_client',
-        subjectId: clientId,
-      });
+    const revoked = await withdrawOAuthClient(deps.db, {
+      partnerId: principal.partner.id,
+      environment: principal.environment,
+      clientId,
+      actor: auditActorOf(principal, req, res),
+      now: deps.now(),
     });
+    if (!revoked.ok) throw AppError.notFound('OAuth2 client');
     deps.principals.forget(clientId);
     return { status: 204, body: undefined };
   };

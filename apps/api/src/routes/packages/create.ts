@@ -11,7 +11,7 @@ export const createPackage: RouteFactory<typeof contract.packages.create> =
   (deps) =>
   async ({ body, res }) => {
     const principal = principalOf(res);
-    const created = await repository.createPackage(deps.db.dataSource.manager, {
+    const created = await repository.createPackage(deps.db, {
       partnerId: principal.partner.id,
       environment: principal.environment,
       teamId: teamScopeOf(principal),

@@ -10,7 +10,7 @@ export const deletePackage: RouteFactory<typeof contract.packages.delete> =
   async ({ params, res }) => {
     const principal = principalOf(res);
     const packageId = idOrNotFound(params.package_id, 'Package');
-    const outcome = await repository.deletePackage(deps.db.dataSource.manager, {
+    const outcome = await repository.deletePackage(deps.db, {
       partnerId: principal.partner.id,
       environment: principal.environment,
       teamId: teamScopeOf(principal),

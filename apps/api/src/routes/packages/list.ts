@@ -12,7 +12,7 @@ export const listPackages: RouteFactory<typeof contract.packages.list> =
   async ({ query, req, res }) => {
     const principal = principalOf(res);
     const page = pageRequest(query);
-    const { count, rows } = await repository.listPackages(deps.db.dataSource.manager, {
+    const { count, rows } = await repository.listPackages(deps.db, {
       partnerId: principal.partner.id,
       environment: principal.environment,
       teamId: teamScopeOf(principal),

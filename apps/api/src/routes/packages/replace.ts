@@ -12,7 +12,7 @@ export const replacePackage: RouteFactory<typeof contract.packages.replace> =
   async ({ params, body, res }) => {
     const principal = principalOf(res);
     const packageId = idOrNotFound(params.package_id, 'Package');
-    const replacement = await repository.replacePackageOfScope(deps.db.dataSource.manager, {
+    const replacement = await repository.replacePackageOfScope(deps.db, {
       partnerId: principal.partner.id,
       environment: principal.environment,
       teamId: teamScopeOf(principal),

@@ -11,7 +11,7 @@ export const retrievePackage: RouteFactory<typeof contract.packages.retrieve> =
   async ({ params, res }) => {
     const principal = principalOf(res);
     const packageId = idOrNotFound(params.package_id, 'Package');
-    const found = await repository.findPackage(deps.db.dataSource.manager, {
+    const found = await repository.findPackage(deps.db, {
       partnerId: principal.partner.id,
       environment: principal.environment,
       teamId: teamScopeOf(principal),

@@ -1,8 +1,8 @@
 import type { contract } from '@svc/contract';
 import type { SharedRouteFactory } from '../../http/route.js';
-import { eraseApplicantOfScope } from '../applicant-erasure.js';
+import { withdrawApplicationOfScope } from '../applicant-cancellation.js';
 
 export const pmDeleteApplicant: SharedRouteFactory<typeof contract.pmV2.deleteApplicant> =
   (deps) =>
   ({ params, req, res }) =>
-    eraseApplicantOfScope(deps, { kind: 'PM', applicantId: params.applicant_id, req, res });
+    withdrawApplicationOfScope(deps, { kind: 'PM', applicantId: params.applicant_id, req, res });

@@ -1,7 +1,9 @@
 import { contract } from '@svc/contract';
 import type { Deps } from '../../deps.js';
-import { resourceRoutes } from '../../http/route.js';
+import { operationsOf, resourceRoutes } from '../../http/route.js';
+import { pmCancelApplication } from './cancel.js';
 import { pmDeleteApplicant } from './delete.js';
+import { pmEraseApplicant } from './erase.js';
 import { pmInvite } from './invite.js';
 import { pmListApplicants } from './list.js';
 import { pmQuickScreen } from './quick-screen.js';
@@ -9,38 +11,33 @@ import { pmRetrieveApplicant } from './retrieve.js';
 import { pmRetryCheck } from './retry-check.js';
 import { pmUpgrade } from './upgrade.js';
 
-const { invite, quickScreen, upgrade, retryCheck, listApplicants, retrieveApplicant, deleteApplicant } = contract.pm;
-const v2 = contract.pmV2;
+/** The PM operations of both forms (the reports are routed with the HR ones). */
+const pmOperations = (deps: Deps) => ({
+  invite: pmInvite(deps),
+  quickScreen: pmQuickScreen(deps),
+  listApplicants: pmListApplicants(deps),
+  retrieveApplicant: pmRetrieveApplicant(deps),
+  deleteApplicant: pmDeleteApplicant(deps),
+  cancelApplication: pmCancelApplication(deps),
+  eraseApplicant: pmEraseApplicant(deps),
+});
+const BOTH_FORMS = [
+  'invite',
+  'quickScreen',
+  'listApplicants',
+  'retrieveApplicant',
+  'deleteApplicant',
+  'cancelApplication',
+  'eraseApplicant',
+] as const;
 
 export const pmApplicationRoutes = (deps: Deps) =>
-  resourceRoutes(
-    { invite, quickScreen, upgrade, retryCheck, listApplicants, retrieveApplicant, deleteApplicant },
-    {
-      invite: pmInvite(deps),
-      quickScreen: pmQuickScreen(deps),
-      upgrade: pmUpgrade(deps),
-      retryCheck: pmRetryCheck(deps),
-      listApplicants: pmListApplicants(deps),
-      retrieveApplicant: pmRetrieveApplicant(deps),
-      deleteApplicant: pmDeleteApplicant(deps),
-    },
-  );
+  resourceRoutes(operationsOf(contract.pm, [...BOTH_FORMS, 'upgrade', 'retryCheck'] as const), {
+    ...pmOperations(deps),
+    upgrade: pmUpgrade(deps),
+    retryCheck: pmRetryCheck(deps),
+  });
 
 /** The same operations under `/api/v2`, where `owner_id` defaults to the key's user. */
 export const pmV2ApplicationRoutes = (deps: Deps) =>
-  resourceRoutes(
-    {
-      invite: v2.invite,
-      quickScreen: v2.quickScreen,
-      listApplicants: v2.listApplicants,
-      retrieveApplicant: v2.retrieveApplicant,
-      deleteApplicant: v2.deleteApplicant,
-    },
-    {
-      invite: pmInvite(deps),
-      quickScreen: pmQuickScreen(deps),
-      listApplicants: pmListApplicants(deps),
-      retrieveApplicant: pmRetrieveApplicant(deps),
-      deleteApplicant: pmDeleteApplicant(deps),
-    },
-  );
+  resourceRoutes(operationsOf(contract.pmV2, BOTH_FORMS), pmOperations(deps));

@@ -1,9 +1,10 @@
+import { requestedFlags } from '@svc/domain';
 import type { contract } from '@svc/contract';
-import * as repository from '@svc/db';
+import * as services from '@svc/services';
 import { publicUrlOf } from '../../deps.js';
 import { principalOf } from '../../http/auth.js';
 import type { SharedRouteFactory } from '../../http/route.js';
-import { presentInvitedApplicant } from '../../presenters/application.js';
+import { presentIntegratorIds, presentInvitedApplicant } from '../../presenters/application.js';
 import { acceptedOrThrow, applicationScopeOf, orderIdempotencyOf } from '../application-orders.js';
 
 export const pmInvite: SharedRouteFactory<typeof contract.pmV2.invite> =
@@ -11,19 +12,21 @@ export const pmInvite: SharedRouteFactory<typeof contract.pmV2.invite> =
   async ({ body, req, res }) => {
     const principal = principalOf(res);
     const { application, applicants } = acceptedOrThrow(
-      await repository.createInvitation({
+      await services.createInvitation({
         db: deps.db,
         jobs: deps.jobs,
         scope: applicationScopeOf(principal, 'PM'),
         order: {
           idempotency: orderIdempotencyOf(req, principal),
           ownerId: (body.owner_id ?? principal.user.id).toLowerCase(),
-          flags: repository.requestedFlags(body),
+          flags: requestedFlags(body),
           packageId: body.package_id?.toLowerCase(),
           email: body.email,
           emailApplicants: body.email_applicants,
           phoneNumber: body.phone_number,
           tag: body.tag,
+          externalId: body.external_id,
+          metadata: body.metadata,
           information: body.information,
           listingId: body.listing_id?.toLowerCase(),
           shareOfRent: body.share_of_rent,
@@ -46,6 +49,7 @@ export const pmInvite: SharedRouteFactory<typeof contract.pmV2.invite> =
         id: application.id,
         created: application.created.toISOString(),
         modified: application.modified.toISOString(),
+        ...presentIntegratorIds(application),
         // The pre-filled information is the main applicant's.
         applicants: applicants.map((invited, index) =>
           presentInvitedApplicant(invited, index === 0 ? body.information : {}),

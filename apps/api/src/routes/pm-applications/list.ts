@@ -1,12 +1,13 @@
 import type { contract } from '@svc/contract';
-import * as repository from '@svc/db';
+import * as services from '@svc/services';
 import { publicUrlOf } from '../../deps.js';
 import { principalOf } from '../../http/auth.js';
-import { readOf } from '../../http/read-cache.js';
 import { pageOf, pageRequest } from '../../http/pagination.js';
 import type { SharedRouteFactory } from '../../http/route.js';
 import { presentPmApplicantListItem } from '../../presenters/applicant-list-item.js';
 import { applicationScopeOf } from '../application-orders.js';
+import { applicantListFiltersOf } from '../applicant-filters.js';
+import { answerApplicantRead } from '../applicant-reads.js';
 
 export const pmListApplicants: SharedRouteFactory<typeof contract.pmV2.listApplicants> =
   (deps) =>
@@ -14,15 +15,21 @@ export const pmListApplicants: SharedRouteFactory<typeof contract.pmV2.listAppli
     const page = pageRequest(query);
     const scope = applicationScopeOf(principalOf(res), 'PM');
     const publicUrl = publicUrlOf(deps, req);
-    const body = await deps.readCache.answer(req, res, readOf(req, res, publicUrl), async () => {
-      const { count, rows } = await repository.listApplicants(deps.db.dataSource.manager, {
-        scope,
-        filters: { teamId: query.application__team__id?.toLowerCase(), ownerId: query.owner?.toLowerCase() },
-        offset: page.offset,
-        limit: page.pageSize,
-      });
-      const results = rows.map((row) => presentPmApplicantListItem(row, { publicUrl, now: deps.now() }));
-      return pageOf({ request: req, page, count, results, publicUrl });
+    const body = await answerApplicantRead(deps, {
+      req,
+      res,
+      load: async () => {
+        const { count, rows } = await services.listApplicants(deps.db, {
+          scope,
+          filters: applicantListFiltersOf(query),
+          offset: page.offset,
+          limit: page.pageSize,
+        });
+        const results = rows.map((row) => presentPmApplicantListItem(row, { publicUrl, now: deps.now() }));
+        return pageOf({ request: req, page, count, results, publicUrl });
+      },
+      // A PM list item shows the applicant's names only: nothing to audit today, and whatever it shows tomorrow.
+      applicantsOf: (listed) => listed.results,
     });
     return { status: 200, body };
   };

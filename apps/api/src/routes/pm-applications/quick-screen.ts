@@ -1,5 +1,6 @@
+import { requestedFlags } from '@svc/domain';
 import type { contract } from '@svc/contract';
-import * as repository from '@svc/db';
+import * as services from '@svc/services';
 import { principalOf } from '../../http/auth.js';
 import type { SharedRouteFactory } from '../../http/route.js';
 import { presentPmApplication } from '../../presenters/application.js';
@@ -11,17 +12,19 @@ export const pmQuickScreen: SharedRouteFactory<typeof contract.pmV2.quickScreen>
     const principal = principalOf(res);
     const scope = applicationScopeOf(principal, 'PM');
     const { applicantId, record } = acceptedOrThrow(
-      await repository.createQuickScreen({
+      await services.createQuickScreen({
         db: deps.db,
         jobs: deps.jobs,
         scope,
         order: {
           idempotency: orderIdempotencyOf(req, principal),
           ownerId: (body.owner_id ?? principal.user.id).toLowerCase(),
-          flags: repository.requestedFlags(body),
+          flags: requestedFlags(body),
           packageId: body.package_id?.toLowerCase(),
           email: body.email,
           tag: body.tag,
+          externalId: body.external_id,
+          metadata: body.metadata,
           information: body.information,
           location: body.position_or_property_location,
           identityDocument: body.enhanced_identity_verification,

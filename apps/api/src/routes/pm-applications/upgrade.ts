@@ -1,6 +1,8 @@
+import { requestedFlags } from '@svc/domain';
 import type { contract } from '@svc/contract';
-import * as repository from '@svc/db';
+import * as services from '@svc/services';
 import { idOrNotFound } from '../../http/access.js';
+import { auditPersonalDataReads } from '../../http/audit.js';
 import { principalOf } from '../../http/auth.js';
 import type { RouteFactory } from '../../http/route.js';
 import { presentPmApplication } from '../../presenters/application.js';
@@ -8,15 +10,15 @@ import { acceptedOrThrow, applicationScopeOf, recordOrNotFound } from '../applic
 
 export const pmUpgrade: RouteFactory<typeof contract.pm.upgrade> =
   (deps) =>
-  async ({ params, body, res }) => {
+  async ({ params, body, req, res }) => {
     const scope = applicationScopeOf(principalOf(res), 'PM');
     const { applicantId } = acceptedOrThrow(
-      await repository.upgradeApplication({
+      await services.upgradeApplication({
         db: deps.db,
         jobs: deps.jobs,
         scope,
         applicantId: idOrNotFound(params.applicant_id, 'Applicant'),
-        flags: repository.requestedFlags(body),
+        flags: requestedFlags(body),
         tag: body.tag,
         information: body.information,
         providers: deps.providers,
@@ -24,5 +26,12 @@ export const pmUpgrade: RouteFactory<typeof contract.pm.upgrade> =
       }),
       'PM',
     );
-    return { status: 200, body: presentPmApplication(await recordOrNotFound(deps, { scope, applicantId })) };
+    const record = presentPmApplication(await recordOrNotFound(deps, { scope, applicantId }));
+    // The answer holds what was recorded before, a full SIN/SSN or date of birth too: a read, audited.
+    await auditPersonalDataReads(deps.db, {
+      reads: services.personalDataReadsOf([record]),
+      request: req,
+      response: res,
+    });
+    return { status: 200, body: record };
   };

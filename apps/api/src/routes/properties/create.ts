@@ -11,7 +11,7 @@ export const createProperty: SharedRouteFactory<typeof contract.propertiesV2.cre
   (deps) =>
   async ({ body, req, res }) => {
     const principal = principalOf(res);
-    const property = await repository.createPropertyOfPmOwner(deps.db.dataSource.manager, {
+    const property = await repository.createPropertyOfPmOwner(deps.db, {
       partnerId: principal.partner.id,
       environment: principal.environment,
       teamId: teamScopeOf(principal),

@@ -9,18 +9,18 @@ export const deleteProperty: SharedRouteFactory<typeof contract.propertiesV2.del
   (deps) =>
   async ({ params, res }) => {
     const principal = principalOf(res);
-    const outcome = await repository.deleteProperty(deps.db.dataSource.manager, {
+    const outcome = await repository.deleteProperty(deps.db, {
       partnerId: principal.partner.id,
       environment: principal.environment,
       teamId: teamScopeOf(principal),
       propertyId: idOrNotFound(params.property_id, 'Property'),
     });
     if (outcome === 'not_found') throw AppError.notFound('Property');
-    if (outcome === 'has_listings')
+    if (typeof outcome === 'object')
       throw new AppError({
         code: 'in_use',
         status: 409,
-        detail: 'This property still has listings: delete them first.',
+        detail: `Applications were made to listings of this property: ${outcome.listingsInUse.join(', ')}. A property whose listings have applications is kept.`,
       });
     return { status: 204, body: undefined };
   };

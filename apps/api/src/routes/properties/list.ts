@@ -12,7 +12,7 @@ export const listProperties: SharedRouteFactory<typeof contract.propertiesV2.lis
   async ({ query, req, res }) => {
     const principal = principalOf(res);
     const page = pageRequest(query);
-    const { count, rows } = await repository.listProperties(deps.db.dataSource.manager, {
+    const { count, rows } = await repository.listProperties(deps.db, {
       partnerId: principal.partner.id,
       environment: principal.environment,
       teamId: teamScopeOf(principal),

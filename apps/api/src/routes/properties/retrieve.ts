@@ -11,7 +11,7 @@ export const retrieveProperty: SharedRouteFactory<typeof contract.propertiesV2.r
   (deps) =>
   async ({ params, req, res }) => {
     const principal = principalOf(res);
-    const property = await repository.findProperty(deps.db.dataSource.manager, {
+    const property = await repository.findProperty(deps.db, {
       partnerId: principal.partner.id,
       environment: principal.environment,
       teamId: teamScopeOf(principal),

@@ -12,7 +12,7 @@ export const updateProperty: SharedRouteFactory<typeof contract.propertiesV2.upd
   (deps) =>
   async ({ params, body, req, res }) => {
     const principal = principalOf(res);
-    const update = await repository.updateProperty(deps.db.dataSource.manager, {
+    const update = await repository.updateProperty(deps.db, {
       partnerId: principal.partner.id,
       environment: principal.environment,
       teamId: teamScopeOf(principal),

@@ -1,5 +1,5 @@
 import type { contract } from '@svc/contract';
-import * as repository from '@svc/db';
+import * as services from '@svc/services';
 import { publicUrlOf } from '../../deps.js';
 import { teamScopeOf } from '../../http/access.js';
 import { principalOf } from '../../http/auth.js';
@@ -12,7 +12,7 @@ export const listServiceCollections: SharedRouteFactory<typeof contract.serviceC
   async ({ query, req, res }) => {
     const principal = principalOf(res);
     const page = pageRequest(query);
-    const { count, rows } = await repository.listServiceCollections(deps.db.dataSource.manager, {
+    const { count, rows } = await services.listServiceCollections(deps.db, {
       partnerId: principal.partner.id,
       teamId: teamScopeOf(principal),
       offset: page.offset,

@@ -1,5 +1,5 @@
 import type { contract } from '@svc/contract';
-import * as repository from '@svc/db';
+import * as services from '@svc/services';
 import { idOrNotFound, teamScopeOf } from '../../http/access.js';
 import { principalOf } from '../../http/auth.js';
 import { AppError } from '../../http/problem.js';
@@ -11,7 +11,7 @@ export const retrieveServiceCollection: SharedRouteFactory<typeof contract.servi
   async ({ params, res }) => {
     const principal = principalOf(res);
     const serviceCollectionId = idOrNotFound(params.servicecollection_id, 'Service collection');
-    const collection = await repository.findServiceCollection(deps.db.dataSource.manager, {
+    const collection = await services.findServiceCollection(deps.db, {
       partnerId: principal.partner.id,
       teamId: teamScopeOf(principal),
       serviceCollectionId,

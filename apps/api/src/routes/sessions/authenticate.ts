@@ -1,7 +1,7 @@
 import type { contract } from '@svc/contract';
-import * as repository from '@svc/db';
+import { startSession } from '@svc/services';
 import { principalOf } from '../../http/auth.js';
-import { auditAction } from '../../http/audit.js';
+import { auditActorOf } from '../../http/audit.js';
 import { AppError } from '../../http/problem.js';
 import type { RouteFactory } from '../../http/route.js';
 
@@ -40,23 +40,13 @@ export const authenticate: RouteFactory<typeof contract.sessions.authenticate> =
       throw AppError.forbidden('A session starts with the user’s email and password: send them with HTTP Basic.');
     const now = deps.now();
     const expiresAt = sessionEndOf({ expires: body?.expires, now, defaultHours: deps.config.SVC_SESSION_HOURS });
-    const manager = deps.db.dataSource.manager;
-    const session = await manager.transaction(async (transaction) => {
-      const issued = await repository.issueAccessToken(transaction, {
-        kind: 'session',
-        userId: principal.user.id,
-        now,
-        expiresAt,
-      });
-      await auditAction(transaction, {
-        principal,
-        request: req,
-        response: res,
-        action: 'session.started',
-        subjectType: 'user',
-        subjectId: principal.user.id,
-      });
-      return issued;
+    const session = await startSession(deps.db, {
+      partnerId: principal.partner.id,
+      environment: principal.environment,
+      userId: principal.user.id,
+      actor: auditActorOf(principal, req, res),
+      now,
+      expiresAt,
     });
     return {
       status: 200,

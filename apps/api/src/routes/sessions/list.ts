@@ -7,7 +7,7 @@ export const listSessions: RouteFactory<typeof contract.sessions.list> =
   (deps) =>
   async ({ res }) => {
     const principal = principalOf(res);
-    const sessions = await repository.listUserSessions(deps.db.dataSource.manager, {
+    const sessions = await repository.listUserSessions(deps.db, {
       userId: principal.user.id,
       now: deps.now(),
     });

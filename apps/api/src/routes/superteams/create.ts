@@ -25,7 +25,7 @@ export const createSuperteam: RouteFactory<typeof contract.superteams.create> =
   async ({ body, res }) => {
     const principal = principalOf(res);
     requireLiveAdministration(principal);
-    const superteam = await repository.createSuperteam(deps.db.dataSource.manager, {
+    const superteam = await repository.createSuperteam(deps.db, {
       partnerId: principal.partner.id,
       superteam: superteamFieldsOf(body),
     });

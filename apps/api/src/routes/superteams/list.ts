@@ -12,7 +12,7 @@ export const listSuperteams: RouteFactory<typeof contract.superteams.list> =
     const principal = principalOf(res);
     requireAdministration(principal);
     const page = pageRequest(query);
-    const { count, rows } = await repository.listSuperteams(deps.db.dataSource.manager, {
+    const { count, rows } = await repository.listSuperteams(deps.db, {
       partnerId: principal.partner.id,
       offset: page.offset,
       limit: page.pageSize,

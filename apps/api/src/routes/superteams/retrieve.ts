@@ -12,7 +12,7 @@ export const retrieveSuperteam: RouteFactory<typeof contract.superteams.retrieve
     const principal = principalOf(res);
     requireAdministration(principal);
     const superteamId = idOrNotFound(params.superteam_id, 'Superteam');
-    const superteam = await repository.findSuperteam(deps.db.dataSource.manager, {
+    const superteam = await repository.findSuperteam(deps.db, {
       partnerId: principal.partner.id,
       superteamId,
     });

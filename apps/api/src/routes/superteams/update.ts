@@ -13,17 +13,17 @@ export const updateSuperteam: RouteFactory<typeof contract.superteams.update> =
     const principal = principalOf(res);
     requireLiveAdministration(principal);
     const superteamId = idOrNotFound(params.superteam_id, 'Superteam');
-    const manager = deps.db.dataSource.manager;
+    const db = deps.db;
     const partnerId = principal.partner.id;
-    const superteam = await repository.updateSuperteam(manager, {
+    const superteam = await repository.updateSuperteam(db, {
       partnerId,
       superteamId,
       superteam: superteamFieldsOf(body),
     });
     if (!superteam) throw AppError.notFound('Superteam');
     const [activeUserCount, teams] = await Promise.all([
-      repository.countActiveUsersOfSuperteam(manager, { partnerId, superteamId }),
-      repository.listTeams(manager, { partnerId, superteamId, offset: 0, limit: 1000 }),
+      repository.countActiveUsersOfSuperteam(db, { partnerId, superteamId }),
+      repository.listTeams(db, { partnerId, superteamId, offset: 0, limit: 1000 }),
     ]);
     const teamTypes = [...new Set(teams.rows.map((team) => team.type))];
     return { status: 200, body: presentSuperteamAccount({ superteam, activeUserCount, teamTypes }) };

@@ -1,5 +1,6 @@
 import type { contract, CreateTeamBody, ReplaceTeamBody } from '@svc/contract';
 import * as repository from '@svc/db';
+import * as services from '@svc/services';
 import { requireLiveAdministration } from '../../http/access.js';
 import { principalOf } from '../../http/auth.js';
 import { AppError } from '../../http/problem.js';
@@ -55,11 +56,11 @@ export const createTeam: RouteFactory<typeof contract.teams.create> =
   async ({ body, res }) => {
     const principal = principalOf(res);
     requireLiveAdministration(principal);
-    const manager = deps.db.dataSource.manager;
+    const manager = deps.db;
     const partnerId = principal.partner.id;
     const team = teamFieldsOf(body);
     await requirePartnerSuperteam(manager, { partnerId, superteamId: team.superteamId });
-    const created = await repository
+    const created = await services
       .createTeamWithServiceCollections(manager, { partnerId, team })
       .catch(teamNameConflictOr);
     return { status: 201, body: presentTeam(created) };

@@ -13,7 +13,7 @@ export const listTeams: RouteFactory<typeof contract.teams.list> =
     const principal = principalOf(res);
     requireAdministration(principal);
     const page = pageRequest(query);
-    const { count, rows } = await repository.listTeams(deps.db.dataSource.manager, {
+    const { count, rows } = await repository.listTeams(deps.db, {
       partnerId: principal.partner.id,
       superteamId: query.superteam?.toLowerCase(),
       offset: page.offset,

@@ -21,10 +21,10 @@ async function referenceTemplatesOf({
 }) {
   requireAdministration(principal);
   const id = idOrNotFound(teamId, 'Team');
-  const manager = deps.db.dataSource.manager;
+  const db = deps.db;
   const partnerId = principal.partner.id;
-  if (!(await repository.findTeam(manager, { partnerId, teamId: id }))) throw AppError.notFound('Team');
-  const templates = await repository.listReferenceTemplates(manager, { partnerId, teamId: id, type });
+  if (!(await repository.findTeam(db, { partnerId, teamId: id }))) throw AppError.notFound('Team');
+  const templates = await repository.listReferenceTemplates(db, { partnerId, teamId: id, type });
   return templates.map(presentReferenceTemplate);
 }
 

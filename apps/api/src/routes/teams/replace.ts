@@ -13,13 +13,13 @@ export const replaceTeam: RouteFactory<typeof contract.teams.replace> =
     const principal = principalOf(res);
     requireLiveAdministration(principal);
     const teamId = idOrNotFound(params.team_id, 'Team');
-    const manager = deps.db.dataSource.manager;
+    const db = deps.db;
     const partnerId = principal.partner.id;
     const team = teamFieldsOf(body);
-    if (!(await repository.findTeam(manager, { partnerId, teamId }))) throw AppError.notFound('Team');
-    await requirePartnerSuperteam(manager, { partnerId, superteamId: team.superteamId });
+    if (!(await repository.findTeam(db, { partnerId, teamId }))) throw AppError.notFound('Team');
+    await requirePartnerSuperteam(db, { partnerId, superteamId: team.superteamId });
     const replaced = await repository
-      .replaceTeamWithUniqueName(manager, { partnerId, teamId, team })
+      .replaceTeamWithUniqueName(db, { partnerId, teamId, team })
       .catch(teamNameConflictOr);
     if (!replaced) throw AppError.notFound('Team');
     return { status: 200, body: presentTeam(replaced) };

@@ -12,7 +12,7 @@ export const retrieveTeam: RouteFactory<typeof contract.teams.retrieve> =
     const principal = principalOf(res);
     requireAdministration(principal);
     const teamId = idOrNotFound(params.team_id, 'Team');
-    const team = await repository.findTeam(deps.db.dataSource.manager, { partnerId: principal.partner.id, teamId });
+    const team = await repository.findTeam(deps.db, { partnerId: principal.partner.id, teamId });
     if (!team) throw AppError.notFound('Team');
     return { status: 200, body: presentTeam(team) };
   };

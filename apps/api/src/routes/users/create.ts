@@ -1,17 +1,15 @@
 import type { contract, UserBody } from '@svc/contract';
-import * as repository from '@svc/db';
+import type { UserFields } from '@svc/db';
+import { addUser, type UserWriteRefusal } from '@svc/services';
 import { requireLiveAdministration } from '../../http/access.js';
 import { principalOf } from '../../http/auth.js';
 import { AppError } from '../../http/problem.js';
 import type { RouteFactory } from '../../http/route.js';
 import { presentWrittenUser } from '../../presenters/user.js';
-import { emailPasswordLink } from '../../account/password-link.js';
-import { publicUrlOf } from '../../deps.js';
-
-type Manager = Parameters<typeof repository.findTeam>[0];
+import { setPasswordLinkOf } from '../../account/password-link.js';
 
 /** The repository's user fields from a create or update body. */
-export function userFieldsOf(body: UserBody): repository.UserFields {
+export function userFieldsOf(body: UserBody): UserFields {
   return {
     firstName: body.first_name,
     lastName: body.last_name,
@@ -22,23 +20,19 @@ export function userFieldsOf(body: UserBody): repository.UserFields {
   };
 }
 
-/** A `team` that is not one of the caller's names nothing they can use: a validation error on that field. */
-export async function requirePartnerTeam(
-  manager: Manager,
-  { partnerId, teamId }: { partnerId: string; teamId: string },
-): Promise<void> {
-  const team = await repository.findTeam(manager, { partnerId, teamId });
-  if (!team) throw AppError.validation([{ path: 'team', code: 'not_found', message: 'is not a team of your account' }]);
-}
-
-/** A taken email, as 409 `conflict` naming `email`; anything else is rethrown. */
-export function emailConflictOr(error: unknown): never {
-  if (error instanceof repository.EmailTakenError) {
-    throw AppError.conflict('A user with this email already exists.', [
-      { path: 'email', code: 'taken', message: 'is already the email of another user' },
-    ]);
+/**
+ * A `team` that is not one of the caller's names nothing they can use: a validation error on that field; a taken
+ * email, 409 `conflict` naming `email`.
+ */
+export function userWriteRefused(refusal: UserWriteRefusal): AppError {
+  switch (refusal) {
+    case 'team_not_found':
+      return AppError.validation([{ path: 'team', code: 'not_found', message: 'is not a team of your account' }]);
+    case 'email_taken':
+      return AppError.conflict('A user with this email already exists.', [
+        { path: 'email', code: 'taken', message: 'is already the email of another user' },
+      ]);
   }
-  throw error;
 }
 
 /** Creates the user and, when active, emails them a set-password link, in one transaction. */
@@ -47,19 +41,13 @@ export const createUser: RouteFactory<typeof contract.users.create> =
   async ({ body, req, res }) => {
     const principal = principalOf(res);
     requireLiveAdministration(principal);
-    const partnerId = principal.partner.id;
-    const user = userFieldsOf(body);
-    const created = await deps.db.dataSource.manager.transaction(async (transaction) => {
-      await requirePartnerTeam(transaction, { partnerId, teamId: user.teamId });
-      const written = await repository.createUser(transaction, { partnerId, user }).catch(emailConflictOr);
-      if (written.isActive)
-        await emailPasswordLink(transaction, {
-          jobs: deps.jobs,
-          user: written,
-          baseUrl: publicUrlOf(deps, req),
-          now: deps.now(),
-        });
-      return written;
+    const created = await addUser(deps.db, {
+      jobs: deps.jobs,
+      partnerId: principal.partner.id,
+      user: userFieldsOf(body),
+      linkOf: setPasswordLinkOf(deps, req),
+      now: deps.now(),
     });
-    return { status: 201, body: presentWrittenUser(created) };
+    if (!created.ok) throw userWriteRefused(created.refusal);
+    return { status: 201, body: presentWrittenUser(created.value) };
   };

@@ -13,7 +13,7 @@ export const listUsers: RouteFactory<typeof contract.users.list> =
     const principal = principalOf(res);
     requireAdministration(principal);
     const page = pageRequest(query);
-    const { count, rows } = await repository.listUsers(deps.db.dataSource.manager, {
+    const { count, rows } = await repository.listUsers(deps.db, {
       partnerId: principal.partner.id,
       superteamId: query.superteam?.toLowerCase(),
       teamId: query.team?.toLowerCase(),

@@ -12,7 +12,7 @@ export const retrieveUser: RouteFactory<typeof contract.users.retrieve> =
     const principal = principalOf(res);
     requireAdministration(principal);
     const userId = idOrNotFound(params.user_id, 'User');
-    const user = await repository.findUser(deps.db.dataSource.manager, { partnerId: principal.partner.id, userId });
+    const user = await repository.findUser(deps.db, { partnerId: principal.partner.id, userId });
     if (!user) throw AppError.notFound('User');
     return { status: 200, body: presentUser(user) };
   };

@@ -1,10 +1,9 @@
 import type { contract } from '@svc/contract';
-import * as repository from '@svc/db';
-import { emailPasswordLink } from '../../account/password-link.js';
-import { publicUrlOf } from '../../deps.js';
+import { sendUserPasswordLink } from '@svc/services';
+import { setPasswordLinkOf } from '../../account/password-link.js';
 import { idOrNotFound, requireLiveAdministration } from '../../http/access.js';
+import { auditActorOf } from '../../http/audit.js';
 import { principalOf } from '../../http/auth.js';
-import { auditAction } from '../../http/audit.js';
 import { AppError } from '../../http/problem.js';
 import type { RouteFactory } from '../../http/route.js';
 
@@ -13,20 +12,17 @@ export const sendPasswordLink: RouteFactory<typeof contract.users.sendPasswordLi
   async ({ params, req, res }) => {
     const principal = principalOf(res);
     requireLiveAdministration(principal);
-    const userId = idOrNotFound(params.user_id, 'User');
-    await deps.db.dataSource.manager.transaction(async (transaction) => {
-      const user = await repository.findUser(transaction, { partnerId: principal.partner.id, userId });
-      if (!user) throw AppError.notFound('User');
-      if (!user.isActive) throw AppError.conflict('This user is inactive and cannot log in: activate them first.');
-      await emailPasswordLink(transaction, { jobs: deps.jobs, user, baseUrl: publicUrlOf(deps, req), now: deps.now() });
-      await auditAction(transaction, {
-        principal,
-        request: req,
-        response: res,
-        action: 'password_link.sent',
-        subjectType: 'user',
-        subjectId: userId,
-      });
+    const sent = await sendUserPasswordLink(deps.db, {
+      jobs: deps.jobs,
+      partnerId: principal.partner.id,
+      userId: idOrNotFound(params.user_id, 'User'),
+      linkOf: setPasswordLinkOf(deps, req),
+      actor: auditActorOf(principal, req, res),
+      now: deps.now(),
     });
+    if (!sent.ok) {
+      if (sent.refusal === 'user_not_found') throw AppError.notFound('User');
+      throw AppError.conflict('This user is inactive and cannot log in: activate them first.');
+    }
     return { status: 202, body: undefined };
   };

@@ -10,7 +10,7 @@ export const createWebhookEndpoint: RouteFactory<typeof contract.webhookEndpoint
   (deps) =>
   async ({ body, res }) => {
     const endpoint = await webhookEndpointFieldsOf(deps, body);
-    const created = await repository.createWebhookEndpoint(deps.db.dataSource.manager, {
+    const created = await repository.createWebhookEndpoint(deps.db, {
       ...webhookScopeOf(res),
       endpoint,
     });

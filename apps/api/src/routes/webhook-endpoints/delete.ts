@@ -7,7 +7,7 @@ import { webhookEndpointIdOf, webhookScopeOf } from './scope.js';
 export const deleteWebhookEndpoint: RouteFactory<typeof contract.webhookEndpoints.delete> =
   (deps) =>
   async ({ params, res }) => {
-    const deleted = await repository.deleteWebhookEndpoint(deps.db.dataSource.manager, {
+    const deleted = await repository.deleteWebhookEndpoint(deps.db, {
       ...webhookScopeOf(res),
       endpointId: webhookEndpointIdOf(params),
     });

@@ -11,7 +11,7 @@ export const listWebhookDeliveries: RouteFactory<typeof contract.webhookEndpoint
   (deps) =>
   async ({ params, query, req, res }) => {
     const page = pageRequest(query);
-    const found = await repository.listWebhookAttempts(deps.db.dataSource.manager, {
+    const found = await repository.listWebhookAttempts(deps.db, {
       ...webhookScopeOf(res),
       endpointId: webhookEndpointIdOf(params),
       offset: page.offset,

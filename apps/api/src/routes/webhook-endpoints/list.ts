@@ -10,7 +10,7 @@ export const listWebhookEndpoints: RouteFactory<typeof contract.webhookEndpoints
   (deps) =>
   async ({ query, req, res }) => {
     const page = pageRequest(query);
-    const { count, rows } = await repository.listWebhookEndpoints(deps.db.dataSource.manager, {
+    const { count, rows } = await repository.listWebhookEndpoints(deps.db, {
       ...webhookScopeOf(res),
       offset: page.offset,
       limit: page.pageSize,

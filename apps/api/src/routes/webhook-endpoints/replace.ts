@@ -11,11 +11,11 @@ export const replaceWebhookEndpoint: RouteFactory<typeof contract.webhookEndpoin
   async ({ params, body, res }) => {
     const endpointId = webhookEndpointIdOf(params);
     const scope = webhookScopeOf(res);
-    const manager = deps.db.dataSource.manager;
-    if (!(await repository.findWebhookEndpoint(manager, { ...scope, endpointId })))
+    const db = deps.db;
+    if (!(await repository.findWebhookEndpoint(db, { ...scope, endpointId })))
       throw AppError.notFound('Webhook endpoint');
     const endpoint = await webhookEndpointFieldsOf(deps, body);
-    const replaced = await repository.replaceWebhookEndpoint(manager, { ...scope, endpointId, endpoint });
+    const replaced = await repository.replaceWebhookEndpoint(db, { ...scope, endpointId, endpoint });
     if (!replaced) throw AppError.validation([teamOutsideScope]);
     return { status: 200, body: presentWebhookEndpoint(replaced) };
   };

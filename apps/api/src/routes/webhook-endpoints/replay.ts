@@ -1,5 +1,6 @@
 import type { contract } from '@svc/contract';
 import * as repository from '@svc/db';
+import * as services from '@svc/services';
 import { AppError } from '../../http/problem.js';
 import type { RouteFactory } from '../../http/route.js';
 import { webhookEndpointIdOf, webhookScopeOf } from './scope.js';
@@ -7,13 +8,13 @@ import { webhookEndpointIdOf, webhookScopeOf } from './scope.js';
 export const replayWebhookEvents: RouteFactory<typeof contract.webhookEndpoints.replay> =
   (deps) =>
   async ({ params, body, res }) => {
-    const manager = deps.db.dataSource.manager;
-    const endpoint = await repository.findWebhookEndpoint(manager, {
+    const db = deps.db;
+    const endpoint = await repository.findWebhookEndpoint(db, {
       ...webhookScopeOf(res),
       endpointId: webhookEndpointIdOf(params),
     });
     if (!endpoint) throw AppError.notFound('Webhook endpoint');
-    const events = await repository.replayWebhookEvents(manager, {
+    const events = await services.replayWebhookEvents(db, {
       jobs: deps.jobs,
       endpoint,
       since: new Date(body.since),

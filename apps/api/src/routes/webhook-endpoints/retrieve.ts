@@ -8,7 +8,7 @@ import { webhookEndpointIdOf, webhookScopeOf } from './scope.js';
 export const retrieveWebhookEndpoint: RouteFactory<typeof contract.webhookEndpoints.retrieve> =
   (deps) =>
   async ({ params, res }) => {
-    const found = await repository.findWebhookEndpoint(deps.db.dataSource.manager, {
+    const found = await repository.findWebhookEndpoint(deps.db, {
       ...webhookScopeOf(res),
       endpointId: webhookEndpointIdOf(params),
     });

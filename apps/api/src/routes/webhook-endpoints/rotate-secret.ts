@@ -12,7 +12,7 @@ export const rotateWebhookSecret: RouteFactory<typeof contract.webhookEndpoints.
   (deps) =>
   async ({ params, body, res }) => {
     const overlapMs = (body.overlap_seconds ?? DEFAULT_OVERLAP_SECONDS) * 1000;
-    const rotated = await repository.rotateWebhookSecret(deps.db.dataSource.manager, {
+    const rotated = await repository.rotateWebhookSecret(deps.db, {
       ...webhookScopeOf(res),
       endpointId: webhookEndpointIdOf(params),
       overlapEndsAt: new Date(deps.now().getTime() + overlapMs),

@@ -1,19 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 // The built `svc` command, as `npm start` runs it (the global setup builds it first).
-const SVC_MAIN = fileURLToPath(new URL('../../../dist/main.js', import.meta.url));
+export const SVC_MAIN = fileURLToPath(new URL('../../../dist/main.js', import.meta.url));
 
-/** A free TCP port on loopback (the restarted API takes the same one, as a restarted server would). */
-export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+// A free TCP port for a process a test starts (a restarted API takes the same one, as a restarted server would).
+export { freePort } from '@svc/db/testing';
 
 export type ApiProcess = { process: ChildProcess; started: Promise<void>; kill(signal: NodeJS.Signals): Promise<void> };
 
@@ -28,36 +21,47 @@ const LISTENING = { api: 'svc API listening', start: 'svc is running at', worker
 export function startApiProcess({
   environment,
   lines,
+  stdoutLines,
   command = 'api',
+  args = [],
+  launcher = [],
 }: {
   environment: Record<string, string | undefined>;
   lines: string[];
+  /** Also collects the lines of stdout alone (the log stream). */
+  stdoutLines?: string[];
   command?: keyof typeof LISTENING;
+  /** Arguments after the command (`--roles reports`). */
+  args?: readonly string[];
+  /** A command that runs the process (`ip netns exec <host>`): it must exec it, so that the pid is svc's. */
+  launcher?: readonly string[];
 }): ApiProcess {
   const env = Object.fromEntries(
     Object.entries({ ...process.env, ...environment }).filter(
       (entry): entry is [string, string] => entry[1] !== undefined,
     ),
   );
-  const child = spawn(process.execPath, [SVC_MAIN, command], {
+  const [program, ...programArgs] = [...launcher, process.execPath, SVC_MAIN, command, ...args];
+  const child = spawn(program!, programArgs, {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let pending = '';
+  const pending = { stdout: '', stderr: '' };
   const started = new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      pending += chunk.toString();
-      const complete = pending.split('\n');
-      pending = complete.pop() ?? '';
+    const onData = (stream: keyof typeof pending) => (chunk: Buffer) => {
+      pending[stream] += chunk.toString();
+      const complete = pending[stream].split('\n');
+      pending[stream] = complete.pop() ?? '';
       lines.push(...complete);
+      if (stream === 'stdout') stdoutLines?.push(...complete);
       if (complete.some((line) => line.includes(LISTENING[command]))) resolve();
     };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
+    child.stdout?.on('data', onData('stdout'));
+    child.stderr?.on('data', onData('stderr'));
     child.once('exit', (code, signal) =>
       reject(
         new Error(
-          `${command} process exited (${code ?? signal}) before it started:\n${[...lines.slice(-20), pending].join('\n')}`,
+          `${command} process exited (${code ?? signal}) before it started:\n${[...lines.slice(-20), pending.stdout, pending.stderr].join('\n')}`,
         ),
       ),
     );

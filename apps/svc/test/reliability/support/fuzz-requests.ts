@@ -1,4 +1,5 @@
 import type { ZodTypeAny } from 'zod';
+import { encodedBody } from './body-encodings.js';
 import { pathOf, type Operation } from './operations.js';
 import { randomUuid, type Random } from './random.js';
 import { deeplyNested, fieldPaths, randomJson, REMOVE, validShaped, withField, type Hints } from './schema-values.js';
@@ -10,7 +11,7 @@ export type FuzzRequest = {
   method: string;
   path: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
   /** POST, PUT, DELETE: may change state when accepted. */
   isWrite: boolean;
 };
@@ -241,7 +242,7 @@ export function fuzzRequest(operation: Operation, generator: Generator): FuzzReq
   const isWrite = operation.method !== 'GET';
   let kind = 'as generated';
   let path = pathOf(operation, ids);
-  let body: string | undefined;
+  let body: string | Buffer | undefined;
   const roll = random.int(100);
   if (operation.pathParams.length > 0 && roll < 25) {
     const param = random.pick(operation.pathParams);
@@ -262,6 +263,12 @@ export function fuzzRequest(operation: Operation, generator: Generator): FuzzReq
     kind = kind === 'as generated' ? generated.kind : `${kind}, ${generated.kind}`;
     body = generated.text;
     if (generated.contentType) headers['content-type'] = generated.contentType;
+    if (random.chance(0.15)) {
+      const encoded = encodedBody(random, generated.text);
+      kind = `${kind}, as ${encoded.kind}`;
+      body = encoded.body;
+      Object.assign(headers, encoded.headers);
+    }
   } else if (random.chance(0.1)) {
     // A body where the operation takes none: ignored or refused, never a failure.
     body = random.chance(0.5) ? JSON.stringify(randomJson(random)) : random.pick(MALFORMED_JSON);

@@ -48,9 +48,3 @@ export function pathOf(
     return raw ? value : encodeURIComponent(value);
   });
 }
-
-/** An operation not (yet) registered on the API answers 404 with this detail (apps/api/src/app.ts). */
-export const isUnregisteredAnswer = (answer: { status: number; json: unknown }): boolean =>
-  answer.status === 404 &&
-  typeof (answer.json as { detail?: unknown } | undefined)?.detail === 'string' &&
-  (answer.json as { detail: string }).detail.startsWith('No operation at');

@@ -27,7 +27,8 @@ function stringValue(schema: z.ZodString, key: string, random: Random): string {
   if (format === 'date-time') candidates.push('2025-03-14T09:30:00Z');
   if (format === 'date') candidates.push(/birth/.test(key) ? '1987-03-14' : '2021-06-01');
   if (format === 'email') candidates.push(`fuzz-${random.hex(10)}@example.com`);
-  if (format === 'url') candidates.push(`https://example.com/${random.hex(6)}`);
+  // A special-use name: refused as written, so no DNS query leaves the machine.
+  if (format === 'url') candidates.push(`https://hooks.example/${random.hex(6)}`);
   if (/country/.test(key)) candidates.push('CA');
   if (/province|state/.test(key)) candidates.push('ON');
   if (/postal/.test(key)) candidates.push('M5V 1A1');

@@ -1,8 +1,11 @@
-import { Applicant, LEGAL_DOCUMENT_RENDER_QUEUE, RETENTION_QUEUE, type Database } from '@svc/db';
+import { type Database } from '@svc/db';
+import { LEGAL_DOCUMENT_RENDER_QUEUE } from '@svc/services';
+import { RETENTION_QUEUE } from '@svc/services';
+import { Applicant } from '@svc/db/entities';
 
 /**
  * Every table that holds a tenant's data (and the job queue). Left out on purpose: `idempotency_records` (a refused
- * request's answer is kept to be replayed, by design) and `rate_limit_counters` (every request counts).
+ * request's answer is kept to be replayed, by design) and `rate_limit_buckets` (every request counts).
  */
 export const TENANT_TABLES = [
   'partners',

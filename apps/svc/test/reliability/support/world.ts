@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { SvcClient } from '@svc/contract';
-import { AdverseAction, issueApiKey, type BootstrappedAccount, type Database } from '@svc/db';
+import { issueApiKey, type Database } from '@svc/db';
+import { type BootstrappedAccount } from '@svc/services';
 import { waitFor } from '@svc/db/testing';
 import type { Logger } from '@svc/worker';
 import { startTestWorker } from '../../support/worker.js';
 import { fullInformation, location, newApiTeamWithUser, type TestApi } from '@svc/api/testing';
+import { AdverseAction } from '@svc/db/entities';
 
 /** The id of one record of each kind, by the path parameter that names it (`applicant_id` is split by kind). */
 export type RecordIds = {

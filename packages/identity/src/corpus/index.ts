@@ -1,0 +1,3 @@
+export * from './documents.js';
+export * from './faces.js';
+export * from './people.js';

@@ -1,0 +1,133 @@
+import sharp from 'sharp';
+
+/** A greyscale image in memory, one byte a pixel, row after row. */
+export type GreyImage = { readonly pixels: Uint8Array; readonly width: number; readonly height: number };
+
+/** The longest side an uploaded photo is worked on at: enough for an MRZ line of 44 characters and a PDF417 code. */
+const WORKING_SIDE = 2000;
+
+/**
+ * The photo as the camera saw it: turned upright by its EXIF orientation, at most `WORKING_SIDE` pixels a side,
+ * greyscale. Decoded in memory (sharp reads the buffer; nothing is written to disk). Throws on bytes that are not an
+ * image sharp can decode.
+ */
+export async function greyImageOf(bytes: Uint8Array): Promise<GreyImage> {
+  const { data, info } = await sharp(bytes, { limitInputPixels: 50_000_000 })
+    .rotate()
+    .resize({ width: WORKING_SIDE, height: WORKING_SIDE, fit: 'inside', withoutEnlargement: true })
+    // Transparent parts (a scan's rounded corners) are paper, not ink.
+    .flatten({ background: '#ffffff' })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { pixels: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+}
+
+/**
+ * The photo upright by its EXIF orientation, in RGB, at most `side` pixels a side (for the face model), with a grey
+ * border of `margin` of its size each side when asked.
+ */
+export async function rgbImageOf(bytes: Uint8Array, side: number, margin = 0) {
+  const upright = sharp(bytes, { limitInputPixels: 50_000_000 }).rotate();
+  const { width = 0, height = 0 } = margin > 0 ? await sharp(bytes, { limitInputPixels: 50_000_000 }).metadata() : {};
+  const border = Math.round(Math.max(width, height) * margin);
+  const framed =
+    margin > 0
+      ? sharp(
+          await upright
+            .extend({ top: border, bottom: border, left: border, right: border, background: '#e0e0e0' })
+            .png({ compressionLevel: 1 })
+            .toBuffer(),
+        )
+      : upright;
+  const { data, info } = await framed
+    .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { pixels: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+}
+
+/** `image` turned by `degrees` (clockwise), the corners filled white like paper. */
+export async function rotated(image: GreyImage, degrees: number): Promise<GreyImage> {
+  if (Math.abs(degrees) < 0.05) return image;
+  const { data, info } = await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .rotate(degrees, { background: { r: 255, g: 255, b: 255 } })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { pixels: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+}
+
+/** The part of `image` inside the rectangle (clamped to the image). */
+export function cropped(
+  image: GreyImage,
+  box: { left: number; top: number; width: number; height: number },
+): GreyImage {
+  const left = Math.max(0, Math.floor(box.left));
+  const top = Math.max(0, Math.floor(box.top));
+  const width = Math.max(1, Math.min(image.width - left, Math.floor(box.width)));
+  const height = Math.max(1, Math.min(image.height - top, Math.floor(box.height)));
+  const pixels = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++)
+    pixels.set(
+      image.pixels.subarray((top + y) * image.width + left, (top + y) * image.width + left + width),
+      y * width,
+    );
+  return { pixels, width, height };
+}
+
+/** `image` scaled so that its width is `width` (kept as is when it is that wide already). */
+export async function scaledToWidth(image: GreyImage, width: number): Promise<GreyImage> {
+  if (image.width === width) return image;
+  const { data, info } = await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .resize({ width })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { pixels: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+}
+
+/**
+ * Black text on white: each pixel compared with the mean of its neighbourhood (a window of `radius` pixels each side),
+ * so that uneven light and low contrast do not swallow the characters. Returns 0 for ink, 255 for paper.
+ */
+export function binarised(image: GreyImage, radius: number, bias = 12): GreyImage {
+  const { width, height, pixels } = image;
+  // Summed-area table: the mean of any window in four look-ups.
+  const sums = new Float64Array((width + 1) * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < width; x++) {
+      row += pixels[y * width + x]!;
+      sums[(y + 1) * (width + 1) + x + 1] = sums[y * (width + 1) + x + 1]! + row;
+    }
+  }
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.max(0, y - radius);
+    const y1 = Math.min(height, y + radius + 1);
+    for (let x = 0; x < width; x++) {
+      const x0 = Math.max(0, x - radius);
+      const x1 = Math.min(width, x + radius + 1);
+      const total =
+        sums[y1 * (width + 1) + x1]! -
+        sums[y0 * (width + 1) + x1]! -
+        sums[y1 * (width + 1) + x0]! +
+        sums[y0 * (width + 1) + x0]!;
+      const mean = total / ((y1 - y0) * (x1 - x0));
+      out[y * width + x] = pixels[y * width + x]! < mean - bias ? 0 : 255;
+    }
+  }
+  return { pixels: out, width, height };
+}
+
+/**
+ * The image as a binary PGM file in memory (what the OCR engine reads): a header and the pixels as they are, so
+ * nothing is compressed only to be decompressed again.
+ */
+export function pgmOf(image: GreyImage): Buffer {
+  const header = Buffer.from(`P5\n${image.width} ${image.height}\n255\n`, 'ascii');
+  return Buffer.concat([header, image.pixels]);
+}

@@ -1,0 +1,262 @@
+import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { binarised, cropped, pgmOf, rotated, scaledToWidth, type GreyImage } from './images.js';
+
+/** Debian's `tesseract-ocr-eng` model (the fast one reads OCR-B better than the npm model); the worker's `SVC_TESSDATA`. */
+export const DEFAULT_TESSDATA = '/usr/share/tesseract-ocr/5/tessdata';
+
+/** Where the OCR's model is read from (a folder holding `eng.traineddata`). */
+export type OcrOptions = { readonly tessdata?: string };
+
+let worker: Promise<Worker> | null = null;
+let workerTessdata: string | null = null;
+
+/**
+ * The process's OCR engine, created on first use: the English model from local files only (`langPath` a folder,
+ * `cacheMethod: 'none'`, `gzip: false`: otherwise tesseract.js downloads a model and caches it on disk), the MRZ's
+ * alphabet only, the page one block of text.
+ */
+async function ocrWorker(tessdata: string): Promise<Worker> {
+  if (worker && workerTessdata !== tessdata) await closeOcr();
+  workerTessdata = tessdata;
+  worker ??= (async () => {
+    const created = await createWorker(
+      'eng',
+      OEM.LSTM_ONLY,
+      { langPath: tessdata, cacheMethod: 'none', gzip: false },
+      // The MRZ holds no words: no dictionaries.
+      { load_system_dawg: '0', load_freq_dawg: '0' },
+    );
+    await created.setParameters({
+      tessedit_char_whitelist: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<',
+      tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+      // A PGM carries no resolution: without one the engine guesses (and warns on every image).
+      user_defined_dpi: '300',
+    });
+    return created;
+  })();
+  return worker;
+}
+
+/** Ends the process's OCR engine (tests and the worker's shutdown). */
+export async function closeOcr(): Promise<void> {
+  const current = worker;
+  worker = null;
+  if (current) await (await current).terminate();
+}
+
+/** The OCR's reads, one after the other. */
+let ocrTurns: Promise<unknown> = Promise.resolve();
+
+/** A character the OCR read, where it stands across the line (pixels) and how sure the OCR is of it (0–100). */
+export type OcrSymbol = {
+  readonly text: string;
+  readonly left: number;
+  readonly right: number;
+  readonly top: number;
+  readonly bottom: number;
+  readonly confidence: number;
+};
+
+/** What the OCR reads in `image`: the text, and each line's characters with their places. */
+export async function ocrRead(
+  image: GreyImage,
+  { tessdata = DEFAULT_TESSDATA, threshold = 'otsu' }: OcrOptions & { threshold?: OcrAttempt['threshold'] } = {},
+): Promise<{ text: string; lines: OcrSymbol[][] }> {
+  const engine = await ocrWorker(tessdata);
+  // Tesseract's `thresholding_method` (0 Otsu, 2 Sauvola) is the engine's, not the image's: reads take turns.
+  const turn = ocrTurns.then(async () => {
+    await engine.setParameters({ thresholding_method: threshold === 'sauvola' ? '2' : '0' });
+    return engine.recognize(pgmOf(image), {}, { text: true, blocks: true });
+  });
+  ocrTurns = turn.catch(() => undefined);
+  const { data } = await turn;
+  const lines = (data.blocks ?? []).flatMap((block) =>
+    block.paragraphs.flatMap((paragraph) =>
+      paragraph.lines.map((line) =>
+        line.words.flatMap((word) =>
+          word.symbols.map((symbol) => ({
+            text: symbol.text,
+            left: symbol.bbox.x0,
+            right: symbol.bbox.x1,
+            top: symbol.bbox.y0,
+            bottom: symbol.bbox.y1,
+            confidence: symbol.confidence,
+          })),
+        ),
+      ),
+    ),
+  );
+  return { text: data.text, lines };
+}
+
+/**
+ * Rows of text in a binarised image: runs of rows holding ink, with how far the ink spreads across. A row holds
+ * ink when it has at least 2 % of the width, and at least 30 % of what the inkiest rows (the 95th percentile) have:
+ * a document's printed background pattern (fine wavy lines) leaves some ink on every row, a line of text far more.
+ */
+function textLines(image: GreyImage): { top: number; bottom: number; spread: number }[] {
+  const { width, height, pixels } = image;
+  const rowInk = new Uint32Array(height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (pixels[y * width + x] === 0) rowInk[y]! += 1;
+  const inkiest = [...rowInk].sort((a, b) => a - b)[Math.floor(height * 0.95)] ?? 0;
+  const least = Math.max(width * 0.02, inkiest * 0.3);
+  const lines: { top: number; bottom: number; spread: number }[] = [];
+  let top = -1;
+  const inkColumns = new Uint8Array(width);
+  const close = (bottom: number) => {
+    let first = -1;
+    let last = -1;
+    for (let x = 0; x < width; x++)
+      if (inkColumns[x]) {
+        if (first < 0) first = x;
+        last = x;
+      }
+    if (bottom - top >= 4) lines.push({ top, bottom, spread: first < 0 ? 0 : (last - first + 1) / width });
+    inkColumns.fill(0);
+    top = -1;
+  };
+  for (let y = 0; y < height; y++) {
+    if (rowInk[y]! > least) {
+      if (top < 0) top = y;
+      for (let x = 0; x < width; x++) if (pixels[y * width + x] === 0) inkColumns[x] = 1;
+    } else if (top >= 0) close(y);
+  }
+  if (top >= 0) close(height);
+  return lines;
+}
+
+/** The width the zone's lines are looked for at. */
+const BAND_SEARCH_WIDTH = 1000;
+
+/**
+ * Ink (0) on paper (255) with every stroke thinner than 3 pixels taken away (an erosion then a dilation by a 3 × 3
+ * square): the fine lines of a background pattern go, characters' strokes (4 pixels and more at the search width) stay.
+ */
+function opened(image: GreyImage): GreyImage {
+  const { width, height } = image;
+  // `every`: a pixel is ink when all its 3 × 3 neighbours are (erosion); else when any is (dilation).
+  const pass = (source: Uint8Array, every: boolean) => {
+    const out = new Uint8Array(source.length).fill(255);
+    for (let y = 1; y < height - 1; y++)
+      for (let x = 1; x < width - 1; x++) {
+        let inkAround = 0;
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dx = -1; dx <= 1; dx++) if (source[(y + dy) * width + x + dx] === 0) inkAround++;
+        if (every ? inkAround === 9 : inkAround > 0) out[y * width + x] = 0;
+      }
+    return out;
+  };
+  return { width, height, pixels: pass(pass(image.pixels, true), false) };
+}
+
+/**
+ * The band of the document holding its machine-readable zone: its last lines of text that run across most of the
+ * width (an MRZ line is filled to its end with `<`), with a margin, and the height of their ink (null when no such
+ * lines are found: then the band is the bottom 40 %).
+ */
+export async function mrzBand(
+  document: GreyImage,
+): Promise<{ top: number; height: number; lineHeight: number | null }> {
+  // Looked for at one size whatever the photo's, its fine lines (a printed background pattern) opened away.
+  const scale = BAND_SEARCH_WIDTH / document.width;
+  const ink = opened(binarised(await scaledToWidth(document, BAND_SEARCH_WIDTH), 16, 20));
+  const spread = textLines(ink)
+    .map((line) => ({ ...line, top: line.top / scale, bottom: line.bottom / scale }))
+    .filter((line) => line.spread > 0.6 && line.top > document.height * 0.3);
+  // A thin run of ink across (the document's edge, a shadow) is no line of text: MRZ lines are all of one height.
+  const tallest = Math.max(0, ...spread.map((line) => line.bottom - line.top));
+  const wide = spread.filter((line) => line.bottom - line.top >= tallest * 0.5);
+  if (wide.length >= 2) {
+    // A passport's zone has two lines, an ID card's three: the band holds up to three (the OCR finds which).
+    const band = wide.slice(-3);
+    const lineHeight = band.reduce((sum, line) => sum + line.bottom - line.top, 0) / band.length;
+    const top = Math.max(0, band[0]!.top - lineHeight);
+    const bottom = Math.min(document.height, band.at(-1)!.bottom + lineHeight);
+    return { top, height: bottom - top, lineHeight };
+  }
+  return { top: document.height * 0.6, height: document.height * 0.4, lineHeight: null };
+}
+
+/**
+ * One way of preparing the zone's band for the OCR: tried in turn until every check digit passes. `lineHeight`: the
+ * height in pixels the zone's characters are scaled to (the OCR's model reads text of about 30 pixels best, and its
+ * time grows with the pixels: scaling by the text, not by the photo, keeps a large photo as cheap as a small one).
+ */
+export type OcrAttempt = {
+  readonly tilt: number;
+  readonly lineHeight: number;
+  /** How the OCR tells ink from paper: Otsu's one threshold (its default), or Sauvola's local one (uneven light). */
+  readonly threshold: 'otsu' | 'sauvola';
+};
+
+/**
+ * The attempts, likeliest first: as is at two scales (a second look as good as the first, which the names need: they
+ * are trusted only when two valid readings agree), then at a third, with a local threshold, and slightly turned.
+ */
+export const OCR_ATTEMPTS: readonly OcrAttempt[] = [
+  { tilt: 0, lineHeight: 30, threshold: 'otsu' },
+  { tilt: 0, lineHeight: 38, threshold: 'otsu' },
+  { tilt: 0, lineHeight: 24, threshold: 'otsu' },
+  { tilt: 0, lineHeight: 30, threshold: 'sauvola' },
+  { tilt: 0.6, lineHeight: 30, threshold: 'otsu' },
+  { tilt: -0.6, lineHeight: 30, threshold: 'otsu' },
+];
+
+/** When no zone lines are found, the band is scaled to this width (the OCR then finds the lines itself). */
+const FALLBACK_WIDTH = 1400;
+/** The widest a band is read at: a zone's 44 characters at 30 pixels high are about 1,300 wide. */
+const WIDEST_BAND = 2400;
+
+/** The OCR's reading of the zone in `document` (upright and cropped) prepared as `attempt` says. */
+export async function readZone(
+  document: GreyImage,
+  attempt: OcrAttempt,
+  options: OcrOptions = {},
+): Promise<{ text: string; lines: OcrSymbol[][] }> {
+  const turned = await rotated(document, attempt.tilt);
+  const band = await mrzBand(turned);
+  const width = band.lineHeight
+    ? Math.min(WIDEST_BAND, Math.round((turned.width * attempt.lineHeight) / band.lineHeight))
+    : FALLBACK_WIDTH;
+  const zone = await scaledToWidth(
+    cropped(turned, { left: 0, top: band.top, width: turned.width, height: band.height }),
+    width,
+  );
+  const read = await ocrRead(zone, { ...options, threshold: attempt.threshold });
+  return { ...read, lines: read.lines.map((line) => line.map((symbol) => withFillerShape(zone, symbol))) };
+}
+
+/**
+ * The OCR reads the filler `<` as `K` or `X` (at the same confidence as real letters, so it cannot be told by that),
+ * and a K or X at the end of a name passes for part of it. They differ in shape: a K has a vertical stem down its left
+ * side, an X its arms' ends at the left top and bottom, a `<` only its point at mid-height. A `K` or `X` whose left
+ * quarter holds ink on fewer than 70 % of its rows, none of them in its top or bottom fifth, is a `<`.
+ */
+function withFillerShape(image: GreyImage, symbol: OcrSymbol): OcrSymbol {
+  if (symbol.text !== 'K' && symbol.text !== 'X') return symbol;
+  const left = Math.max(0, Math.floor(symbol.left));
+  const right = Math.min(image.width, Math.ceil(symbol.right));
+  const top = Math.max(0, Math.floor(symbol.top));
+  const bottom = Math.min(image.height, Math.ceil(symbol.bottom));
+  if (right - left < 4 || bottom - top < 6) return symbol;
+  let [darkest, lightest] = [255, 0];
+  for (let y = top; y < bottom; y++)
+    for (let x = left; x < right; x++) {
+      const pixel = image.pixels[y * image.width + x]!;
+      if (pixel < darkest) darkest = pixel;
+      if (pixel > lightest) lightest = pixel;
+    }
+  if (lightest - darkest < 40) return symbol;
+  const ink = (darkest + lightest) / 2;
+  const stemRight = left + Math.max(1, Math.round((right - left) * 0.25));
+  const height = bottom - top;
+  let [rowsWithInk, inkAtEnds] = [0, false];
+  for (let y = top; y < bottom; y++)
+    for (let x = left; x < stemRight; x++)
+      if (image.pixels[y * image.width + x]! < ink) {
+        rowsWithInk++;
+        if (y - top < height * 0.2 || bottom - 1 - y < height * 0.2) inkAtEnds = true;
+        break;
+      }
+  return rowsWithInk / height < 0.7 && !inkAtEnds ? { ...symbol, text: '<' } : symbol;
+}

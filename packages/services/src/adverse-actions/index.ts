@@ -1,0 +1,13 @@
+export * from './cancel.js';
+export * from './change.js';
+export * from './create.js';
+export * from './file-dispute.js';
+export * from './find-by-token.js';
+export * from './find-notice-pdf.js';
+export * from './find.js';
+export * from './items.js';
+export * from './list.js';
+export * from './resolve-dispute.js';
+export * from './send-notice.js';
+export * from './steps.js';
+export { adverseActionViews, OPEN_ADVERSE_ACTION_STATES, type AdverseActionView, type NoticeState } from './views.js';

@@ -1,0 +1,95 @@
+import type { AdverseActionState } from '@svc/contract';
+import { type PageOf, type PageRequest, type ListingRecord, queryRows, managerOf, type DbHandle } from '@svc/db';
+import type { Applicant } from '@svc/db/entities';
+import type { ApplicationScope } from './order-rules.js';
+import {
+  findApplicantsByIds,
+  findListingRecords,
+  GROUP_IDS,
+  LATEST_ADVERSE_ACTION,
+  RECORD_JOINS,
+  RECORD_SELECT,
+  recordOfRow,
+  type ApplicantRecord,
+} from './sql.js';
+import { applicantCondition, type ApplicantListFilters } from './list-filters.js';
+
+/** An applicant's latest adverse action, as a list item shows it (its adjudication, the results disputed). */
+export type AdverseActionStanding = { state: AdverseActionState; disputeItemIds: string[]; modified: Date };
+
+/**
+ * A list item adds, for PM, every applicant of the application and the listing applied for, and the applicant's
+ * latest adverse action.
+ */
+export type ApplicantListRow = ApplicantRecord & {
+  /** PM: every applicant of the application (this one included), oldest first. HR: this applicant. */
+  groupApplicants: Applicant[];
+  listing: ListingRecord | null;
+  adverseAction: AdverseActionStanding | null;
+};
+
+type AdverseActionJson = { state: AdverseActionState; dispute_item_ids: string[] | null; modified: string } | null;
+
+const adverseActionOf = (json: unknown): AdverseActionStanding | null => {
+  const action = json as AdverseActionJson;
+  return action
+    ? { state: action.state, disputeItemIds: action.dispute_item_ids ?? [], modified: new Date(action.modified) }
+    : null;
+};
+
+/**
+ * The scope's applicants of one kind (HR or PM), oldest first (`created`, then `id`), narrowed by `filters`
+ * (`list-filters.ts`). A page costs two statements side by side, whatever its depth and size: its count, and its records (the
+ * page's ids by an index-only scan, then each one's application, team, owner and executions by key); for PM, the
+ * other applicants of the page's applications that are not on the page (one query, when there are any) and the
+ * listings applied for (one query, when there are any).
+ */
+export async function listApplicants(
+  handle: DbHandle,
+  { scope, filters = {}, offset, limit }: { scope: ApplicationScope; filters?: ApplicantListFilters } & PageRequest,
+): Promise<PageOf<ApplicantListRow>> {
+  const manager = managerOf(handle);
+  const { where, parameters } = applicantCondition(scope, filters);
+  const page = `$${parameters.length + 1}`;
+  const [rows, [counted]] = await Promise.all([
+    queryRows<Record<string, unknown>>(
+      manager,
+      `WITH page AS MATERIALIZED (SELECT a.id FROM applicants a WHERE ${where} ORDER BY a.created, a.id OFFSET ${page} LIMIT $${parameters.length + 2})
+       SELECT ${RECORD_SELECT}, ${LATEST_ADVERSE_ACTION}${scope.kind === 'PM' ? `, ${GROUP_IDS}` : ''} FROM page JOIN applicants a ON a.id = page.id ${RECORD_JOINS} ORDER BY a.created, a.id`,
+      [...parameters, offset, limit],
+    ),
+    queryRows<{ count: number }>(manager, `SELECT count(*)::int AS count FROM applicants a WHERE ${where}`, parameters),
+  ]);
+  const count = counted?.count ?? 0;
+  const records = rows.map((row) => ({ ...recordOfRow(row), adverseAction: adverseActionOf(row['adverse_action']) }));
+  if (scope.kind === 'HR')
+    return {
+      count,
+      rows: records.map((record) => ({ ...record, groupApplicants: [record.applicant], listing: null })),
+    };
+
+  // The other applicants of the page's applications: most applications have one, so most pages need no query.
+  const groupIds = new Map(
+    records.map((record, index) => [record.applicant.id, (rows[index]?.['group_ids'] ?? []) as string[]]),
+  );
+  const onPage = new Map(records.map((record) => [record.applicant.id, record.applicant]));
+  const missing = [...new Set([...groupIds.values()].flat().filter((id) => !onPage.has(id)))];
+  const others =
+    missing.length === 0
+      ? []
+      : await findApplicantsByIds(manager, { partnerId: scope.partnerId, applicantIds: missing });
+  const groupMembers = new Map([...onPage, ...others.map((applicant) => [applicant.id, applicant] as const)]);
+  const listings = await findListingRecords(manager, {
+    partnerId: scope.partnerId,
+    environment: scope.environment,
+    listingIds: records.flatMap((record) => record.application.listingId ?? []),
+  });
+  return {
+    count,
+    rows: records.map((record) => ({
+      ...record,
+      groupApplicants: (groupIds.get(record.applicant.id) ?? []).flatMap((id) => groupMembers.get(id) ?? []),
+      listing: record.application.listingId ? (listings.get(record.application.listingId) ?? null) : null,
+    })),
+  };
+}

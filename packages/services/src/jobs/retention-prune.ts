@@ -1,0 +1,34 @@
+import { pruneExpiredRows } from '@svc/db';
+import { expireLapsedInvitations } from '../applications/expire-invitations.js';
+import { refreshCheckTurnarounds } from '../checks/refresh-turnarounds.js';
+import { defineJob, INTERNAL_ERROR_OUTPUT, type BaseJobContext } from './definition.js';
+
+/** Deletes what has outlived its retention (`pruneExpiredRows`), every 5 minutes (`RETENTION_SCHEDULE`). */
+export const RETENTION_QUEUE = 'retention.prune';
+
+/** How often the retention job runs (pg-boss cron, UTC): every 5 minutes. */
+export const RETENTION_SCHEDULE = '*/5 * * * *';
+
+/**
+ * Deletes what has outlived its retention (expired idempotency records, old rate-limit counts, the read caches' old
+ * changes): bounded batches, idempotent, so a run cut short or run twice is harmless. Logs only counts. Then learns
+ * the providers' turnarounds from the last 30 days (`refreshCheckTurnarounds`), for the estimates of new submissions.
+ * And marks the invitations whose link lapsed (`expireLapsedInvitations`: `invitation.expired`).
+ * `stately`: at most one prune queued and one running, however many workers run (or none: no pile-up meanwhile).
+ */
+export const retentionPruneQueue = defineJob<BaseJobContext>()({
+  name: RETENTION_QUEUE,
+  role: 'checks',
+  policy: 'stately',
+  concurrency: () => 1,
+  handle: async ({ db, logger, now }) => {
+    const deleted = await pruneExpiredRows(db, { now: now() });
+    logger.info({ deleted }, 'retention: expired rows deleted');
+    await refreshCheckTurnarounds(db, now());
+    const expired = await expireLapsedInvitations({ db, now: now() });
+    if (expired > 0) logger.info({ expired }, 'invitations expired');
+  },
+  failureOutput: () => INTERNAL_ERROR_OUTPUT,
+  // Stored in the database: every worker schedules the same job, and pg-boss creates one per occurrence.
+  onStart: ({ jobs }) => jobs.schedule(RETENTION_QUEUE, RETENTION_SCHEDULE),
+});

@@ -1,0 +1,55 @@
+import {
+  EmailTakenError,
+  findTeam,
+  findUser,
+  revokeApiKeysOfUser,
+  updateUser,
+  type Database,
+  type UserFields,
+  type UserWithTeam,
+} from '@svc/db';
+import { auditBy, type AuditActor } from '../audit.js';
+import { transactionOrRefusal, type Outcome } from '../transaction.js';
+import type { UserWriteRefusal } from './create.js';
+import type { ApiKey } from '@svc/db/entities';
+
+/**
+ * Replaces the writable fields of a user of the partner. A user set inactive keeps no working key: its keys are
+ * revoked with the change, each revocation audited, in the same transaction; the answer names them (`revoked`), so
+ * the caller forgets them at once. Refused for a user or team the partner does not have, or a taken email.
+ */
+export async function editUser(
+  db: Database,
+  {
+    partnerId,
+    userId,
+    user,
+    actor,
+    now,
+  }: { partnerId: string; userId: string; user: UserFields; actor: AuditActor; now: Date },
+): Promise<
+  Outcome<
+    { updated: UserWithTeam; revoked: Array<Pick<ApiKey, 'id' | 'environment'>> },
+    'user_not_found' | UserWriteRefusal
+  >
+> {
+  return transactionOrRefusal(db, async (transaction, refuse) => {
+    if (!(await findUser(transaction, { partnerId, userId }))) return refuse('user_not_found');
+    if (!(await findTeam(transaction, { partnerId, teamId: user.teamId }))) return refuse('team_not_found');
+    const updated = await updateUser(transaction, { partnerId, userId, user }).catch((error: unknown) =>
+      error instanceof EmailTakenError ? refuse('email_taken') : Promise.reject(error),
+    );
+    if (!updated) return refuse('user_not_found');
+    if (updated.isActive) return { updated, revoked: [] };
+    const revoked = await revokeApiKeysOfUser(transaction, { userId, at: now });
+    for (const key of revoked)
+      await auditBy(transaction, actor, {
+        partnerId,
+        environment: key.environment,
+        action: 'api_key.revoked',
+        subjectType: 'api_key',
+        subjectId: key.id,
+      });
+    return { updated, revoked };
+  });
+}

@@ -1,0 +1,1 @@
+export { databaseTargets, isStillPendingAfter, waitFor, type DatabaseTarget } from '@svc/db/testing';

@@ -1,0 +1,1 @@
+export { PGLITE_INITDB_CACHE, setup } from '@svc/db/testing';

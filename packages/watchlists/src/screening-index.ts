@@ -1,0 +1,325 @@
+import { scoreEntry, type ApplicantFacts, type BirthDateFinding, type EntryFacts, type EntryScore } from './decide.js';
+import { cachedKey, compareNames, type NameComparison, type QueryName } from './match.js';
+import { ENTITY_TYPES, type EntityType } from './model.js';
+import { nameTokens, PARTICLES, phoneticKey } from './normalise.js';
+
+/** An entry as the index takes it: `ref` is the caller's handle on it (a row number, an id's position). */
+export type IndexedEntry = EntryFacts & { readonly names: readonly string[] };
+
+export type IndexHit = {
+  /** The number `add` gave the entry. */
+  readonly entry: number;
+  /** Which of the entry's names matched best (0: the primary name). */
+  readonly nameIndex: number;
+  readonly name: NameComparison;
+} & EntryScore;
+
+/** Beyond this many candidate names, those reached through typo keys are left out. */
+const MAX_CANDIDATES = 3_000;
+
+/** A key at most this many names have is rare enough to be reached through a word's typo (`typoKeys`). */
+const RARE_KEY = 100;
+
+/** Letters a phonetic key is made of: the edits of a key that screening tries are made with them. */
+const KEY_LETTERS = 'abdfklmnprstv0123456789';
+
+class GrowingInts {
+  values = new Int32Array(1024);
+  length = 0;
+  push(value: number) {
+    if (this.length === this.values.length) {
+      const larger = new Int32Array(this.values.length * 2);
+      larger.set(this.values);
+      this.values = larger;
+    }
+    this.values[this.length++] = value;
+  }
+  done(): Int32Array {
+    return this.values.slice(0, this.length);
+  }
+}
+
+function bitCount(value: number): number {
+  let count = 0;
+  for (let rest = value; rest !== 0; rest &= rest - 1) count++;
+  return count;
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * Keys one edit away from `key` (for typos that change the sound), for keys of three letters and more; a key of three
+ * letters is not shortened (two-letter keys are too common to tell anything).
+ */
+function nearKeys(key: string): string[] {
+  if (key.length < 3) return [];
+  const near: string[] = [];
+  for (let index = 0; index < key.length; index++) {
+    if (key.length > 3) near.push(key.slice(0, index) + key.slice(index + 1));
+    for (const letter of KEY_LETTERS)
+      if (letter !== key[index]) near.push(key.slice(0, index) + letter + key.slice(index + 1));
+  }
+  for (let index = 0; index <= key.length; index++)
+    for (const letter of KEY_LETTERS) near.push(key.slice(0, index) + letter + key.slice(index));
+  return near;
+}
+
+/**
+ * The keys of a word with one letter deleted, inserted or replaced, for words of five letters and more: a typo can
+ * change the key by more than one edit (`ramixez` is `rmkss`, `ramirez` `rmrs`; `vauimi` is `vm`, `vatimi` `vtm`).
+ */
+function typoKeys(word: string): Set<string> {
+  const keys = new Set<string>();
+  if (word.length < 5) return keys;
+  for (let index = 0; index <= word.length; index++) {
+    const before = word.slice(0, index);
+    if (index < word.length) keys.add(phoneticKey(before + word.slice(index + 1)));
+    for (const letter of LETTERS) {
+      keys.add(phoneticKey(before + letter + word.slice(index)));
+      if (index < word.length && letter !== word[index]) keys.add(phoneticKey(before + letter + word.slice(index + 1)));
+    }
+  }
+  return keys;
+}
+
+/**
+ * An in-memory screening index: the compared words of every name of every entry, and an inverted index from
+ * phonetic keys to names. Screening a name looks up the keys of its words (and the keys one edit away, for typos),
+ * keeps the names that share keys with two of its words (one for a single-word name), and compares those in full.
+ * Compact: names are kept as one string, postings and facts as typed arrays (about 80 bytes a name).
+ */
+export class ScreeningIndex {
+  private readonly nameText: string[] = [];
+  private nameStarts = new Uint32Array(0);
+  private text = '';
+  private readonly nameEntry = new GrowingInts();
+  private readonly entryFirstName = new GrowingInts();
+  private readonly entityType = new GrowingInts();
+  private readonly entryList = new GrowingInts();
+  private readonly birthStart = new GrowingInts();
+  private readonly births: string[] = [];
+  private readonly nationalityStart = new GrowingInts();
+  private readonly nationalities: string[] = [];
+  private readonly keyIds = new Map<string, number>();
+  private readonly pairKeys = new GrowingInts();
+  private readonly pairNames = new GrowingInts();
+  private keyStarts = new Uint32Array(0);
+  private postings = new Int32Array(0);
+  private built = false;
+  /** Scratch space of `candidates`: which query words reached each name, by their own key or a near one. */
+  private exactMask = new Uint8Array(0);
+  private nearMask = new Uint8Array(0);
+  private touched = new Int32Array(0);
+
+  get entryCount(): number {
+    return this.entityType.length;
+  }
+
+  get nameCount(): number {
+    return this.nameEntry.length;
+  }
+
+  /**
+   * Adds an entry of a list (`list`: the caller's number for it; entries of one list are told apart from each other,
+   * see `screen`); answers its number. Only before `build`.
+   */
+  add(entry: IndexedEntry, list = 0): number {
+    if (this.built) throw new Error('the index is built');
+    const number = this.entityType.length;
+    this.entryList.push(list);
+    this.entityType.push(ENTITY_TYPES.indexOf(entry.entityType));
+    this.birthStart.push(this.births.length);
+    this.births.push(...entry.birthDates);
+    this.nationalityStart.push(this.nationalities.length);
+    this.nationalities.push(...entry.nationalities);
+    this.entryFirstName.push(this.nameEntry.length);
+    const seen = new Set<string>();
+    for (const name of entry.names) {
+      const tokens = nameTokens(name);
+      const joined = tokens.join(' ');
+      if (tokens.length === 0 || seen.has(joined)) {
+        this.nameText.push('');
+      } else {
+        seen.add(joined);
+        const nameNumber = this.nameEntry.length;
+        for (const token of new Set(tokens.filter((token) => token.length > 1 && !PARTICLES.has(token)))) {
+          const key = cachedKey(token);
+          let id = this.keyIds.get(key);
+          if (id === undefined) {
+            id = this.keyIds.size;
+            this.keyIds.set(key, id);
+          }
+          this.pairKeys.push(id);
+          this.pairNames.push(nameNumber);
+        }
+        this.nameText.push(joined);
+      }
+      this.nameEntry.push(number);
+    }
+    return number;
+  }
+
+  /** Ends the additions: sorts the postings. */
+  build(): this {
+    this.built = true;
+    const keys = this.pairKeys.done();
+    const names = this.pairNames.done();
+    this.keyStarts = new Uint32Array(this.keyIds.size + 1);
+    for (const key of keys) this.keyStarts[key + 1]!++;
+    for (let index = 1; index < this.keyStarts.length; index++) this.keyStarts[index]! += this.keyStarts[index - 1]!;
+    const next = this.keyStarts.slice(0, -1);
+    this.postings = new Int32Array(keys.length);
+    for (let index = 0; index < keys.length; index++) this.postings[next[keys[index]!]!++] = names[index]!;
+    this.nameStarts = new Uint32Array(this.nameText.length + 1);
+    let offset = 0;
+    this.nameText.forEach((name, index) => {
+      this.nameStarts[index] = offset;
+      offset += name.length + 1;
+    });
+    this.nameStarts[this.nameText.length] = offset;
+    this.text = this.nameText.join('\n');
+    this.nameText.length = 0;
+    this.pairKeys.length = 0;
+    this.pairNames.length = 0;
+    return this;
+  }
+
+  private tokensOf(name: number): string[] {
+    const text = this.text.slice(this.nameStarts[name], this.nameStarts[name + 1]! - 1);
+    return text === '' ? [] : text.split(' ');
+  }
+
+  private factsOf(entry: number): EntryFacts {
+    const slice = (values: string[], starts: GrowingInts) =>
+      values.slice(starts.values[entry], entry + 1 < starts.length ? starts.values[entry + 1] : values.length);
+    return {
+      entityType: ENTITY_TYPES[this.entityType.values[entry]!] as EntityType,
+      birthDates: slice(this.births, this.birthStart),
+      nationalities: slice(this.nationalities, this.nationalityStart),
+    };
+  }
+
+  /**
+   * The names that share phonetic keys with enough of the query's words: two (one for a one-word name), one of them
+   * by its own key (the others may be a key one edit away).
+   */
+  private candidates(query: QueryName): number[] {
+    const words = [...new Set(query.tokens.filter((token) => token.length > 1 && !PARTICLES.has(token)))].slice(0, 8);
+    const needed = Math.min(2, words.length);
+    if (this.exactMask.length < this.nameEntry.length) {
+      this.exactMask = new Uint8Array(this.nameEntry.length);
+      this.nearMask = new Uint8Array(this.nameEntry.length);
+      this.touched = new Int32Array(this.nameEntry.length);
+    }
+    const touched = this.touched;
+    let touchedCount = 0;
+    const mark = (id: number | undefined, masks: Uint8Array, bit: number) => {
+      if (id === undefined) return;
+      for (let index = this.keyStarts[id]!; index < this.keyStarts[id + 1]!; index++) {
+        const name = this.postings[index]!;
+        if (this.exactMask[name] === 0 && this.nearMask[name] === 0) touched[touchedCount++] = name;
+        masks[name]! |= bit;
+      }
+    };
+    const keys = words.map(cachedKey);
+    keys.forEach((key, position) => {
+      mark(this.keyIds.get(key), this.exactMask, 1 << position);
+      // A key one edit away that is another word's own key would count that word twice.
+      const near = new Set(nearKeys(key));
+      // Keys a letter's typo away, only where few names have them: common keys are a typo of too many words.
+      for (const typo of typoKeys(words[position]!)) {
+        const id = this.keyIds.get(typo);
+        if (id !== undefined && this.keyStarts[id + 1]! - this.keyStarts[id]! <= RARE_KEY) near.add(typo);
+      }
+      for (const other of near) if (!keys.includes(other)) mark(this.keyIds.get(other), this.nearMask, 1 << position);
+    });
+    // When some of the words are rare, a name must share one of them: the common ones (given names, patronymics)
+    // alone would reach thousands of names that cannot score.
+    let rare = 0;
+    keys.forEach((key, position) => {
+      const id = this.keyIds.get(key);
+      const postings = id === undefined ? 0 : this.keyStarts[id + 1]! - this.keyStarts[id]!;
+      if (postings <= Math.max(RARE_KEY, this.nameEntry.length / 1_000)) rare |= 1 << position;
+    });
+    if (rare === (1 << keys.length) - 1) rare = 0;
+    const found: number[] = [];
+    const byOwnKeys: number[] = [];
+    for (let index = 0; index < touchedCount; index++) {
+      const name = touched[index]!;
+      const exact = this.exactMask[name]!;
+      const reached = exact | this.nearMask[name]!;
+      if (exact !== 0 && bitCount(reached) >= needed && (rare === 0 || (reached & rare) !== 0)) {
+        found.push(name);
+        if (bitCount(exact) >= needed) byOwnKeys.push(name);
+      }
+      this.exactMask[name] = 0;
+      this.nearMask[name] = 0;
+    }
+    // Very common names: the names reached by their words' own keys only, to keep screening fast.
+    return found.length > MAX_CANDIDATES ? byOwnKeys : found;
+  }
+
+  /**
+   * The entries whose score for this applicant reaches `minimum`, best first, each with its best name and the
+   * comparison that explains it. An entry is left out when another person of the same list matches each of the
+   * applicant's words at least as well and one of them better (`dominates`), unless this entry's date of birth is the
+   * applicant's: a list holds a person once, under all their names, so the name given is that other person's, not a
+   * variant of this one's.
+   */
+  screen(
+    query: QueryName,
+    applicant: ApplicantFacts,
+    { minimum, limit = 20 }: { minimum: number; limit?: number },
+  ): IndexHit[] {
+    if (!this.built) throw new Error('build the index first');
+    const best = new Map<number, IndexHit>();
+    const people: { entry: number; words: Map<string, number> }[] = [];
+    for (const name of this.candidates(query)) {
+      const comparison = compareNames(query, this.tokensOf(name));
+      if (!comparison) continue;
+      const entry = this.nameEntry.values[name]!;
+      const scored = scoreEntry(applicant, this.factsOf(entry), comparison);
+      if (!scored) continue;
+      people.push({ entry, words: wordSimilarities(comparison) });
+      if (scored.score < minimum) continue;
+      const previous = best.get(entry);
+      if (previous && previous.score >= scored.score) continue;
+      best.set(entry, { entry, nameIndex: name - this.entryFirstName.values[entry]!, name: comparison, ...scored });
+    }
+    return [...best.values()]
+      .filter((hit) => {
+        const words = wordSimilarities(hit.name);
+        const list = this.entryList.values[hit.entry];
+        // A date of birth that agrees with this entry (and not the other) is evidence the name alone does not outweigh.
+        if (CORROBORATED.has(hit.birthDate)) return true;
+        return !people.some(
+          (other) =>
+            other.entry !== hit.entry && this.entryList.values[other.entry] === list && dominates(other.words, words),
+        );
+      })
+      .sort((a, b) => b.score - a.score)
+      .slice(0, limit);
+  }
+}
+
+const CORROBORATED: ReadonlySet<BirthDateFinding> = new Set(['same_date', 'same_year']);
+
+/** How well each of the applicant's words matched (a word written together with the next counts for both). */
+function wordSimilarities(comparison: NameComparison): Map<string, number> {
+  const words = new Map<string, number>();
+  for (const match of comparison.matches)
+    for (const word of match.query.split(' ')) words.set(word, Math.max(words.get(word) ?? 0, match.similarity));
+  return words;
+}
+
+/** Whether one name matches every word of the applicant's at least as well as another, and one of them better. */
+function dominates(one: ReadonlyMap<string, number>, other: ReadonlyMap<string, number>): boolean {
+  let better = false;
+  for (const [word, similarity] of other) {
+    const mine = one.get(word) ?? 0;
+    if (mine < similarity) return false;
+    if (mine > similarity) better = true;
+  }
+  for (const [word, similarity] of one) if (!other.has(word) && similarity > 0) better = true;
+  return better;
+}
