@@ -3,17 +3,10 @@
 import { parseArgs } from 'node:util';
 import { presentApiKey, type Config } from '@svc/api';
 import { API_KEY_SCOPES, type ApiKeyRecord } from '@svc/contract';
-import {
-  findApiKeyForOperator,
-  findUserForOperator,
-  issueApiKey,
-  listApiKeys,
-  recordAudit,
-  revokeApiKey,
-  type Database,
-} from '@svc/db';
+import { findApiKeyForOperator, findUserForOperator, listApiKeys, type Database } from '@svc/db';
+import { issueKey, revokeKey as revokeKeyOfPartner, type AuditActor } from '@svc/services';
 import { prepareEncryption, withMigratedDatabase } from './database.js';
-import { ENVIRONMENTS, type ApiKey } from '@svc/db/entities';
+import { ENVIRONMENTS } from '@svc/db/entities';
 
 export const KEY_USAGE = `  key create --user <user_id> --environment live|demo --name <name> [--scope read_write|read_only]
              [--expires <ISO date-time>] [--json]   issue an API key for a user; prints its secret once
@@ -34,21 +27,8 @@ const describeKey = (key: ApiKeyRecord) =>
   `${key.expires ? `  expires ${key.expires}` : ''}${key.last_used ? `  last used ${key.last_used}` : ''}` +
   `${key.revoked ? `  REVOKED ${key.revoked}` : ''}`;
 
-const audit = (
-  manager: Parameters<typeof recordAudit>[0],
-  { partnerId, action, key }: { partnerId: string; action: string; key: ApiKey },
-) =>
-  recordAudit(manager, {
-    partnerId,
-    environment: key.environment,
-    actorUserId: null,
-    actorApiKeyId: null,
-    action,
-    subjectType: 'api_key',
-    subjectId: key.id,
-    ipAddress: null,
-    requestId: null,
-  });
+/** The audit log's actor of an operator's command: no user, no key, no address, no request. */
+const OPERATOR: AuditActor = { actorUserId: null, actorApiKeyId: null, ipAddress: null, requestId: null };
 
 async function holderOf(db: Database, userId: string | undefined) {
   if (!userId) throw new Error('svc: --user <user_id> is required');
@@ -76,17 +56,19 @@ async function createKey(db: Database, args: string[], output: Output): Promise<
   const expiresAt = values.expires === undefined ? null : new Date(values.expires);
   if (expiresAt && !(expiresAt.getTime() > Date.now()))
     throw new Error('svc: --expires must be an ISO date-time in the future');
-  const { secret, apiKey } = await db.dataSource.manager.transaction(async (transaction) => {
-    const issued = await issueApiKey(transaction, {
+  const issued = await issueKey(db, {
+    partnerId: user.partnerId,
+    actor: OPERATOR,
+    key: {
       userId: user.id,
       environment: oneOf(values.environment, ENVIRONMENTS, 'environment'),
       name,
       scope: oneOf(values.scope, API_KEY_SCOPES, 'scope'),
       expiresAt,
-    });
-    await audit(transaction, { partnerId: user.partnerId, action: 'api_key.created', key: issued.apiKey });
-    return issued;
+    },
   });
+  if (!issued.ok) throw new Error(`svc: no key issued for user ${user.id} (${issued.refusal})`);
+  const { secret, apiKey } = issued.value;
   const record = { ...presentApiKey(apiKey), secret };
   output.out(
     values.json ? JSON.stringify(record) : `${describeKey(record)}\n${secret}\nThe key is shown once: keep it.`,
@@ -113,14 +95,13 @@ async function revokeKey(db: Database, [keyId]: string[], output: Output): Promi
   if (!keyId) throw new Error('usage: svc key revoke <key_id>');
   const found = UUID.test(keyId) ? await findApiKeyForOperator(db.dataSource.manager, keyId.toLowerCase()) : null;
   if (!found) throw new Error(`svc: no API key ${keyId}`);
-  await db.dataSource.manager.transaction(async (transaction) => {
-    const revoked = await revokeApiKey(transaction, {
-      partnerId: found.partnerId,
-      keyId: found.apiKey.id,
-      at: new Date(),
-    });
-    if (revoked) await audit(transaction, { partnerId: found.partnerId, action: 'api_key.revoked', key: revoked });
+  const revoked = await revokeKeyOfPartner(db, {
+    scope: { partnerId: found.partnerId },
+    keyId: found.apiKey.id,
+    actor: OPERATOR,
+    now: new Date(),
   });
+  if (!revoked.ok) throw new Error(`svc: no API key ${keyId}`);
   output.out(
     `API key ${found.apiKey.id} (${found.apiKey.prefix}…) revoked: every API process refuses it within 5 seconds`,
   );

@@ -30,18 +30,17 @@ export type * from './repositories/database-errors.js';
 export { constraintOf, isDatabaseUnavailable, sqlStateOf } from './repositories/database-errors.js';
 export type * from './repositories/api-keys.js';
 export {
-  ApiKeyNotRotatableError,
   apiKeyIdOf,
-  createApiKey,
   findApiKey,
   findApiKeyForOperator,
   findPrincipalByApiKey,
   issueApiKey,
   listApiKeys,
+  lockApiKey,
   recordApiKeyUse,
   revokeApiKey,
   revokeApiKeysOfUser,
-  rotateApiKey,
+  setApiKeyExpiry,
 } from './repositories/api-keys.js';
 export type * from './repositories/rate-limits.js';
 export { takeFromBucket } from './repositories/rate-limits.js';

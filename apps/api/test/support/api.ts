@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createClient, type SvcClient } from '@svc/contract';
-import { createApiKey, runMigrations, type Database } from '@svc/db';
+import { issueApiKey, runMigrations, type Database } from '@svc/db';
 import { bootstrapPartner, type BootstrappedAccount } from '@svc/services';
 import { databaseTargets, type DatabaseTarget } from '@svc/db/testing';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -76,8 +76,9 @@ export function apiTargets({ everyDatabase = false }: { everyDatabase?: boolean 
         db,
         api,
         newPartner: (name = 'Test partner') => bootstrapPartner(db, { name }),
-        newTeamUserKey: (userId, environment = 'live') =>
-          createApiKey({ manager: db.dataSource.manager, userId, environment }),
+        newTeamUserKey: async (userId, environment = 'live') =>
+          (await issueApiKey(db, { userId, environment, name: 'test key', scope: 'read_write', expiresAt: null }))
+            .secret,
         client: (apiKey: string) => createClient({ baseUrl: api.url, apiKey }),
         advanceClock: (ms: number) => {
           offsetMs += ms;

@@ -3,8 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { ApiKey, type ApiKeyScope } from '../entities/api-key.js';
 import type { Environment, TeamType, UserLanguage } from '../entities/environment.js';
 import { User } from '../entities/user.js';
-import { recordEvent } from '../events/record.js';
-import { inTransaction, type PageOf, type PageRequest } from './common.js';
+import type { PageOf, PageRequest } from './common.js';
 import { queryRows } from './query-rows.js';
 import { managerOf, type DbHandle } from '../db-handle.js';
 
@@ -33,62 +32,12 @@ export type ApiKeyFields = {
   expiresAt: Date | null;
 };
 
-/** Issues a key: answers its secret (shown once, never stored) and its stored record. */
+/** Inserts a key: answers its secret (shown once, never stored) and its stored record. */
 export async function issueApiKey(handle: DbHandle, fields: ApiKeyFields): Promise<{ secret: string; apiKey: ApiKey }> {
   const manager = managerOf(handle);
   const { key, prefix, lastFour, keyHash } = generateApiKey(fields.environment);
   const apiKey = await manager.save(manager.create(ApiKey, { ...fields, prefix, lastFour, keyHash }));
-  await recordApiKeyEvents(manager, 'api_key.created', [apiKey]);
   return { secret: key, apiKey };
-}
-
-/**
- * The `api_key.*` events of keys, in the caller's transaction: account events of the keys' partner, seen by the
- * partner and by the team of each key's user (live, as user events are; `key_environment` says the key's), except a
- * partner admin's keys, whose events belong to no team: a team user never learns of its administrators' keys.
- */
-async function recordApiKeyEvents(
-  manager: EntityManager,
-  type: 'api_key.created' | 'api_key.revoked',
-  keys: ReadonlyArray<Pick<ApiKey, 'id' | 'userId' | 'environment'>>,
-): Promise<void> {
-  if (keys.length === 0) return;
-  const owners = await queryRows<{ id: string; partner_id: string; team_id: string | null }>(
-    manager,
-    `SELECT id, partner_id, CASE WHEN is_partner_admin THEN NULL ELSE team_id END AS team_id
-       FROM users WHERE id = ANY($1::uuid[])`,
-    [[...new Set(keys.map((key) => key.userId))]],
-  );
-  const ownerOf = new Map(owners.map((owner) => [owner.id, owner]));
-  await recordEvent(
-    manager,
-    ...keys.map((key) => {
-      const owner = ownerOf.get(key.userId)!;
-      return {
-        partnerId: owner.partner_id,
-        environment: 'live' as const,
-        teamId: owner.team_id,
-        applicantId: null,
-        type,
-        data: { api_key_id: key.id, user_id: key.userId, key_environment: key.environment },
-      };
-    }),
-  );
-}
-
-/** Issues a read-write key without expiry (`svc bootstrap`); answers the secret. */
-export async function createApiKey({
-  manager,
-  userId,
-  environment,
-  name = 'svc bootstrap',
-}: {
-  manager: EntityManager;
-  userId: string;
-  environment: Environment;
-  name?: string;
-}): Promise<string> {
-  return (await issueApiKey(manager, { userId, environment, name, scope: 'read_write', expiresAt: null })).secret;
 }
 
 /** Whose keys a caller may see: the partner's, and for a team user only their own (`userId`). */
@@ -127,82 +76,65 @@ export async function findApiKey(
   return keysOf(manager, scope).andWhere('key.id = :keyId', { keyId }).getOne();
 }
 
-/** Revokes a key the caller may see (a key revoked before keeps its time); null when the caller may not see it. */
+/** A key revoked by this call: what its `api_key.revoked` event names. */
+export type RevokedApiKey = Pick<ApiKey, 'id' | 'userId' | 'environment'>;
+
+/**
+ * Revokes a key the caller may see (a key revoked before keeps its time); null when the caller may not see it.
+ * `revokedNow` is false when it was revoked before.
+ */
 export async function revokeApiKey(
   handle: DbHandle,
   { keyId, at, ...scope }: ApiKeyScopeOfCaller & { keyId: string; at: Date },
-): Promise<ApiKey | null> {
+): Promise<{ apiKey: ApiKey; revokedNow: boolean } | null> {
   const manager = managerOf(handle);
-  const key = await findApiKey(manager, { keyId, ...scope });
-  if (!key) return null;
-  await revokeKeysWhere(manager, { column: 'id', value: keyId, at });
-  return findApiKey(manager, { keyId, ...scope });
+  if (!(await findApiKey(manager, { keyId, ...scope }))) return null;
+  const revoked = await revokeKeysWhere(manager, { column: 'id', value: keyId, at });
+  const apiKey = await findApiKey(manager, { keyId, ...scope });
+  return apiKey && { apiKey, revokedNow: revoked.length > 0 };
 }
 
-/** Revokes every key of a user (a deactivated user keeps no working key); answers the keys it revoked. */
+/** Revokes every working key of a user (a deactivated user keeps no working key); answers the keys it revoked. */
 export async function revokeApiKeysOfUser(
   handle: DbHandle,
   { userId, at }: { userId: string; at: Date },
-): Promise<Array<Pick<ApiKey, 'id' | 'environment'>>> {
+): Promise<RevokedApiKey[]> {
   const manager = managerOf(handle);
   return revokeKeysWhere(manager, { column: 'user_id', value: userId, at });
 }
 
-/** Revokes the working keys whose `column` is `value`, with their `api_key.revoked` events; answers them. */
-async function revokeKeysWhere(
+/** Revokes the working keys whose `column` is `value`; answers them. */
+function revokeKeysWhere(
   manager: EntityManager,
   { column, value, at }: { column: 'id' | 'user_id'; value: string; at: Date },
-): Promise<Array<Pick<ApiKey, 'id' | 'userId' | 'environment'>>> {
-  const revoked = await queryRows<Pick<ApiKey, 'id' | 'userId' | 'environment'>>(
+): Promise<RevokedApiKey[]> {
+  return queryRows<RevokedApiKey>(
     manager,
     `UPDATE api_keys SET revoked_at = $2 WHERE ${column} = $1 AND revoked_at IS NULL
      RETURNING id, user_id AS "userId", environment`,
     [value, at],
   );
-  await recordApiKeyEvents(manager, 'api_key.revoked', revoked);
-  return revoked;
 }
 
-/** Why a key cannot be rotated. */
-export class ApiKeyNotRotatableError extends Error {
-  constructor(readonly reason: 'revoked' | 'expired') {
-    super(`the API key is ${reason}`);
-  }
-}
-
-/**
- * Issues the successor of a key (same user, environment, scope, name and expiry) and ends the predecessor's life
- * `overlapMs` after `at` (or earlier, when it expired sooner). Null when the caller may not see the key; a revoked or
- * expired key throws ApiKeyNotRotatableError. The predecessor is locked, so two rotations of one key issue one
- * successor each, one after the other.
- */
-export async function rotateApiKey(
+/** A key the caller may see, locked for update until the caller's transaction ends; null when they may not see it. */
+export async function lockApiKey(
   handle: DbHandle,
-  { keyId, at, overlapMs, ...scope }: ApiKeyScopeOfCaller & { keyId: string; at: Date; overlapMs: number },
-): Promise<{ secret: string; apiKey: ApiKey; predecessor: ApiKey } | null> {
+  { keyId, ...scope }: ApiKeyScopeOfCaller & { keyId: string },
+): Promise<ApiKey | null> {
   const manager = managerOf(handle);
-  return inTransaction(manager, async (transaction) => {
-    const found = await keysOf(transaction, scope)
-      .andWhere('key.id = :keyId', { keyId })
-      .setLock('pessimistic_write', undefined, ['key'])
-      .getOne();
-    if (!found) return null;
-    if (found.revokedAt) throw new ApiKeyNotRotatableError('revoked');
-    if (found.expiresAt && found.expiresAt <= at) throw new ApiKeyNotRotatableError('expired');
-    const overlapEnd = new Date(at.getTime() + overlapMs);
-    const ownEnd = found.expiresAt;
-    const expiresAt = ownEnd && ownEnd < overlapEnd ? ownEnd : overlapEnd;
-    await transaction.update(ApiKey, { id: keyId }, { expiresAt });
-    found.expiresAt = expiresAt;
-    const successor = await issueApiKey(transaction, {
-      userId: found.userId,
-      environment: found.environment,
-      name: found.name,
-      scope: found.scope,
-      expiresAt: ownEnd,
-    });
-    return { ...successor, predecessor: found };
-  });
+  return keysOf(manager, scope)
+    .andWhere('key.id = :keyId', { keyId })
+    .setLock('pessimistic_write', undefined, ['key'])
+    .getOne();
+}
+
+/** Sets when a key stops working. */
+export async function setApiKeyExpiry(
+  handle: DbHandle,
+  { keyId, expiresAt }: { keyId: string; expiresAt: Date | null },
+) {
+  const manager = managerOf(handle);
+  await manager.update(ApiKey, { id: keyId }, { expiresAt });
 }
 
 /**

@@ -25,6 +25,8 @@ export {
   findUser,
   findUserForOperator,
   listUsers,
+  listUsersById,
+  lockUser,
   updateUser,
   type UserFields,
   type UserWithTeam,

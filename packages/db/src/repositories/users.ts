@@ -1,8 +1,8 @@
+import { In } from 'typeorm';
 import type { UserLanguage } from '../entities/environment.js';
 import type { Team } from '../entities/team.js';
 import { User } from '../entities/user.js';
-import { recordEvent, type NewEvent } from '../events/record.js';
-import { inTransaction, type PageOf, type PageRequest } from './common.js';
+import type { PageOf, PageRequest } from './common.js';
 import { EmailTakenError, isUniqueViolation } from './errors.js';
 import { managerOf, type DbHandle } from '../db-handle.js';
 
@@ -77,7 +77,7 @@ export async function findUser(
 export const findUserWithTeam = findUser;
 
 /**
- * Creates a user in one of the partner's teams (the composite foreign key refuses another
+ * Inserts a user in one of the partner's teams (the composite foreign key refuses another
  * partner's team with 23503). An email another user of the partner has, whatever its case, throws EmailTakenError;
  * another partner's users never conflict.
  */
@@ -88,11 +88,7 @@ export async function createUser(
   const manager = managerOf(handle);
   let created: User;
   try {
-    created = await inTransaction(manager, async (transaction) => {
-      const saved = await transaction.save(transaction.create(User, { ...user, partnerId, isPartnerAdmin }));
-      await recordEvent(transaction, userEvent('user.created', saved));
-      return saved;
-    });
+    created = await manager.save(manager.create(User, { ...user, partnerId, isPartnerAdmin }));
   } catch (error) {
     if (isUniqueViolation(error, USER_EMAIL_KEY)) throw new EmailTakenError(user.email);
     throw error;
@@ -102,6 +98,15 @@ export async function createUser(
   return found;
 }
 
+/** The partner's user locked for update until the caller's transaction ends (no team loaded); null when not theirs. */
+export async function lockUser(
+  handle: DbHandle,
+  { partnerId, userId }: { partnerId: string; userId: string },
+): Promise<User | null> {
+  const manager = managerOf(handle);
+  return manager.findOne(User, { where: { id: userId, partnerId }, lock: { mode: 'pessimistic_write' } });
+}
+
 /** Replaces the writable fields of a user; null when not the partner's. An email taken in the partner throws EmailTakenError. */
 export async function updateUser(
   handle: DbHandle,
@@ -109,18 +114,8 @@ export async function updateUser(
 ): Promise<UserWithTeam | null> {
   const manager = managerOf(handle);
   try {
-    const updated = await inTransaction(manager, async (transaction) => {
-      const before = await transaction.findOne(User, {
-        where: { id: userId, partnerId },
-        lock: { mode: 'pessimistic_write' },
-      });
-      if (!before) return false;
-      await transaction.update(User, { id: userId, partnerId }, { ...user });
-      const type = before.isActive && !user.isActive ? 'user.deactivated' : 'user.updated';
-      await recordEvent(transaction, userEvent(type, { ...before, ...user }));
-      return true;
-    });
-    if (!updated) return null;
+    const { affected } = await manager.update(User, { id: userId, partnerId }, { ...user });
+    if (!affected) return null;
   } catch (error) {
     if (isUniqueViolation(error, USER_EMAIL_KEY)) throw new EmailTakenError(user.email);
     throw error;
@@ -133,15 +128,10 @@ export async function findUserForOperator(handle: DbHandle, userId: string): Pro
   const manager = managerOf(handle);
   return manager.findOne(User, { where: { id: userId } });
 }
-/** The event of a change to a user: an account event of its team, in the live environment (the hierarchy is live). */
-const userEvent = (
-  type: 'user.created' | 'user.updated' | 'user.deactivated',
-  user: Pick<User, 'id' | 'partnerId' | 'teamId'>,
-): NewEvent => ({
-  partnerId: user.partnerId,
-  environment: 'live',
-  teamId: user.teamId,
-  applicantId: null,
-  type,
-  data: { user_id: user.id, team_id: user.teamId },
-});
+
+/** Users of any partner by id (the owners of keys whose events are recorded); the ids not found are left out. */
+export async function listUsersById(handle: DbHandle, userIds: readonly string[]): Promise<User[]> {
+  if (userIds.length === 0) return [];
+  const manager = managerOf(handle);
+  return manager.findBy(User, { id: In([...new Set(userIds)]) });
+}

@@ -1,5 +1,6 @@
 import { REQUEST_FLAGS } from '@svc/contract';
-import { type Database, createApiKey, createTeam } from '@svc/db';
+import { type Database, createTeam, issueApiKey } from '@svc/db';
+import { recordApiKeyEvents } from '../api-keys/events.js';
 import { createDefaultPackages, createDefaultServiceCollections } from '../teams/default-collections.js';
 import { Partner, Superteam, User } from '@svc/db/entities';
 
@@ -84,6 +85,17 @@ export async function bootstrapPartner(db: Database, { name }: { name: string })
     const admin = await userOf(hrTeam.id, 'admin', true);
     const hrUser = await userOf(hrTeam.id, 'hr', false);
     const pmUser = await userOf(pmTeam.id, 'pm', false);
+    const keyOf = async (environment: 'live' | 'demo') => {
+      const issued = await issueApiKey(manager, {
+        userId: admin.id,
+        environment,
+        name: 'svc bootstrap',
+        scope: 'read_write',
+        expiresAt: null,
+      });
+      await recordApiKeyEvents(manager, 'api_key.created', [issued.apiKey]);
+      return issued.secret;
+    };
     return {
       partner_id: partner.id,
       superteam_id: superteam.id,
@@ -92,8 +104,8 @@ export async function bootstrapPartner(db: Database, { name }: { name: string })
       user_id: admin.id,
       email: admin.email,
       api_keys: {
-        live: await createApiKey({ manager, userId: admin.id, environment: 'live' }),
-        demo: await createApiKey({ manager, userId: admin.id, environment: 'demo' }),
+        live: await keyOf('live'),
+        demo: await keyOf('demo'),
       },
     };
   });

@@ -1,6 +1,7 @@
 import { findUser, issueApiKey, type ApiKeyFields, type Database } from '@svc/db';
 import { auditBy, type AuditActor } from '../audit.js';
 import { transactionOrRefusal, type Outcome } from '../transaction.js';
+import { recordApiKeyEvents } from './events.js';
 import type { ApiKey } from '@svc/db/entities';
 
 /**
@@ -16,6 +17,7 @@ export async function issueKey(
     if (!user) return refuse('user_not_found');
     if (!user.isActive) return refuse('user_inactive');
     const issued = await issueApiKey(transaction, key);
+    await recordApiKeyEvents(transaction, 'api_key.created', [issued.apiKey]);
     await auditBy(transaction, actor, {
       partnerId,
       environment: issued.apiKey.environment,
