@@ -75,6 +75,25 @@ describe.each(apiTargets())('the watchlist provider on $name', (target) => {
         criminal_additional_informations: [expect.objectContaining({ dates_of_birth: ['1952-10-07'] })],
       },
     });
+    // Both entries are recorded on the applicant, as the result shows them: for review, with the evidence.
+    expect(found.watchlist_hits).toEqual(
+      ['EU.5871.44', '35096'].map((entry) =>
+        expect.objectContaining({
+          list_entry_id: entry,
+          entry_name: expect.stringMatching(/^Vladimir Vladimirovich Putin$/i),
+          status: 'REVIEW',
+          found_by: 'SCREENING',
+          reasons: expect.arrayContaining(['"vladimir": the same word']),
+        }),
+      ),
+    );
+    const [euHit] = found.watchlist_hits;
+    expect(risk.red_flags[0]).toContain(`(score ${euHit!.score.toFixed(2)},`);
+    expect(euHit).toMatchObject({
+      source: 'eu',
+      list_name: 'EU Financial Sanctions Files',
+      list_published_on: '2024-03-01',
+    });
   });
 
   it('clears a person who is not listed, or listed under the same name with another birth year, saying what was searched', async () => {
@@ -82,6 +101,7 @@ describe.each(apiTargets())('the watchlist provider on $name', (target) => {
     const cleared = await screen(demo, { first_name: 'Ada', last_name: 'Lovelace', date_of_birth: '1985-12-10' });
     expect(cleared.check_executions[0]).toMatchObject({ provider: 'watchlists', simulated: false });
     expect(cleared.risk_result?.red_flags).toEqual([]);
+    expect(cleared.watchlist_hits).toEqual([]);
     expect(cleared.risk_result?.green_flags[0]).toBe(
       'No entry of the lists searched scores 0.85 or more for the applicant.',
     );

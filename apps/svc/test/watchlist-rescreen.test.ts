@@ -31,7 +31,8 @@ const NEW_ENTRY = {
 /**
  * Re-screening when a list changes: applicants whose softcheck the built-in provider answered are screened again
  * against each new list version; an entry not found before is recorded and announced (`watchlist.hit`, signed webhook
- * to a receiver on loopback); an erased applicant is not screened again and gets no event.
+ * to a receiver on loopback) and shown on its record with the evidence; an erased applicant is not screened again and
+ * gets no event, and erasing one deletes its hits.
  */
 describe.each(apiTargets())('re-screening against a new list version on $name', (target) => {
   let svc: TestApi;
@@ -126,6 +127,32 @@ describe.each(apiTargets())('re-screening against a new list version on $name', 
     expect(await hitsOf(active.id)).toEqual([{ hits: 1, events: 1 }]);
     expect(await hitsOf(erased.id)).toEqual([{ hits: 0, events: 0 }]);
 
+    // The hit is on the applicant's record, for a person to review: the list, version, entry, score and reasons.
+    await svc.changesSeen();
+    const retrieved = await live.hr.retrieveApplicant({ params: { applicant_id: active.id } });
+    if (retrieved.status !== 200) throw new Error(`retrieve refused: ${JSON.stringify(retrieved.body)}`);
+    expect(retrieved.body.watchlist_hits).toEqual([
+      {
+        source: 'opensanctions',
+        list_name: 'OpenSanctions (FollowTheMoney entities)',
+        list_version_id: outcome.version.id,
+        list_published_on: outcome.version.publishedAt?.toISOString().slice(0, 10) ?? null,
+        list_entry_id: 'NK-new0001',
+        entry_name: 'Ivana Drakulová',
+        score: expect.any(Number),
+        reasons: expect.arrayContaining(['"ivana": the same word', 'the date of birth is the one listed']),
+        status: 'REVIEW',
+        found_by: 'RESCREENING',
+        found_at: expect.any(String),
+      },
+    ]);
+    expect(retrieved.body.watchlist_hits[0]!.score).toBeGreaterThanOrEqual(0.85);
+    expect(Date.parse(retrieved.body.last_updated)).toBeGreaterThan(Date.parse(active.last_updated));
+    // The softcheck's own answer is as it was: a later hit is not a verdict.
+    expect(retrieved.body.result).toBe(active.result);
+    const erasedRecord = await live.hr.retrieveApplicant({ params: { applicant_id: erased.id } });
+    expect(erasedRecord.status === 200 && erasedRecord.body.watchlist_hits).toEqual([]);
+
     // The same version again changes nothing; a further version with the same entry announces nothing twice.
     expect((await importFile('opensanctions', newVersion)).status).toBe('unchanged');
     const third = join(directory, 'entities-3.ftm.json');
@@ -143,5 +170,11 @@ describe.each(apiTargets())('re-screening against a new list version on $name', 
       return job!.done === 1;
     }, 60_000);
     expect(await hitsOf(active.id)).toEqual([{ hits: 1, events: 1 }]);
+
+    // Erasing the applicant deletes its hits: its record shows none, and nothing of them is stored.
+    expect((await live.hr.eraseApplicant({ params: { applicant_id: active.id } })).status).toBe(204);
+    const gone = await live.hr.retrieveApplicant({ params: { applicant_id: active.id } });
+    expect(gone.status === 200 && gone.body.watchlist_hits).toEqual([]);
+    expect((await hitsOf(active.id))[0]!.hits).toBe(0);
   }, 240_000);
 });

@@ -7,6 +7,7 @@ export * from './common/pagination.js';
 export * from './common/applicant-filters.js';
 export { HR_PREFIXES, type HrForm, type RouteMetadata } from './common/contract.js';
 export * from './schemas/application.js';
+export * from './schemas/watchlist-hit.js';
 export * from './schemas/event.js';
 export * from './schemas/cancellation.js';
 export * from './schemas/adverse-action.js';

@@ -12,6 +12,7 @@ import { presentInformation } from './applicant-information.js';
 import { presentProvenance } from './provenance.js';
 import { presentConsent } from './consent.js';
 import { presentEstimatedCompletion } from './check-executions.js';
+import { presentWatchlistHits } from './watchlist-hits.js';
 import type { Applicant } from '@svc/db/entities';
 
 /** Every request flag of the record: true for the checks the applicant holds. */
@@ -86,6 +87,7 @@ function recordBase(record: ApplicantRecord): RecordBase {
     country: applicant.country,
     information: presentInformation(record),
     consent: presentConsent(applicant.consent),
+    watchlist_hits: presentWatchlistHits(record.watchlistHits),
     ...presentProvenance(record),
     estimated_completion: presentEstimatedCompletion(record.executions),
     invitation_funnel: invitationFunnelOf(applicant),

@@ -58,8 +58,9 @@ export const NEVER_HELD = {
 };
 /**
  * Null in these scenarios, filled by the tests of their own: no order gives the integrator's id
- * (find-applicants.test.ts), none is cancelled (cancellation.test.ts), and the invitation's funnel is the subject of
- * invitation-funnel.test.ts (a quick screen has none).
+ * (find-applicants.test.ts), none is cancelled (cancellation.test.ts), the invitation's funnel is the subject of
+ * invitation-funnel.test.ts (a quick screen has none), and watch-list hits need the built-in watchlist provider
+ * (watchlist-provider.test.ts, watchlist-rescreen.test.ts).
  */
 export const NOT_IN_THESE_SCENARIOS = [
   'external_id',
@@ -67,6 +68,7 @@ export const NOT_IN_THESE_SCENARIOS = [
   'cancelled_by',
   'cancellation_reason',
   'invitation_funnel',
+  'watchlist_hits',
 ];
 /** Null for a record whose checks are done and that was not erased. */
 export const DONE = ['estimated_completion', 'erased_at', 'erased_by'];

@@ -6,6 +6,7 @@ import { httpProviderAdapter } from './http.js';
 import { identityProviderAdapter } from './identity.js';
 import { simulatorAdapter } from './simulator.js';
 import { watchlistProviderAdapter } from '../watchlists/provider.js';
+import { foundHitOf } from '../watchlists/result.js';
 import type { Logger } from '../logger.js';
 import { WatchlistScreener, type WatchlistHit } from '../watchlists/screener.js';
 
@@ -38,12 +39,7 @@ export function providerAdaptersOf({
     await recordWatchlistHits({
       db,
       applicantId,
-      hits: matches.map((hit) => ({
-        source: hit.version.source,
-        listId: hit.listed.listId,
-        versionId: hit.version.id,
-        score: hit.score,
-      })),
+      hits: matches.map(foundHitOf),
       announce: false,
       now: new Date(),
     });

@@ -1,6 +1,7 @@
 import type { ProvidersSetting, WatchlistProviderSetting } from '@svc/config';
 import type { WatchlistMonitor } from '@svc/services';
 import { screenApplicant, thresholdsFor } from './provider.js';
+import { foundHitOf } from './result.js';
 import type { WatchlistScreener } from './screener.js';
 
 const MONTH_MS = 30.44 * 24 * 3600 * 1000;
@@ -27,14 +28,7 @@ export function watchlistMonitorsOf(providers: ProvidersSetting, screener: Watch
         async screen(applicant) {
           const thresholds = thresholdsFor(setting, applicant.teamId);
           const screening = await screenApplicant(screener, applicant, thresholds, { fresh: true });
-          return screening.hits
-            .filter((hit) => hit.score >= thresholds.threshold)
-            .map((hit) => ({
-              source: hit.version.source,
-              listId: hit.listed.listId,
-              versionId: hit.version.id,
-              score: hit.score,
-            }));
+          return screening.hits.filter((hit) => hit.score >= thresholds.threshold).map(foundHitOf);
         },
       },
     ];

@@ -2,6 +2,7 @@ import { overallScore, type CriminalResult } from '@svc/contract';
 import { overallScoreOf, type RiskDetails, type SimulatedCheck } from '@svc/domain';
 import { reasonsOf, WATCHLIST_SOURCE_NAMES } from '@svc/watchlists';
 import type { WatchlistVersion } from '@svc/db';
+import type { FoundWatchlistHit } from '@svc/services';
 import type { Screening, WatchlistHit } from './screener.js';
 
 export type MatchThresholds = { readonly threshold: number; readonly reviewBand: number };
@@ -22,11 +23,28 @@ export const searchedLists = (versions: readonly WatchlistVersion[]) =>
 export const NOT_SEARCHED =
   'Scope: sanctions and watch lists only. Court records and adverse media were not searched by this provider.';
 
+/** The listed name that matched best. */
+const nameMatched = (hit: WatchlistHit) => hit.listed.names[hit.nameIndex] ?? hit.listed.names[0] ?? '';
+
+/** A hit as it is recorded on the applicant (`recordWatchlistHits`), with its evidence. */
+export const foundHitOf = (hit: WatchlistHit): FoundWatchlistHit => ({
+  source: hit.version.source,
+  listId: hit.listed.listId,
+  versionId: hit.version.id,
+  score: hit.score,
+  evidence: {
+    listName: WATCHLIST_SOURCE_NAMES[hit.version.source],
+    listPublishedOn: day(hit.version.publishedAt),
+    entryName: nameMatched(hit),
+    reasons: reasonsOf(hit),
+  },
+});
+
 function describeHit(hit: WatchlistHit, thresholds: MatchThresholds): string {
   const match = hit.score >= thresholds.threshold ? 'Possible match' : 'Near match below the threshold, not a match';
   return (
     `${match} (score ${score(hit.score)}, threshold ${score(thresholds.threshold)}): ${WATCHLIST_SOURCE_NAMES[hit.version.source]} ` +
-    `entry ${hit.listed.listId} "${hit.listed.names[hit.nameIndex] ?? hit.listed.names[0]}"` +
+    `entry ${hit.listed.listId} "${nameMatched(hit)}"` +
     `${hit.listed.programs.length ? ` (${hit.listed.programs.join(', ')})` : ''}. ${reasonsOf(hit).join('; ')}.`
   );
 }

@@ -20,6 +20,7 @@ import { checkNameSchema, requestFlagsRecordShape } from '../common/request-flag
 import { cancellationReasonSchema } from './cancellation.js';
 import { informationSchema } from './information.js';
 import { listingSchema } from './listing.js';
+import { watchlistHitSchema } from './watchlist-hit.js';
 import {
   identityVerificationSchema,
   instantVerifyResultSchema,
@@ -245,6 +246,11 @@ const applicationRecordShape = {
   manual_id_verification: identityVerificationSchema
     .nullable()
     .describe('Manual review of identity documents: always null (providers decide identity checks).'),
+  watchlist_hits: z
+    .array(watchlistHitSchema)
+    .describe(
+      'The sanctions and watch-list entries found for the applicant by the built-in watchlist provider, by its softcheck or by re-screening against a later list version, oldest first; `[]` when none (and once erased).',
+    ),
   ...provenanceShape,
   estimated_completion: dateTime()
     .nullable()

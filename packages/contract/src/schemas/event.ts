@@ -152,9 +152,7 @@ export const eventDataSchemas = {
     .object({
       applicant_id: applicantId(),
       application_id: applicationId(),
-      source: z
-        .string()
-        .describe('The list (`ofac_sdn`, `ofac_sdn_csv`, `un`, `eu`, `uk`, `ca_sema`, `opensanctions`).'),
+      source: z.string().describe('The list (`ofac_sdn`, `ofac_sdn_csv`, `un`, `eu`, `uk`, `ca`, `opensanctions`).'),
       list_version_id: uuid().describe('The list version the entry was found in (`svc watchlists list`).'),
       list_entry_id: z.string().describe('The list’s own identifier of the entry (for example an SDN `uid`).'),
     })

@@ -34,6 +34,8 @@ export const SEALED_COLUMNS: Readonly<Record<string, Readonly<Record<string, Sea
   adverse_action_notices: { html: 'text', pdf: 'bytes' },
   outbox_messages: { recipient: 'text', subject: 'text', text_body: 'text', html_body: 'text' },
   idempotency_records: { response_body: 'text' },
+  // The entry matched and why: the reasons quote the applicant's name.
+  watchlist_hits: { evidence: 'json' },
   // Webhook signing secrets: whoever reads the table must not be able to sign as svc.
   webhook_endpoints: { secret: 'text', previous_secret: 'text' },
 };

@@ -38,6 +38,7 @@ import { ApplicationCancellation1795880100000 } from './1795880100000-applicatio
 import { InvitationFunnel1795880200000 } from './1795880200000-invitation-funnel.js';
 import { ApplicantSearch1795880300000 } from './1795880300000-applicant-search.js';
 import { ApplicantChanges1795881000000 } from './1795881000000-applicant-changes.js';
+import { WatchlistHitEvidence1795890000000 } from './1795890000000-watchlist-hit-evidence.js';
 
 /**
  * Every migration, oldest first, listed explicitly (no globs). A new migration is a new file named
@@ -86,4 +87,5 @@ export const migrations: Array<new () => import('typeorm').MigrationInterface> =
   InvitationFunnel1795880200000,
   ApplicantSearch1795880300000,
   ApplicantChanges1795881000000,
+  WatchlistHitEvidence1795890000000,
 ];

@@ -102,6 +102,7 @@ export async function createQuickScreen({
         owner,
         information: readInformation(applicant),
         executions,
+        watchlistHits: [],
       };
       return { ok: true, value: { applicantId: applicant.id, record } };
     },

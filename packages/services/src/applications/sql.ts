@@ -22,6 +22,11 @@ import {
 import { readInformation } from './information.js';
 import type { StoredInformation } from './information.js';
 import { Applicant, Application, CheckExecution, type Event, type Team } from '@svc/db/entities';
+import {
+  recordedWatchlistHitsOf,
+  WATCHLIST_HITS_OF_APPLICANT,
+  type RecordedWatchlistHit,
+} from '../watchlists/recorded-hits.js';
 
 /** An applicant with what its record shows: its application, decrypted information, executions, owner and team. */
 export type ApplicantRecord = {
@@ -34,6 +39,8 @@ export type ApplicantRecord = {
   owner: UserWithTeam;
   /** The application's team (its settings: `hide_sin_ssn`, `hide_date_of_birth`, the checks it may add). */
   team: Team;
+  /** The watch-list entries found for the applicant (by its softcheck or a re-screening), oldest first. */
+  watchlistHits: RecordedWatchlistHit[];
 };
 
 /**
@@ -219,12 +226,14 @@ export const RECORD_JOINS = `
   JOIN teams ut ON ut.id = u.team_id`;
 
 /**
- * The select list of a record statement: the whole record as one JSON value, its executions oldest first. Decoding
+ * The select list of a record statement: the whole record as one JSON value, its executions and watch-list hits
+ * oldest first. Decoding
  * ~150 columns one by one costs node-postgres more than the query (a type parser per field, dates by regular
  * expression); one JSON.parse does not.
  */
 export const RECORD_SELECT = `json_build_object('a', to_json(a), 'p', to_json(p), 't', to_json(t), 'u', to_json(u), 'ut', to_json(ut),
-  'e', (SELECT json_agg(e ORDER BY e.created, e.id) FROM check_executions e WHERE e.applicant_id = a.id)) AS record`;
+  'e', (SELECT json_agg(e ORDER BY e.created, e.id) FROM check_executions e WHERE e.applicant_id = a.id),
+  'w', ${WATCHLIST_HITS_OF_APPLICANT}) AS record`;
 
 /** PM list pages: the ids of every applicant of the application (this one included), oldest first. */
 export const GROUP_IDS = `(SELECT array_agg(g.id::text ORDER BY g.created, g.id) FROM applicants g WHERE g.application_id = a.application_id) AS group_ids`;
@@ -298,6 +307,7 @@ export async function findListingRecords(
 
 type RecordJson = Record<'a' | 'p' | 't' | 'u' | 'ut', Record<string, unknown>> & {
   e: Array<Record<string, unknown>> | null;
+  w: Array<Record<string, unknown>> | null;
 };
 
 /** The record of a row selected with RECORD_SELECT. */
@@ -313,6 +323,7 @@ export function recordOfRow(row: Record<string, unknown>): ApplicantRecord {
     owner,
     information: readInformation(applicant),
     executions: (json.e ?? []).map((execution) => entityOfRow(CHECK_EXECUTIONS, execution)),
+    watchlistHits: recordedWatchlistHitsOf(json.w),
   };
 }
 
