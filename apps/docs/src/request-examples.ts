@@ -353,6 +353,7 @@ export const REQUEST_EXAMPLES: Record<string, RequestExample> = {
   },
   listEvents: { query: { type: 'application.returned', created_after: '2025-03-14T00:00:00Z' } },
   listApplicantChanges: { query: { after: '741_20961', page_size: 100 } },
+  listCheckTypes: { query: { team_id: IDS.hrTeam } },
   retrieveEvent: { params: { event_id: IDS.event } },
   listWebhookEndpoints: { query: {} },
   retrieveWebhookEndpoint: { params: { webhookendpoint_id: IDS.webhookEndpoint } },

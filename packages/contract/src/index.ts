@@ -42,3 +42,6 @@ export * from './schemas/session.js';
 export * from './schemas/oauth-client.js';
 export { OAUTH_TOKEN_PATH } from './oauth-token.js';
 export * from './applicant-changes/list.js';
+export * from './schemas/check-type.js';
+export * from './common/information-requirements.js';
+export { informationJsonSchema, type InformationRequirementField } from './json-schema.js';

@@ -196,6 +196,19 @@ function withNullInNullableEnums(node: unknown): unknown {
   return walked;
 }
 
+/** Checks of a string that leave its pattern free: the trimmed ones that may not be empty get `\S`. */
+const LENGTH_CHECKS = new Set(['trim', 'min', 'max', 'length']);
+
+/** A string trimmed before its `min(1)` (or more), with no pattern or format of its own: a blank text is refused. */
+function refusesBlank(schema: z.ZodString): boolean {
+  const checks = schema._def.checks;
+  return (
+    (schema.minLength ?? 0) >= 1 &&
+    checks.some((check) => check.kind === 'trim') &&
+    checks.every((check) => LENGTH_CHECKS.has(check.kind))
+  );
+}
+
 /** Every zod schema of a route: parameters, query, headers, body and answers. */
 function schemasOfRoute(route: AppRoute): z.ZodTypeAny[] {
   const bodies = Object.values(route.responses).map((response) =>
@@ -216,10 +229,13 @@ function schemasOfRoute(route: AppRoute): z.ZodTypeAny[] {
  * - every exported object schema of a resource gets its name, so it becomes one `components.schemas` entry referenced
  *   by `$ref` (otherwise each use is inlined and the document runs to megabytes). Request-only schemas with defaults
  *   are left inline: their input and output forms differ;
- * - a zod `.date()` string (`isDate`) gets `format: date`, which the generator does not derive.
+ * - a zod `.date()` string (`isDate`) gets `format: date`, which the generator does not derive;
+ * - a trimmed string that may not be empty gets `pattern: \S`: its `minLength` counts the text without its outer
+ *   spaces, so a text of spaces alone is refused, which `minLength` alone would not say.
+ * The check catalogue's JSON Schemas (`informationJsonSchema`) are generated after it too.
  */
 let metadataAdded = false;
-function addOpenApiMetadata(): void {
+export function addOpenApiMetadata(): void {
   if (metadataAdded) return;
   metadataAdded = true;
   const modules = [
@@ -251,6 +267,7 @@ function addOpenApiMetadata(): void {
     if (seen.has(schema)) continue;
     seen.add(schema);
     if (schema instanceof z.ZodString && schema.isDate) extendApi(schema, { format: 'date' });
+    if (schema instanceof z.ZodString && refusesBlank(schema)) extendApi(schema, { pattern: '\\S' });
     pending.push(...partsOf(schema));
   }
 }

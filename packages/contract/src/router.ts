@@ -48,6 +48,7 @@ import { pmEraseApplicant } from './pm-applications/erase.js';
 import { pmInvite } from './pm-applications/invite.js';
 import { pmListApplicants } from './pm-applications/list.js';
 import { listApplicantChanges } from './applicant-changes/list.js';
+import { listCheckTypes } from './check-types/list.js';
 import { pmQuickScreen } from './pm-applications/quick-screen.js';
 import { pmRetrieveApplicant } from './pm-applications/retrieve.js';
 import { pmRetryCheck } from './pm-applications/retry-check.js';
@@ -147,6 +148,7 @@ type Routes = {
   hr: HrOperations<'api'>;
   hrV1: HrOperations<'hr'>;
   applicantChanges: { list: typeof listApplicantChanges };
+  checkTypes: { list: typeof listCheckTypes };
   adverseActions: AdverseActionOperations<'api'>;
   hrV1AdverseActions: AdverseActionOperations<'hr'>;
   serviceCollections: ServiceCollectionOperations<'hr'>;
@@ -261,6 +263,8 @@ export const contract: ReturnType<typeof c.router<Routes, string, RouterOptions>
     hrV1: hrOperations('hr'),
     /** The applicant change feed, HR and PM. */
     applicantChanges: { list: listApplicantChanges },
+    /** The checks a team can order and what each needs. */
+    checkTypes: { list: listCheckTypes },
     /** Adverse action on HR applications of US teams, in both HR path forms. */
     adverseActions: adverseActionOperations('api'),
     hrV1AdverseActions: adverseActionOperations('hr'),

@@ -38,3 +38,4 @@ export * from './webhooks/find-delivery.js';
 export * from './webhooks/record-attempt.js';
 export * from './storage/migrate.js';
 export * from './watchlists/index.js';
+export * from './check-types/list.js';

@@ -11,6 +11,7 @@ import { teamRoutes } from './teams/index.js';
 import { userRoutes } from './users/index.js';
 import { eventRoutes } from './events/index.js';
 import { applicantChangeRoutes } from './applicant-changes/index.js';
+import { checkTypeRoutes } from './check-types/index.js';
 import { webhookEndpointRoutes } from './webhook-endpoints/index.js';
 import { packageRoutes } from './packages/index.js';
 import { propertyRoutes, propertyV2Routes } from './properties/index.js';
@@ -88,6 +89,7 @@ export function registerRoutes(app: Express, deps: Deps): void {
     serviceCollectionRoutes(deps),
     eventRoutes(deps),
     applicantChangeRoutes(deps),
+    checkTypeRoutes(deps),
     webhookEndpointRoutes(deps),
     hrServiceCollectionRoutes(deps),
     ...reportRoutes(deps),

@@ -65,6 +65,26 @@ ${table({
   ]),
   className: 'catalogue',
 })}
+<h2 id="discovery">Discovering checks through the API</h2>
+<p>${opLink('listCheckTypes', 'GET /api/v1/check-types/')} answers the same catalogue for one team (the key’s own; a partner-admin key may name another of its teams with <code>team_id</code>; a team the key may not see answers <code>404</code>). Each check comes with:</p>
+<ul>
+<li><code>enabled</code>: whether the team’s settings let it order the check (else <code>403</code> <a href="errors.html#check_not_enabled"><code>check_not_enabled</code></a>);</li>
+<li><code>provider</code>: who runs it for the key’s environment: <code>simulated</code> (the simulator makes the results up: every demo check, and live ones only with <code>SVC_LIVE_SIMULATION=1</code>), <code>built_in</code> (a provider running inside svc on real data) or <code>configured</code> (an outside provider of <code>SVC_PROVIDERS</code>); <code>null</code> when nothing runs it, and an order answers <code>403</code> <a href="errors.html#provider_not_configured"><code>provider_not_configured</code></a>;</li>
+<li><code>information_schema</code>: a JSON Schema (draft 7) of the <code>information</code> a quick screen of the check must send, generated from the very zod schemas the order validator applies: what every field may hold, and what the check needs (a value given and not blank, a list with an entry). Validate a body with it before you send it: <code>information</code> it rejects, the order rejects with <code>400</code>. The date of birth’s range (from 1900-01-01 to 14 years before today) is given with <code>formatMinimum</code> and <code>formatMaximum</code>, the keywords of ajv-formats. The schema states the canonical spellings: the order also reads the lenient ones each field’s description names (a province or country by name, an enumeration in any letter case, an amount as a decimal string); and it refuses invisible or direction-changing characters in any text (<code>invalid_character</code>), which the schema does not express;</li>
+<li><code>required_information</code> and <code>documents</code>: the same needs as this page’s table;</li>
+<li><code>turnaround</code>: the median (<code>p50_seconds</code>) and 90th percentile (<code>p90_seconds</code>) time from a check being queued to its result, as svc measured it on your account’s checks of the same provider in the environment, finished in the last 30 days. Fewer than 5 such checks give no figure: both are <code>null</code> with <code>basis</code> <code>too_few_samples</code>. svc shows no figure it did not measure.</li>
+</ul>
+${codeBlock(
+  `curl -s -H "Authorization: Bearer $SVC_API_KEY" "$SVC_BASE_URL/api/v1/check-types/" |
+  node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{
+    const {team_type,results}=JSON.parse(s);
+    const softcheck=results.find(c=>c.request_flag==="request_softcheck");
+    console.log(team_type, results.length, softcheck.enabled, softcheck.provider && softcheck.provider.kind,
+      softcheck.required_information.join(" "), softcheck.turnaround.basis);
+    if(!softcheck.information_schema.allOf)process.exit(1);
+  })'`,
+  { label: 'curl', language: 'shell' },
+)}
 <h2 id="packages">Packages and service collections</h2>
 <p>A ${opLink('retrievePackage', 'package')} names a set of request flags plus settings: send each of its <code>request_flags</code> as <code>true</code>. ${opLink('listServiceCollections', 'Service collections')} are read-only presets an applicant-tracking integration may have configured.</p>`,
 };

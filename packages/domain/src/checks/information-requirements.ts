@@ -1,4 +1,11 @@
-import { REQUEST_FLAGS, checkNameOf, type CheckName, type RequestFlag } from '@svc/contract';
+import {
+  REQUEST_FLAGS,
+  checkNameOf,
+  satisfiesRequirement,
+  type CheckName,
+  type InformationRequirementKind,
+  type RequestFlag,
+} from '@svc/contract';
 import { assertNever } from '../exhaustive.js';
 import { checkNameInSentence } from './display-names.js';
 
@@ -57,10 +64,15 @@ export type InformationValueField =
   'first_name' | 'last_name' | 'date_of_birth' | 'sin_ssn' | 'license_number' | 'license_prov_state';
 export type InformationListField = 'addresses' | 'employers' | 'educations' | 'credentials';
 
-/** One piece of information a check needs: a value that must be given, or a list that must hold an entry. */
+/**
+ * One piece of information a check needs: a value that must be given, or a list that must hold an entry. What each
+ * kind means is a zod schema of the contract (`INFORMATION_REQUIREMENT_SCHEMAS`), which the check catalogue publishes
+ * as JSON Schema too.
+ */
 export type InformationRequirement =
   | { readonly path: `information.${InformationValueField}`; readonly kind: 'value'; readonly message: string }
   | { readonly path: `information.${InformationListField}`; readonly kind: 'non_empty_list'; readonly message: string };
+export type { InformationRequirementKind };
 
 const valueRequirement = (field: InformationValueField): InformationRequirement => ({
   path: `information.${field}`,
@@ -161,22 +173,13 @@ export type MissingInformation = {
   readonly message: string;
 };
 
-function fieldOf(requirement: InformationRequirement): keyof Information {
-  return requirement.path.slice('information.'.length) as keyof Information;
+/** The field of `information` a requirement reads (`first_name`, `addresses`). */
+export function informationFieldOf(requirement: InformationRequirement): InformationValueField | InformationListField {
+  return requirement.path.slice('information.'.length) as InformationValueField | InformationListField;
 }
 
-function isSatisfied(requirement: InformationRequirement, information: Information): boolean {
-  const value = information[fieldOf(requirement)];
-  switch (requirement.kind) {
-    case 'value':
-      if (typeof value === 'string') return value.trim() !== '';
-      return value !== undefined && value !== null;
-    case 'non_empty_list':
-      return Array.isArray(value) && value.length > 0;
-    default:
-      return assertNever(requirement, 'requirement');
-  }
-}
+const isSatisfied = (requirement: InformationRequirement, information: Information): boolean =>
+  satisfiesRequirement(requirement.kind, information[informationFieldOf(requirement)]);
 
 /** "the A", "the A and B", "the A, B and C". */
 function listOfChecks(checkNames: readonly CheckName[]): string {

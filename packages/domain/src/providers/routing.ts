@@ -42,3 +42,19 @@ export function flagsWithoutProvider(
 
 /** Whether a result of `provider` was made up by the simulator. */
 export const isSimulatedProvider = (provider: string): boolean => provider === SIMULATOR_PROVIDER;
+
+/**
+ * What kind of provider runs `checkName` for a record of `environment` (null when none does): the simulator, a
+ * built-in provider (it runs inside svc, on real data: the ones demo records may use too), or one the operator
+ * connected over HTTP.
+ */
+export function providerKindFor(
+  routing: ProviderRouting,
+  environment: ProviderEnvironment,
+  checkName: CheckName,
+): { name: string; kind: 'simulated' | 'built_in' | 'configured' } | null {
+  const name = providerFor(routing, environment, checkName);
+  if (name === null) return null;
+  if (isSimulatedProvider(name)) return { name, kind: 'simulated' };
+  return { name, kind: routing.demoProviders[checkName] === name ? 'built_in' : 'configured' };
+}

@@ -1,8 +1,8 @@
 import { managerOf, type DbHandle } from '@svc/db';
 
 /** Checks a provider answered within this many days teach svc its turnaround; fewer than the minimum teach nothing. */
-const TURNAROUND_WINDOW_DAYS = 30;
-const TURNAROUND_MIN_SAMPLES = 5;
+export const TURNAROUND_WINDOW_DAYS = 30;
+export const TURNAROUND_MIN_SAMPLES = 5;
 
 /**
  * Learns each provider's turnaround per check from the checks it completed in the last 30 days (at least five): the
