@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdverseActionRecord, SvcClient } from '@svc/contract';
-import { findOutboxMessage, type BootstrappedAccount } from '@svc/services';
+import { ADVERSE_NOTICE_QUEUE, findOutboxMessage, type BootstrappedAccount } from '@svc/services';
 import { waitFor, listAuditEntries } from '@svc/db/testing';
 import type { RunningWorker } from '@svc/worker';
 import { createLogger } from '@svc/api';
@@ -97,6 +97,19 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
   /** Resolves once the pre-adverse notice is out and the action waits for its final notice. */
   const untilAwaitingFinal = (applicantId: string, actionId: string) =>
     waitFor(async () => (await actionOf(applicantId, actionId)).state === 'awaiting_final', 60_000);
+
+  /**
+   * Resolves once the worker has run the action's final-notice job, due when the waiting period ends, with none left
+   * to run (a job run before its time schedules another): what that job would have sent, it has sent by then.
+   */
+  const untilFinalNoticeJobDone = (actionId: string) =>
+    waitFor(async () => {
+      const states = (await svc.db.dataSource.query(
+        `SELECT state FROM pgboss.job WHERE name = $1 AND data->>'adverseActionId' = $2 AND data->>'notice' = 'final'`,
+        [ADVERSE_NOTICE_QUEUE, actionId],
+      )) as Array<{ state: string }>;
+      return states.some(({ state }) => state === 'completed') && states.every(({ state }) => state === 'completed');
+    }, 60_000);
 
   const startAction = async (applicantId: string, language: 'en' | 'fr' = 'en') => {
     const items = await admin.adverseActions.listItems({ params: { applicant_id: applicantId } });
@@ -341,7 +354,7 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
       });
       expect(canceled.status).toBe(200);
       expect(canceled.body).toMatchObject({ state: 'canceled' });
-      await new Promise((resolve) => setTimeout(resolve, (WAITING_SECONDS + 3) * 1000));
+      await untilFinalNoticeJobDone(action.id);
       expect((await actionOf(applicantId, action.id)).state).toBe('canceled');
       expect(await mailsOf(applicantId, 'adverse_action_notice')).toHaveLength(1);
       const again = await admin.adverseActions.cancel({ params: { applicant_id: applicantId, action_id: action.id } });
@@ -464,7 +477,7 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
       });
 
       // The waiting period ends meanwhile: the final notice waits.
-      await new Promise((resolve) => setTimeout(resolve, (WAITING_SECONDS + 3) * 1000));
+      await untilFinalNoticeJobDone(action.id);
       expect((await actionOf(applicantId, action.id)).state).toBe('disputed');
       expect(await mailsOf(applicantId, 'adverse_action_notice')).toHaveLength(1);
 
