@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '@svc/db';
-import { databaseTargets, revertAllMigrations } from '@svc/db/testing';
+import { databaseTargets } from '@svc/db/testing';
 import { createLogger } from '../src/logger.js';
 import { loadConfig } from '../src/config.js';
 import { startApi } from '../src/server.js';
@@ -68,10 +68,9 @@ describe.each(apiTargets())('what an operator and a newcomer reach without a key
 
 describe('/ready of an API whose database is not ready', () => {
   it('answers 503 while migrations are pending, 200 once applied, 503 once the database is gone', async () => {
-    const [target] = databaseTargets();
-    // A test database comes migrated: reverting its migrations makes one an API process must not serve.
+    // An empty database: every migration pending, one an API process must not serve.
+    const [target] = databaseTargets({ empty: true });
     const db = await target!.open();
-    await revertAllMigrations(db);
     const api = await startApi({
       config: loadConfig({ LOG_LEVEL: 'silent' }),
       db,
