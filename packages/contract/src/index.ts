@@ -45,3 +45,4 @@ export * from './applicant-changes/list.js';
 export * from './schemas/check-type.js';
 export * from './common/information-requirements.js';
 export { informationJsonSchema, type InformationRequirementField } from './json-schema.js';
+export * from './schemas/order-dry-run.js';

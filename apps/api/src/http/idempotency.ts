@@ -1,3 +1,4 @@
+import { contract, listRoutes, orderQuerySchema } from '@svc/contract';
 import type { NextFunction, Request, Response } from 'express';
 import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentResponse, type Database } from '@svc/db';
 import { principalOf } from './auth.js';
@@ -37,6 +38,20 @@ export const idempotencyRequestHash = ({
     data: `${method} ${path.replace(/\/$/, '')}\n${canonicalJson(body ?? null)}`,
   });
 
+/** The paths (lower case, without their closing slash) of the orders that take `?dry_run=true`. */
+const DRY_RUN_PATHS = new Set(
+  listRoutes(contract)
+    .filter(({ route }) => route.method === 'POST' && route.query === orderQuerySchema)
+    .map(({ route }) => route.path.toLowerCase().replace(/\/$/, '')),
+);
+
+/** An order's dry run: it places nothing, so it neither uses nor stores its `Idempotency-Key`. */
+function isDryRun(request: Request): boolean {
+  if (request.query['dry_run'] !== 'true') return false;
+  const path = new URL(request.originalUrl, 'http://request.invalid').pathname;
+  return DRY_RUN_PATHS.has(path.toLowerCase().replace(/\/$/, ''));
+}
+
 /**
  * `Idempotency-Key` on POST and PUT: the first response to a key is stored (before it is sent) and replayed for 24
  * hours to the same request; the same key with another request is 409 `idempotency_key_reused`. A response of 5xx
@@ -53,6 +68,7 @@ export function idempotency({ db, now, leaseMs }: { db: Database; now: () => Dat
           { path: 'Idempotency-Key', code: 'invalid_value', message: 'must be at most 255 characters' },
         ]),
       );
+    if (isDryRun(request)) return next();
     const manager = db;
     const apiKeyId = principalOf(response).quotaId;
     const requestHash = idempotencyRequestHash({ method: request.method, path: request.path, body: request.body });

@@ -1,7 +1,14 @@
-import { type OrderOutcome, type OrderRefusal, type RefusedFlag } from '@svc/domain';
-import { acicParametersShape, MAX_HISTORY, type ProblemFieldError } from '@svc/contract';
+import { requestedFlags, type OrderOutcome, type OrderRefusal, type RefusedFlag } from '@svc/domain';
+import { acicParametersShape, MAX_HISTORY, type OrderDryRun, type ProblemFieldError } from '@svc/contract';
 import { type ApiPrincipal } from '@svc/db';
-import { findApplicant, type OrderIdempotency, type ApplicantRecord, type ApplicationScope } from '@svc/services';
+import {
+  findApplicant,
+  validateOrder,
+  type OrderFields,
+  type OrderIdempotency,
+  type ApplicantRecord,
+  type ApplicationScope,
+} from '@svc/services';
 import type { Request } from 'express';
 import type { Deps } from '../deps.js';
 import { teamScopeOf } from '../http/access.js';
@@ -26,6 +33,32 @@ export function orderIdempotencyOf(
 ): OrderIdempotency | undefined {
   const key = request.get('idempotency-key');
   return key ? { apiKeyId: principal.quotaId, key } : undefined;
+}
+
+/** What every order body (invite and quick screen, HR and PM) says that the order's fields are read from. */
+type OrderBody = {
+  owner_id?: string | undefined;
+  package_id?: string | undefined;
+  email?: string | undefined;
+  tag?: string | undefined;
+  external_id?: string | undefined;
+  metadata?: Record<string, string> | undefined;
+  information?: unknown;
+};
+
+/** The fields every order reads from its body the same way; `owner_id` defaults to the key's user. */
+export function orderFieldsOf<B extends OrderBody>(body: B, request: Pick<Request, 'get'>, principal: ApiPrincipal) {
+  return {
+    idempotency: orderIdempotencyOf(request, principal),
+    ownerId: (body.owner_id ?? principal.user.id).toLowerCase(),
+    flags: requestedFlags(body as Record<string, unknown>),
+    packageId: body.package_id?.toLowerCase(),
+    email: body.email as B['email'],
+    tag: body.tag,
+    externalId: body.external_id,
+    metadata: body.metadata,
+    information: body.information as B['information'],
+  };
 }
 
 /** The ACIC parameters of an HR order body, as given (absent ones left out). */
@@ -145,4 +178,36 @@ export async function recordOrNotFound(
   const record = await findApplicant(deps.db, { scope, applicantId });
   if (!record) throw AppError.notFound('Applicant');
   return record;
+}
+
+/**
+ * The answer of an order's dry run (`?dry_run=true`): 200 with what it would place, or the problem the order would get
+ * thrown. Nothing is written.
+ */
+export async function dryRunAnswer(
+  deps: Deps,
+  {
+    scope,
+    type,
+    order,
+    applicants,
+  }: { scope: ApplicationScope; type: 'invitation' | 'quick_screen'; order: OrderFields; applicants: number },
+): Promise<{ status: 200; body: OrderDryRun }> {
+  const preview = acceptedOrThrow(
+    await validateOrder({ db: deps.db, scope, type, order, applicants, providers: deps.providers }),
+    scope.kind,
+  );
+  return {
+    status: 200,
+    body: {
+      dry_run: true,
+      owner_id: preview.ownerId,
+      team_id: preview.teamId,
+      request_flags: [...preview.flags],
+      package_id: preview.packageId ?? null,
+      listing_id: preview.listingId ?? null,
+      external_id: preview.externalId ?? null,
+      applicants: preview.applicants,
+    },
+  };
 }

@@ -85,6 +85,15 @@ ${codeBlock(
   })'`,
   { label: 'curl', language: 'shell' },
 )}
+<h2 id="dry-run">Trying an order first</h2>
+<p>Every invite and quick screen (HR and PM, every path form) takes <code>?dry_run=true</code>: the order is judged by every rule it would meet (its body, its owner, its package, the checks the team may order, their providers, the listing, the information a quick screen needs, a taken <code>external_id</code>) and not placed. The answer is the <code>4xx</code> the order would get, or <code>200</code> with what it would order: <code>owner_id</code>, <code>team_id</code>, <code>request_flags</code> (a package’s included), <code>package_id</code>, <code>listing_id</code>, <code>external_id</code> and the count of <code>applicants</code>. Nothing is written: no applicant, event, job or message, and an <code>Idempotency-Key</code> sent with a dry run is neither used nor kept, so the real order may send it next.</p>
+${codeBlock(
+  `curl -s -X POST "$SVC_BASE_URL/api/v1/hr/applications/invite/?dry_run=true" \
+  -H "Authorization: Bearer $SVC_API_KEY" -H 'Content-Type: application/json' \
+  -d '{"email": "dry.run@example.com", "owner_id": "'"$OWNER_ID"'", "request_softcheck": true}' |
+  node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const p=JSON.parse(s);if(p.dry_run!==true)process.exit(1);console.log(p.request_flags.join(" "),p.applicants)})'`,
+  { label: 'curl', language: 'shell' },
+)}
 <h2 id="packages">Packages and service collections</h2>
 <p>A ${opLink('retrievePackage', 'package')} names a set of request flags plus settings: send each of its <code>request_flags</code> as <code>true</code>. ${opLink('listServiceCollections', 'Service collections')} are read-only presets an applicant-tracking integration may have configured.</p>`,
 };

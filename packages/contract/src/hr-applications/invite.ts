@@ -4,6 +4,7 @@ import { requireOneRequestFlag } from '../common/order.js';
 import { lenientBody } from '../common/lenient.js';
 import { refuseHiddenCharacters } from '../common/applicant-rules.js';
 import { problemResponses } from '../common/problem.js';
+import { orderDryRunSchema, orderQuerySchema } from '../schemas/order-dry-run.js';
 import { hrInviteResponseSchema } from '../schemas/application.js';
 import { acicParametersShape, inviteShape } from '../schemas/order.js';
 
@@ -18,8 +19,9 @@ export const hrInvite = <F extends HrForm>(form: F) =>
     method: 'POST',
     path: `${HR_PREFIXES[form]}/applications/invite/` as `${(typeof HR_PREFIXES)[F]}/applications/invite/`,
     headers: writeHeaders,
+    query: orderQuerySchema,
     body: hrInviteBodySchema(form),
-    responses: { 201: hrInviteResponseSchema, ...problemResponses(400, 403, 409) },
+    responses: { 200: orderDryRunSchema, 201: hrInviteResponseSchema, ...problemResponses(400, 403, 409) },
     summary: 'Invite an applicant',
     description:
       'Creates an application and invites the applicant by email (and by SMS when the superteam has SMS enabled and a phone number is given) to fill in the forms the requested checks need and to consent. `information` pre-fills the forms. The application starts `Pending` with `report_status` `SENT`; the checks run once the applicant submits.',

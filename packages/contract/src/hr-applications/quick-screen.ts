@@ -4,6 +4,7 @@ import { requireOneRequestFlag } from '../common/order.js';
 import { lenientBody } from '../common/lenient.js';
 import { refuseHiddenCharacters } from '../common/applicant-rules.js';
 import { problemResponses } from '../common/problem.js';
+import { orderDryRunSchema, orderQuerySchema } from '../schemas/order-dry-run.js';
 import { hrApplicationSchema } from '../schemas/application.js';
 import { acicParametersShape, quickScreenShape } from '../schemas/order.js';
 
@@ -18,8 +19,9 @@ export const hrQuickScreen = <F extends HrForm>(form: F) =>
     method: 'POST',
     path: `${HR_PREFIXES[form]}/applications/quick/` as `${(typeof HR_PREFIXES)[F]}/applications/quick/`,
     headers: writeHeaders,
+    query: orderQuerySchema,
     body: hrQuickScreenBodySchema(form),
-    responses: { 201: hrApplicationSchema, ...problemResponses(400, 403, 409) },
+    responses: { 200: orderDryRunSchema, 201: hrApplicationSchema, ...problemResponses(400, 403, 409) },
     summary: 'Quick-screen an applicant',
     description:
       "Runs the requested checks at once from the body alone, without inviting the applicant. You must have the applicant's consent first. `information` must hold what the requested checks need (a missing piece answers 400 naming it). Poll the record until `status` is `Returned`.",

@@ -14,6 +14,7 @@ import { lenientBody, numberOrDecimalString, prepared, withoutNulls } from '../c
 import { refuseHiddenCharacters } from '../common/applicant-rules.js';
 import { uuid } from '../common/primitives.js';
 import { problemResponses } from '../common/problem.js';
+import { orderDryRunSchema, orderQuerySchema } from '../schemas/order-dry-run.js';
 import { pmInviteResponseSchema } from '../schemas/application.js';
 import { inviteShape } from '../schemas/order.js';
 import { optionalPhoneNumberSchema } from '../schemas/phone-number.js';
@@ -86,8 +87,9 @@ export const pmInvite = <F extends PmForm>(form: F) =>
       ? '/api/v2/applications/invite/'
       : '/api/v1/pm/applications/invite/',
     headers: writeHeaders,
+    query: orderQuerySchema,
     body: pmInviteBodySchema(form),
-    responses: { 201: pmInviteResponseSchema, ...problemResponses(400, 403, 409) },
+    responses: { 200: orderDryRunSchema, 201: pmInviteResponseSchema, ...problemResponses(400, 403, 409) },
     summary: 'Invite applicants',
     description: `Creates one application and invites its applicant (and each of \`grouped_applicants\`) by email, and by SMS when the superteam has SMS enabled and a phone number is given. Each applicant fills in their own form; the checks of each start when they submit.\n\n${form === 'v2' ? `${PM_V2_NOTE} ${V2_DEFAULT_PACKAGE}` : PM_DEPRECATION}`,
     deprecated: form === 'pm',

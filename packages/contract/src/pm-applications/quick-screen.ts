@@ -14,6 +14,7 @@ import { lenientBody } from '../common/lenient.js';
 import { refuseHiddenCharacters } from '../common/applicant-rules.js';
 import { uuid } from '../common/primitives.js';
 import { problemResponses } from '../common/problem.js';
+import { orderDryRunSchema, orderQuerySchema } from '../schemas/order-dry-run.js';
 import { pmApplicationSchema } from '../schemas/application.js';
 import { shareOfRentField } from './invite.js';
 import { quickScreenShape } from '../schemas/order.js';
@@ -37,8 +38,9 @@ export const pmQuickScreen = <F extends PmForm>(form: F) =>
       ? '/api/v2/applications/quick/'
       : '/api/v1/pm/applications/quick/',
     headers: writeHeaders,
+    query: orderQuerySchema,
     body: pmQuickScreenBodySchema(form),
-    responses: { 201: pmApplicationSchema, ...problemResponses(400, 403, 409) },
+    responses: { 200: orderDryRunSchema, 201: pmApplicationSchema, ...problemResponses(400, 403, 409) },
     summary: 'Quick-screen a rental applicant',
     description: `Runs the requested checks at once from the body alone. You must have the applicant's consent first. \`information\` must hold what the requested checks need.\n\n${form === 'v2' ? `${PM_V2_NOTE} ${V2_DEFAULT_PACKAGE}` : PM_DEPRECATION}`,
     deprecated: form === 'pm',

@@ -6,7 +6,7 @@ import { drawShortUids, newOnboardingToken, onboardingExpiry, onboardingLink } f
 import { queueInvitationMessages } from './invitations.js';
 import { applicationCreatedEvent } from './events.js';
 import { insertApplicant, insertApplication, type NewApplicant, type OrderFields } from './new-applicant.js';
-import { findOrderingOwner, orderRefusal, orderWithPackage, type ApplicationScope } from './order-rules.js';
+import { judgeOrder, type ApplicationScope } from './order-rules.js';
 import { placeOnce, type PlacedOrder } from './place-order.js';
 import { Applicant, Application } from '@svc/db/entities';
 
@@ -70,18 +70,9 @@ export async function createInvitation({
     })),
   });
   return placeOnce({ db, idempotency: given.idempotency, now, replay }, async (manager) => {
-    const owner = await findOrderingOwner(manager, { scope, ownerId: given.ownerId });
-    if (!owner) return refuse({ code: 'invalid_owner' });
-    const order = await orderWithPackage(manager, { scope, owner, order: given });
-    if (!order) return refuse({ code: 'invalid_package' });
-    const refusal = await orderRefusal(manager, {
-      scope,
-      owner,
-      flags: order.flags,
-      listingId: order.listingId,
-      providers,
-    });
-    if (refusal) return refuse(refusal);
+    const judged = await judgeOrder(manager, { scope, order: given, providers, checkInformation: false });
+    if (!judged.ok) return refuse(judged.refusal);
+    const { owner, order } = judged.value;
     const transition = newApplicationState({ type: 'invited', flags: order.flags });
     if (!transition.ok) throw new Error(`invitation refused by the state machine: ${transition.refusal.message}`);
     const people: NewApplicant[] = [

@@ -1,5 +1,5 @@
 import type { InformationInput, Location } from '@svc/contract';
-import { newApplicationState, refuse, type Information, type OrderOutcome, type ProviderRouting } from '@svc/domain';
+import { newApplicationState, refuse, type OrderOutcome, type ProviderRouting } from '@svc/domain';
 import type { PgBoss } from 'pg-boss';
 import { type Database, newEvent } from '@svc/db';
 import { drawShortUids } from './identifiers.js';
@@ -9,7 +9,7 @@ import { applicationCreatedEvent } from './events.js';
 import { newApplicant, newApplication, type IdentityDocumentInput, type OrderFields } from './new-applicant.js';
 import { readInformation } from './information.js';
 import type { ApplicantRecord } from './sql.js';
-import { findOrderingOwner, orderRefusal, orderWithPackage, type ApplicationScope } from './order-rules.js';
+import { judgeOrder, type ApplicationScope } from './order-rules.js';
 import { placeOnce, type PlacedOrder } from './place-order.js';
 import { Applicant } from '@svc/db/entities';
 
@@ -50,19 +50,9 @@ export async function createQuickScreen({
   return placeOnce(
     { db, idempotency: given.idempotency, now, replay, readsOutsideTransaction: true },
     async (manager) => {
-      const owner = await findOrderingOwner(manager, { scope, ownerId: given.ownerId });
-      if (!owner) return refuse({ code: 'invalid_owner' });
-      const order = await orderWithPackage(manager, { scope, owner, order: given });
-      if (!order) return refuse({ code: 'invalid_package' });
-      const refusal = await orderRefusal(manager, {
-        scope,
-        owner,
-        flags: order.flags,
-        listingId: order.listingId,
-        information: order.information as Information,
-        providers,
-      });
-      if (refusal) return refuse(refusal);
+      const judged = await judgeOrder(manager, { scope, order: given, providers, checkInformation: true });
+      if (!judged.ok) return refuse(judged.refusal);
+      const { owner, order } = judged.value;
       const transition = newApplicationState({ type: 'quick_screened', flags: order.flags });
       if (!transition.ok) throw new Error(`quick screen refused by the state machine: ${transition.refusal.message}`);
       const email = order.email ?? '';

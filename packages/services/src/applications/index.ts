@@ -20,6 +20,7 @@ export { findOrderingOwner, type ApplicationScope, type OrderingOwner } from './
 export type { IdentityDocumentInput, OrderFields, OrderIdempotency } from './new-applicant.js';
 export { createInvitation, type InvitationOrder, type Invitation, type InvitedPerson } from './create-invitation.js';
 export { createQuickScreen, type QuickScreenOrder } from './create-quick-screen.js';
+export { validateOrder, type OrderPreview } from './validate-order.js';
 export { submitApplicantInformation, type ApplicantConsent, type ApplicantReference } from './submissions.js';
 export { upgradeApplication } from './upgrades.js';
 export { recordInvitationOpened } from './open-invitation.js';

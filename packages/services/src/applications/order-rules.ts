@@ -2,9 +2,11 @@ import type { RequestFlag } from '@svc/contract';
 import {
   flagsWithoutProvider,
   missingInformation,
+  refuse,
   refusedFlags,
   storedFlags,
   type Information,
+  type OrderOutcome,
   type OrderRefusal,
   type ProviderRouting,
 } from '@svc/domain';
@@ -107,4 +109,43 @@ export async function orderRefusal(
     if (missing.length > 0) return { code: 'missing_information', missing };
   }
   return null;
+}
+
+/** What `judgeOrder` reads of an order. */
+type JudgedOrder = {
+  ownerId: string;
+  flags: readonly RequestFlag[];
+  packageId?: string | undefined;
+  listingId?: string | undefined;
+  information?: unknown;
+};
+
+/**
+ * Every rule an order must pass before anything is written, in the order they are reported: its owner, its package
+ * (whose checks are added), then `orderRefusal` (`information` too when `checkInformation`: a quick screen's must be
+ * complete, an invitation's is a pre-fill). The owner, and the order as it would be placed. Orders and their dry runs
+ * (`validateOrder`) judge alike through it.
+ */
+export async function judgeOrder<O extends JudgedOrder>(
+  manager: EntityManager,
+  {
+    scope,
+    order: given,
+    providers,
+    checkInformation,
+  }: { scope: ApplicationScope; order: O; providers: ProviderRouting; checkInformation: boolean },
+): Promise<OrderOutcome<{ owner: OrderingOwner; order: O }>> {
+  const owner = await findOrderingOwner(manager, { scope, ownerId: given.ownerId });
+  if (!owner) return refuse({ code: 'invalid_owner' });
+  const order = await orderWithPackage(manager, { scope, owner, order: given });
+  if (!order) return refuse({ code: 'invalid_package' });
+  const refusal = await orderRefusal(manager, {
+    scope,
+    owner,
+    flags: order.flags,
+    listingId: order.listingId,
+    information: checkInformation ? (order.information as Information) : undefined,
+    providers,
+  });
+  return refusal ? refuse(refusal) : { ok: true, value: { owner, order } };
 }

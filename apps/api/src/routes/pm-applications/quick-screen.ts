@@ -1,36 +1,35 @@
-import { requestedFlags } from '@svc/domain';
 import type { contract } from '@svc/contract';
 import * as services from '@svc/services';
 import { principalOf } from '../../http/auth.js';
 import type { SharedRouteFactory } from '../../http/route.js';
 import { presentPmApplication } from '../../presenters/application.js';
-import { acceptedOrThrow, applicationScopeOf, recordOrNotFound, orderIdempotencyOf } from '../application-orders.js';
+import {
+  acceptedOrThrow,
+  dryRunAnswer,
+  applicationScopeOf,
+  recordOrNotFound,
+  orderFieldsOf,
+} from '../application-orders.js';
 
 export const pmQuickScreen: SharedRouteFactory<typeof contract.pmV2.quickScreen> =
   (deps) =>
-  async ({ body, req, res }) => {
+  async ({ body, query, req, res }) => {
     const principal = principalOf(res);
     const scope = applicationScopeOf(principal, 'PM');
+    const order = {
+      ...orderFieldsOf(body, req, principal),
+      location: body.position_or_property_location,
+      identityDocument: body.enhanced_identity_verification,
+      listingId: body.listing_id?.toLowerCase(),
+      shareOfRent: body.share_of_rent,
+    };
+    if (query.dry_run === 'true') return dryRunAnswer(deps, { scope, type: 'quick_screen', order, applicants: 1 });
     const { applicantId, record } = acceptedOrThrow(
       await services.createQuickScreen({
         db: deps.db,
         jobs: deps.jobs,
         scope,
-        order: {
-          idempotency: orderIdempotencyOf(req, principal),
-          ownerId: (body.owner_id ?? principal.user.id).toLowerCase(),
-          flags: requestedFlags(body),
-          packageId: body.package_id?.toLowerCase(),
-          email: body.email,
-          tag: body.tag,
-          externalId: body.external_id,
-          metadata: body.metadata,
-          information: body.information,
-          location: body.position_or_property_location,
-          identityDocument: body.enhanced_identity_verification,
-          listingId: body.listing_id?.toLowerCase(),
-          shareOfRent: body.share_of_rent,
-        },
+        order,
         providers: deps.providers,
         now: deps.now(),
       }),
