@@ -17,6 +17,8 @@ export type MachineFacts = {
   chromium: string;
   date: string;
   loadAverage: string;
+  /** Where the svc processes kept their files: PostgreSQL, or a bucket under `BENCH_STORAGE=s3`. */
+  storage?: string;
 };
 
 export async function machineFacts(): Promise<MachineFacts> {
@@ -98,6 +100,7 @@ export function resultsMarkdown({
     `- cores: ${facts.cores} (${facts.cpu}), memory: ${facts.memoryGb} GiB`,
     `- load average (1, 5, 15 min) at the start: ${facts.loadAverage}, at the end: ${loadAverageNow()}`,
     `- Node ${facts.node}, ${facts.chromium}`,
+    `- files stored in: ${facts.storage ?? 'PostgreSQL'}`,
     '',
     history.trimEnd(),
     '',

@@ -13,7 +13,9 @@ import * as pooler from './pooler.js';
 import * as storage from './storage.js';
 import * as watchlists from './watchlists.js';
 import * as webhooks from './webhooks.js';
+import { radosgwUnavailableReason, startRadosgw, type Radosgw } from '@svc/db/testing';
 import { machineFacts, readResults, resultsMarkdown, writeResults } from './results.js';
+import { useObjectStorage } from './stack.js';
 
 /** A benchmark: its name (for `pnpm bench <name>`) and the figures it measures. */
 type Benchmark = { name: string; run(): Promise<Record<string, number>> };
@@ -46,7 +48,11 @@ async function main(names: readonly string[]): Promise<void> {
     process.exit(2);
   }
   const selected = names.length > 0 ? BENCHMARKS.filter((benchmark) => names.includes(benchmark.name)) : BENCHMARKS;
-  const facts = await machineFacts();
+  const radosgw = await objectStorageOfRun();
+  const facts = {
+    ...(await machineFacts()),
+    storage: radosgw ? 'S3 bucket on a local radosgw (BENCH_STORAGE=s3)' : 'PostgreSQL',
+  };
   const results = await readResults(RESULTS_JSON);
   const history = await readFile(HISTORY_MD, 'utf8');
   for (const benchmark of selected) {
@@ -62,6 +68,22 @@ async function main(names: readonly string[]): Promise<void> {
     );
   }
   console.log(`figures in ${RESULTS_JSON} and ${RESULTS_MD}`);
+  await radosgw?.close();
+}
+
+/** `BENCH_STORAGE=s3`: one radosgw for the run, and every svc started keeps its files in its bucket. */
+async function objectStorageOfRun(): Promise<Radosgw | undefined> {
+  const storage = process.env.BENCH_STORAGE ?? 'postgres';
+  if (storage === 'postgres') return undefined;
+  if (storage !== 's3') {
+    console.error(`BENCH_STORAGE must be postgres or s3, not ${storage}`);
+    process.exit(2);
+  }
+  const unavailable = await radosgwUnavailableReason();
+  if (unavailable) throw new Error(`BENCH_STORAGE=s3: ${unavailable}`);
+  const radosgw = await startRadosgw();
+  useObjectStorage(radosgw.settings);
+  return radosgw;
 }
 
 await main(process.argv.slice(2));

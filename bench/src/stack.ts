@@ -26,6 +26,14 @@ export type BenchDatabase = {
   drop(): void;
 };
 
+/** Settings every benchmark's svc gets besides its database: a radosgw bucket's under `BENCH_STORAGE=s3`. */
+const sharedSettings: Record<string, string> = {};
+
+/** Every svc the benchmarks start from now on keeps its files in this bucket (`SVC_STORAGE=s3`). */
+export function useObjectStorage(settings: Record<string, string>): void {
+  Object.assign(sharedSettings, settings);
+}
+
 export function createBenchDatabase(label: string): BenchDatabase {
   const name = `svc_bench_${label}_${Date.now()}_${process.pid}`;
   psql(SERVER_URL, `CREATE DATABASE ${name}`);
@@ -38,6 +46,7 @@ export function createBenchDatabase(label: string): BenchDatabase {
     SVC_LIVE_SIMULATION: '1',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    ...sharedSettings,
   };
   runCli(['migrate'], environment);
   const account = JSON.parse(runCli(['bootstrap', '--json'], environment)) as Account;
