@@ -20,6 +20,7 @@ import { providersGuide } from './guides/providers.js';
 import { connectingProvidersGuide } from './guides/connecting-providers.js';
 import { watchlistsGuide } from './guides/watchlists.js';
 import { findingApplicantsGuide } from './guides/finding-applicants.js';
+import { syncingApplicantsGuide } from './guides/syncing-applicants.js';
 import { identityGuide } from './guides/identity.js';
 import { reportsGuide, SAMPLE_REPORT_PAGE, SAMPLE_REPORTS } from './guides/reports.js';
 import { scoringGuide } from './guides/scoring.js';
@@ -51,6 +52,7 @@ export function listGuides(): Guide[] {
     errorsGuide,
     paginationGuide,
     findingApplicantsGuide,
+    syncingApplicantsGuide,
     idempotencyGuide,
     rateLimitsGuide,
     statesGuide,

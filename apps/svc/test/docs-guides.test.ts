@@ -165,6 +165,8 @@ describe('every guide pasted in order into a shell, against npm start', () => {
     // The quick start: an applicant id, and the PDF it downloads.
     expect(printedBy('guides/quick-start.html')).toMatch(/^[0-9a-f]{8}-[0-9a-f-]{27}$/m);
     expect((await readFile(join(shell.directory, 'report.pdf'))).subarray(0, 5).toString()).toBe('%PDF-');
+    // Syncing applicants: the mirror built from the change feed equals the lists after the mixed workload.
+    expect(printedBy('guides/syncing-applicants.html')).toMatch(/the mirror equals the lists: \d+ applicants/);
     // Idempotency: the retry is the stored answer, replayed.
     expect(printedBy('guides/idempotency.html').toLowerCase()).toContain('idempotent-replayed: true');
     // Connecting real providers: the live check was run by the example provider, not simulated.
