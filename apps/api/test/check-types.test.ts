@@ -180,10 +180,11 @@ describe.each(apiTargets())('the check catalogue on $name', (target) => {
 
     // A team created through the API runs the default checks only: the US tiers are listed, not enabled.
     const { userId } = await newApiTeamWithUser({ admin, db: svc.db, account }, 'HR');
-    const fresh = await catalogue(svc.client(await svc.newTeamUserKey(userId)));
+    const teamKey = await svc.newTeamUserKey(userId);
+    const fresh = await catalogue(svc.client(teamKey));
     const tier1 = fresh.results.find((result) => result.request_flag === 'request_us_criminal_record_check_tier_1');
     expect(tier1?.enabled).toBe(false);
-    const refused = await svc.client(await svc.newTeamUserKey(userId)).hr.quickScreen({
+    const refused = await svc.client(teamKey).hr.quickScreen({
       body: {
         owner_id: userId,
         information: complete(),
@@ -192,6 +193,20 @@ describe.each(apiTargets())('the check catalogue on $name', (target) => {
       },
     });
     expect(refused).toMatchObject({ status: 403, body: { code: 'check_not_enabled' } });
+    // The same order as a dry run: the same problem; enabled checks answer what would be ordered.
+    const dryRun = (flags: Record<string, boolean>) =>
+      svc.client(teamKey).hr.quickScreen({
+        query: { dry_run: 'true' },
+        body: { owner_id: userId, information: complete(), position_or_property_location: location, ...flags },
+      });
+    expect(await dryRun({ request_us_criminal_record_check_tier_1: true })).toMatchObject({
+      status: 403,
+      body: { code: 'check_not_enabled' },
+    });
+    expect(await dryRun({ request_softcheck: true })).toMatchObject({
+      status: 200,
+      body: { dry_run: true, owner_id: userId, request_flags: ['request_softcheck'], applicants: 1 },
+    });
   });
 
   it('gives the turnaround svc measured once five checks of the provider completed, never before', async () => {
