@@ -89,6 +89,13 @@ describe.each(apiTargets())('the watchlist provider on $name', (target) => {
     );
     const [euHit] = found.watchlist_hits;
     expect(risk.red_flags[0]).toContain(`(score ${euHit!.score.toFixed(2)},`);
+    // The report says the same: the possible match for review, with its evidence, and what was searched.
+    const report = await live.hr.reportWeb({ params: { applicant_id: found.id } });
+    if (report.status !== 200) throw new Error(`report refused: ${JSON.stringify(report.body)}`);
+    expect(report.body.html).toContain('Possible match (score');
+    expect(report.body.html).toContain('entry EU.5871.44');
+    expect(report.body.html).toMatch(/Lists searched: EU Financial Sanctions Files \(version/);
+    expect(report.body.html).toContain('Court records and adverse media were not searched');
     expect(euHit).toMatchObject({
       source: 'eu',
       list_name: 'EU Financial Sanctions Files',

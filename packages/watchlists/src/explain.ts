@@ -5,6 +5,7 @@ import type { IndexHit } from './screening-index.js';
 const HOW: { readonly [K in TokenMatchKind]: string } = {
   exact: 'the same word',
   joined: 'the same words written together',
+  variant: 'known forms of one name',
   phonetic: 'sounds alike',
   spelling: 'a spelling variant',
   initial: 'an initial',

@@ -4,6 +4,7 @@ export { nameTokens, phoneticKey } from './normalise.js';
 export {
   compareNames,
   compareTokens,
+  listedNameTokens,
   queryName,
   type NameComparison,
   type QueryName,

@@ -1,8 +1,12 @@
 import { nameTokens, PARTICLES, phoneticKey } from './normalise.js';
 import { editDistance, jaroWinkler } from './similarity.js';
+import { areKnownVariants } from './variants.js';
 
-/** How two name words matched: the same after normalisation, alike in sound, a spelling away, or an initial. */
-export type TokenMatchKind = 'exact' | 'phonetic' | 'spelling' | 'initial' | 'joined';
+/**
+ * How two name words matched: the same after normalisation, known forms of one given name, alike in sound, a
+ * spelling away, or an initial.
+ */
+export type TokenMatchKind = 'exact' | 'variant' | 'phonetic' | 'spelling' | 'initial' | 'joined';
 
 export type TokenMatch = {
   /** The applicant's word(s), compared form. */
@@ -29,6 +33,7 @@ export type QueryName = { readonly tokens: readonly string[]; readonly core: rea
 const SIMILARITY: { readonly [K in TokenMatchKind]: number } = {
   exact: 1,
   joined: 0.97,
+  variant: 0.94,
   phonetic: 0.92,
   spelling: 0.92,
   initial: 0.85,
@@ -41,6 +46,11 @@ const SIMILARITY: { readonly [K in TokenMatchKind]: number } = {
 const MISSING_CORE = 1;
 const MISSING_MIDDLE = 0.3;
 const MISSING_LISTED = 0.15;
+/**
+ * The list's first given name, when the applicant's name lacks it, costs more than its other names: `Ali Alaldir` is
+ * not `ALALDIR, Ahmed Ali` (Ahmed, son of Ali) unless the date of birth says so.
+ */
+const MISSING_LISTED_GIVEN = 0.4;
 
 const keyCache = new Map<string, string>();
 /** `phoneticKey`, remembered for the words screening meets most. */
@@ -54,6 +64,9 @@ export function cachedKey(token: string): string {
   return key;
 }
 
+/** Letters changed counted up to this many for a phonetic match (more count as many). */
+const PHONETIC_EDITS = 5;
+
 const weightOf = (token: string) => (PARTICLES.has(token) ? 0.3 : token.length === 1 ? 0.5 : 1);
 const hasNoVowel = (token: string) => token.length >= 3 && !/[aeiouy]/.test(token);
 
@@ -62,9 +75,11 @@ export function compareTokens(query: string, listed: string): { kind: TokenMatch
   if (query === listed) return { kind: 'exact', similarity: SIMILARITY.exact };
   if (query.length === 1 || listed.length === 1)
     return query[0] === listed[0] ? { kind: 'initial', similarity: SIMILARITY.initial } : null;
+  if (areKnownVariants(query, listed)) return { kind: 'variant', similarity: SIMILARITY.variant };
   const shorter = Math.min(query.length, listed.length);
   const longer = Math.max(query.length, listed.length);
-  const allowed = longer >= 8 ? 2 : shorter >= 4 ? 1 : 0;
+  // One typo; two only where the sound is kept (below): two letters changed make another word as often as a typo.
+  const allowed = shorter >= 4 ? 1 : 0;
   const edits = allowed > 0 ? editDistance(query, listed, allowed) : allowed + 1;
   const spelling = edits <= allowed ? SIMILARITY.spelling - (0.5 * edits) / longer : 0;
   const alike =
@@ -72,8 +87,11 @@ export function compareTokens(query: string, listed: string): { kind: TokenMatch
     (jaroWinkler(query, listed) >= 0.75 || hasNoVowel(query) || hasNoVowel(listed));
   if (alike) {
     // Spellings that share the key score by how alike they are letter by letter: 0.6 + 0.35 x Jaro-Winkler, at most
-    // 0.92 (`Mohamed`/`Mohammed` 0.92, `Mohamed`/`Muhammad` 0.88, `Saloszate`/`Zalezte` 0.86).
-    const phonetic = Math.min(SIMILARITY.phonetic, 0.6 + 0.35 * jaroWinkler(query, listed));
+    // 0.92, and 0.95 less 0.04 a letter changed: a key drops vowels, so `levkioro` is `levgorro`'s (three
+    // letters apart) as much as `levkinro`'s (one), and the closer spelling must score more.
+    const byLetters = 0.6 + 0.35 * jaroWinkler(query, listed);
+    const changed = edits <= allowed ? edits : editDistance(query, listed, PHONETIC_EDITS);
+    const phonetic = Math.min(SIMILARITY.phonetic, byLetters, 0.95 - 0.04 * changed);
     if (phonetic >= spelling) return { kind: 'phonetic', similarity: phonetic };
   }
   if (spelling > 0) return { kind: 'spelling', similarity: spelling };
@@ -123,13 +141,30 @@ function joinWords(words: readonly Word[], others: readonly Word[]): Word[] {
 }
 
 /**
+ * Words written together on one side and apart on the other: the same letters (`abdul rahman`, `abdulrahman`), or a
+ * letter apart in a long word. A key alone is not enough: keys drop vowels, and two words joined share one with
+ * too many other pairs (`yousef hahafa`, `youssef fauaja`).
+ */
+function compareJoined(a: Word, b: Word): { kind: TokenMatchKind; similarity: number } | null {
+  if (a.key !== b.key) return null;
+  const one = a.text.replace(' ', '');
+  const other = b.text.replace(' ', '');
+  if (one === other) return { kind: 'joined', similarity: SIMILARITY.joined };
+  const longer = Math.max(one.length, other.length);
+  return longer >= 8 && editDistance(one, other, 1) <= 1
+    ? { kind: 'joined', similarity: SIMILARITY.spelling - 0.5 / longer }
+    : null;
+}
+
+/**
  * Compares the applicant's name with one name of a list: each word paired with its best counterpart (one to one,
  * best pairs first), in any order. Null when too little matches to be the same name: fewer than two words (or the one
  * word a single-word name has) other than particles and initials.
  */
 export function compareNames(query: QueryName, listedTokens: readonly string[]): NameComparison | null {
   const queryWords0 = query.tokens.map((text, index) => wordOf(text, query.core[index] ?? false));
-  const listedWords0 = listedTokens.map((text) => wordOf(text, false));
+  // The list's words are in `listedNameTokens` order: its first word is the first given name.
+  const listedWords0 = listedTokens.map((text, index) => wordOf(text, index === 0 && listedTokens.length > 1));
   const queryWords = joinWords(queryWords0, listedWords0);
   const listedWords = joinWords(listedWords0, queryWords0);
   const pairs: { q: number; l: number; kind: TokenMatchKind; similarity: number }[] = [];
@@ -137,12 +172,7 @@ export function compareNames(query: QueryName, listedTokens: readonly string[]):
     for (let l = 0; l < listedWords.length; l++) {
       const a = queryWords[q]!;
       const b = listedWords[l]!;
-      const found =
-        a.joined || b.joined
-          ? a.key === b.key
-            ? { kind: 'joined' as const, similarity: SIMILARITY.joined }
-            : null
-          : compareTokens(a.text, b.text);
+      const found = a.joined || b.joined ? compareJoined(a, b) : compareTokens(a.text, b.text);
       if (found) pairs.push({ q, l, ...found });
     }
   pairs.sort((x, y) => y.similarity - x.similarity);
@@ -170,7 +200,7 @@ export function compareNames(query: QueryName, listedTokens: readonly string[]):
   const unmatchedListed = listedWords.filter((_, index) => !usedListed.has(index));
   const missing =
     unmatchedQuery.reduce((sum, word) => sum + word.weight * (word.core ? MISSING_CORE : MISSING_MIDDLE), 0) +
-    unmatchedListed.reduce((sum, word) => sum + word.weight * MISSING_LISTED, 0);
+    unmatchedListed.reduce((sum, word) => sum + word.weight * (word.core ? MISSING_LISTED_GIVEN : MISSING_LISTED), 0);
   // An initial is weak evidence: with it, every other word must be the same word, else the name scores less.
   const initialWithVariants =
     matches.some((match) => match.kind === 'initial') &&
@@ -181,6 +211,15 @@ export function compareNames(query: QueryName, listedTokens: readonly string[]):
     unmatchedQuery: unmatchedQuery.map((word) => word.text),
     unmatchedListed: unmatchedListed.map((word) => word.text),
   };
+}
+
+/**
+ * A listed name's words, given names first: `FAMILY, Given Middle` (the lists' comma form) is read as
+ * `Given Middle FAMILY`, so that the first word is the first given name (`compareNames`).
+ */
+export function listedNameTokens(name: string): string[] {
+  const comma = name.indexOf(',');
+  return comma < 0 ? nameTokens(name) : [...nameTokens(name.slice(comma + 1)), ...nameTokens(name.slice(0, comma))];
 }
 
 /**

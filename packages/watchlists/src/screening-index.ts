@@ -1,7 +1,7 @@
 import { scoreEntry, type ApplicantFacts, type BirthDateFinding, type EntryFacts, type EntryScore } from './decide.js';
-import { cachedKey, compareNames, type NameComparison, type QueryName } from './match.js';
+import { cachedKey, compareNames, listedNameTokens, type NameComparison, type QueryName } from './match.js';
 import { ENTITY_TYPES, type EntityType } from './model.js';
-import { nameTokens, PARTICLES, phoneticKey } from './normalise.js';
+import { PARTICLES, phoneticKey } from './normalise.js';
 
 /** An entry as the index takes it: `ref` is the caller's handle on it (a row number, an id's position). */
 export type IndexedEntry = EntryFacts & { readonly names: readonly string[] };
@@ -135,7 +135,7 @@ export class ScreeningIndex {
     this.entryFirstName.push(this.nameEntry.length);
     const seen = new Set<string>();
     for (const name of entry.names) {
-      const tokens = nameTokens(name);
+      const tokens = listedNameTokens(name);
       const joined = tokens.join(' ');
       if (tokens.length === 0 || seen.has(joined)) {
         this.nameText.push('');

@@ -53,7 +53,9 @@ describe('names as compared', () => {
   });
 
   it('says how each word matched', () => {
-    expect(compareTokens('sean', 'shawn')).toMatchObject({ kind: 'phonetic' });
+    expect(compareTokens('sean', 'shawn')).toMatchObject({ kind: 'variant' });
+    expect(compareTokens('william', 'bill')).toMatchObject({ kind: 'variant' });
+    expect(compareTokens('poutine', 'putin')).toMatchObject({ kind: 'phonetic' });
     expect(compareTokens('vladimir', 'vladinir')).toMatchObject({ kind: 'spelling' });
     expect(compareTokens('v', 'vladimir')).toMatchObject({ kind: 'initial' });
     expect(compareTokens('juan', 'ian')).toBeNull();
@@ -73,7 +75,7 @@ describe('screening', () => {
     expect(screen({ first: 'Shawn', last: 'Shcherbakov' }).map((hit) => hit.entry)).toEqual([2]);
     const mohamed = screen({ first: 'Muhammad', middle: 'Ali', last: 'Hassan' });
     expect(mohamed.map((hit) => hit.entry)).toEqual([3]);
-    expect(reasonsOf(mohamed[0]!)).toContain('"muhammad" ~ "mohamed": sounds alike');
+    expect(reasonsOf(mohamed[0]!)).toContain('"muhammad" ~ "mohamed": known forms of one name');
     expect(screen('Владимир Путин').map((hit) => hit.entry)).toEqual([0]);
     expect(screen('V. Putin').map((hit) => hit.entry)).toEqual([0]);
     expect(screen('Vladimir Puttin').map((hit) => hit.entry)).toEqual([0]);
@@ -136,5 +138,35 @@ describe('typos and initials', () => {
 
   it('never reads an initial and the next word as one word', () => {
     expect(found('S. Shawtonton')).toEqual([2]);
+  });
+});
+
+describe('what tells namesakes apart', () => {
+  const built = new ScreeningIndex();
+  for (const entry of [
+    person(['ALALDIR, Ahmed Ali'], ['1960-01-01']),
+    person(['LEVKINRO, Viktor']),
+    person(['LEVGORRO, Viktor']),
+    person(['TONTONGAS, Lucía']),
+    person(['Yousef Hahafa']),
+  ])
+    built.add(entry);
+  built.build();
+  const found = (name: string, birthDate: string | null = null) =>
+    built.screen(queryName(name), { birthDate, nationalities: [] }, { minimum: THRESHOLD }).map((hit) => hit.entry);
+
+  it("does not take the listed father's name for the given name, unless the date of birth agrees", () => {
+    expect(found('Ali Alaldir')).toEqual([]);
+    expect(found('Ahmed Alaldir')).toEqual([0]);
+    expect(found('Ali Alaldir', '1960-01-01')).toEqual([0]);
+  });
+
+  it('ranks the spelling a letter away above one that only sounds alike', () => {
+    expect(found('Viktor Levkioro')).toEqual([1]);
+  });
+
+  it('does not take a name two letters away, or two words sharing a key, for the same', () => {
+    expect(found('Lucía Tontongaca')).toEqual([]);
+    expect(found('Youssef Fauaja')).toEqual([]);
   });
 });
