@@ -184,6 +184,16 @@ export const FIGURES: Readonly<Record<string, FigureDescription>> = {
   list_deep_page_ms: { unit: 'ms', what: 'p50 of the last page of that team', target: { atMost: 50 } },
   list_first_page_uncached_ms: { unit: 'ms', what: 'p50 of page 1 from an API process with its read cache off' },
   list_deep_page_uncached_ms: { unit: 'ms', what: 'p50 of the last page from an API process with its read cache off' },
+  list_filtered_page_uncached_ms: {
+    unit: 'ms',
+    what: "p50 of page 1 of that team's Returned applicants created during one day (8,640), read cache off",
+    target: { atMost: 10 },
+  },
+  list_email_search_uncached_ms: {
+    unit: 'ms',
+    what: "p50 of a search by exact email over the partner's 1,000,000 (its blind index), read cache off",
+    target: { atMost: 10 },
+  },
   webhook_deliveries_per_s: {
     unit: 'deliveries/s',
     what: 'webhook deliveries by one worker to a local receiver: 1,000 events committed at once, until the last 2xx',

@@ -5,7 +5,7 @@ import { parseEncryptionKey } from '@svc/config';
 import { median } from './load.js';
 import { authorised } from './http.js';
 import { createBenchDatabase, startApiProcess } from './stack.js';
-import { createFieldCipher } from '@svc/db/crypto';
+import { applicantSearchTerms, createFieldCipher, useEncryptionKey } from '@svc/db/crypto';
 
 export const name = 'list';
 
@@ -14,10 +14,15 @@ const OF_THE_TEAM = 100_000;
 const PAGE_SIZE = 100;
 const SAMPLES = 30;
 
+/** A day in milliseconds: the created range of the filtered page. */
+const DAY = 86_400_000;
+
 /**
  * Lists of a big account: a PM team holding 100,000 applications among 1,000,000 of the partner (seeded with one
- * bulk statement; the team's rows then get their personal data encrypted as the API writes it), page 1 and the last page of `GET /api/v1/pm/applicants/?application__team__id=…`, p50 of each,
- * from an API process as configured by default and from one with its read cache off.
+ * bulk statement; the team's rows then get their personal data encrypted and their blind index as the API writes
+ * them), page 1 and the last page of `GET /api/v1/pm/applicants/?application__team__id=…`, p50 of each, from an API
+ * process as configured by default and from one with its read cache off. From the latter (database only): a filtered
+ * page (the team's `Returned` applicants created during one day) and a search by exact email over the partner.
  */
 export async function run(): Promise<Record<string, number>> {
   const database = createBenchDatabase('list');
@@ -55,7 +60,7 @@ export async function run(): Promise<Record<string, number>> {
       SELECT gen_random_uuid(), id, '${account.partner_id}', 'live', team_id, owner_id, 'PM', substr(replace(id::text, '-', ''), 1, 16), email, 'Returned', 'COMPLETE', 'COMPLETE',
              true, true, '["request_softcheck"]'::jsonb, 'CA', '${UNREAD}', '${UNREAD}', gen_random_uuid(), 1, created, created, created, created
       FROM created`);
-    sealTeamRows(database, account.teams.pm);
+    const searched = sealTeamRows(database, account.teams.pm);
     // The steady state of a table that size: autovacuum has set its visibility map and statistics.
     database.sql('VACUUM ANALYZE');
 
@@ -65,11 +70,34 @@ export async function run(): Promise<Record<string, number>> {
     const uncachedApi = await startApiProcess(database, { SVC_READ_CACHE_SECONDS: '0' });
     try {
       const uncached = await pagesOf(uncachedApi.url, headers, account.teams.pm, lastPage);
+      // The team's rows are one every TOTAL / OF_THE_TEAM seconds up to the newest: a day holds DAY / 1000 / that.
+      const newest = Number(
+        database.sql(
+          `SELECT (extract(epoch FROM max(created)) * 1000)::bigint FROM applicants WHERE team_id = '${account.teams.pm}'`,
+        ),
+      );
+      const filtered = await p50Of(
+        uncachedApi.url,
+        headers,
+        `application__team__id=${account.teams.pm}&status=Returned&created_after=${new Date(newest - 5 * DAY).toISOString()}&created_before=${new Date(newest - 4 * DAY).toISOString()}&page_size=${PAGE_SIZE}`,
+        (body) => body.count === DAY / 1000 / (TOTAL / OF_THE_TEAM) && body.results?.length === PAGE_SIZE,
+      );
+      const byEmail = await p50Of(
+        uncachedApi.url,
+        headers,
+        `email=${encodeURIComponent(searched.email.toUpperCase())}`,
+        (body) =>
+          body.count === 1 &&
+          body.results?.[0]?.id === searched.id &&
+          body.results[0].applicant_account?.email === searched.email,
+      );
       return {
         list_first_page_ms: cached.first,
         list_deep_page_ms: cached.deep,
         list_first_page_uncached_ms: uncached.first,
         list_deep_page_uncached_ms: uncached.deep,
+        list_filtered_page_uncached_ms: filtered,
+        list_email_search_uncached_ms: byEmail,
       };
     } finally {
       await uncachedApi.stop();
@@ -85,10 +113,14 @@ const UNREAD = 'v2:unread';
 
 /**
  * The measured team's rows, with their email and information encrypted with the deployment's key and bound to each
- * row, as the API writes them: written to a file, copied into a staging table, set in one statement per table.
+ * row, and their blind index (`search_terms`) computed by svc's own function under that key, as the API writes them:
+ * written to a file, copied into a staging table, set in one statement per table. Answers one applicant's email.
  */
-function sealTeamRows(database: ReturnType<typeof createBenchDatabase>, teamId: string): void {
-  const cipher = createFieldCipher(parseEncryptionKey(database.environment.SVC_ENCRYPTION_KEY!));
+function sealTeamRows(database: ReturnType<typeof createBenchDatabase>, teamId: string): { id: string; email: string } {
+  const key = parseEncryptionKey(database.environment.SVC_ENCRYPTION_KEY!);
+  const cipher = createFieldCipher(key);
+  useEncryptionKey(key);
+  const partnerId = database.account.partner_id;
   const rows = database
     .sql(`SELECT id || ',' || application_id FROM applicants WHERE team_id = '${teamId}'`)
     .split('\n');
@@ -96,22 +128,24 @@ function sealTeamRows(database: ReturnType<typeof createBenchDatabase>, teamId: 
   const csv = rows.map((row, index) => {
     const [id, applicationId] = row.split(',') as [string, string];
     const email = `tenant${index}@example.com`;
+    const information = { first_name: 'Sam', last_name: 'Tenant' };
+    const terms = applicantSearchTerms({ partnerId, email, phoneNumber: null, information });
     const sealed = [
       cipher.encrypt(email, `applicants.email:${id}`),
-      cipher.encrypt(JSON.stringify({ first_name: 'Sam', last_name: 'Tenant' }), `applicants.information:${id}`),
+      cipher.encrypt(JSON.stringify(information), `applicants.information:${id}`),
       cipher.encrypt('{}', `applicants.order_parameters:${id}`),
       cipher.encrypt(email, `applications.email:${applicationId}`),
     ];
-    return [id, applicationId, ...sealed].join(',');
+    return [id, applicationId, ...sealed, `"{${terms.join(',')}}"`].join(',');
   });
   writeFileSync(file, `${csv.join('\n')}\n`);
   try {
     database.sql(
-      'CREATE TABLE bench_sealed (id uuid, application_id uuid, email text, information text, order_parameters text, application_email text)',
+      'CREATE TABLE bench_sealed (id uuid, application_id uuid, email text, information text, order_parameters text, application_email text, search_terms text[])',
     );
     database.sql(`\\copy bench_sealed FROM '${file}' WITH (FORMAT csv)`);
     database.sql(
-      'UPDATE applicants a SET email = s.email, information = s.information, order_parameters = s.order_parameters FROM bench_sealed s WHERE a.id = s.id',
+      'UPDATE applicants a SET email = s.email, information = s.information, order_parameters = s.order_parameters, search_terms = s.search_terms FROM bench_sealed s WHERE a.id = s.id',
     );
     database.sql(
       'UPDATE applications p SET email = s.application_email FROM bench_sealed s WHERE p.id = s.application_id',
@@ -120,6 +154,9 @@ function sealTeamRows(database: ReturnType<typeof createBenchDatabase>, teamId: 
   } finally {
     rmSync(file, { force: true });
   }
+  // One in the middle of the team's rows.
+  const [id] = rows[Math.floor(rows.length / 2)]!.split(',') as [string];
+  return { id, email: `tenant${Math.floor(rows.length / 2)}@example.com` };
 }
 
 /** p50 of page 1 and of the last page of the team's list on the API at `url` (each page read whole and checked). */
@@ -155,4 +192,27 @@ async function pagesOf(
     deep.push(await timed(list(lastPage)));
   }
   return { first: Number(median(first).toFixed(1)), deep: Number(median(deep).toFixed(1)) };
+}
+
+type ListAnswer = { count?: number; results?: { id?: string; applicant_account?: { email?: string } }[] };
+
+/** p50 of a list of the PM applicants narrowed by `query`, each answer read whole and `expected` of it checked. */
+async function p50Of(
+  url: string,
+  headers: Record<string, string>,
+  query: string,
+  expected: (body: ListAnswer) => boolean,
+): Promise<number> {
+  const timed = async () => {
+    const started = performance.now();
+    const response = await fetch(`${url}/api/v1/pm/applicants/?${query}`, { headers });
+    const body = (await response.json()) as ListAnswer;
+    if (response.status !== 200 || !expected(body))
+      throw new Error(`unexpected list answer ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+    return performance.now() - started;
+  };
+  for (let warm = 0; warm < 5; warm += 1) await timed();
+  const samples: number[] = [];
+  for (let sample = 0; sample < SAMPLES; sample += 1) samples.push(await timed());
+  return Number(median(samples).toFixed(1));
 }
