@@ -49,12 +49,17 @@ export async function listApplicants(
   { scope, filters = {}, offset, limit }: { scope: ApplicationScope; filters?: ApplicantListFilters } & PageRequest,
 ): Promise<PageOf<ApplicantListRow>> {
   const manager = managerOf(handle);
-  const { where, parameters } = applicantCondition(scope, filters);
+  const { where, parameters, searchesBlindIndex } = applicantCondition(scope, filters);
   const page = `$${parameters.length + 1}`;
+  // A named statement's generic plan cannot tell how many applicants a blind-index term matches, and would walk the
+  // list index in order hoping to meet a page of them: all 1,000,000 for an email matching one (2.5 s in
+  // `pnpm bench list`). Ordering by an expression instead makes the page the GIN index's matches, sorted: never
+  // more rows than the count reads anyway.
+  const created = searchesBlindIndex ? `(a.created + interval '0')` : 'a.created';
   const [rows, [counted]] = await Promise.all([
     queryRows<Record<string, unknown>>(
       manager,
-      `WITH page AS MATERIALIZED (SELECT a.id FROM applicants a WHERE ${where} ORDER BY a.created, a.id OFFSET ${page} LIMIT $${parameters.length + 2})
+      `WITH page AS MATERIALIZED (SELECT a.id FROM applicants a WHERE ${where} ORDER BY ${created}, a.id OFFSET ${page} LIMIT $${parameters.length + 2})
        SELECT ${RECORD_SELECT}, ${LATEST_ADVERSE_ACTION}${scope.kind === 'PM' ? `, ${GROUP_IDS}` : ''} FROM page JOIN applicants a ON a.id = page.id ${RECORD_JOINS} ORDER BY a.created, a.id`,
       [...parameters, offset, limit],
     ),

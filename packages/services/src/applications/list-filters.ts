@@ -51,7 +51,7 @@ function searchTermsOf(partnerId: string, filters: ApplicantListFilters): string
 export function applicantCondition(
   { partnerId, environment, kind, teamId }: ApplicationScope,
   filters: ApplicantListFilters = {},
-): { where: string; parameters: unknown[] } {
+): { where: string; parameters: unknown[]; searchesBlindIndex: boolean } {
   const parameters: unknown[] = [partnerId, environment, kind];
   const conditions = ['a.partner_id = $1', 'a.environment = $2', 'a.kind = $3'];
   const add = (value: unknown, condition: (placeholder: string) => string) => {
@@ -79,5 +79,5 @@ export function applicantCondition(
   add(filters.applicantIds, (p) => `a.id = ANY(${p}::uuid[])`);
   const terms = searchTermsOf(partnerId, filters);
   if (terms.length > 0) add(terms, (p) => `a.search_terms @> ${p}::text[]`);
-  return { where: conditions.join(' AND '), parameters };
+  return { where: conditions.join(' AND '), parameters, searchesBlindIndex: terms.length > 0 };
 }
