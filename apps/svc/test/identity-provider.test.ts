@@ -5,7 +5,7 @@ import { apiTargets, formFieldsOf, getPage, linkFromOutbox, untilReturned, type 
 import type { HrApplication, SvcClient } from '@svc/contract';
 import { queuesOfRoles, WORKER_ROLES, type BootstrappedAccount } from '@svc/services';
 import { closeOcr } from '@svc/identity';
-import { asJpeg, facePhoto, photoOfFace, zoneDocument, type ZoneDocumentSpec } from '@svc/identity/corpus';
+import { asJpeg, besideFace, facePhoto, photoOfFace, zoneDocument, type ZoneDocumentSpec } from '@svc/identity/corpus';
 import type { RunningWorker } from '@svc/worker';
 import { pino } from 'pino';
 import { startTestWorker } from './support/worker.js';
@@ -148,7 +148,7 @@ describe.each(apiTargets().slice(0, 1))('the built-in identity provider on $name
       expect(text).not.toMatch(/descriptor|face_match_score":\s*\d|distance/i);
   }, 240_000);
 
-  it('never clears a tampered document: a wrong check digit, a date of birth not the applicant’s, an expired one, another face', async () => {
+  it('never clears a tampered document: a wrong check digit, a date of birth not the applicant’s, an expired one, another face, a face beside the document', async () => {
     const wrongDigit = await zoneDocument('TD3', {
       ...passport,
       edit: ([one, two]) => [one!, two!.slice(0, 19) + String((Number(two![19]) + 3) % 10) + two!.slice(20)],
@@ -170,11 +170,17 @@ describe.each(apiTargets().slice(0, 1))('the built-in identity provider on $name
         selfie: await facePhoto(OTHER_FACE, 'selfie'),
         reason: /selfie (does not match|resembles)/,
       },
+      // Someone else's passport held beside the applicant's own face, which their selfie matches: not the portrait.
+      {
+        documentPhoto: await besideFace(good.png, OTHER_FACE),
+        selfie: await facePhoto(OTHER_FACE, 'selfie'),
+        reason: /selfie (does not match|resembles)/,
+      },
     ];
     for (const { reason, ...photos } of cases) {
       const { record, report } = await verifiedThroughPortal(photos);
       expect(record.identity_verification).toMatchObject({ status: 'R', result: 'REVIEW' });
       expect(report).toMatch(reason);
     }
-  }, 600_000);
+  }, 900_000);
 });

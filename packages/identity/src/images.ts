@@ -23,27 +23,51 @@ export async function greyImageOf(bytes: Uint8Array): Promise<GreyImage> {
   return { pixels: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
 }
 
-/**
- * The photo upright by its EXIF orientation, in RGB, at most `side` pixels a side (for the face model), with a grey
- * border of `margin` of its size each side when asked.
- */
-export async function rgbImageOf(bytes: Uint8Array, side: number, margin = 0) {
-  const upright = sharp(bytes, { limitInputPixels: 50_000_000 }).rotate();
-  const { width = 0, height = 0 } = margin > 0 ? await sharp(bytes, { limitInputPixels: 50_000_000 }).metadata() : {};
-  const border = Math.round(Math.max(width, height) * margin);
-  const framed =
-    margin > 0
-      ? sharp(
-          await upright
-            .extend({ top: border, bottom: border, left: border, right: border, background: '#e0e0e0' })
-            .png({ compressionLevel: 1 })
-            .toBuffer(),
-        )
-      : upright;
-  const { data, info } = await framed
-    .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
-    .removeAlpha()
+/** An RGB image in memory, three bytes a pixel, row after row. */
+export type RgbImage = { readonly pixels: Uint8Array; readonly width: number; readonly height: number };
+
+/** The photo upright by its EXIF orientation, in RGB, at most `WORKING_SIDE` pixels a side (for the face model). */
+export async function rgbImageOf(bytes: Uint8Array): Promise<RgbImage> {
+  const { data, info } = await sharp(bytes, { limitInputPixels: 50_000_000 })
+    .rotate()
+    .resize({ width: WORKING_SIDE, height: WORKING_SIDE, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
     .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { pixels: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+}
+
+/**
+ * The rectangle `box` of `image` (which may reach beyond its edges: the outside is grey), scaled so that its longer
+ * side is `side` pixels.
+ */
+export async function rgbRegion(
+  image: RgbImage,
+  box: { left: number; top: number; width: number; height: number },
+  side: number,
+): Promise<RgbImage> {
+  const left = Math.max(0, Math.round(box.left));
+  const top = Math.max(0, Math.round(box.top));
+  const right = Math.min(image.width, Math.round(box.left + box.width));
+  const bottom = Math.min(image.height, Math.round(box.top + box.height));
+  const scale = side / Math.max(box.width, box.height);
+  const inside = {
+    width: Math.max(1, Math.round((right - left) * scale)),
+    height: Math.max(1, Math.round((bottom - top) * scale)),
+  };
+  const pad = (length: number) => Math.max(0, Math.round(length * scale));
+  // sharp extracts, then resizes, then extends: the part inside the image, scaled, with the grey outside added.
+  const { data, info } = await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .extract({ left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) })
+    .resize(inside.width, inside.height, { fit: 'fill' })
+    .extend({
+      left: pad(left - box.left),
+      top: pad(top - box.top),
+      right: pad(box.left + box.width - right),
+      bottom: pad(box.top + box.height - bottom),
+      background: '#e0e0e0',
+    })
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { pixels: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };

@@ -2,7 +2,7 @@ export type { ApplicantIdentity, ApplicantMatch, FieldMatch } from './applicant-
 export { matchApplicant } from './applicant-match.js';
 export type { DocumentData, DocumentReading } from './document.js';
 export { isUnreadable } from './document.js';
-export { compareFaces, faceDescriptorForBench, faceDistance, MATCH_DISTANCE, REVIEW_DISTANCE } from './faces.js';
+export { compareFaces, facesForBench } from './faces.js';
 export type { FaceComparison } from './faces.js';
 export { closeOcr, DEFAULT_TESSDATA, type OcrOptions } from './mrz-ocr.js';
 export { readDocument } from './read-document.js';

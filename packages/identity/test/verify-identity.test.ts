@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { facePhoto, licence, photoOfFace, zoneDocument, type Person } from '../src/corpus/index.js';
+import { besideFace, facePhoto, licence, photoOfFace, zoneDocument, type Person } from '../src/corpus/index.js';
 import { closeOcr, verifyIdentity } from '../src/index.js';
 
 const now = new Date('2026-11-28T12:00:00Z');
@@ -78,6 +78,17 @@ describe('verifying an identity from a document photo and a selfie', () => {
       expect(result.reasons.join('\n')).toMatch(reason);
     }
   }, 180_000);
+
+  it('compares the selfie with every face on the document photo: another face beside the document never matches', async () => {
+    // The applicant (OTHER_FACE) holds a passport whose portrait is someone else's: their own face is the largest in
+    // the photo, and their selfie matches it, but not the portrait.
+    const held = await besideFace((await zoneDocument('TD3', passport)).png, OTHER_FACE);
+    const result = await verify(held, OTHER_FACE);
+    expect(result.outcome).toBe('REVIEW');
+    // The document read and matched: the face beside it is the one thing that keeps it from CLEAR.
+    expect(result.reasons).toEqual([expect.stringMatching(/selfie (does not match|resembles)/)]);
+    expect(['no_match', 'review']).toContain(result.face.decision);
+  }, 120_000);
 
   it('says why when the photo is not a document at all', async () => {
     const result = await verifyIdentity({

@@ -66,3 +66,24 @@ export async function facePhoto(face: number, variant: 'portrait' | 'selfie'): P
     .jpeg({ quality: 80 })
     .toBuffer();
 }
+
+/**
+ * A photo of the document held beside a face (face `face`'s selfie, larger than the portrait): what an applicant with
+ * someone else's document would upload to have their own face taken for its portrait.
+ */
+export async function besideFace(png: Buffer, face: number): Promise<Buffer> {
+  const document = await sharp(png).flatten({ background: '#ffffff' }).png().toBuffer();
+  const { width = 0, height = 0 } = await sharp(document).metadata();
+  const selfie = await sharp(await facePhoto(face, 'selfie'))
+    .resize({ height })
+    .png()
+    .toBuffer();
+  const { width: selfieWidth = 0 } = await sharp(selfie).metadata();
+  return sharp({ create: { width: width + selfieWidth + 60, height: height + 40, channels: 3, background: '#606060' } })
+    .composite([
+      { input: selfie, left: 20, top: 20 },
+      { input: document, left: selfieWidth + 40, top: 20 },
+    ])
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}
