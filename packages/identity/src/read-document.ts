@@ -15,24 +15,71 @@ async function pdf417Reading(image: GreyImage): Promise<DocumentReading | null> 
   return 'invalid' in parsed ? { unreadable: parsed.invalid } : parsed.data;
 }
 
-/** The zone's data a reading gives, names apart: its lines but the names (fillers read as letters may differ). */
+/**
+ * The zone's data a reading gives, names apart: its lines but the names (fillers read as letters may differ), the
+ * document type and issuing state before a passport's names kept.
+ */
 const dataOf = (zone: RepairedMrz) =>
-  zone.lines.filter((_, index) => index !== (zone.format === 'TD3' ? 0 : 2)).join('');
+  zone.lines.map((line, index) => (index === 0 && zone.format === 'TD3' ? line.slice(0, 5) : line)).join('');
+
+const counted = (values: readonly string[]) => {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
+};
 
 /**
- * Names two valid readings of the same data agree on (the earliest such), or null. Readings whose digits fail
- * misread something, and the weaker preparations (binarised, turned) misread alike (a filler before a given name as
- * `<X`), so two failing readings agreeing on a wrong name outvoted a right one: they do not count.
+ * The data valid readings agree on, as a reading of them whose document number was read as it is (see
+ * `numberGuessed`), or null. Agreeing means two readings at least, and two more than read any other data: a check
+ * digit cannot tell G from 6, K from a filler, L from 1 or U from 0 (their values are alike modulo 10), and the OCR
+ * misreads such a character in some preparations and not others, so valid readings that differ are the sign of a
+ * character nothing can settle; two readings alike then outvote nothing.
  */
-function agreedNames(readings: readonly RepairedMrz[], data: string): string | null {
-  const seen = new Set<string>();
-  for (const reading of readings) {
-    if (dataOf(reading) !== data) continue;
-    const names = namesOf(reading);
-    if (seen.has(names)) return names;
-    seen.add(names);
+function confirmedData(valid: readonly RepairedMrz[]): RepairedMrz | null {
+  const counts = counted(valid.map(dataOf));
+  for (const [data, count] of counts) {
+    const others = Math.max(0, ...[...counts].filter(([other]) => other !== data).map(([, times]) => times));
+    if (count < 2 || count - others < 2) continue;
+    const asRead = valid.find((zone) => dataOf(zone) === data && !zone.numberGuessed);
+    if (asRead) return asRead;
   }
   return null;
+}
+
+/** Letters the OCR makes of a filler `<` as surely as of real letters (see `withFillerShape` in mrz-ocr.ts). */
+const FILLER_MISREADS = /[KX]/;
+
+/**
+ * Whether `other` reads the names `one` reads but for a filler against a letter inside them (before `one`'s last
+ * letter: a filler's tail read with stray letters is not a name).
+ */
+function fillerOrLetter(one: string, other: string): boolean {
+  if (one === other || one.length !== other.length) return false;
+  const end = one.search(/[A-Z]<*$/);
+  let inside = false;
+  for (let at = 0; at < one.length; at++) {
+    if (one[at] === other[at]) continue;
+    if (one[at] !== '<' && other[at] !== '<') return false;
+    if (at < end) inside = true;
+  }
+  return inside;
+}
+
+/**
+ * Names valid readings of the same data agree on (the earliest such), `ambiguous` when readings differ only by a
+ * filler against a letter (O<BRIEN and OKBRIEN: no check digit can tell which), or null while neither. Agreeing is two
+ * readings alike, three when the names hold a K or X: the OCR reads a filler as one alike in most preparations.
+ * Readings whose digits fail misread something, and the weaker preparations (binarised, turned) misread alike (a
+ * filler before a given name as `<X`), so two failing readings agreeing on a wrong name outvoted a right one: they do
+ * not count.
+ */
+function agreedNames(readings: readonly RepairedMrz[], data: string): string | 'ambiguous' | null {
+  const names = readings.filter((reading) => dataOf(reading) === data).map(namesOf);
+  for (const [candidate, count] of counted(names)) {
+    if (count < (FILLER_MISREADS.test(candidate) ? 3 : 2)) continue;
+    return names.some((other) => fillerOrLetter(candidate, other)) ? 'ambiguous' : candidate;
+  }
+  return names.some((one) => names.some((other) => fillerOrLetter(one, other))) ? 'ambiguous' : null;
 }
 
 /**
@@ -64,22 +111,19 @@ async function mrzReading(document: GreyImage, now: Date, options: OcrOptions): 
       if (zone.valid && issues.length === 0) valid.push(zone);
       else if (!nearest || zone.failing.length < nearest.failing.length) nearest = zone;
     }
-    // Two agreeing readings, one of which read the document number as it is (see `numberGuessed`).
-    confirmed ??=
-      valid.find(
-        (zone, index) =>
-          !zone.numberGuessed && valid.some((other, at) => at !== index && dataOf(other) === dataOf(zone)),
-      ) ?? null;
+    confirmed = confirmedData(valid);
     if (confirmed) {
-      names = agreedNames(valid, dataOf(confirmed));
-      if (names) break;
+      const agreed = agreedNames(valid, dataOf(confirmed));
+      names = agreed === 'ambiguous' ? null : agreed;
+      // Ambiguous names stay so whatever is read next: the names are not trusted, and reading stops.
+      if (agreed !== null) break;
     }
   }
   if (!confirmed)
     return {
       unreadable:
         valid.length > 0
-          ? 'the machine-readable zone was read with valid check digits, but no two readings agreed (or its document number had to be guessed)'
+          ? 'the machine-readable zone was read with valid check digits, but its readings did not agree (two alike, two more than read it otherwise) or its document number had to be guessed'
           : invalidFields.length > 0
             ? `the machine-readable zone has invalid fields (${invalidFields.join(', ')})`
             : nearest

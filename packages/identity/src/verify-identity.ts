@@ -105,7 +105,9 @@ export async function verifyIdentity({
       else if (fields[field] === 'mismatch')
         reasons.push(`The ${name} on the document ${plural ? 'differ' : 'differs'} from the applicant's`);
       else if (field !== 'birthDate' && !reading.namesTrusted)
-        reasons.push(`The ${name} could not be read reliably (no two readings of the zone agreed): not compared`);
+        reasons.push(
+          `The ${name} could not be read reliably (the readings of the zone did not agree on ${plural ? 'them' : 'it'}): not compared`,
+        );
       else
         reasons.push(`The ${name} could not be compared (missing on the document or in the applicant's information)`);
     }
