@@ -1,4 +1,4 @@
-import { extendApi } from '@anatine/zod-openapi';
+import { extendApi, generateSchema } from '@anatine/zod-openapi';
 import { isAppRoute, isAppRouteOtherResponse, type AppRoute, type AppRouter } from '@ts-rest/core';
 import { generateOpenApi } from '@ts-rest/open-api';
 import { z } from 'zod';
@@ -196,17 +196,17 @@ function withNullInNullableEnums(node: unknown): unknown {
   return walked;
 }
 
-/** Checks of a string that leave its pattern free: the trimmed ones that may not be empty get `\S`. */
-const LENGTH_CHECKS = new Set(['trim', 'min', 'max', 'length']);
-
-/** A string trimmed before its `min(1)` (or more), with no pattern or format of its own: a blank text is refused. */
+/**
+ * A string trimmed before its `min(1)` (or more), with no pattern or format of its own: a blank text is refused.
+ * Told through public APIs: the generator's own schema of it (no pattern, no format) and what parsing answers.
+ */
 function refusesBlank(schema: z.ZodString): boolean {
-  const checks = schema._def.checks;
-  return (
-    (schema.minLength ?? 0) >= 1 &&
-    checks.some((check) => check.kind === 'trim') &&
-    checks.every((check) => LENGTH_CHECKS.has(check.kind))
-  );
+  const minLength = schema.minLength ?? 0;
+  if (minLength < 1) return false;
+  const generated = generateSchema(schema);
+  if (generated.pattern !== undefined || generated.format !== undefined) return false;
+  const sample = 'a'.repeat(minLength);
+  return schema.safeParse(` ${sample} `).data === sample && !schema.safeParse(' '.repeat(minLength + 1)).success;
 }
 
 /** Every zod schema of a route: parameters, query, headers, body and answers. */
