@@ -98,7 +98,7 @@ const created = await svc.hr.quickScreen({
     request_softcheck: true,
   },
 });
-if (created.status !== 201) throw new Error(\`\${created.status} \${created.body.code}\`);
+if (created.status !== 201) throw new Error(\`\${created.status} \${JSON.stringify(created.body)}\`);
 const applicant_id = created.body.id;
 
 let record = created.body;
