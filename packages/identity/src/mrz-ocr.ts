@@ -207,20 +207,38 @@ const FALLBACK_WIDTH = 1400;
 /** The widest a band is read at: a zone's 44 characters at 30 pixels high are about 1,300 wide. */
 const WIDEST_BAND = 2400;
 
-/** The OCR's reading of the zone in `document` (upright and cropped) prepared as `attempt` says. */
+/** Where each document's zone lies, found once: the attempts differ in how the band is prepared, not in where it is. */
+const bands = new WeakMap<GreyImage, Promise<{ top: number; height: number; lineHeight: number | null }>>();
+
+/** `mrzBand` of `document`, found once per image (the reading's attempts and the barcode's order ask it again). */
+export function zoneBand(document: GreyImage): Promise<{ top: number; height: number; lineHeight: number | null }> {
+  let found = bands.get(document);
+  if (!found) {
+    found = mrzBand(document);
+    bands.set(document, found);
+  }
+  return found;
+}
+
+/**
+ * The OCR's reading of the zone in `document` (upright and cropped) prepared as `attempt` says: the band found once
+ * per document, cropped, scaled, then turned by the attempt's tilt (turning the small band, not the whole page).
+ */
 export async function readZone(
   document: GreyImage,
   attempt: OcrAttempt,
   options: OcrOptions = {},
 ): Promise<{ text: string; lines: OcrSymbol[][] }> {
-  const turned = await rotated(document, attempt.tilt);
-  const band = await mrzBand(turned);
+  const band = await zoneBand(document);
   const width = band.lineHeight
-    ? Math.min(WIDEST_BAND, Math.round((turned.width * attempt.lineHeight) / band.lineHeight))
+    ? Math.min(WIDEST_BAND, Math.round((document.width * attempt.lineHeight) / band.lineHeight))
     : FALLBACK_WIDTH;
-  const zone = await scaledToWidth(
-    cropped(turned, { left: 0, top: band.top, width: turned.width, height: band.height }),
-    width,
+  const zone = await rotated(
+    await scaledToWidth(
+      cropped(document, { left: 0, top: band.top, width: document.width, height: band.height }),
+      width,
+    ),
+    attempt.tilt,
   );
   const read = await ocrRead(zone, { ...options, threshold: attempt.threshold });
   return { ...read, lines: read.lines.map((line) => line.map((symbol) => withFillerShape(zone, symbol))) };

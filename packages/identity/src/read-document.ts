@@ -1,18 +1,29 @@
 import { parseAamva } from './aamva.js';
 import { documentBox } from './document-crop.js';
 import { textTilt } from './deskew.js';
-import type { DocumentReading } from './document.js';
+import { isUnreadable, type DocumentReading } from './document.js';
 import { binarised, cropped, greyImageOf, rotated, type GreyImage } from './images.js';
 import { mrzDocument } from './mrz-document.js';
-import { OCR_ATTEMPTS, readZone, type OcrOptions } from './mrz-ocr.js';
+import { OCR_ATTEMPTS, readZone, zoneBand, type OcrOptions } from './mrz-ocr.js';
 import { gridLines, namesOf, repairMrz, withNames, zoneLines, type MrzFormat, type RepairedMrz } from './mrz-repair.js';
 import { readPdf417 } from './pdf417.js';
 
-async function pdf417Reading(image: GreyImage): Promise<DocumentReading | null> {
-  const payload = (await readPdf417(image)) ?? (await readPdf417(binarised(image, 20, 8)));
-  if (payload === null) return null;
-  const parsed = parseAamva(payload);
-  return 'invalid' in parsed ? { unreadable: parsed.invalid } : parsed.data;
+/**
+ * The licence data of the first of `images` whose PDF417 barcode decodes as a licence (each binarised first when
+ * `binarise`), else the first barcode that was no licence (unreadable, with the reason), else null. A barcode read
+ * from a photo at an angle once came back "valid" with its error correction fooled and no licence in it, and the
+ * levelled photo read right: a barcode that is no licence does not end the search.
+ */
+async function pdf417Reading(images: readonly GreyImage[], binarise = false): Promise<DocumentReading | null> {
+  let notLicence: DocumentReading | null = null;
+  for (const image of images) {
+    const payload = await readPdf417(binarise ? binarised(image, 20, 8) : image);
+    if (payload === null) continue;
+    const parsed = parseAamva(payload);
+    if (!('invalid' in parsed)) return parsed.data;
+    notLicence ??= { unreadable: parsed.invalid };
+  }
+  return notLicence;
 }
 
 /**
@@ -145,13 +156,38 @@ export async function readDocument(photo: Uint8Array, now: Date, options: OcrOpt
   } catch {
     return { unreadable: 'the photo is not an image that can be decoded' };
   }
-  const fromBarcode = await pdf417Reading(image);
+  // A barcode that is no licence is kept as the answer of last resort (see `pdf417Reading`).
+  let notLicence: DocumentReading | null = null;
+  const licenceIn = async (images: readonly GreyImage[], binarise = false) => {
+    const reading = await pdf417Reading(images, binarise);
+    if (reading && isUnreadable(reading)) {
+      notLicence ??= reading;
+      return null;
+    }
+    return reading;
+  };
+  const fromBarcode = await licenceIn([image]);
   if (fromBarcode) return fromBarcode;
   // The photo's text level: a tilted barcode on a dark desk in uneven light reads once levelled (before the crop to
   // the document, which uneven light can cut short).
   const level = await rotated(image, -(await textTilt(image)));
-  const fromLevel = await pdf417Reading(level);
+  const fromLevel = level === image ? null : await licenceIn([level]);
   if (fromLevel) return fromLevel;
-  const document = cropped(level, documentBox(level));
-  return (await pdf417Reading(document)) ?? mrzReading(document, now, options);
+  const box = documentBox(level);
+  const whole = box.left === 0 && box.top === 0 && box.width === level.width && box.height === level.height;
+  const document = whole ? level : cropped(level, box);
+  const fromDocument = whole ? null : await licenceIn([document]);
+  if (fromDocument) return fromDocument;
+  // Each copy binarised (a faint or unevenly lit barcode) costs as much as a read again and no corpus licence needed
+  // it: tried before the zone when the document shows no zone's lines, else only once the zone could not be read.
+  const views = [...new Set([image, level, document])];
+  const zoneSeen = (await zoneBand(document)).lineHeight !== null;
+  if (!zoneSeen) {
+    const fromBinarised = await licenceIn(views, true);
+    if (fromBinarised) return fromBinarised;
+    if (notLicence) return notLicence;
+  }
+  const fromZone = await mrzReading(document, now, options);
+  if (!zoneSeen || !isUnreadable(fromZone)) return fromZone;
+  return (await licenceIn(views, true)) ?? notLicence ?? fromZone;
 }
