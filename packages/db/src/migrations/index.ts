@@ -39,6 +39,7 @@ import { InvitationFunnel1795880200000 } from './1795880200000-invitation-funnel
 import { ApplicantSearch1795880300000 } from './1795880300000-applicant-search.js';
 import { ApplicantChanges1795881000000 } from './1795881000000-applicant-changes.js';
 import { WatchlistHitEvidence1795890000000 } from './1795890000000-watchlist-hit-evidence.js';
+import { ListIndexStatuses1795895000000 } from './1795895000000-list-index-statuses.js';
 
 /**
  * Every migration, oldest first, listed explicitly (no globs). A new migration is a new file named
@@ -88,4 +89,5 @@ export const migrations: Array<new () => import('typeorm').MigrationInterface> =
   ApplicantSearch1795880300000,
   ApplicantChanges1795881000000,
   WatchlistHitEvidence1795890000000,
+  ListIndexStatuses1795895000000,
 ];
