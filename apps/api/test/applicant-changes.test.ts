@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicantChangesPageSchema, type SvcClient } from '@svc/contract';
+import { pruneExpiredRows } from '@svc/db';
 import type { BootstrappedAccount } from '@svc/services';
 import { apiTargets, type TestApi } from './support/api.js';
 import { completeWithSimulator, fullInformation, location } from './support/applications.js';
@@ -51,14 +52,14 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant change feed on
     return all;
   }
 
-  const quickScreen = async () => {
+  const quickScreen = async (client = admin, ownerId = account.users.hr) => {
     const information = fullInformation();
-    const answer = await admin.hr.quickScreen({
+    const answer = await client.hr.quickScreen({
       body: {
         email: `feed.${randomUUID()}@example.com`,
         information,
         position_or_property_location: location,
-        owner_id: account.users.hr,
+        owner_id: ownerId,
         request_softcheck: true,
         external_id: `feed-${randomUUID()}`,
       },
@@ -117,6 +118,66 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant change feed on
     const fresh: Mirror = new Map();
     await sync(fresh);
     expect(fresh).toEqual(mirror);
+  });
+
+  it('compacts: changes superseded for longer than the retention go, and every cursor, however old, still ends equal to the lists', async () => {
+    const partner = await svc.newPartner('Compacted partner');
+    const client = svc.client(partner.api_keys.live);
+    const rowsOf = async () =>
+      (
+        (await svc.db.dataSource.query(
+          `SELECT applicant_id FROM applicant_changes WHERE partner_id = $1 ORDER BY transaction_id, position`,
+          [partner.partner_id],
+        )) as { applicant_id: string }[]
+      ).map((row) => row.applicant_id);
+    const start = await sync(new Map(), undefined, client);
+    const [kept, upgraded, erased] = [
+      await quickScreen(client, partner.users.hr),
+      await quickScreen(client, partner.users.hr),
+      await quickScreen(client, partner.users.hr),
+    ];
+    // A cursor in the middle of what the compaction deletes: after the first applicant's creation.
+    const first = await client.applicantChanges.list({ query: { after: start, page_size: 1 } });
+    if (first.status !== 200) throw new Error(`feed ${first.status}`);
+    const middle = first.body.next_cursor;
+    // Returned (as the worker would), then upgraded; one erased; one withdrawn.
+    await completeWithSimulator(svc.db, { applicantId: upgraded.id, information: upgraded.information });
+    expect(
+      (await client.hr.upgrade({ params: { applicant_id: upgraded.id }, body: { request_bureau: true } })).status,
+    ).toBe(200);
+    expect((await client.hr.eraseApplicant({ params: { applicant_id: erased.id } })).status).toBe(204);
+    expect((await client.hr.deleteApplicant({ params: { applicant_id: kept.id } })).status).toBe(204);
+    const written = await rowsOf();
+    expect(written.length).toBeGreaterThan(3);
+
+    // Within the retention (7 days by default) nothing of the feed goes.
+    const now = Date.now();
+    expect((await pruneExpiredRows(svc.db, { now: new Date(now) })).applicant_changes).toBe(0);
+    expect(await rowsOf()).toEqual(written);
+    // Eight days on: each applicant keeps its latest change only, in the same order.
+    const pruned = await pruneExpiredRows(svc.db, { now: new Date(now + 8 * 86_400_000) });
+    expect(pruned.applicant_changes).toBeGreaterThanOrEqual(written.length - 3);
+    const left = await rowsOf();
+    expect([...left].sort()).toEqual([kept.id, upgraded.id, erased.id].sort());
+    expect(left).toEqual(written.filter((id, index) => written.lastIndexOf(id) === index));
+    // Run again, nothing more goes.
+    expect((await pruneExpiredRows(svc.db, { now: new Date(now + 8 * 86_400_000) })).applicant_changes).toBe(0);
+
+    // Every cursor still gives a mirror equal to the lists: from the beginning, from before the deleted changes,
+    // from the middle of them; the tombstone among them.
+    const listed = await lists(client);
+    expect(listed.size).toBe(3);
+    for (const after of [undefined, start, middle]) {
+      const mirror: Mirror = new Map();
+      if (after === middle) {
+        // What a reader held at that cursor: the first applicant as it was created.
+        for (const change of first.body.results)
+          mirror.set(change.applicant.id, { kind: change.kind, item: change.applicant });
+      }
+      await sync(mirror, after, client);
+      expect(mirror, String(after)).toEqual(listed);
+    }
+    expect((listed.get(erased.id)?.item as { status?: string }).status).toBe('Erased');
   });
 
   it('answers 400 to a cursor it never gave, and shows a team user only its team', async () => {

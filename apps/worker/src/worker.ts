@@ -82,6 +82,8 @@ export type WorkerOptions = {
    * of its business days. Null (the default): the rules table's business days.
    */
   waitingPeriodSeconds?: number | null;
+  /** The retention job: a change of the feed goes once a later change of its applicant is this many days old. Default 7. */
+  applicantChangesRetentionDays?: number;
   /**
    * Prints the public legal documents (the FCRA summary of rights) with the reports' printer; without it this worker
    * leaves them to others (`startWorker` always passes it).
@@ -215,6 +217,7 @@ export function workerContextOf({
   pdf,
   renderNotice,
   waitingPeriodSeconds = null,
+  applicantChangesRetentionDays = CONFIG_DEFAULTS.SVC_APPLICANT_CHANGES_RETENTION_DAYS,
   reportRenderClaimSeconds = REPORT_RENDER_CLAIM_MS / 1000,
   email = outboxEmailTransport,
   sms = outboxSmsProvider,
@@ -257,6 +260,7 @@ export function workerContextOf({
     renderFailureCode: (error) => (isPdfRenderError(error) ? error.code : null),
     publicUrl,
     waitingPeriodSeconds,
+    applicantChangesRetentionDays,
     email,
     sms,
     webhookSender: createWebhookSender({ allowPrivate: webhooks.allowPrivate }),
@@ -383,6 +387,8 @@ export type WorkerSettings = {
   publicUrl: string;
   /** Test clock (`SVC_TEST_WAITING_PERIOD_SECONDS`): adverse actions wait this many seconds; null: business days. */
   waitingPeriodSeconds: number | null;
+  /** `SVC_APPLICANT_CHANGES_RETENTION_DAYS`: the change feed's superseded changes go after this many days. */
+  applicantChangesRetentionDays: number;
 };
 
 /** The worker settings of a configuration (for `startWorker`). */
@@ -411,6 +417,7 @@ export function workerSettingsOf(config: WorkerConfig): WorkerSettings {
     checkRetryDelayMaxSeconds: null,
     publicUrl: config.SVC_PUBLIC_URL ?? DEFAULT_PUBLIC_URL,
     waitingPeriodSeconds: config.SVC_TEST_WAITING_PERIOD_SECONDS ?? null,
+    applicantChangesRetentionDays: config.SVC_APPLICANT_CHANGES_RETENTION_DAYS,
     webhooks: {
       ...DEFAULT_WEBHOOK_SETTINGS,
       allowPrivate: config.SVC_WEBHOOK_ALLOW_PRIVATE === true,
@@ -512,6 +519,7 @@ export async function startWorker({
     pdf,
     renderNotice: createNoticeRenderer({ pdf }),
     waitingPeriodSeconds: settings.waitingPeriodSeconds,
+    applicantChangesRetentionDays: settings.applicantChangesRetentionDays,
     ...(now ? { now } : {}),
     simulatorDelayMs: settings.simulatorDelayMs,
     simulatorPendingMs: settings.simulatorPendingMs,

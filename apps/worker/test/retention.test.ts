@@ -19,10 +19,10 @@ describe.each(databaseTargets())('the retention job on $name', (target) => {
   let apiKeyId: string;
   const reports = countingReportRenderer();
 
-  /** One `retention.prune` job, run as the worker runs it, at `now`. */
-  const prune = (now: Date) =>
+  /** One `retention.prune` job, run as the worker runs it, at `now` (the change feed's retention: the default 7 days). */
+  const prune = (now: Date, applicantChangesRetentionDays = 7) =>
     retentionPruneQueue.handle(
-      { db, jobs, logger: testLogger, now: () => now },
+      { db, jobs, logger: testLogger, now: () => now, applicantChangesRetentionDays },
       { id: 'prune', data: {}, retryCount: 0 },
     );
   const query = <T>(text: string, values: unknown[] = []) => db.dataSource.query(text, values) as Promise<T[]>;
@@ -132,6 +132,32 @@ describe.each(databaseTargets())('the retention job on $name', (target) => {
     );
     await prune(now);
     expect(await query(`SELECT 1 FROM idempotency_records WHERE idempotency_key LIKE 'batch-%'`)).toEqual([]);
+  });
+
+  it("deletes the change feed's changes superseded by one older than SVC_APPLICANT_CHANGES_RETENTION_DAYS, never an applicant's latest", async () => {
+    const now = new Date();
+    const day = 24 * 60 * MINUTE;
+    const [superseded, latest] = [randomUUID(), randomUUID()];
+    // One applicant changed three times (one statement each), another once; the job runs three days later.
+    const change = (applicantId: string) =>
+      query(
+        `INSERT INTO applicant_changes (applicant_id, partner_id, environment, kind, team_id) VALUES ($1, $2, 'live', 'HR', $3)`,
+        [applicantId, account.partner_id, account.teams.hr],
+      );
+    for (const applicantId of [superseded, latest, superseded, superseded]) await change(applicantId);
+    const left = async () =>
+      (
+        await query<{ applicant_id: string }>(
+          `SELECT applicant_id FROM applicant_changes WHERE applicant_id = ANY($1::uuid[]) ORDER BY position`,
+          [[superseded, latest]],
+        )
+      ).map((row) => row.applicant_id);
+
+    const later = new Date(now.getTime() + 3 * day);
+    await prune(later);
+    expect(await left()).toEqual([superseded, latest, superseded, superseded]);
+    await prune(later, 2);
+    expect(await left()).toEqual([latest, superseded]);
   });
 
   it('is scheduled by the worker, and a retention.prune job runs it', async () => {

@@ -257,6 +257,11 @@ export const SETTINGS = {
     20,
     'On SIGTERM or SIGINT: how long running checks may take to finish before the worker stops anyway, in seconds.',
   ),
+  SVC_APPLICANT_CHANGES_RETENTION_DAYS: withDefault(
+    integer(0, 3_650),
+    7,
+    'The applicant change feed (`GET /api/v1/applicants/changes/`): the retention job deletes a change of an applicant once a later change of the same applicant is this many days old. The feed answers each applicant as it is now, so no cursor goes stale and reading it from the beginning still gives every applicant; the table keeps one row per applicant plus these days’ changes (the Syncing applicants guide).',
+  ),
   SVC_PDF_PAGES: withDefault(
     integer(1, 16),
     2,
@@ -406,6 +411,7 @@ export const WORKER_SETTINGS = [
   'SVC_CHECK_RUN_EXPIRE_SECONDS',
   'SVC_JOB_SUPERVISE_INTERVAL_SECONDS',
   'WORKER_STOP_GRACE_SECONDS',
+  'SVC_APPLICANT_CHANGES_RETENTION_DAYS',
   'SVC_PDF_PAGES',
   'SVC_PDF_RENDER_TIMEOUT_MS',
   'SVC_REPORT_RENDER_CLAIM_SECONDS',

@@ -25,7 +25,8 @@ export {
 export { pendingMigrations, runMigrations } from './migrate.js';
 export { migrations } from './migrations/index.js';
 export { followPartnerChanges, type PartnerChangeHandlers } from './partner-changes.js';
-export { pruneExpiredRows } from './retention.js';
+export { APPLICANT_CHANGES_KEPT_DAYS, pruneExpiredRows } from './retention.js';
+export { compactApplicantChanges } from './applicant-changes-compaction.js';
 export type * from './repositories/database-errors.js';
 export { constraintOf, isDatabaseUnavailable, sqlStateOf } from './repositories/database-errors.js';
 export type * from './repositories/api-keys.js';

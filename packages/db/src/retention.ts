@@ -1,4 +1,5 @@
 import { managerOf, type DbHandle } from './db-handle.js';
+import { compactApplicantChanges } from './applicant-changes-compaction.js';
 import { EVENTS_KEPT_DAYS } from './repositories/events.js';
 
 /** Per-key token buckets: one untouched for a minute is full again, as good as none (kept twice that, for skewed clocks). */
@@ -8,6 +9,9 @@ const RECORD_CHANGES_KEPT_MS = 60 * 60_000;
 
 /** Session and OAuth2 tokens, and set-password links, a day after they stopped working (the audit log keeps their use). */
 const SPENT_CREDENTIALS_KEPT_MS = 24 * 60 * 60_000;
+
+/** How long the applicant change feed keeps a change a later one supersedes (`SVC_APPLICANT_CHANGES_RETENTION_DAYS`). */
+export const APPLICANT_CHANGES_KEPT_DAYS = 7;
 
 /** Rows deleted per statement, and statements per table per run: a run stays short, the next one goes on. */
 export const PRUNE_BATCH_SIZE = 1_000;
@@ -20,7 +24,8 @@ type PrunedTable =
   | 'record_changes'
   | 'events'
   | 'access_tokens'
-  | 'password_links';
+  | 'password_links'
+  | 'applicant_changes';
 
 /**
  * What svc keeps only for a while (DECISIONS.md, Retention): each table's rows to delete at `now`, a condition on
@@ -60,11 +65,17 @@ const PRUNE_RULES: ReadonlyArray<{ table: PrunedTable; where: string; cutoff: (n
 
 /**
  * Deletes what has outlived its retention at `now`, in batches of `batchSize` rows, and answers how many
- * rows of each table went. Idempotent: any number of processes may run it at once or again.
+ * rows of each table went: the rules above, then the change feed's superseded changes (`compactApplicantChanges`,
+ * those a change older than `applicantChangesKeptDays` supersedes). Idempotent: any number of processes may run it at
+ * once or again.
  */
 export async function pruneExpiredRows(
   handle: DbHandle,
-  { now, batchSize = PRUNE_BATCH_SIZE }: { now: Date; batchSize?: number },
+  {
+    now,
+    batchSize = PRUNE_BATCH_SIZE,
+    applicantChangesKeptDays = APPLICANT_CHANGES_KEPT_DAYS,
+  }: { now: Date; batchSize?: number; applicantChangesKeptDays?: number },
 ): Promise<Record<PrunedTable, number>> {
   const manager = managerOf(handle);
   const deleted = {} as Record<PrunedTable, number>;
@@ -83,5 +94,9 @@ export async function pruneExpiredRows(
       if (count === 0) break;
     }
   }
+  deleted.applicant_changes = await compactApplicantChanges(manager, {
+    before: new Date(now.getTime() - applicantChangesKeptDays * 86_400_000),
+    batchSize,
+  });
   return deleted;
 }

@@ -84,6 +84,7 @@ export const syncingApplicantsGuide: Guide = {
 <li>Store the cursor <em>with</em> what you applied (one write, or one transaction): a crash between the two would apply a page twice (harmless: upserts) or skip it (not harmless).</li>
 <li>An erased applicant comes as a tombstone: <code>change</code> <code>erased</code> and the anonymous record the lists show (<code>status</code> <code>Erased</code>, no personal data). Delete your copy’s personal data then.</li>
 <li>A change shows once every transaction that began before it has ended, so one that commits late is never skipped; it may show a moment after the lists show it.</li>
+<li>No cursor goes stale. The feed keeps each applicant’s latest change for as long as the applicant exists, and deletes an earlier change once a later one of the same applicant is older than the deployment’s retention (<code>SVC_APPLICANT_CHANGES_RETENTION_DAYS</code>, 7 days by default). Since every change answers the applicant as it is now, a mirror that was offline for months, or one started from the beginning, reads each applicant changed since its cursor once, at its latest, and ends equal to the lists: there is nothing to resync.</li>
 </ul>
 <p>The script below keeps <code>mirror.json</code> from the feed. Its <code>check</code> mode then compares the mirror with the lists, read between two syncs (applicants change while they are read: the comparison counts once a sync finds nothing new).</p>
 ${codeBlock(

@@ -40,6 +40,7 @@ import { ApplicantSearch1795880300000 } from './1795880300000-applicant-search.j
 import { ApplicantChanges1795881000000 } from './1795881000000-applicant-changes.js';
 import { WatchlistHitEvidence1795890000000 } from './1795890000000-watchlist-hit-evidence.js';
 import { ListIndexStatuses1795895000000 } from './1795895000000-list-index-statuses.js';
+import { ApplicantChangesCompaction1795896000000 } from './1795896000000-applicant-changes-compaction.js';
 
 /**
  * Every migration, oldest first, listed explicitly (no globs). A new migration is a new file named
@@ -90,4 +91,5 @@ export const migrations: Array<new () => import('typeorm').MigrationInterface> =
   ApplicantChanges1795881000000,
   WatchlistHitEvidence1795890000000,
   ListIndexStatuses1795895000000,
+  ApplicantChangesCompaction1795896000000,
 ];

@@ -11,18 +11,23 @@ export const RETENTION_SCHEDULE = '*/5 * * * *';
 
 /**
  * Deletes what has outlived its retention (expired idempotency records, old rate-limit counts, the read caches' old
- * changes): bounded batches, idempotent, so a run cut short or run twice is harmless. Logs only counts. Then learns
+ * changes, the change feed's superseded changes): bounded batches, idempotent, so a run cut short or run twice is harmless. Logs only counts. Then learns
  * the providers' turnarounds from the last 30 days (`refreshCheckTurnarounds`), for the estimates of new submissions.
  * And marks the invitations whose link lapsed (`expireLapsedInvitations`: `invitation.expired`).
  * `stately`: at most one prune queued and one running, however many workers run (or none: no pile-up meanwhile).
  */
-export const retentionPruneQueue = defineJob<BaseJobContext>()({
+export const retentionPruneQueue = defineJob<
+  BaseJobContext & {
+    /** `SVC_APPLICANT_CHANGES_RETENTION_DAYS`: the change feed's superseded changes go after this many days. */
+    applicantChangesRetentionDays: number;
+  }
+>()({
   name: RETENTION_QUEUE,
   role: 'checks',
   policy: 'stately',
   concurrency: () => 1,
-  handle: async ({ db, logger, now }) => {
-    const deleted = await pruneExpiredRows(db, { now: now() });
+  handle: async ({ db, logger, now, applicantChangesRetentionDays }) => {
+    const deleted = await pruneExpiredRows(db, { now: now(), applicantChangesKeptDays: applicantChangesRetentionDays });
     logger.info({ deleted }, 'retention: expired rows deleted');
     await refreshCheckTurnarounds(db, now());
     const expired = await expireLapsedInvitations({ db, now: now() });
