@@ -140,7 +140,7 @@ export const FIGURES: Readonly<Record<string, FigureDescription>> = {
   },
   cluster_1_worker_screenings_per_s: {
     unit: 'screenings/s',
-    what: 'quick screens of three checks ordered -> report stored -> Returned, a backlog of 300 drained by one worker process (issue 37: twice the 11.5 of one API and one worker)',
+    what: 'quick screens of three checks ordered -> report stored -> Returned, a backlog of 300 (`BENCH_CLUSTER_BACKLOG`) drained by one worker process (issue 37: twice the 11.5 of one API and one worker)',
     target: { atLeast: 23 },
   },
   cluster_2_worker_screenings_per_s: {

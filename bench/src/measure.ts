@@ -3,6 +3,19 @@ export type Throughput = { completed: number; seconds: number };
 
 export const perSecond = ({ completed, seconds }: Throughput) => completed / seconds;
 
+/** A benchmark's size from its environment variable (`BENCH_WATCHLIST_SIZE`…): `fallback` when unset, else a whole number of at least `least`. */
+export function sizeSetting(
+  variable: string,
+  { fallback, least, of }: { fallback: number; least: number; of: string },
+): number {
+  const value = process.env[variable];
+  if (value === undefined || value === '') return fallback;
+  const size = Number(value);
+  if (!Number.isInteger(size) || size < least)
+    throw new Error(`${variable}: a whole number of ${of}, ${least} or more`);
+  return size;
+}
+
 /**
  * `callers` loops each calling `operation` until `durationMs` has passed. The ones still running then finish and
  * count, and the time runs until the last one ends, so every operation started is measured.

@@ -8,6 +8,7 @@ import { createDatabase, importWatchlistVersion, runMigrations, type Database } 
 import { createLogger, WatchlistScreener } from '@svc/worker';
 import { checksumTap, parseWatchlist, queryName, ScreeningIndex } from '@svc/watchlists';
 import { generateCorpus, scoreCorpus, type Corpus } from '@svc/watchlists/testing';
+import { sizeSetting } from './measure.js';
 import { createBenchDatabase } from './stack.js';
 
 export const name = 'watchlists';
@@ -15,17 +16,9 @@ export const name = 'watchlists';
 /** The watchlist provider's default threshold. */
 const THRESHOLD = 0.85;
 /** Names of the made-up list: `BENCH_WATCHLIST_SIZE` (a smaller list for a quick look), 1,000,000 by default. */
-const NAMES = sizeSetting(process.env.BENCH_WATCHLIST_SIZE);
+const NAMES = sizeSetting('BENCH_WATCHLIST_SIZE', { fallback: 1_000_000, least: 1_000, of: 'names' });
 const QUALITY_QUERIES = 4_000;
 const TIMED_QUERIES = 500;
-
-function sizeSetting(value: string | undefined): number {
-  if (value === undefined || value === '') return 1_000_000;
-  const names = Number(value);
-  if (!Number.isInteger(names) || names < 1_000)
-    throw new Error('BENCH_WATCHLIST_SIZE: a whole number of names, 1000 or more');
-  return names;
-}
 
 const percentile = (values: readonly number[], fraction: number) => {
   const sorted = [...values].sort((a, b) => a - b);

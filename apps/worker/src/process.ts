@@ -6,6 +6,7 @@ import { collectDefaultMetrics, Registry } from 'prom-client';
 import { loadWorkerConfig, type WorkerConfig } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { serveWorkerMetrics } from './metrics.js';
+import { lowerProcessPriority } from './niceness.js';
 import { startWorker, workerSettingsOf } from './worker.js';
 import { loadEncryptionKey, useEncryptionKey } from '@svc/db/crypto';
 import { prepareFileStore } from '@svc/db/storage';
@@ -51,6 +52,9 @@ export async function runWorkerProcess(
 ): Promise<void> {
   const config = loadWorkerConfig(environment);
   const logger = createLogger({ level: config.LOG_LEVEL });
+  // Before Chromium starts, so that it and its renderers inherit it.
+  const niceness = lowerProcessPriority(config.SVC_WORKER_NICENESS);
+  if (niceness !== null) logger.info({ niceness }, 'worker runs at a lower CPU priority (SVC_WORKER_NICENESS)');
   const db = await openWorkerDatabase(config, logger);
   const metricsRegistry = new Registry();
   collectDefaultMetrics({ register: metricsRegistry });

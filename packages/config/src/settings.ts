@@ -242,6 +242,11 @@ export const SETTINGS = {
     2,
     'How often an idle worker looks for new jobs, in seconds.',
   ),
+  SVC_WORKER_NICENESS: withDefault(
+    integer(0, 19),
+    0,
+    'How much lower `svc worker` and its Chromium run on the CPU than the process that started them (Unix niceness added at start, at most 19). `10` where a worker shares its machine with an API or PostgreSQL: a busy worker leaves them the cores first, so the API answers quickly. Chromium keeps it only when the worker does not run as root (root lets Chromium raise its own threads).',
+  ),
   SVC_CHECK_RUN_EXPIRE_SECONDS: withDefault(
     integer(1, 86_400),
     300,
@@ -265,7 +270,7 @@ export const SETTINGS = {
   SVC_PDF_PAGES: withDefault(
     integer(1, 16),
     2,
-    'Reports a worker renders at the same time (pages of its Chromium); one per core is a good start.',
+    'Reports a worker renders at the same time (pages of its Chromium); one per core is a good start. It runs twice as many `report.render` jobs at once, so that reading and storing reports overlaps printing.',
   ),
   SVC_PDF_RENDER_TIMEOUT_MS: withDefault(
     integer(1_000, 600_000),
@@ -408,6 +413,7 @@ export const WORKER_SETTINGS = [
   'SVC_SIMULATOR_CALLBACKS',
   'WORKER_CONCURRENCY',
   'WORKER_POLLING_INTERVAL_SECONDS',
+  'SVC_WORKER_NICENESS',
   'SVC_CHECK_RUN_EXPIRE_SECONDS',
   'SVC_JOB_SUPERVISE_INTERVAL_SECONDS',
   'WORKER_STOP_GRACE_SECONDS',
