@@ -38,5 +38,8 @@ export function reasonsOf(hit: IndexHit): string[] {
     ...hit.name.unmatchedListed.map((token) => `"${token}": listed, not in the applicant's name`),
     BIRTH_DATE[hit.birthDate],
     NATIONALITY[hit.nationality],
+    ...(hit.asClose > 0
+      ? [`${hit.asClose} other ${hit.asClose === 1 ? 'person' : 'people'} of this list match the name as closely`]
+      : []),
   ];
 }

@@ -60,25 +60,84 @@ export function nameTokens(name: string): string[] {
  * and `محمد` (`mhmd`) are `mmd`; `Qaddafi` and `Gadhafi` are `kdf`. A word starting with a vowel keeps one `a`.
  */
 export function phoneticKey(token: string): string {
-  const text = token
-    .replace(/ph/g, 'f')
-    .replace(/sch|sh|zh|ch|tch/g, 's')
-    .replace(/kh|gh|ck|q|c(?=[aou]|$|[^eiy])|g/g, 'k')
-    .replace(/c/g, 's')
-    .replace(/x/g, 'ks')
-    .replace(/z/g, 's')
-    .replace(/dh|th/g, 'd')
-    .replace(/(^|[^aeiouy])w/g, '$1v')
-    .replace(/j/g, 'y');
-  let key = /^[aeiouy]/.test(text) ? 'a' : '';
-  let previous = '';
-  for (const letter of text) {
-    if ('aeiouyhw'.includes(letter)) {
-      previous = '';
+  // One pass does what these replacements in turn would do: ph → f; sch, sh, zh, ch, tch → s; kh, gh, ck, q, g and c
+  // (not before e, i, y) → k; the other c → s; x → ks; z → s; dh, th → d. No replacement makes or takes the letters
+  // another one reads (screening computes keys of every typo of a word: `typoKeys`, so this is its cost).
+  const length = token.length;
+  if (folded.length < 2 * length) folded = new Uint16Array(2 * length);
+  let size = 0;
+  for (let index = 0; index < length;) {
+    const letter = token.charCodeAt(index);
+    const next = index + 1 < length ? token.charCodeAt(index + 1) : 0;
+    const after = index + 2 < length ? token.charCodeAt(index + 2) : 0;
+    if (letter === P && next === H) {
+      folded[size++] = F;
+      index += 2;
+    } else if (letter === S && next === C && after === H) {
+      folded[size++] = S;
+      index += 3;
+    } else if ((letter === S || letter === Z || letter === C) && next === H) {
+      folded[size++] = S;
+      index += 2;
+    } else if (letter === T && next === C && after === H) {
+      folded[size++] = S;
+      index += 3;
+    } else if ((letter === D || letter === T) && next === H) {
+      folded[size++] = D;
+      index += 2;
+    } else if ((letter === K || letter === G || letter === C) && next === (letter === C ? K : H)) {
+      folded[size++] = K;
+      index += 2;
+    } else if (letter === Q || letter === G || (letter === C && next !== E && next !== I && next !== Y)) {
+      folded[size++] = K;
+      index++;
+    } else if (letter === X) {
+      folded[size++] = K;
+      folded[size++] = S;
+      index++;
+    } else {
+      folded[size++] = letter === C || letter === Z ? S : letter;
+      index++;
+    }
+  }
+  // w → v at the start or after a letter that is not a vowel (the letter before is taken with it, as a replacement
+  // of `(^|[^aeiouy])w` would); then j → y, which drops as a vowel.
+  for (let index = 0; index < size; index++) {
+    if (index === 0 && folded[0] === W) folded[0] = V;
+    else if (folded[index + 1] === W && index + 1 < size && !isVowel(folded[index]!)) folded[++index] = V;
+  }
+  let key = size > 0 && (isVowel(folded[0]!) || folded[0] === J) ? 'a' : '';
+  let previous = 0;
+  for (let index = 0; index < size; index++) {
+    const letter = folded[index]!;
+    if (isVowel(letter) || letter === J || letter === H || letter === W) {
+      previous = 0;
       continue;
     }
-    if (letter !== previous) key += letter;
+    if (letter !== previous) key += String.fromCharCode(letter);
     previous = letter;
   }
   return key === '' ? token : key;
 }
+
+let folded = new Uint16Array(64);
+const C = 99; // c
+const D = 100; // d
+const E = 101; // e
+const F = 102; // f
+const G = 103; // g
+const H = 104; // h
+const I = 105; // i
+const J = 106; // j
+const K = 107; // k
+const P = 112; // p
+const Q = 113; // q
+const S = 115; // s
+const T = 116; // t
+const V = 118; // v
+const W = 119; // w
+const X = 120; // x
+const Y = 121; // y
+const Z = 122; // z
+const VOWELS = new Set([...'aeiouy'].map((letter) => letter.charCodeAt(0)));
+const isVowel = (letter: number) => VOWELS.has(letter);

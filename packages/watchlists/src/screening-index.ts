@@ -1,7 +1,15 @@
 import { scoreEntry, type ApplicantFacts, type BirthDateFinding, type EntryFacts, type EntryScore } from './decide.js';
-import { cachedKey, compareNames, listedNameTokens, type NameComparison, type QueryName } from './match.js';
+import {
+  cachedKey,
+  compareNames,
+  listedNameTokens,
+  type NameComparison,
+  type QueryName,
+  type TokenMatch,
+} from './match.js';
 import { ENTITY_TYPES, type EntityType } from './model.js';
 import { PARTICLES, phoneticKey } from './normalise.js';
+import { editDistance } from './similarity.js';
 
 /** An entry as the index takes it: `ref` is the caller's handle on it (a row number, an id's position). */
 export type IndexedEntry = EntryFacts & { readonly names: readonly string[] };
@@ -12,6 +20,11 @@ export type IndexHit = {
   /** Which of the entry's names matched best (0: the primary name). */
   readonly nameIndex: number;
   readonly name: NameComparison;
+  /**
+   * Other people of the same list whose names match the applicant's as closely, word for word (their dates of birth
+   * not contradicting the applicant's).
+   */
+  readonly asClose: number;
 } & EntryScore;
 
 /** Beyond this many candidate names, those reached through typo keys are left out. */
@@ -264,7 +277,9 @@ export class ScreeningIndex {
    * comparison that explains it. An entry is left out when another person of the same list matches each of the
    * applicant's words at least as well and one of them better (`dominates`), unless this entry's date of birth is the
    * applicant's: a list holds a person once, under all their names, so the name given is that other person's, not a
-   * variant of this one's.
+   * variant of this one's. A name that matches only through a misspelling, a sound or an initial, and matches two or
+   * more other people of the same list as closely, scores `AMBIGUITY_COST` less (unless the date of birth agrees), and
+   * is left out when one of them has the applicant's date of birth.
    */
   screen(
     query: QueryName,
@@ -273,29 +288,44 @@ export class ScreeningIndex {
   ): IndexHit[] {
     if (!this.built) throw new Error('build the index first');
     const best = new Map<number, IndexHit>();
-    const people: { entry: number; words: Map<string, number> }[] = [];
+    const people: { entry: number; words: Map<string, number>; birthDate: BirthDateFinding }[] = [];
     for (const name of this.candidates(query)) {
       const comparison = compareNames(query, this.tokensOf(name));
       if (!comparison) continue;
       const entry = this.nameEntry.values[name]!;
       const scored = scoreEntry(applicant, this.factsOf(entry), comparison);
       if (!scored) continue;
-      people.push({ entry, words: wordSimilarities(comparison) });
+      people.push({ entry, words: wordSimilarities(comparison), birthDate: scored.birthDate });
       if (scored.score < minimum) continue;
       const previous = best.get(entry);
       if (previous && previous.score >= scored.score) continue;
-      best.set(entry, { entry, nameIndex: name - this.entryFirstName.values[entry]!, name: comparison, ...scored });
+      best.set(entry, {
+        entry,
+        nameIndex: name - this.entryFirstName.values[entry]!,
+        name: comparison,
+        ...scored,
+        asClose: 0,
+      });
     }
     return [...best.values()]
-      .filter((hit) => {
+      .flatMap((hit) => {
         const words = wordSimilarities(hit.name);
         const list = this.entryList.values[hit.entry];
         // A date of birth that agrees with this entry (and not the other) is evidence the name alone does not outweigh.
-        if (CORROBORATED.has(hit.birthDate)) return true;
-        return !people.some(
-          (other) =>
-            other.entry !== hit.entry && this.entryList.values[other.entry] === list && dominates(other.words, words),
+        if (CORROBORATED.has(hit.birthDate)) return [hit];
+        const sameList = people.filter(
+          (other) => other.entry !== hit.entry && this.entryList.values[other.entry] === list,
         );
+        if (sameList.some((other) => dominates(other.words, words))) return [];
+        const alike = sameList.filter(
+          (other) => !CONTRADICTED.has(other.birthDate) && equallyClose(other.words, words),
+        );
+        const inexact = [...words.values()].some((close) => close < 10);
+        // A misspelt name as close to someone whose date of birth is the applicant's is that person's.
+        if (inexact && alike.some((other) => CORROBORATED.has(other.birthDate))) return [];
+        const asClose = new Set(alike.map((other) => other.entry)).size;
+        const score = inexact && asClose >= AMBIGUOUS_PEOPLE ? hit.score - AMBIGUITY_COST : hit.score;
+        return score >= minimum ? [{ ...hit, score, asClose }] : [];
       })
       .sort((a, b) => b.score - a.score)
       .slice(0, limit);
@@ -303,12 +333,48 @@ export class ScreeningIndex {
 }
 
 const CORROBORATED: ReadonlySet<BirthDateFinding> = new Set(['same_date', 'same_year']);
+const CONTRADICTED: ReadonlySet<BirthDateFinding> = new Set(['different_year', 'same_year_other_date']);
 
-/** How well each of the applicant's words matched (a word written together with the next counts for both). */
+/**
+ * A name that only a misspelling, a sound or an initial makes close to a listed person, and that is as close to two
+ * or more other people of the same list, identifies none of them: it costs this much (into the review band).
+ */
+const AMBIGUOUS_PEOPLE = 2;
+const AMBIGUITY_COST = 0.1;
+
+function equallyClose(one: ReadonlyMap<string, number>, other: ReadonlyMap<string, number>): boolean {
+  if (one.size !== other.size) return false;
+  for (const [word, close] of one) if (other.get(word) !== close) return false;
+  return true;
+}
+
+/**
+ * How close a matched word is, for telling listed people apart: the same name (the same word, known forms of one
+ * given name, the same letters written together) 10, each letter changed one less, an initial 7.5 (between two and
+ * three letters, as it scores). Not the similarity: a spelling a letter away and a sound a letter away are equally
+ * close (`rastolev` is `raspolev`'s typo as much as `rastilev`'s), and known forms of a name are the name.
+ */
+function closeness(match: TokenMatch): number {
+  switch (match.kind) {
+    case 'exact':
+    case 'variant':
+      return 10;
+    case 'initial':
+      return 7.5;
+    case 'joined':
+      return match.query.replace(' ', '') === match.listed.replace(' ', '') ? 10 : 9;
+    default:
+      return 10 - editDistance(match.query, match.listed, 5);
+  }
+}
+
+/** How close each of the applicant's words matched (a word written together with the next counts for both). */
 function wordSimilarities(comparison: NameComparison): Map<string, number> {
   const words = new Map<string, number>();
-  for (const match of comparison.matches)
-    for (const word of match.query.split(' ')) words.set(word, Math.max(words.get(word) ?? 0, match.similarity));
+  for (const match of comparison.matches) {
+    const close = closeness(match);
+    for (const word of match.query.split(' ')) words.set(word, Math.max(words.get(word) ?? 0, close));
+  }
   return words;
 }
 

@@ -170,3 +170,46 @@ describe('what tells namesakes apart', () => {
     expect(found('Youssef Fauaja')).toEqual([]);
   });
 });
+
+describe('listed people equally close to the name given', () => {
+  const built = new ScreeningIndex();
+  for (const entry of [
+    person(['RASPOLEV, Viktor']),
+    person(['RASTILEV, Viktor']),
+    person(['VATICHE, Yuri', 'Yury Vatiche']),
+    person(['VAMICHE, Yuri', 'Iouri Vamiche']),
+    person(['FARIDNA, Abdullah'], ['1971-04-02']),
+    person(['KARIDKA, Abdullah'], ['1980-01-01']),
+    person(['FAMIDKA, Abdullah']),
+  ])
+    built.add(entry);
+  built.build();
+  const screened = (name: string, birthDate: string | null = null) =>
+    built.screen(queryName(name), { birthDate, nationalities: [] }, { minimum: THRESHOLD });
+  const found = (name: string, birthDate: string | null = null) =>
+    screened(name, birthDate)
+      .map((hit) => hit.entry)
+      .sort();
+
+  it('counts a letter changed as close whether or not the sound is kept', () => {
+    // `rastolev` is a typo of either: neither is left out for the other.
+    expect(found('Viktor Rastolev')).toEqual([0, 1]);
+  });
+
+  it('takes known forms of a given name for the name itself when telling people apart', () => {
+    // The listed Vatiche's name is the one given (Iouri a form of Yuri); Vamiche is a letter away.
+    expect(found('Iouri Vatiche')).toEqual([2]);
+  });
+
+  it('does not report a misspelt name that fits several listed people equally, unless the date of birth says which', () => {
+    expect(found('Abdullah Faridka')).toEqual([]);
+    const nearly = built.screen(
+      queryName('Abdullah Faridka'),
+      { birthDate: null, nationalities: [] },
+      { minimum: THRESHOLD - 0.15 },
+    );
+    expect(nearly.map((hit) => hit.asClose)).toEqual([2, 2, 2]);
+    expect(reasonsOf(nearly[0]!)).toContain('2 other people of this list match the name as closely');
+    expect(found('Abdullah Faridka', '1971-04-02')).toEqual([4]);
+  });
+});

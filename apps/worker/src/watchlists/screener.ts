@@ -100,11 +100,23 @@ export class WatchlistScreener {
   ): Promise<Screening> {
     const lists = await this.lists(fresh);
     const hits = lists.index.screen(query, applicant, { minimum });
+    // The hits' entries read back in one statement per version (most screenings have none, or hits of one list).
+    const numbers = new Map<number, number[]>();
+    for (const hit of hits) {
+      const position = lists.versionOf[hit.entry]!;
+      const entryNos = numbers.get(position) ?? [];
+      entryNos.push(lists.entryNoOf[hit.entry]!);
+      numbers.set(position, entryNos);
+    }
+    const listed = new Map<string, StoredWatchlistEntry>();
+    for (const [position, entryNos] of numbers)
+      for (const entry of await watchlistEntriesByNumber(this.db, lists.versions[position]!.id, entryNos))
+        listed.set(`${position}:${entry.entryNo}`, entry);
     const found: WatchlistHit[] = [];
     for (const hit of hits) {
-      const version = lists.versions[lists.versionOf[hit.entry]!]!;
-      const [listed] = await watchlistEntriesByNumber(this.db, version.id, [lists.entryNoOf[hit.entry]!]);
-      if (listed) found.push({ ...hit, version, listed });
+      const position = lists.versionOf[hit.entry]!;
+      const entry = listed.get(`${position}:${lists.entryNoOf[hit.entry]!}`);
+      if (entry) found.push({ ...hit, version: lists.versions[position]!, listed: entry });
     }
     return { versions: lists.versions, hits: found };
   }
