@@ -67,6 +67,10 @@ describe.each(apiTargets())('the watchlist provider on $name', (target) => {
     expect(risk.green_flags.join(' ')).toMatch(
       /Lists searched: EU Financial Sanctions Files \(version \S+, published 2024-03-01, .*3 entries\); OFAC .*Court records and adverse media were not searched/,
     );
+    // The date the result reflects: a later list version's hit goes to the record, not to this result or its report.
+    expect(risk.green_flags.at(-1)).toMatch(
+      /^Screened on \d{4}-\d{2}-\d{2} against the versions above: an entry a later list version brings is recorded on the applicant's record/,
+    );
     const [match] = risk.risk_evaluations[0]!.criminal_results;
     expect(match).toMatchObject({
       overall_score: 'REVIEW',

@@ -66,7 +66,7 @@ export function watchlistProviderAdapter(
         request.checkId,
         screening.hits.filter((hit) => hit.score >= thresholds.threshold),
       );
-      return { status: 'complete', result: watchlistCheckResult(screening, thresholds) };
+      return { status: 'complete', result: watchlistCheckResult(screening, thresholds, new Date()) };
     },
     async status() {
       return { status: 'failed', reason: `${name}: answers at once; nothing is pending` };

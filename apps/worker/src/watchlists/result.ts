@@ -23,6 +23,13 @@ export const searchedLists = (versions: readonly WatchlistVersion[]) =>
 export const NOT_SEARCHED =
   'Scope: sanctions and watch lists only. Court records and adverse media were not searched by this provider.';
 
+/**
+ * The date this result reflects: a report shows the result as it was, and a hit a later list version brings (a
+ * re-screening) is recorded on the applicant, not here.
+ */
+const asOf = (screenedAt: Date) =>
+  `Screened on ${day(screenedAt)} against the versions above: an entry a later list version brings is recorded on the applicant's record (watch-list hits), not in this result.`;
+
 /** The listed name that matched best. */
 const nameMatched = (hit: WatchlistHit) => hit.listed.names[hit.nameIndex] ?? hit.listed.names[0] ?? '';
 
@@ -97,10 +104,14 @@ function criminalResultOf(hit: WatchlistHit, thresholds: MatchThresholds): Crimi
  * NOT_CLEAR: a name match is for a person to judge), else CLEAR for the lists searched; near matches within the review
  * band are shown without changing the outcome. Every answer names the list versions searched and what was not.
  */
-export function watchlistCheckResult(screening: Screening, thresholds: MatchThresholds): SimulatedCheck<RiskDetails> {
+export function watchlistCheckResult(
+  screening: Screening,
+  thresholds: MatchThresholds,
+  screenedAt: Date,
+): SimulatedCheck<RiskDetails> {
   const matches = screening.hits.filter((hit) => hit.score >= thresholds.threshold);
   const outcome = matches.length > 0 ? 'REVIEW' : 'CLEAR';
-  const scope = [`Lists searched: ${searchedLists(screening.versions)}.`, NOT_SEARCHED];
+  const scope = [`Lists searched: ${searchedLists(screening.versions)}.`, NOT_SEARCHED, asOf(screenedAt)];
   const redFlags = matches.map((hit) => describeHit(hit, thresholds));
   const greenFlags =
     matches.length > 0
