@@ -39,6 +39,33 @@ describe('coalesce', () => {
     ]);
   });
 
+  it('with oneAtATime, gathers the calls made while one is in flight into the next, started when it settles', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const calls: number[][] = [];
+    const serial = coalesce(
+      async (inputs: number[]) => {
+        calls.push([...inputs]);
+        if (calls.length === 1) await gate;
+        return fulfilled(inputs);
+      },
+      { oneAtATime: true },
+    );
+    const first = Promise.all([serial(1), serial(2)]);
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = Promise.all([serial(3)]);
+    await new Promise((resolve) => setImmediate(resolve));
+    const third = Promise.all([serial(4), serial(5)]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual([[1, 2]]);
+    release();
+    expect(await Promise.all([first, second, third])).toEqual([[1, 2], [3], [4, 5]]);
+    expect(calls).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
+  });
+
   it('fails only the calls whose answers failed', async () => {
     const oddFails = coalesce(async (inputs: number[]) =>
       inputs.map((input): PromiseSettledResult<number> =>

@@ -35,16 +35,22 @@ export function personalDataReadsOf(items: ReadonlyArray<{ id: string; informati
   return reads;
 }
 
-/** Per database handle, the audit lines of the reads made in one turn of the event loop, written in one statement. */
+/**
+ * Per database handle, the audit lines of the reads answered side by side, written in one statement: one statement in
+ * flight at a time, and the lines of the reads made meanwhile wait for it and make the next.
+ */
 const auditWriters = new WeakMap<DbHandle, (entries: AuditEntry[]) => Promise<void>>();
 
 function auditWriterOf(db: DbHandle): (entries: AuditEntry[]) => Promise<void> {
   let writer = auditWriters.get(db);
   if (!writer) {
-    writer = coalesce(async (batches: AuditEntry[][]) => {
-      await recordAudits(db, batches.flat());
-      return fulfilled(batches.map(() => undefined));
-    });
+    writer = coalesce(
+      async (batches: AuditEntry[][]) => {
+        await recordAudits(db, batches.flat());
+        return fulfilled(batches.map(() => undefined));
+      },
+      { oneAtATime: true },
+    );
     auditWriters.set(db, writer);
   }
   return writer;
@@ -54,7 +60,7 @@ function auditWriterOf(db: DbHandle): (entries: AuditEntry[]) => Promise<void> {
  * Writes to the audit log who read which applicants' full SIN/SSN or date of birth, when and from where: one line per
  * applicant (its id the subject, the fields in the action). Written before the answer leaves: an answer whose reading
  * cannot be recorded is not sent. The reads of requests answered side by side are written in one statement (one
- * commit instead of one per request).
+ * commit for all the reads that arrived while the previous commit was in flight, instead of one per request).
  */
 export async function recordPersonalDataReads(
   db: DbHandle,
