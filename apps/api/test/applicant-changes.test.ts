@@ -177,7 +177,7 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant change feed on
       await sync(mirror, after, client);
       expect(mirror, String(after)).toEqual(listed);
     }
-    expect((listed.get(erased.id)?.item as { status?: string }).status).toBe('Erased');
+    expect((listed.get(erased.id)!.item as { status?: string }).status).toBe('Erased');
   });
 
   it('answers 400 to a cursor it never gave, and shows a team user only its team', async () => {

@@ -6,7 +6,6 @@ import {
   JOB_DEFINITIONS,
   JOB_QUEUES,
   QUEUE_NAMES,
-  QUEUE_ROLES,
   REPORT_RENDER_CLAIM_MS,
   WATCHLIST_RESCREEN_QUEUE,
   WEBHOOK_DELIVER_QUEUE,
@@ -501,7 +500,7 @@ export async function startWorker({
       onError: (error) => logger.error({ err: error }, 'job queue error'),
     }));
   await configureQueues(jobs, queueSettingsOf(settings));
-  // One Chromium for the process, launched at start (below) or by the first report, and reused by every later one.
+  // One Chromium for the process, launched by the first report and reused by every later one.
   const pdf =
     givenPdf ??
     createPdfRenderer({
@@ -509,13 +508,6 @@ export async function startWorker({
       renderTimeoutMs: settings.pdfRenderTimeoutMs,
       sandbox: settings.chromiumSandbox,
       logger,
-    });
-  // A worker that prints launches its Chromium before it takes jobs (about 1.6 CPU-s, 8 s on a loaded machine), so
-  // its first reports do not wait for it; a launch that fails is logged, and the first render tries again.
-  const prints = (queues ?? QUEUE_NAMES).some((queue) => QUEUE_ROLES[queue] === 'reports');
-  if (!givenPdf && prints)
-    await pdf.launch().catch((error: unknown) => {
-      logger.warn({ err: error }, 'Chromium did not start: the first render launches it again');
     });
   const metrics = createWorkerMetrics({ db, ...(metricsRegistry ? { registry: metricsRegistry } : {}) });
   for (const warning of bootWarningsOf(settings)) logger.warn(warning);

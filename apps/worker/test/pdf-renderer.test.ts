@@ -128,19 +128,6 @@ describe('the PDF renderer on Chromium', () => {
   let defaults: PdfRenderer | undefined;
   const defaultRenderer = () => (defaults ??= newRenderer());
 
-  it('launches Chromium when asked, before any render (a worker that prints, at start), and prints on that one', async () => {
-    const renderer = defaultRenderer();
-    expect(renderer.browser()).toBeNull();
-    await renderer.launch();
-    const launched = renderer.browser();
-    expect(launched?.connected).toBe(true);
-    await renderer.launch();
-    expect(renderer.browser()).toBe(launched);
-    const { text } = await readPdf(await renderer.render({ html: sectionsHtml('Launched early', 1), pageSize: 'A4' }));
-    expect(text).toContain('Launched early');
-    expect(renderer.browser()).toBe(launched);
-  }, 120_000);
-
   it('prints the HTML into a tagged PDF whose pages and text hold what it says', async () => {
     const renderer = defaultRenderer();
     const pdf = await renderer.render({ html: sectionsHtml('Screening report of Ada Lovelace', 3), pageSize: 'A4' });

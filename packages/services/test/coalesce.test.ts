@@ -53,13 +53,13 @@ describe('coalesce', () => {
     );
     const first = Promise.all([serial(1), serial(2)]);
     await new Promise((resolve) => setImmediate(resolve));
-    const second = Promise.all([serial(3)]);
+    const second = serial(3);
     await new Promise((resolve) => setImmediate(resolve));
     const third = Promise.all([serial(4), serial(5)]);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls).toEqual([[1, 2]]);
     release();
-    expect(await Promise.all([first, second, third])).toEqual([[1, 2], [3], [4, 5]]);
+    expect(await Promise.all([first, second, third])).toEqual([[1, 2], 3, [4, 5]]);
     expect(calls).toEqual([
       [1, 2],
       [3, 4, 5],

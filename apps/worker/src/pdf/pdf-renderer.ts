@@ -36,11 +36,6 @@ export type PdfRendererOptions = {
 export type PdfRenderer = {
   /** The PDF of `html`; fails with a `PdfRenderError` (see its `retryable`). */
   render(request: PdfRenderRequest): Promise<Uint8Array>;
-  /**
-   * Launches Chromium now rather than at the first render (a worker that prints does it at start, so its first
-   * report does not wait for the launch); resolves once it is up, fails as a launch would (`launch_failed`, …).
-   */
-  launch(): Promise<void>;
   /** Shuts Chromium down; renders still running fail with `renderer_closed`, later ones too. */
   close(): Promise<void>;
   /** The Chromium this renderer holds now, if any (the first render launches it): for tests and diagnostics. */
@@ -293,11 +288,6 @@ export function createPdfRenderer({
       } finally {
         release();
       }
-    },
-
-    async launch() {
-      if (closing) throw closedError();
-      await browserSession();
     },
 
     close() {
