@@ -82,6 +82,7 @@ export async function startApi({
   jobs,
   docsSite,
   metricsRegistry,
+  readCacheFreshMs,
 }: {
   config: Config;
   db: Database;
@@ -93,11 +94,17 @@ export async function startApi({
   docsSite?: string;
   /** Where the API's Prometheus series go; a process that runs a worker too passes the one both share. */
   metricsRegistry?: Registry;
+  /**
+   * How recently changes must have been read for answers to come from memory (the cache's default, 200 ms, when
+   * unset): tests of what is answered from memory widen it, since a loaded machine takes longer between two steps.
+   */
+  readCacheFreshMs?: number | undefined;
 }): Promise<RunningApi> {
   const readCache = new ReadCache({
     ttlMs: config.SVC_READ_CACHE_SECONDS * 1000,
     maxBytes: READ_CACHE_BYTES,
     now: () => now().getTime(),
+    ...(readCacheFreshMs === undefined ? {} : { freshMs: readCacheFreshMs }),
   });
   if (config.SVC_READ_CACHE_SECONDS > 0) connectReadCache(readCache, db, logger);
   const deps: Deps = {

@@ -38,8 +38,11 @@ export type TestApi = {
 // Personal data is encrypted at rest: one random key per test process.
 useEncryptionKey(randomBytes(32));
 
-/** `docsSite`: the documentation site to serve at /docs, as the `svc` command does (none by default). */
-type StartOptions = { logger?: Logger; docsSite?: string };
+/**
+ * `docsSite`: the documentation site to serve at /docs, as the `svc` command does (none by default);
+ * `readCacheFreshMs`: the read cache's freshness window (see `startApi`).
+ */
+type StartOptions = { logger?: Logger; docsSite?: string; readCacheFreshMs?: number };
 
 /**
  * Where an API test runs: on one database, since the db package's tests prove its repositories, job queue and change
@@ -58,7 +61,7 @@ export function apiTargets({ everyDatabase = false }: { everyDatabase?: boolean 
     name: target.name,
     async start(
       overrides: Partial<Config> = {},
-      { logger = createLogger({ level: 'silent' }), docsSite }: StartOptions = {},
+      { logger = createLogger({ level: 'silent' }), docsSite, readCacheFreshMs }: StartOptions = {},
     ) {
       const db = await target.open();
       await runMigrations(db);
@@ -68,7 +71,7 @@ export function apiTargets({ everyDatabase = false }: { everyDatabase?: boolean 
       // `changesSeen()` before it reads through the API, as the cache hears of such a write only within ~20 ms.
       const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
       // startApi opens the job queue (pg-boss) on the same database; target.dispose() closes the database and stops it.
-      const api = await startApi({ config, db, port: 0, logger, now, docsSite });
+      const api = await startApi({ config, db, port: 0, logger, now, docsSite, readCacheFreshMs });
       watchOpenApiTraffic(api.server);
       return {
         target: target.name,

@@ -36,7 +36,13 @@ describe.skipIf(!postgresTarget)('an adverse action’s final notice across a wo
     await db.dataSource.query(`UPDATE teams SET country = 'US', province_state = 'NY' WHERE id = $1`, [
       account.teams.hr,
     ]);
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SVC_LIVE_SIMULATION: '1' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SVC_LIVE_SIMULATION: '1',
+      // The test polls the record and the action; on a loaded machine that outlasts the default limit's burst.
+      SVC_RATE_LIMIT_PER_MINUTE: '100000',
+    });
     api = await startApi({ config, db, port: 0 });
     live = createClient({ baseUrl: api.url, apiKey: account.api_keys.live });
     expect((await live.consumerReportingAgency.replace({ body: agencyDetails('Kill agency') })).status).toBe(200);

@@ -58,7 +58,18 @@ const server = require('node:http').createServer((request, response) => {
 server.listen(Number(process.argv[1]), process.argv[2], () => process.stdout.write('listening\\n'));`;
 
 type Delivery = { id: string; body: string };
-type Answer = { status: number; at: number; what: string };
+/** `code`: the problem's code, when svc answered one (a balancer's own 503 has none). */
+type Answer = { status: number; at: number; what: string; code?: string | undefined };
+
+/** The `code` of a problem answer (application/problem+json), if the text is one. */
+function problemCodeOf(text: string): string | undefined {
+  try {
+    const code = (JSON.parse(text) as { code?: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 describe.skipIf(unavailable)('svc as a cluster: hosts killed under load (network namespaces, HAProxy)', () => {
   const encryptionKey = randomBytes(32).toString('hex');
@@ -216,7 +227,7 @@ describe.skipIf(unavailable)('svc as a cluster: hosts killed under load (network
           headers: headers(key),
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         });
-        answers.push({ status: answer.status, at: Date.now(), what });
+        answers.push({ status: answer.status, at: Date.now(), what, code: problemCodeOf(answer.text) });
         if (answer.status < 300) return answer;
         // 409: a dead host's request holds the key until its lease ends; 503: a host was dying.
         if ((answer.status === 409 && key) || answer.status === 503) {
@@ -281,7 +292,7 @@ describe.skipIf(unavailable)('svc as a cluster: hosts killed under load (network
           status: 0,
           text: error.message,
         }));
-        answers.push({ status: submitted.status, at: Date.now(), what: 'portal submission' });
+        answers.push({ status: submitted.status, at: Date.now(), what: 'portal submission', code: undefined });
         if (submitted.status === 200 || (attempt > 1 && submitted.status === 410)) break;
         if ((submitted.status !== 0 && submitted.status !== 503) || attempt > 60)
           throw new Error(`portal submission: ${submitted.status} ${submitted.text.slice(0, 300)}`);
@@ -387,10 +398,21 @@ describe.skipIf(unavailable)('svc as a cluster: hosts killed under load (network
     )) as [{ applications: number }];
     expect(applications).toBe(QUICK_SCREENS + INVITATIONS);
 
-    // No 5xx, but a 503 (or, for the portal's browser, a dropped connection: status 0) while a host was dead.
+    // No 5xx, but a 503 (or, for the portal's browser, a dropped connection: status 0) while a host was dead, and
+    // svc's own 503 `service_unavailable` (its database did not answer in time: a refusal that changed nothing and
+    // says when to retry, which a machine as loaded as CI's meets at any time).
     const duringDeath = (at: number) => deaths.some(({ from, to }) => at >= from && at <= to + 5_000);
     const serverErrors = answers.filter(({ status }) => status >= 500 || status === 0);
-    expect(serverErrors.filter(({ status, at }) => (status !== 503 && status !== 0) || !duringDeath(at))).toEqual([]);
+    const refusedUnderLoad = serverErrors.filter(
+      ({ status, code }) => status === 503 && code === 'service_unavailable',
+    );
+    expect(
+      serverErrors.filter(
+        (answer) =>
+          !refusedUnderLoad.includes(answer) &&
+          ((answer.status !== 503 && answer.status !== 0) || !duringDeath(answer.at)),
+      ),
+    ).toEqual([]);
     await http.close();
 
     const byStatus = Object.entries(
@@ -403,7 +425,7 @@ describe.skipIf(unavailable)('svc as a cluster: hosts killed under load (network
       .join(' ');
     const repeated = deliveries.filter(({ id }) => eventIds.has(id)).length - ofOurs.length;
     console.log(
-      `cluster: 2 API hosts behind HAProxy, 2 worker hosts, a webhook receiver host; ${QUICK_SCREENS} quick screens, ${INVITATIONS} invitations completed through the portal, ${UPGRADES} upgrades; ${deaths.length} hosts killed (SIGKILL) and restarted (${deaths.map(({ host }) => host).join(', ')}); ${answers.length} answers (${byStatus}; ${serverErrors.length} 5xx, all 503 while a host was dead); ${ids.length} applicants returned ${reports.length} times, each once per round, ${reports.length} reports in the bucket; ${events.length} events, each delivered (${repeated} repeated deliveries, same id); 0 duplicate applicants; ordered in ${((ordered - started) / 1000).toFixed(1)} s, all delivered ${((Date.now() - started) / 1000).toFixed(1)} s after the first order`,
+      `cluster: 2 API hosts behind HAProxy, 2 worker hosts, a webhook receiver host; ${QUICK_SCREENS} quick screens, ${INVITATIONS} invitations completed through the portal, ${UPGRADES} upgrades; ${deaths.length} hosts killed (SIGKILL) and restarted (${deaths.map(({ host }) => host).join(', ')}); ${answers.length} answers (${byStatus}; ${serverErrors.length} 5xx, all 503: ${refusedUnderLoad.length} of svc's database busy, the others while a host was dead); ${ids.length} applicants returned ${reports.length} times, each once per round, ${reports.length} reports in the bucket; ${events.length} events, each delivered (${repeated} repeated deliveries, same id); 0 duplicate applicants; ordered in ${((ordered - started) / 1000).toFixed(1)} s, all delivered ${((Date.now() - started) / 1000).toFixed(1)} s after the first order`,
     );
   }, 300_000);
 });

@@ -43,7 +43,13 @@ describe.skipIf(!postgresTarget)('a pending provider check across a worker kill 
     db = await target.open();
     await runMigrations(db);
     account = await bootstrapPartner(db, { name: 'Kill partner' });
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SVC_PROVIDERS: providers });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SVC_PROVIDERS: providers,
+      // The test polls the record; on a loaded machine that outlasts the default limit's burst.
+      SVC_RATE_LIMIT_PER_MINUTE: '100000',
+    });
     api = await startApi({ config, db, port: 0 });
     live = createClient({ baseUrl: api.url, apiKey: account.api_keys.live });
     environment = {

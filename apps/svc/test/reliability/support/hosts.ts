@@ -167,7 +167,8 @@ export async function startHaproxy({ port, servers }: { port: number; servers: r
       '  timeout connect 1s',
       '  timeout client 60s',
       '  timeout server 60s',
-      '  timeout check 1s',
+      // A dead host refuses the check at once; a live one on a loaded machine may take seconds to answer it.
+      '  timeout check 5s',
       '  retries 3',
       '  option redispatch 1',
       '  retry-on conn-failure empty-response',

@@ -72,7 +72,13 @@ export function useWorkerProcesses({
     await runMigrations(world.db);
     world.account = await bootstrapPartner(world.db, { name: partnerName });
     world.api = await startApi({
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...apiSettings }),
+      config: loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        // Tests poll records through it; on a loaded machine that outlasts the default limit's burst.
+        SVC_RATE_LIMIT_PER_MINUTE: '100000',
+        ...apiSettings,
+      }),
       db: world.db,
       port: 0,
     });

@@ -269,7 +269,7 @@ export async function returnEveryApplicant({ svc, logger }: { svc: TestApi; logg
         `SELECT count(*)::int AS pending FROM applicants WHERE status <> 'Returned' AND is_submitted`,
       )) as Array<{ pending: number }>;
       return row?.pending === 0;
-    }, 120_000);
+    }, 240_000);
     await svc.changesSeen();
   } finally {
     await worker.stop();
