@@ -69,8 +69,10 @@ async function image() {
     return true;
   }
   const started = performance.now();
+  // The build at a lower CPU priority: it has no clock to meet, and the tests beside it wait for processes, Chromium
+  // and databases with deadlines; it takes the CPU they leave idle. Compose's check, which has deadlines, is not niced.
   const passed =
-    (await run('bash', [join(root, 'scripts', 'image.sh'), '--postgres'])) &&
+    (await run('nice', ['-n', '10', 'bash', join(root, 'scripts', 'image.sh'), '--postgres'])) &&
     (await run('bash', [join(root, 'scripts', 'compose-check.sh')]));
   console.log(
     `svc: the image and compose.yaml ${passed ? 'proved' : 'FAILED'} in ${Math.round((performance.now() - started) / 1000)} s`,

@@ -16,9 +16,10 @@ const AGENCY = 'Keystone Screening Agency';
 const AGENCY_BLOCK = `Consumer reporting agency ${AGENCY} 100 State Street Albany, NY 12207 US Phone: +1 518 555 0100 Website: https://agency.example`;
 /**
  * The test clock: the waiting period lasts this many seconds instead of 5 business days; long enough for a loaded CI
- * machine to read the pre-adverse notice and act before the period ends.
+ * machine to read the pre-adverse notice and act before the period ends (12 s was not, on PGlite beside the image
+ * build: a cancel and a dispute came after the final notice).
  */
-const WAITING_SECONDS = 12;
+const WAITING_SECONDS = 30;
 const US_LOCATION = {
   address: '1 Broadway',
   city: 'Albany',
