@@ -135,5 +135,5 @@ describe.skipIf(!postgresTarget)('an adverse action’s final notice across a wo
         [applicantId],
       ),
     ).toBe(1);
-  }, 180_000);
+  }, 300_000);
 });

@@ -91,7 +91,7 @@ describe.skipIf(!postgresTarget)('a pending provider check across a worker kill 
     await waitFor(
       async () =>
         Boolean(provider.checkOf(executionId) && (await recordOf(created.body.id)).check_executions[0]!.submitted_at),
-      30_000,
+      90_000,
     );
     await first.kill('SIGKILL');
     // Before the kill, a submission whose answer came too late for the worker (a loaded machine) is sent again; after
@@ -107,7 +107,7 @@ describe.skipIf(!postgresTarget)('a pending provider check across a worker kill 
     });
 
     await startWorkerProcess();
-    await waitFor(async () => (await recordOf(created.body.id)).status === 'Returned', 60_000);
+    await waitFor(async () => (await recordOf(created.body.id)).status === 'Returned', 180_000);
     const returned = await recordOf(created.body.id);
     expect(returned.check_executions[0]).toMatchObject({
       status: 'COMPLETE',
@@ -116,5 +116,5 @@ describe.skipIf(!postgresTarget)('a pending provider check across a worker kill 
     });
     // Not submitted again: the killed worker had recorded the reference, so nothing ran it again.
     expect(provider.requests.filter((request) => request === 'POST /checks')).toHaveLength(submittedBeforeKill);
-  }, 120_000);
+  }, 300_000);
 });
