@@ -31,6 +31,7 @@ import { KEY_USAGE, runKeyCommand } from './key-command.js';
 import { runWatchlistCommand, WATCHLIST_USAGE } from './watchlist-command.js';
 import { WORKER_USAGE, workerQueuesOfArguments } from './worker-command.js';
 import { runStorageCommand, STORAGE_USAGE } from './storage-command.js';
+import { ENCRYPTION_USAGE, runEncryptionCommand } from './encryption-command.js';
 import { runShutdownHooks } from './shutdown.js';
 
 const USAGE = `usage: svc <command>
@@ -46,7 +47,8 @@ ${WORKER_USAGE}
   user set-password <email> [--partner <partner_id>]   set a user's password, read from standard input (one line)
 ${KEY_USAGE}
 ${WATCHLIST_USAGE}
-${STORAGE_USAGE}`;
+${STORAGE_USAGE}
+${ENCRYPTION_USAGE}`;
 
 /** Where a command writes; the tests capture it. */
 export type CliOutput = { out(text: string): void; error(text: string): void };
@@ -385,6 +387,9 @@ export async function runCli(
         break;
       case 'storage':
         if (await runStorageCommand(config, args, output)) return 0;
+        break;
+      case 'encryption':
+        if (await runEncryptionCommand(config, args, output)) return 0;
         break;
       case 'applicant':
         if (args[0] === 'resend-invitation') {

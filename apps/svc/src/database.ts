@@ -1,6 +1,6 @@
 import type { Config } from '@svc/api';
 import { createDatabase, databaseConfigOf, pendingMigrations, type Database } from '@svc/db';
-import { loadEncryptionKey, useEncryptionKey } from '@svc/db/crypto';
+import { loadEncryptionKey, previousEncryptionKey, useEncryptionKey } from '@svc/db/crypto';
 import { prepareFileStore } from '@svc/db/storage';
 
 /** The database of this process: PostgreSQL when DATABASE_URL is set, else the embedded PGlite in SVC_DATA_DIR. */
@@ -19,6 +19,7 @@ export async function prepareEncryption(config: Config): Promise<void> {
       dataDir: config.SVC_DATA_DIR,
       embedded: !config.DATABASE_URL,
     }),
+    previousEncryptionKey(config.SVC_ENCRYPTION_KEY_PREVIOUS),
   );
   await prepareFileStore(config, {
     onUnreachable: (error) =>

@@ -8,7 +8,7 @@ import { createLogger, type Logger } from './logger.js';
 import { serveWorkerMetrics } from './metrics.js';
 import { lowerProcessPriority } from './niceness.js';
 import { startWorker, workerSettingsOf } from './worker.js';
-import { loadEncryptionKey, useEncryptionKey } from '@svc/db/crypto';
+import { loadEncryptionKey, previousEncryptionKey, useEncryptionKey } from '@svc/db/crypto';
 import { prepareFileStore } from '@svc/db/storage';
 
 /**
@@ -22,6 +22,7 @@ async function openWorkerDatabase(config: WorkerConfig, logger: Logger): Promise
       dataDir: config.SVC_DATA_DIR,
       embedded: !config.DATABASE_URL,
     }),
+    previousEncryptionKey(config.SVC_ENCRYPTION_KEY_PREVIOUS),
   );
   await prepareFileStore(config, {
     onUnreachable: (error) => logger.warn({ err: error }, 'file storage unreachable: jobs that need it are retried'),

@@ -13,6 +13,7 @@ import {
   url,
   type Kind,
 } from './kinds.js';
+import { parseEncryptionKey } from './encryption-key.js';
 import { providersSetting } from './providers.js';
 import { watchlistFetchSetting } from './watchlist-fetch.js';
 
@@ -103,7 +104,11 @@ export const SETTINGS = {
   ),
   SVC_ENCRYPTION_KEY: asIs(
     encryptionKey,
-    'The AES-256-GCM key of personal data at rest (`openssl rand -hex 32`; a repeated, counting or text pattern is refused). Required with `DATABASE_URL`; unset with the embedded database: generated into `SVC_DATA_DIR`.',
+    'The AES-256-GCM key of personal data at rest (`openssl rand -hex 32`; a repeated, counting or text pattern is refused). Required with `DATABASE_URL`; unset with the embedded database: generated into `SVC_DATA_DIR`. New values are always sealed with it; the signing key of short-lived tokens and the key of the applicants’ blind indexes are derived from it.',
+  ),
+  SVC_ENCRYPTION_KEY_PREVIOUS: asIs(
+    encryptionKey,
+    'During a key rotation only: the key `SVC_ENCRYPTION_KEY` replaces. Values it sealed are still read, tokens it signed still verify and list filters still find applicants indexed under it, until `svc encryption rotate` has re-sealed and re-indexed everything under `SVC_ENCRYPTION_KEY`; then remove it (README: “Rotating the encryption key”).',
   ),
   SVC_STORAGE: withDefault(
     oneOf(['postgres', 's3']),
@@ -368,6 +373,7 @@ export const API_SETTINGS = [
   'SVC_DIRECT_DATABASE_URL',
   'SVC_DATA_DIR',
   'SVC_ENCRYPTION_KEY',
+  'SVC_ENCRYPTION_KEY_PREVIOUS',
   ...STORAGE_SETTING_NAMES,
   'SVC_PUBLIC_URL',
   'PORT',
@@ -402,6 +408,7 @@ export const WORKER_SETTINGS = [
   'SVC_DIRECT_DATABASE_URL',
   'SVC_DATA_DIR',
   'SVC_ENCRYPTION_KEY',
+  'SVC_ENCRYPTION_KEY_PREVIOUS',
   ...STORAGE_SETTING_NAMES,
   'SVC_PUBLIC_URL',
   'SVC_PROVIDERS',
@@ -457,17 +464,38 @@ const storageSettingsComplete = (config: {
 }) =>
   config.SVC_STORAGE !== 's3' ||
   Boolean(config.SVC_S3_BUCKET && config.SVC_S3_ACCESS_KEY_ID && config.SVC_S3_SECRET_ACCESS_KEY);
+/** A previous key equal to the current one is a mistake in the rotation (the new key was not set). */
+const previousKeyDiffers = (config: {
+  SVC_ENCRYPTION_KEY?: string | undefined;
+  SVC_ENCRYPTION_KEY_PREVIOUS?: string | undefined;
+}): boolean => {
+  if (!config.SVC_ENCRYPTION_KEY || !config.SVC_ENCRYPTION_KEY_PREVIOUS) return true;
+  try {
+    return !parseEncryptionKey(config.SVC_ENCRYPTION_KEY).equals(
+      parseEncryptionKey(config.SVC_ENCRYPTION_KEY_PREVIOUS),
+    );
+  } catch {
+    return true; // a malformed key is refused by its own setting
+  }
+};
+const PREVIOUS_KEY_MESSAGE = {
+  path: ['SVC_ENCRYPTION_KEY_PREVIOUS'],
+  message: 'is the same key as SVC_ENCRYPTION_KEY: set SVC_ENCRYPTION_KEY to the new key, this one to the old',
+};
 const STORAGE_SETTINGS_MESSAGE = {
   path: ['SVC_STORAGE'],
   message: '`s3` needs SVC_S3_BUCKET, SVC_S3_ACCESS_KEY_ID and SVC_S3_SECRET_ACCESS_KEY',
 };
 
-export const apiConfigSchema = settingsSchema(API_SETTINGS).refine(storageSettingsComplete, STORAGE_SETTINGS_MESSAGE);
+export const apiConfigSchema = settingsSchema(API_SETTINGS)
+  .refine(storageSettingsComplete, STORAGE_SETTINGS_MESSAGE)
+  .refine(previousKeyDiffers, PREVIOUS_KEY_MESSAGE);
 export type Config = z.infer<typeof apiConfigSchema>;
 
 /** A worker's configuration, with what holds between its variables. */
 export const workerConfigSchema = settingsSchema(WORKER_SETTINGS)
   .refine(storageSettingsComplete, STORAGE_SETTINGS_MESSAGE)
+  .refine(previousKeyDiffers, PREVIOUS_KEY_MESSAGE)
   .refine((config) => config.SVC_TEST_WAITING_PERIOD_SECONDS === undefined || config.NODE_ENV === 'test', {
     path: ['SVC_TEST_WAITING_PERIOD_SECONDS'],
     message: 'shortens the legal waiting period of adverse actions: allowed with NODE_ENV=test only',

@@ -39,3 +39,4 @@ export * from './webhooks/record-attempt.js';
 export * from './storage/migrate.js';
 export * from './watchlists/index.js';
 export * from './check-types/list.js';
+export * from './encryption/rotate-key.js';

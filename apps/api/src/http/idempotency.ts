@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentResponse, type Database } from '@svc/db';
 import { principalOf } from './auth.js';
 import { AppError } from './problem.js';
-import { signWithProcessKey } from '@svc/db/crypto';
+import { processSignatures } from '@svc/db/crypto';
 
 const REPLAYED_HEADERS = ['content-type', 'location', 'deprecation'];
 
@@ -22,9 +22,10 @@ function canonicalJson(value: unknown): string {
 /**
  * What tells one request from another under a key: an HMAC (with a key derived from the encryption key) of the method,
  * the path below the mount point and the body with sorted keys. Stored in clear, a plain hash of a body holding a
- * 9-digit SSN would give the SSN back to whoever tries the billion candidates.
+ * 9-digit SSN would give the SSN back to whoever tries the billion candidates. Under the current key first, then
+ * (during a key rotation) under the previous one, so that a retry of a request made before the new key still matches.
  */
-export const idempotencyRequestHash = ({
+export const idempotencyRequestHashes = ({
   method,
   path,
   body,
@@ -32,11 +33,15 @@ export const idempotencyRequestHash = ({
   method: string;
   path: string;
   body: unknown;
-}): string =>
-  signWithProcessKey({
+}): string[] =>
+  processSignatures({
     purpose: 'idempotency request',
     data: `${method} ${path.replace(/\/$/, '')}\n${canonicalJson(body ?? null)}`,
   });
+
+/** The request hash stored with a new key: under the current encryption key. */
+export const idempotencyRequestHash = (request: { method: string; path: string; body: unknown }): string =>
+  idempotencyRequestHashes(request)[0]!;
 
 /** The paths (lower case, without their closing slash) of the orders that take `?dry_run=true`. */
 const DRY_RUN_PATHS = new Set(
@@ -71,9 +76,21 @@ export function idempotency({ db, now, leaseMs }: { db: Database; now: () => Dat
     if (isDryRun(request)) return next();
     const manager = db;
     const apiKeyId = principalOf(response).quotaId;
-    const requestHash = idempotencyRequestHash({ method: request.method, path: request.path, body: request.body });
+    const [requestHash, ...previousRequestHashes] = idempotencyRequestHashes({
+      method: request.method,
+      path: request.path,
+      body: request.body,
+    });
     try {
-      const claim = await claimIdempotencyKey({ manager, apiKeyId, key, requestHash, now: now(), leaseMs });
+      const claim = await claimIdempotencyKey({
+        manager,
+        apiKeyId,
+        key,
+        requestHash: requestHash!,
+        previousRequestHashes,
+        now: now(),
+        leaseMs,
+      });
       switch (claim.outcome) {
         case 'replay':
           for (const [name, value] of Object.entries(claim.response.headers)) response.setHeader(name, value);

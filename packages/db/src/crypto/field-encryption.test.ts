@@ -3,7 +3,15 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createFieldCipher, loadEncryptionKey, processFieldCipher, useEncryptionKey } from './field-encryption.js';
+import {
+  createFieldCipher,
+  hasProcessSignature,
+  loadEncryptionKey,
+  processFieldCipher,
+  signWithProcessKey,
+  useEncryptionKey,
+} from './field-encryption.js';
+import { searchKeys, searchTerm } from './search-terms.js';
 import { openValue, sealValue } from './sealed-columns.js';
 
 describe('field encryption', () => {
@@ -85,5 +93,48 @@ describe('field encryption', () => {
     expect(() => openValue({ ...row, rowId: '0190d5f4-0000-7000-8000-000000000004', stored })).toThrow();
     expect(sealValue({ ...row, value: null })).toBeNull();
     expect(() => sealValue({ ...row, column: 'status', value: 'Pending' })).toThrow(/not a sealed column/);
+  });
+
+  it('during a rotation opens values of the previous key, seals with the current one, and re-seals only those', () => {
+    const [a, b, other] = [randomBytes(32), randomBytes(32), randomBytes(32)];
+    const underA = createFieldCipher(a).encrypt('046454286', context);
+    const pdfUnderA = createFieldCipher(a).encryptBytes(Buffer.from('%PDF'), 'reports.pdf:a');
+    const rotating = createFieldCipher(b, a);
+    expect(rotating.decrypt(underA, context)).toBe('046454286');
+    expect(rotating.decryptBytes(pdfUnderA, 'reports.pdf:a').toString()).toBe('%PDF');
+    // Bound to its place under either key.
+    expect(() => rotating.decrypt(underA, 'applicants.information:other')).toThrow();
+    const fresh = rotating.encrypt('046454286', context);
+    expect(createFieldCipher(b).decrypt(fresh, context)).toBe('046454286');
+    expect(() => createFieldCipher(a).decrypt(fresh, context)).toThrow();
+    const resealed = rotating.resealed(underA, context)!;
+    expect(createFieldCipher(b).decrypt(resealed, context)).toBe('046454286');
+    expect(rotating.resealed(resealed, context)).toBeNull();
+    const pdf = rotating.resealedBytes(pdfUnderA, 'reports.pdf:a')!;
+    expect(createFieldCipher(b).decryptBytes(pdf, 'reports.pdf:a').toString()).toBe('%PDF');
+    expect(rotating.resealedBytes(pdf, 'reports.pdf:a')).toBeNull();
+    // Sealed under neither key: refused, by reads and by the re-seal alike.
+    const underOther = createFieldCipher(other).encrypt('046454286', context);
+    expect(() => rotating.decrypt(underOther, context)).toThrow();
+    expect(() => rotating.resealed(underOther, context)).toThrow();
+    expect(() => createFieldCipher(b).decrypt(underA, context)).toThrow();
+  });
+
+  it('during a rotation verifies signatures and searches terms of either key; after it, of the current only', () => {
+    const [a, b] = [randomBytes(32), randomBytes(32)];
+    const signed = { purpose: 'test', data: 'applicant.1' };
+    const term = { partnerId: 'p', kind: 'email' as const, value: 'ada@example.com' };
+    useEncryptionKey(a);
+    const signatureA = signWithProcessKey(signed);
+    const termA = searchTerm(term);
+    useEncryptionKey(b, a);
+    expect(hasProcessSignature({ ...signed, signature: signatureA })).toBe(true);
+    expect(signWithProcessKey(signed)).not.toBe(signatureA);
+    expect(searchTerm(term)).not.toBe(termA);
+    expect(searchKeys().map((key) => searchTerm({ ...term, key }))).toEqual([searchTerm(term), termA]);
+    useEncryptionKey(b);
+    expect(hasProcessSignature({ ...signed, signature: signatureA })).toBe(false);
+    expect(hasProcessSignature({ ...signed, signature: signWithProcessKey(signed) })).toBe(true);
+    expect(searchKeys().map((key) => searchTerm({ ...term, key }))).toEqual([searchTerm(term)]);
   });
 });

@@ -4,12 +4,21 @@
  * key (form tokens), and the blind indexes list filters search (`search-terms.ts`).
  */
 export * from './field-encryption.js';
-export { openValue, SEALED_COLUMNS, sealedColumnsOf, sealEntityColumn, sealValue } from './sealed-columns.js';
+export {
+  openValue,
+  resealValue,
+  SEALED_COLUMNS,
+  sealedColumnsOf,
+  sealEntityColumn,
+  sealValue,
+} from './sealed-columns.js';
 export {
   applicantSearchTerms,
   nameQueryTerm,
   nameWords,
   normalisedEmail,
   normalisedPhone,
+  searchKeys,
   searchTerm,
+  type SearchKey,
 } from './search-terms.js';

@@ -85,6 +85,30 @@ export function openValue({
   return form === 'json' ? JSON.parse(text) : text;
 }
 
+/**
+ * The stored form of a value sealed again with the current key, or null when the current key sealed it already (and
+ * for null): a key rotation (`svc encryption rotate`). Throws on a value neither key sealed for this place.
+ */
+export function resealValue({
+  table,
+  column,
+  rowId,
+  stored,
+}: {
+  table: string;
+  column: string;
+  rowId: string;
+  stored: unknown;
+}): string | Buffer | null {
+  if (stored === null || stored === undefined) return null;
+  const form = SEALED_COLUMNS[table]?.[column];
+  if (!form) throw new Error(`${table}.${column} is not a sealed column`);
+  const context = sealedContext({ table, column, rowId });
+  return form === 'bytes'
+    ? processFieldCipher().resealedBytes(stored as Uint8Array, context)
+    : processFieldCipher().resealed(stored as string, context);
+}
+
 /** The sealed columns of an entity, by column (none for an entity that holds no personal data). */
 export function sealedColumnsOf(metadata: EntityMetadata): ColumnMetadata[] {
   const sealed = SEALED_COLUMNS[metadata.tableName];

@@ -6,8 +6,10 @@ import { NAME_PREFIX_MAX } from '@svc/contract';
  * instead of a plaintext column. A term is the HMAC-SHA-256 (truncated to 96 bits, base64url) of a normalised value,
  * its kind (`email`, `phone`, `name`) and the partner's id, under a key derived from the encryption key (HKDF, its own
  * purpose): the database holds no value in clear, equal values of two partners hash apart, and a term cannot be
- * recomputed without the key. The key follows the encryption key: whatever re-seals the data under a new key must
- * recompute the terms too (migration `ApplicantSearch` computes them for the applicants written before it).
+ * recomputed without the key. The key follows the encryption key: during a rotation (`SVC_ENCRYPTION_KEY_PREVIOUS`)
+ * terms are written under the current key and searched under both, and `svc encryption rotate` recomputes every
+ * applicant's terms under the current key (migration `ApplicantSearch` computed them for the applicants written
+ * before it).
  */
 
 /** Words of one name field indexed (a name of more words is found by its first ones). */
@@ -15,25 +17,40 @@ const NAME_WORDS_MAX = 6;
 
 export type SearchTermKind = 'email' | 'phone' | 'name';
 
-let processSearchKey: Buffer | null = null;
+/** A key terms are computed under (derived from an encryption key). */
+export type SearchKey = { readonly bytes: Buffer };
 
-/** Derives the search key from the encryption key (called by `useEncryptionKey`). */
-export function useSearchKeyOf(encryptionKey: Buffer): void {
-  processSearchKey = Buffer.from(hkdfSync('sha256', encryptionKey, Buffer.alloc(0), 'svc applicant search v1', 32));
+/** The current search key, then (during a rotation) the previous one's. */
+let processSearchKeys: SearchKey[] = [];
+
+const searchKeyOf = (encryptionKey: Buffer): SearchKey => ({
+  bytes: Buffer.from(hkdfSync('sha256', encryptionKey, Buffer.alloc(0), 'svc applicant search v1', 32)),
+});
+
+/** Derives the search keys from the encryption keys (called by `useEncryptionKey`). */
+export function useSearchKeysOf(encryptionKey: Buffer, previous: Buffer | null): void {
+  processSearchKeys = previous ? [searchKeyOf(encryptionKey), searchKeyOf(previous)] : [searchKeyOf(encryptionKey)];
 }
 
-/** One term: the keyed hash of a normalised value of `kind` for `partnerId`. */
+/** The keys a search looks for terms under: the current one, then (during a rotation) the previous one. */
+export function searchKeys(): readonly SearchKey[] {
+  if (processSearchKeys.length === 0) throw new Error('no encryption key: call useEncryptionKey() at boot');
+  return processSearchKeys;
+}
+
+/** One term: the keyed hash of a normalised value of `kind` for `partnerId`, under `key` (default: the current one). */
 export function searchTerm({
   partnerId,
   kind,
   value,
+  key = searchKeys()[0]!,
 }: {
   partnerId: string;
   kind: SearchTermKind;
   value: string;
+  key?: SearchKey;
 }): string {
-  if (!processSearchKey) throw new Error('no encryption key: call useEncryptionKey() at boot');
-  return createHmac('sha256', processSearchKey)
+  return createHmac('sha256', key.bytes)
     .update(`${kind}\0${partnerId}\0${value}`)
     .digest()
     .subarray(0, 12)
@@ -63,8 +80,8 @@ export function nameWords(name: string): string[] {
 }
 
 /** The term a name query word is found by: its prefix term (cut to `NAME_PREFIX_MAX` characters). */
-export const nameQueryTerm = (partnerId: string, word: string): string =>
-  searchTerm({ partnerId, kind: 'name', value: [...word].slice(0, NAME_PREFIX_MAX).join('') });
+export const nameQueryTerm = (partnerId: string, word: string, key?: SearchKey): string =>
+  searchTerm({ partnerId, kind: 'name', value: [...word].slice(0, NAME_PREFIX_MAX).join(''), ...(key ? { key } : {}) });
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 

@@ -59,6 +59,7 @@ export async function claimIdempotencyKey({
   apiKeyId,
   key,
   requestHash,
+  previousRequestHashes = [],
   now,
   leaseMs = DEFAULT_IDEMPOTENCY_LEASE_MS,
 }: {
@@ -66,6 +67,8 @@ export async function claimIdempotencyKey({
   apiKeyId: string;
   key: string;
   requestHash: string;
+  /** The same request's hash under a previous encryption key (a rotation): a record stored with one matches too. */
+  previousRequestHashes?: readonly string[];
   now: Date;
   leaseMs?: number;
 }): Promise<IdempotencyClaim> {
@@ -89,8 +92,9 @@ export async function claimIdempotencyKey({
     [apiKeyId, key],
   )) as RecordRow[];
   const record = rows[0];
-  if (!record) return claimIdempotencyKey({ manager, apiKeyId, key, requestHash, now, leaseMs });
-  if (record.request_hash !== requestHash) return { outcome: 'mismatch' };
+  if (!record) return claimIdempotencyKey({ manager, apiKeyId, key, requestHash, previousRequestHashes, now, leaseMs });
+  if (record.request_hash !== requestHash && !previousRequestHashes.includes(record.request_hash))
+    return { outcome: 'mismatch' };
   if (record.response_status === null || record.response_body === null) {
     // Only one retry wins the takeover of an abandoned key: the update checks the lease again.
     const [taken] = (await managerOf(manager).query(

@@ -41,6 +41,11 @@ export type Bucket = {
   put(key: string, plaintext: Uint8Array): Promise<void>;
   /** Reads and opens the object at `key`; throws when it is missing or was sealed for another key. */
   get(key: string): Promise<Buffer>;
+  /**
+   * Seals the object at `key` again with the current encryption key when the previous one sealed it (a key rotation);
+   * true when it was rewritten, false when the current key sealed it already.
+   */
+  reseal(key: string): Promise<boolean>;
   /** Deletes the objects at `keys` (a missing one is no error). */
   delete(keys: readonly string[]): Promise<void>;
   /** Proves the bucket exists and accepts svc's signature (a signed listing of one key). */
@@ -92,21 +97,29 @@ export function openBucket(settings: StorageSettings): Bucket {
       throw storageError(error, action, name);
     }
   };
+  const read = async (key: string): Promise<Uint8Array> => {
+    const object = await send('read a file', () => client.send(new GetObjectCommand({ Bucket: name, Key: key })));
+    const bytes = await send('read a file', async () => (await object.Body?.transformToByteArray()) ?? null);
+    if (!bytes) throw new Error(`svc: the object ${key} of bucket ${name} has no body`);
+    return bytes;
+  };
+  const write = async (key: string, sealed: Buffer): Promise<void> => {
+    await send('write a file', () =>
+      client.send(
+        new PutObjectCommand({ Bucket: name, Key: key, Body: sealed, ContentType: 'application/octet-stream' }),
+      ),
+    );
+  };
   return {
     name,
-    async put(key, plaintext) {
-      const sealed = processFieldCipher().encryptBytes(plaintext, key);
-      await send('write a file', () =>
-        client.send(
-          new PutObjectCommand({ Bucket: name, Key: key, Body: sealed, ContentType: 'application/octet-stream' }),
-        ),
-      );
-    },
+    put: (key, plaintext) => write(key, processFieldCipher().encryptBytes(plaintext, key)),
     async get(key) {
-      const object = await send('read a file', () => client.send(new GetObjectCommand({ Bucket: name, Key: key })));
-      const bytes = await send('read a file', async () => (await object.Body?.transformToByteArray()) ?? null);
-      if (!bytes) throw new Error(`svc: the object ${key} of bucket ${name} has no body`);
-      return processFieldCipher().decryptBytes(bytes, key);
+      return processFieldCipher().decryptBytes(await read(key), key);
+    },
+    async reseal(key) {
+      const resealed = processFieldCipher().resealedBytes(await read(key), key);
+      if (resealed) await write(key, resealed);
+      return resealed !== null;
     },
     async delete(keys) {
       for (let start = 0; start < keys.length; start += 1000) {

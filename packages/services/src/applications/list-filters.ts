@@ -1,6 +1,14 @@
 import { ADVERSE_ACTION_STATES, type RequestFlag } from '@svc/contract';
 import { adjudicationOfAdverseAction } from '@svc/domain';
-import { nameQueryTerm, nameWords, normalisedEmail, normalisedPhone, searchTerm } from '@svc/db/crypto';
+import {
+  nameQueryTerm,
+  nameWords,
+  normalisedEmail,
+  normalisedPhone,
+  searchKeys,
+  searchTerm,
+  type SearchKey,
+} from '@svc/db/crypto';
 import type { ApplicationScope } from './order-rules.js';
 
 /** What a list of applicants may be narrowed to (`applicantFilterShape` of the contract), every one optional. */
@@ -35,12 +43,12 @@ const ADJUDICATION = `CASE (SELECT x.state FROM adverse_actions x WHERE x.applic
 /** The list item's `last_updated`: the applicant's, or a later change of one of its checks. */
 const LAST_UPDATED = `GREATEST(a.last_updated, (SELECT max(e.modified) FROM check_executions e WHERE e.applicant_id = a.id))`;
 
-/** The blind-index terms a filter asks for (every one must be among the applicant's). */
-function searchTermsOf(partnerId: string, filters: ApplicantListFilters): string[] {
+/** The blind-index terms a filter asks for under one key (every one must be among the applicant's). */
+function searchTermsOf(partnerId: string, filters: ApplicantListFilters, key: SearchKey): string[] {
   const terms: string[] = [];
-  if (filters.email) terms.push(searchTerm({ partnerId, kind: 'email', value: normalisedEmail(filters.email) }));
-  if (filters.phone) terms.push(searchTerm({ partnerId, kind: 'phone', value: normalisedPhone(filters.phone) }));
-  if (filters.name) terms.push(...nameWords(filters.name).map((word) => nameQueryTerm(partnerId, word)));
+  if (filters.email) terms.push(searchTerm({ partnerId, kind: 'email', value: normalisedEmail(filters.email), key }));
+  if (filters.phone) terms.push(searchTerm({ partnerId, kind: 'phone', value: normalisedPhone(filters.phone), key }));
+  if (filters.name) terms.push(...nameWords(filters.name).map((word) => nameQueryTerm(partnerId, word, key)));
   return terms;
 }
 
@@ -77,7 +85,17 @@ export function applicantCondition(
   add(filters.updatedBefore, (p) => `${LAST_UPDATED} < ${p}`);
   add(filters.externalId, (p) => `a.external_id = ${p}`);
   add(filters.applicantIds, (p) => `a.id = ANY(${p}::uuid[])`);
-  const terms = searchTermsOf(partnerId, filters);
-  if (terms.length > 0) add(terms, (p) => `a.search_terms @> ${p}::text[]`);
-  return { where: conditions.join(' AND '), parameters, searchesBlindIndex: terms.length > 0 };
+  // An applicant's terms are all under one key: the current one, or (until `svc encryption rotate` has re-indexed it)
+  // the previous one.
+  const termSets = searchKeys()
+    .map((key) => searchTermsOf(partnerId, filters, key))
+    .filter((terms) => terms.length > 0);
+  if (termSets.length > 0) {
+    const placeholders = termSets.map((terms) => {
+      parameters.push(terms);
+      return `a.search_terms @> $${parameters.length}::text[]`;
+    });
+    conditions.push(placeholders.length === 1 ? placeholders[0]! : `(${placeholders.join(' OR ')})`);
+  }
+  return { where: conditions.join(' AND '), parameters, searchesBlindIndex: termSets.length > 0 };
 }
