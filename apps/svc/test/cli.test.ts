@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { createDatabase, createJobQueue, findTeam, verifyPassword } from '@svc/d
 import { createInvitation, JOB_QUEUES, outboxMessagesOfApplicant } from '@svc/services';
 import { runCli, type CliOutput } from '../src/cli.js';
 import { freePort, listAuditEntries } from '@svc/db/testing';
-import { loadEncryptionKey, useEncryptionKey } from '@svc/db/crypto';
+import { loadEncryptionKey, sealValue, useEncryptionKey } from '@svc/db/crypto';
 
 function capture(): CliOutput & { lines: string[]; errors: string[] } {
   const lines: string[] = [];
@@ -321,6 +322,81 @@ describe('svc applicant resend-invitation (embedded database)', () => {
       const missing = capture();
       expect(await runCli(['applicant', 'resend-invitation'], { output: missing, environment })).toBe(1);
       expect(missing.errors[0]).toContain('usage: svc applicant resend-invitation');
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
+});
+
+describe('svc encryption rotate (embedded database)', () => {
+  it(
+    'refuses without a previous key, re-keys what the old key sealed (counts only, never a value), then finds nothing left; stops at a value neither key opens',
+    async () => {
+      const dataDir = await migratedDataDirectory();
+      const environment = { SVC_DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+      const bootstrap = capture();
+      expect(await runCli(['bootstrap', '--json'], { output: bootstrap, environment })).toBe(0);
+      const account = JSON.parse(bootstrap.lines[0] ?? '');
+      // Key A: the one the CLI generated into the data directory.
+      const keyA = await loadEncryptionKey({ configured: undefined, dataDir, embedded: true });
+      useEncryptionKey(keyA);
+      const open = () => createDatabase({ pgliteDir: join(dataDir, 'pglite') });
+      let db = await open();
+      let applicantId: string;
+      try {
+        const invited = await createInvitation({
+          db,
+          jobs: await createJobQueue(db, { queues: JOB_QUEUES, supervise: false, schedule: false }),
+          scope: { partnerId: account.partner_id, environment: 'live', kind: 'HR' },
+          order: { ownerId: account.users.hr, flags: ['request_softcheck'], email: 'rotate.me@example.com' },
+          publicUrl: 'https://svc.example',
+          providers: { liveSimulation: true, liveProviders: {}, demoProviders: {} },
+          now: new Date(),
+        });
+        if (!invited.ok) throw new Error('not invited');
+        applicantId = invited.value.applicants[0]!.applicant.id;
+      } finally {
+        await db.close();
+      }
+
+      const refused = capture();
+      expect(await runCli(['encryption', 'rotate'], { output: refused, environment })).toBe(1);
+      expect(refused.errors[0]).toMatch(/SVC_ENCRYPTION_KEY_PREVIOUS is not set/);
+
+      const keyB = randomBytes(32);
+      const rotating = {
+        ...environment,
+        SVC_ENCRYPTION_KEY: keyB.toString('hex'),
+        SVC_ENCRYPTION_KEY_PREVIOUS: keyA.toString('hex'),
+      };
+      const rotated = capture();
+      expect(await runCli(['encryption', 'rotate'], { output: rotated, environment: rotating })).toBe(0);
+      const printed = rotated.lines.join('\n');
+      expect(printed).toMatch(/re-sealed under the current key: [1-9]\d* values \(.*applicants\.email 1\b/);
+      expect(printed).toContain('blind indexes recomputed: 1 applicants');
+      expect(printed).toContain('Remove SVC_ENCRYPTION_KEY_PREVIOUS');
+      expect(printed).not.toContain('rotate.me');
+      const again = capture();
+      expect(await runCli(['encryption', 'rotate'], { output: again, environment: rotating })).toBe(0);
+      expect(again.lines.join('\n')).toMatch(
+        /: 0 values, 0 files in the bucket\nblind indexes recomputed: 0 applicants/,
+      );
+
+      // With B alone, the invitation's message opens; a value sealed under a third key stops the run, named by place.
+      useEncryptionKey(keyB);
+      db = await open();
+      try {
+        const [message] = await outboxMessagesOfApplicant({ manager: db.dataSource.manager, applicantId });
+        expect(message?.recipient).toBe('rotate.me@example.com');
+        useEncryptionKey(randomBytes(32));
+        const foreign = sealValue({ table: 'applicants', column: 'tag', rowId: applicantId, value: 'foreign tag' });
+        await db.dataSource.query(`UPDATE applicants SET tag = $2 WHERE id = $1`, [applicantId, foreign]);
+      } finally {
+        await db.close();
+      }
+      const stopped = capture();
+      expect(await runCli(['encryption', 'rotate'], { output: stopped, environment: rotating })).toBe(1);
+      expect(stopped.errors[0]).toContain(`applicants.tag of row ${applicantId} opens with neither`);
+      expect(stopped.errors.join('')).not.toContain('foreign tag');
     },
     CLI_TEST_TIMEOUT_MS,
   );
