@@ -11,6 +11,14 @@ import { startTestWorker } from './support/worker.js';
 
 const hex = (key: Buffer) => key.toString('hex');
 
+/** The URL of a test's PostgreSQL database: DATABASE_URL's server, the test's own database. */
+async function urlOf(svc: TestApi): Promise<string> {
+  const [row] = await queryRows<{ name: string }>(svc.db, 'SELECT current_database() AS name', []);
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${row!.name}`;
+  return url.toString();
+}
+
 /**
  * A rotation of the encryption key, through the API and the worker as a deployment runs them: data written under
  * key A (an applicant's record, its report PDF, its blind index, a hosted link), then the processes started with
@@ -130,7 +138,7 @@ describe.each(apiTargets({ everyDatabase: true }))('rotating the encryption key 
     expect(await found({ email: `Grace.${tag}@Example.com` })).toEqual([other]);
 
     let printed: string;
-    if (svc.db.url) {
+    if (svc.target === 'postgres') {
       // The command, as an operator runs it, on the same PostgreSQL database.
       const output: CliOutput & { lines: string[] } = {
         lines: [],
@@ -138,7 +146,7 @@ describe.each(apiTargets({ everyDatabase: true }))('rotating the encryption key 
         error: (text) => output.lines.push(text),
       };
       const environment = {
-        DATABASE_URL: svc.db.url,
+        DATABASE_URL: await urlOf(svc),
         SVC_ENCRYPTION_KEY: hex(keyB),
         SVC_ENCRYPTION_KEY_PREVIOUS: hex(keyA),
         LOG_LEVEL: 'silent',
