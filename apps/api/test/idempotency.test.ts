@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { claimIdempotencyKey, findPrincipalByApiKey } from '@svc/db';
 import { type BootstrappedAccount } from '@svc/services';
+import { useEncryptionKey } from '@svc/db/crypto';
 import { idempotencyRequestHash } from '../src/http/idempotency.js';
 import { apiTargets, rawRequest, type TestApi } from './support/api.js';
 
@@ -103,5 +104,19 @@ describe.each(apiTargets({ everyDatabase: true }))('Idempotency-Key on $name', (
     const later = await createPackage('order-4', { name: 'Day two' });
     expect(later.status).toBe(201);
     expect((later.body as { id: string }).id).not.toBe((first.body as { id: string }).id);
+  });
+
+  it('replays, during a key rotation, a response stored under the previous key (its request hash and sealed body)', async () => {
+    const [keyA, keyB] = [randomBytes(32), randomBytes(32)];
+    const body = { name: 'Rotated', request_flags: ['request_softcheck'] };
+    useEncryptionKey(keyA);
+    const first = await createPackage('order-rotated', body);
+    expect(first.status).toBe(201);
+    useEncryptionKey(keyB, keyA);
+    const retried = await createPackage('order-rotated', body);
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expect(retried.body).toEqual(first.body);
+    expect((await createPackage('order-rotated', { ...body, name: 'Other' })).status).toBe(409);
   });
 });
