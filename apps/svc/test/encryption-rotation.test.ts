@@ -7,17 +7,10 @@ import { rotateEncryptionKey, type BootstrappedAccount } from '@svc/services';
 import type { RunningWorker } from '@svc/worker';
 import { apiTargets, fullInformation, location, untilReturned, type TestApi } from '@svc/api/testing';
 import { runCli, type CliOutput } from '../src/cli.js';
+import { urlOf } from './support/database-url.js';
 import { startTestWorker } from './support/worker.js';
 
 const hex = (key: Buffer) => key.toString('hex');
-
-/** The URL of a test's PostgreSQL database: DATABASE_URL's server, the test's own database. */
-async function urlOf(svc: TestApi): Promise<string> {
-  const [row] = await queryRows<{ name: string }>(svc.db, 'SELECT current_database() AS name', []);
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${row!.name}`;
-  return url.toString();
-}
 
 /**
  * A rotation of the encryption key, through the API and the worker as a deployment runs them: data written under

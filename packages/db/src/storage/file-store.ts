@@ -43,7 +43,8 @@ export type Bucket = {
   get(key: string): Promise<Buffer>;
   /**
    * Seals the object at `key` again with the current encryption key when the previous one sealed it (a key rotation);
-   * true when it was rewritten, false when the current key sealed it already.
+   * true when it was rewritten, false when the current key sealed it already. Throws, naming the key only, when neither
+   * key opens it.
    */
   reseal(key: string): Promise<boolean>;
   /** Deletes the objects at `keys` (a missing one is no error). */
@@ -117,7 +118,15 @@ export function openBucket(settings: StorageSettings): Bucket {
       return processFieldCipher().decryptBytes(await read(key), key);
     },
     async reseal(key) {
-      const resealed = processFieldCipher().resealedBytes(await read(key), key);
+      const stored = await read(key);
+      let resealed: Buffer | null;
+      try {
+        resealed = processFieldCipher().resealedBytes(stored, key);
+      } catch {
+        throw new Error(
+          `svc: the object ${key} of bucket ${name} opens with neither SVC_ENCRYPTION_KEY nor SVC_ENCRYPTION_KEY_PREVIOUS`,
+        );
+      }
       if (resealed) await write(key, resealed);
       return resealed !== null;
     },

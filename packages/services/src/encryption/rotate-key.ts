@@ -60,7 +60,8 @@ const sameTerms = (a: readonly string[], b: readonly string[]): boolean =>
  * in batches ordered by primary key, each batch in a transaction of its own; a row is written only if it changed,
  * and only if no other process wrote its values since this run read them (compare-and-set), so the API and workers
  * may keep running. Stopped anywhere, it runs again from the start: what is under the current key already is left
- * alone. A value neither key opens stops the run (naming its table, column and row, never the value).
+ * alone. A value or a file neither key opens stops the run (naming its table, column and row, and a file's object key;
+ * never the value).
  */
 export async function rotateEncryptionKey({
   db,
@@ -208,7 +209,11 @@ async function resealObjects(db: Database, rotation: EncryptionKeyRotation): Pro
         try {
           rewritten = await bucket.reseal(row.object_key);
         } catch (error) {
-          if (await stillThere()) throw error;
+          if (await stillThere())
+            throw new Error(
+              `svc encryption rotate: the file of ${table} row ${row.id} could not be sealed again (${error instanceof Error ? error.message : 'error'}): the run stopped there; keep both keys set`,
+              { cause: error },
+            );
           rotation.changedMeanwhile += 1;
           continue;
         }
