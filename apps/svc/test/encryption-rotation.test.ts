@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SvcClient } from '@svc/contract';
+import { applicantChangesPageSchema, type SvcClient } from '@svc/contract';
 import { queryRows } from '@svc/db';
 import { openValue, SEALED_COLUMNS, useEncryptionKey } from '@svc/db/crypto';
 import { rotateEncryptionKey, type BootstrappedAccount } from '@svc/services';
@@ -76,6 +76,31 @@ describe.each(apiTargets({ everyDatabase: true }))('rotating the encryption key 
     if (created.status !== 201) throw new Error(`quick screen ${created.status}: ${JSON.stringify(created.body)}`);
     return created.body.id;
   };
+  /** The applicant change feed from `after` to its end: the applicants changed, and the cursor to read on from. */
+  async function feed(after?: string): Promise<{ changed: string[]; cursor: string }> {
+    const changed: string[] = [];
+    let cursor = after;
+    for (;;) {
+      const page = await client.applicantChanges.list({
+        query: { page_size: 100, ...(cursor ? { after: cursor } : {}) },
+      });
+      if (page.status !== 200) throw new Error(`feed ${page.status}`);
+      const parsed = applicantChangesPageSchema.parse(page.body);
+      changed.push(...parsed.results.map((change) => change.applicant.id));
+      cursor = parsed.next_cursor;
+      if (!parsed.has_more) return { changed, cursor };
+    }
+  }
+  /** The rows the read caches' triggers wrote for this partner after `position` (`record_changes`). */
+  const recordChangesAfter = async (position: string) =>
+    (
+      await queryRows<{ n: string }>(
+        svc.db,
+        `SELECT count(*)::text AS n FROM record_changes WHERE position > $1::bigint AND partner_id = $2`,
+        [position, account.partner_id],
+      )
+    )[0]!.n;
+
   /** Reads and searches the applicant as a partner does. */
   async function expectReadableAndFound(others: string[] = []): Promise<void> {
     const record = await client.hr.retrieveApplicant({ params: { applicant_id: applicantId } });
@@ -129,6 +154,14 @@ describe.each(apiTargets({ everyDatabase: true }))('rotating the encryption key 
     const other = await order(`grace.${tag}@example.com`, `Hopper${tag}`);
     await expectReadableAndFound([other]);
     expect(await found({ email: `Grace.${tag}@Example.com` })).toEqual([other]);
+    await untilReturned(() => client.hr.retrieveApplicant({ params: { applicant_id: other } }));
+    // The feed and the read caches' changes as they are before the rotation.
+    const { cursor } = await feed();
+    const [before] = await queryRows<{ position: string }>(
+      svc.db,
+      `SELECT coalesce(max(position), 0)::text AS position FROM record_changes`,
+      [],
+    );
 
     let printed: string;
     if (svc.target === 'postgres') {
@@ -162,6 +195,12 @@ describe.each(apiTargets({ everyDatabase: true }))('rotating the encryption key 
     const again = await rotateEncryptionKey({ db: svc.db });
     expect(again.ok && again.value).toMatchObject({ resealed: {}, reindexed: 0, objectsResealed: 0 });
     expect(printed).toBeTruthy();
+    // A re-seal is no change: nothing new in the feed nor for the read caches; a real change after still is.
+    expect((await feed(cursor)).changed).toEqual([]);
+    expect(await recordChangesAfter(before!.position)).toBe('0');
+    const third = await order(`alan.${tag}@example.com`, `Turing${tag}`);
+    expect([...new Set((await feed(cursor)).changed)]).toEqual([third]);
+    expect(Number(await recordChangesAfter(before!.position))).toBeGreaterThan(0);
 
     // The previous key removed: everything reads and is found with B alone; what A signed no longer verifies.
     useEncryptionKey(keyB);

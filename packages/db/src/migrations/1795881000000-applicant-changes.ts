@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The tables a list item shows, and how a changed row names its applicants (`changed` is the transition table). */
-const SOURCES = [
+/** The tables a list item shows, and how a changed row names its applicants (`changed` is the transition table); `ResealNotAChange` replaces their functions. */
+export const APPLICANT_CHANGE_SOURCES = [
   ['applicants', 'SELECT c.id, c.partner_id, c.environment, c.kind, c.team_id FROM changed c'],
   [
     'check_executions',
@@ -46,7 +46,7 @@ export class ApplicantChanges1795881000000 implements MigrationInterface {
       `CREATE INDEX applicant_changes_feed_idx ON applicant_changes (partner_id, environment, transaction_id, position)`,
     );
     await queryRunner.query(`CREATE INDEX applicant_changes_applicant_idx ON applicant_changes (applicant_id)`);
-    for (const [table, select] of SOURCES) {
+    for (const [table, select] of APPLICANT_CHANGE_SOURCES) {
       await queryRunner.query(`
         CREATE FUNCTION svc_applicant_changes_of_${table}() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
@@ -69,7 +69,7 @@ export class ApplicantChanges1795881000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const [table] of SOURCES) {
+    for (const [table] of APPLICANT_CHANGE_SOURCES) {
       for (const event of ['insert', 'update'])
         await queryRunner.query(`DROP TRIGGER ${table}_${event}_applicant_changes ON ${table}`);
       await queryRunner.query(`DROP FUNCTION svc_applicant_changes_of_${table}()`);

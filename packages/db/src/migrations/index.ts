@@ -41,6 +41,7 @@ import { ApplicantChanges1795881000000 } from './1795881000000-applicant-changes
 import { WatchlistHitEvidence1795890000000 } from './1795890000000-watchlist-hit-evidence.js';
 import { ListIndexStatuses1795895000000 } from './1795895000000-list-index-statuses.js';
 import { ApplicantChangesCompaction1795896000000 } from './1795896000000-applicant-changes-compaction.js';
+import { ResealNotAChange1795897000000 } from './1795897000000-reseal-not-a-change.js';
 
 /**
  * Every migration, oldest first, listed explicitly (no globs). A new migration is a new file named
@@ -92,4 +93,5 @@ export const migrations: Array<new () => import('typeorm').MigrationInterface> =
   WatchlistHitEvidence1795890000000,
   ListIndexStatuses1795895000000,
   ApplicantChangesCompaction1795896000000,
+  ResealNotAChange1795897000000,
 ];

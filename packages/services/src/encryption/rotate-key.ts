@@ -60,8 +60,9 @@ const sameTerms = (a: readonly string[], b: readonly string[]): boolean =>
  * in batches ordered by primary key, each batch in a transaction of its own; a row is written only if it changed,
  * and only if no other process wrote its values since this run read them (compare-and-set), so the API and workers
  * may keep running. Stopped anywhere, it runs again from the start: what is under the current key already is left
- * alone. A value or a file neither key opens stops the run (naming its table, column and row, and a file's object key;
- * never the value).
+ * alone. Its writes are no change for the applicant change feed or the read caches (no plaintext changes). A value
+ * or a file neither key opens stops the run (naming its table, column and row, and a file's object key; never the
+ * value).
  */
 export async function rotateEncryptionKey({
   db,
@@ -110,6 +111,9 @@ async function rotateBatch(
     rotation,
   }: { table: string; key: RowKey; after: readonly string[]; batch: number; rotation: EncryptionKeyRotation },
 ): Promise<string[][]> {
+  // Not a change: the triggers of the change feed and the read caches skip this transaction's writes (no plaintext
+  // changes; migration `ResealNotAChange`).
+  await transaction.query(`SELECT set_config('svc.reseal', 'on', true)`);
   const sealed = Object.keys(SEALED_COLUMNS[table]!);
   const indexes = table === 'applicants';
   const keyList = key.columns.map((name) => `"${name}"`).join(', ');
