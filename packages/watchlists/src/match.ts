@@ -1,4 +1,4 @@
-import { nameTokens, PARTICLES, phoneticKey } from './normalise.js';
+import { nameTokens, PARTICLES, phoneticKey, vowelShape } from './normalise.js';
 import { editDistance, jaroWinkler } from './similarity.js';
 import { areKnownVariants } from './variants.js';
 
@@ -92,7 +92,10 @@ export function compareTokens(query: string, listed: string): { kind: TokenMatch
     const byLetters = 0.6 + 0.35 * jaroWinkler(query, listed);
     const changed = edits <= allowed ? edits : editDistance(query, listed, PHONETIC_EDITS);
     const phonetic = Math.min(SIMILARITY.phonetic, byLetters, 0.95 - 0.04 * changed);
-    if (phonetic >= spelling) return { kind: 'phonetic', similarity: phonetic };
+    // Two letters or more changed sound alike only with the vowels in the same places (`vowelShape`); one letter is
+    // a typo whatever it does to the sound.
+    if (phonetic >= spelling && (changed < 2 || vowelShape(query) === vowelShape(listed)))
+      return { kind: 'phonetic', similarity: phonetic };
   }
   if (spelling > 0) return { kind: 'spelling', similarity: spelling };
   return null;

@@ -278,7 +278,8 @@ export class ScreeningIndex {
    * applicant's words at least as well and one of them better (`dominates`), unless this entry's date of birth is the
    * applicant's: a list holds a person once, under all their names, so the name given is that other person's, not a
    * variant of this one's. A name that matches only through a misspelling, a sound or an initial, and matches two or
-   * more other people of the same list as closely, scores `AMBIGUITY_COST` less (unless the date of birth agrees), and
+   * more other people of the same list as closely, scores `AMBIGUITY_COST` less for each of them (unless the date of
+   * birth agrees), and
    * is left out when one of them has the applicant's date of birth.
    */
   screen(
@@ -324,7 +325,7 @@ export class ScreeningIndex {
         // A misspelt name as close to someone whose date of birth is the applicant's is that person's.
         if (inexact && alike.some((other) => CORROBORATED.has(other.birthDate))) return [];
         const asClose = new Set(alike.map((other) => other.entry)).size;
-        const score = inexact && asClose >= AMBIGUOUS_PEOPLE ? hit.score - AMBIGUITY_COST : hit.score;
+        const score = inexact && asClose >= AMBIGUOUS_PEOPLE ? hit.score - AMBIGUITY_COST * asClose : hit.score;
         return score >= minimum ? [{ ...hit, score, asClose }] : [];
       })
       .sort((a, b) => b.score - a.score)
@@ -337,10 +338,11 @@ const CONTRADICTED: ReadonlySet<BirthDateFinding> = new Set(['different_year', '
 
 /**
  * A name that only a misspelling, a sound or an initial makes close to a listed person, and that is as close to two
- * or more other people of the same list, identifies none of them: it costs this much (into the review band).
+ * or more other people of the same list, identifies none of them: it costs this much for each of the others (two:
+ * 0.1, into the review band; the more people it fits, the less it tells of each).
  */
 const AMBIGUOUS_PEOPLE = 2;
-const AMBIGUITY_COST = 0.1;
+const AMBIGUITY_COST = 0.05;
 
 function equallyClose(one: ReadonlyMap<string, number>, other: ReadonlyMap<string, number>): boolean {
   if (one.size !== other.size) return false;

@@ -165,6 +165,15 @@ describe('what tells namesakes apart', () => {
     expect(found('Viktor Levkioro')).toEqual([1]);
   });
 
+  it('takes two letters changed for a sound only with the vowels in the same places', () => {
+    expect(compareTokens('qaddafi', 'gadhafi')).toMatchObject({ kind: 'phonetic' });
+    expect(compareTokens('zawahiri', 'zawahry')).toMatchObject({ kind: 'phonetic' });
+    expect(compareTokens('poutine', 'putin')).toMatchObject({ kind: 'phonetic' });
+    expect(phoneticKey('dirzual')).toBe(phoneticKey('druzalya'));
+    expect(compareTokens('dirzual', 'druzalya')).toBeNull();
+    expect(compareTokens('lucia', 'luis')).toBeNull();
+  });
+
   it('does not take a name two letters away, or two words sharing a key, for the same', () => {
     expect(found('Lucía Tontongaca')).toEqual([]);
     expect(found('Youssef Fauaja')).toEqual([]);
@@ -211,5 +220,15 @@ describe('listed people equally close to the name given', () => {
     expect(nearly.map((hit) => hit.asClose)).toEqual([2, 2, 2]);
     expect(reasonsOf(nearly[0]!)).toContain('2 other people of this list match the name as closely');
     expect(found('Abdullah Faridka', '1971-04-02')).toEqual([4]);
+  });
+
+  it('discounts a misspelt name the more, the more people it fits', () => {
+    const four = new ScreeningIndex();
+    for (const name of ['TAMALDIR, Hamza', 'TASADIR, Hamza', 'TAALDIR, Hamza', 'TAGALDIR, Hamza'])
+      four.add(person([name]));
+    four.build();
+    const nearly = four.screen(queryName('Hamza Tasaldir'), { birthDate: null, nationalities: [] }, { minimum: 0.5 });
+    expect(nearly.map((hit) => hit.asClose)).toEqual([3, 3, 3, 3]);
+    for (const hit of nearly) expect(hit.score).toBeCloseTo(hit.nameScore - 0.15, 5);
   });
 });
