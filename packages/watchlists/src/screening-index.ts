@@ -30,7 +30,10 @@ export type IndexHit = {
 /** Beyond this many candidate names, those reached through typo keys are left out. */
 const MAX_CANDIDATES = 3_000;
 
-/** A key at most this many names have is rare enough to be reached through a word's typo (`typoKeys`). */
+/**
+ * A key at most this many names have, or a thousandth of the names if more, is rare: enough to be reached through a
+ * word's typo (`typoKeys`), and to be the word a name must share (`candidates`).
+ */
 const RARE_KEY = 100;
 
 /** Letters a phonetic key is made of: the edits of a key that screening tries are made with them. */
@@ -235,14 +238,15 @@ export class ScreeningIndex {
       }
     };
     const keys = words.map(cachedKey);
+    const rareLimit = Math.max(RARE_KEY, this.nameEntry.length / 1_000);
     keys.forEach((key, position) => {
       mark(this.keyIds.get(key), this.exactMask, 1 << position);
       // A key one edit away that is another word's own key would count that word twice.
       const near = new Set(nearKeys(key));
-      // Keys a letter's typo away, only where few names have them: common keys are a typo of too many words.
+      // Keys a letter's typo away, only rare ones: common keys are a typo of too many words.
       for (const typo of typoKeys(words[position]!)) {
         const id = this.keyIds.get(typo);
-        if (id !== undefined && this.keyStarts[id + 1]! - this.keyStarts[id]! <= RARE_KEY) near.add(typo);
+        if (id !== undefined && this.keyStarts[id + 1]! - this.keyStarts[id]! <= rareLimit) near.add(typo);
       }
       for (const other of near) if (!keys.includes(other)) mark(this.keyIds.get(other), this.nearMask, 1 << position);
     });
@@ -252,7 +256,7 @@ export class ScreeningIndex {
     keys.forEach((key, position) => {
       const id = this.keyIds.get(key);
       const postings = id === undefined ? 0 : this.keyStarts[id + 1]! - this.keyStarts[id]!;
-      if (postings <= Math.max(RARE_KEY, this.nameEntry.length / 1_000)) rare |= 1 << position;
+      if (postings <= rareLimit) rare |= 1 << position;
     });
     if (rare === (1 << keys.length) - 1) rare = 0;
     const found: number[] = [];
@@ -276,11 +280,11 @@ export class ScreeningIndex {
    * The entries whose score for this applicant reaches `minimum`, best first, each with its best name and the
    * comparison that explains it. An entry is left out when another person of the same list matches each of the
    * applicant's words at least as well and one of them better (`dominates`), unless this entry's date of birth is the
-   * applicant's: a list holds a person once, under all their names, so the name given is that other person's, not a
+   * applicant's (only the year, when the list gives only the year, and that other person's full date is not the
+   * applicant's): a list holds a person once, under all their names, so the name given is that other person's, not a
    * variant of this one's. A name that matches only through a misspelling, a sound or an initial, and matches two or
    * more other people of the same list as closely, scores `AMBIGUITY_COST` less for each of them (unless the date of
-   * birth agrees), and
-   * is left out when one of them has the applicant's date of birth.
+   * birth agrees), and is left out when one of them has the applicant's date of birth.
    */
   screen(
     query: QueryName,
@@ -312,11 +316,17 @@ export class ScreeningIndex {
       .flatMap((hit) => {
         const words = wordSimilarities(hit.name);
         const list = this.entryList.values[hit.entry];
-        // A date of birth that agrees with this entry (and not the other) is evidence the name alone does not outweigh.
-        if (CORROBORATED.has(hit.birthDate)) return [hit];
         const sameList = people.filter(
           (other) => other.entry !== hit.entry && this.entryList.values[other.entry] === list,
         );
+        // A date of birth that agrees with this entry (and not the other) is evidence the name alone does not
+        // outweigh; a year that agrees does not outweigh a better name whose full date agrees.
+        if (CORROBORATED.has(hit.birthDate)) {
+          const outweighed =
+            hit.birthDate === 'same_year' &&
+            sameList.some((other) => other.birthDate === 'same_date' && dominates(other.words, words));
+          return outweighed ? [] : [hit];
+        }
         if (sameList.some((other) => dominates(other.words, words))) return [];
         const alike = sameList.filter(
           (other) => !CONTRADICTED.has(other.birthDate) && equallyClose(other.words, words),

@@ -161,6 +161,20 @@ describe('what tells namesakes apart', () => {
     expect(found('Ali Alaldir', '1960-01-01')).toEqual([0]);
   });
 
+  it('does not let a listed year outweigh a better name whose full date of birth is the one given', () => {
+    const dated = new ScreeningIndex();
+    dated.add(person(['SALZADEZ, Valentina'], ['1958-09-15']));
+    dated.add(person(['SALZALEZ, Valentina'], ['1958']));
+    dated.build();
+    const hits = (birthDate: string) =>
+      dated
+        .screen(queryName('Valentina Salzadez'), { birthDate, nationalities: [] }, { minimum: THRESHOLD })
+        .map((hit) => hit.entry);
+    expect(hits('1958-09-15')).toEqual([0]);
+    // Only the year agrees with either: the year listed alone is still evidence for its entry.
+    expect(hits('1958-01-02').sort()).toEqual([0, 1]);
+  });
+
   it('ranks the spelling a letter away above one that only sounds alike', () => {
     expect(found('Viktor Levkioro')).toEqual([1]);
   });
