@@ -229,27 +229,37 @@ export class ScreeningIndex {
     }
     const touched = this.touched;
     let touchedCount = 0;
-    const mark = (id: number | undefined, masks: Uint8Array, bit: number) => {
+    const keys = words.map(cachedKey);
+    keys.forEach((key, position) => {
+      const id = this.keyIds.get(key);
       if (id === undefined) return;
       for (let index = this.keyStarts[id]!; index < this.keyStarts[id + 1]!; index++) {
         const name = this.postings[index]!;
-        if (this.exactMask[name] === 0 && this.nearMask[name] === 0) touched[touchedCount++] = name;
-        masks[name]! |= bit;
+        if (this.exactMask[name] === 0) touched[touchedCount++] = name;
+        this.exactMask[name]! |= 1 << position;
       }
-    };
-    const keys = words.map(cachedKey);
-    const rareLimit = Math.max(RARE_KEY, this.nameEntry.length / 1_000);
-    keys.forEach((key, position) => {
-      mark(this.keyIds.get(key), this.exactMask, 1 << position);
-      // A key one edit away that is another word's own key would count that word twice.
-      const near = new Set(nearKeys(key));
-      // Keys a letter's typo away, only rare ones: common keys are a typo of too many words.
-      for (const typo of typoKeys(words[position]!)) {
-        const id = this.keyIds.get(typo);
-        if (id !== undefined && this.keyStarts[id + 1]! - this.keyStarts[id]! <= rareLimit) near.add(typo);
-      }
-      for (const other of near) if (!keys.includes(other)) mark(this.keyIds.get(other), this.nearMask, 1 << position);
     });
+    // A word reached through a near key counts only beside another word's own key (a candidate needs one): near keys
+    // mark only the names own keys reached, and a one-word name needs none.
+    const rareLimit = Math.max(RARE_KEY, this.nameEntry.length / 1_000);
+    if (needed > 1 && touchedCount > 0)
+      keys.forEach((key, position) => {
+        // A key one edit away that is another word's own key would count that word twice.
+        const near = new Set(nearKeys(key));
+        // Keys a letter's typo away, only rare ones: common keys are a typo of too many words.
+        for (const typo of typoKeys(words[position]!)) {
+          const id = this.keyIds.get(typo);
+          if (id !== undefined && this.keyStarts[id + 1]! - this.keyStarts[id]! <= rareLimit) near.add(typo);
+        }
+        for (const other of near) {
+          const id = keys.includes(other) ? undefined : this.keyIds.get(other);
+          if (id === undefined) continue;
+          for (let index = this.keyStarts[id]!; index < this.keyStarts[id + 1]!; index++) {
+            const name = this.postings[index]!;
+            if (this.exactMask[name] !== 0) this.nearMask[name]! |= 1 << position;
+          }
+        }
+      });
     // When some of the words are rare, a name must share one of them: the common ones (given names, patronymics)
     // alone would reach thousands of names that cannot score.
     let rare = 0;
@@ -265,7 +275,7 @@ export class ScreeningIndex {
       const name = touched[index]!;
       const exact = this.exactMask[name]!;
       const reached = exact | this.nearMask[name]!;
-      if (exact !== 0 && bitCount(reached) >= needed && (rare === 0 || (reached & rare) !== 0)) {
+      if (bitCount(reached) >= needed && (rare === 0 || (reached & rare) !== 0)) {
         found.push(name);
         if (bitCount(exact) >= needed) byOwnKeys.push(name);
       }
