@@ -303,14 +303,34 @@ export class ScreeningIndex {
   ): IndexHit[] {
     if (!this.built) throw new Error('build the index first');
     const best = new Map<number, IndexHit>();
-    const people: { entry: number; words: Map<string, number>; birthDate: BirthDateFinding }[] = [];
+    // The people compared, grouped by list and by how close each of the applicant's words matched (`closeness`):
+    // telling a hit from the others takes one look per group, not per person (a common name reaches thousands).
+    const groups = new Map<string, CloseGroup>();
     for (const name of this.candidates(query)) {
       const comparison = compareNames(query, this.tokensOf(name));
       if (!comparison) continue;
       const entry = this.nameEntry.values[name]!;
       const scored = scoreEntry(applicant, this.factsOf(entry), comparison);
       if (!scored) continue;
-      people.push({ entry, words: wordSimilarities(comparison), birthDate: scored.birthDate });
+      const words = wordSimilarities(comparison);
+      const list = this.entryList.values[entry]!;
+      const signature = signatureOf(list, words);
+      let group = groups.get(signature);
+      if (!group) {
+        group = {
+          list,
+          words,
+          entries: new Set(),
+          uncontradicted: new Set(),
+          corroborated: new Set(),
+          sameDate: new Set(),
+        };
+        groups.set(signature, group);
+      }
+      group.entries.add(entry);
+      if (!CONTRADICTED.has(scored.birthDate)) group.uncontradicted.add(entry);
+      if (CORROBORATED.has(scored.birthDate)) group.corroborated.add(entry);
+      if (scored.birthDate === 'same_date') group.sameDate.add(entry);
       if (scored.score < minimum) continue;
       const previous = best.get(entry);
       if (previous && previous.score >= scored.score) continue;
@@ -322,29 +342,26 @@ export class ScreeningIndex {
         asClose: 0,
       });
     }
+    const compared = [...groups.values()];
     return [...best.values()]
       .flatMap((hit) => {
         const words = wordSimilarities(hit.name);
-        const list = this.entryList.values[hit.entry];
-        const sameList = people.filter(
-          (other) => other.entry !== hit.entry && this.entryList.values[other.entry] === list,
-        );
+        const list = this.entryList.values[hit.entry]!;
+        // Entries other than this one in a set of a group.
+        const others = (entries: ReadonlySet<number>) => entries.size - (entries.has(hit.entry) ? 1 : 0);
+        const better = compared.filter((group) => group.list === list && dominates(group.words, words));
         // A date of birth that agrees with this entry (and not the other) is evidence the name alone does not
         // outweigh; a year that agrees does not outweigh a better name whose full date agrees.
         if (CORROBORATED.has(hit.birthDate)) {
-          const outweighed =
-            hit.birthDate === 'same_year' &&
-            sameList.some((other) => other.birthDate === 'same_date' && dominates(other.words, words));
+          const outweighed = hit.birthDate === 'same_year' && better.some((group) => others(group.sameDate) > 0);
           return outweighed ? [] : [hit];
         }
-        if (sameList.some((other) => dominates(other.words, words))) return [];
-        const alike = sameList.filter(
-          (other) => !CONTRADICTED.has(other.birthDate) && equallyClose(other.words, words),
-        );
+        if (better.some((group) => others(group.entries) > 0)) return [];
+        const alike = groups.get(signatureOf(list, words))!;
         const inexact = [...words.values()].some((close) => close < 10);
         // A misspelt name as close to someone whose date of birth is the applicant's is that person's.
-        if (inexact && alike.some((other) => CORROBORATED.has(other.birthDate))) return [];
-        const asClose = new Set(alike.map((other) => other.entry)).size;
+        if (inexact && others(alike.corroborated) > 0) return [];
+        const asClose = others(alike.uncontradicted);
         const score = inexact && asClose >= AMBIGUOUS_PEOPLE ? hit.score - AMBIGUITY_COST * asClose : hit.score;
         return score >= minimum ? [{ ...hit, score, asClose }] : [];
       })
@@ -352,6 +369,25 @@ export class ScreeningIndex {
       .slice(0, limit);
   }
 }
+
+/** The people of one list whose names match each of the applicant's words equally closely (`wordSimilarities`). */
+type CloseGroup = {
+  readonly list: number;
+  readonly words: ReadonlyMap<string, number>;
+  readonly entries: Set<number>;
+  /** Those whose date of birth does not contradict the applicant's. */
+  readonly uncontradicted: Set<number>;
+  /** Those whose date of birth (or year, when only the year is listed) is the applicant's. */
+  readonly corroborated: Set<number>;
+  readonly sameDate: Set<number>;
+};
+
+/** A group's key: the list, and each of the applicant's words with how close it matched. */
+const signatureOf = (list: number, words: ReadonlyMap<string, number>) =>
+  `${list} ${[...words]
+    .map(([word, close]) => `${word}:${close}`)
+    .sort()
+    .join(' ')}`;
 
 const CORROBORATED: ReadonlySet<BirthDateFinding> = new Set(['same_date', 'same_year']);
 const CONTRADICTED: ReadonlySet<BirthDateFinding> = new Set(['different_year', 'same_year_other_date']);
