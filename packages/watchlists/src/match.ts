@@ -162,9 +162,14 @@ function compareJoined(a: Word, b: Word): { kind: TokenMatchKind; similarity: nu
 /**
  * Compares the applicant's name with one name of a list: each word paired with its best counterpart (one to one,
  * best pairs first), in any order. Null when too little matches to be the same name: fewer than two words (or the one
- * word a single-word name has) other than particles and initials.
+ * word a single-word name has) other than particles and initials. `compare` is `compareTokens`, or one that
+ * remembers its answers (screening compares the applicant's words with the same listed words many times).
  */
-export function compareNames(query: QueryName, listedTokens: readonly string[]): NameComparison | null {
+export function compareNames(
+  query: QueryName,
+  listedTokens: readonly string[],
+  compare: typeof compareTokens = compareTokens,
+): NameComparison | null {
   const queryWords0 = query.tokens.map((text, index) => wordOf(text, query.core[index] ?? false));
   // The list's words are in `listedNameTokens` order: its first word is the first given name.
   const listedWords0 = listedTokens.map((text, index) => wordOf(text, index === 0 && listedTokens.length > 1));
@@ -175,7 +180,7 @@ export function compareNames(query: QueryName, listedTokens: readonly string[]):
     for (let l = 0; l < listedWords.length; l++) {
       const a = queryWords[q]!;
       const b = listedWords[l]!;
-      const found = a.joined || b.joined ? compareJoined(a, b) : compareTokens(a.text, b.text);
+      const found = a.joined || b.joined ? compareJoined(a, b) : compare(a.text, b.text);
       if (found) pairs.push({ q, l, ...found });
     }
   pairs.sort((x, y) => y.similarity - x.similarity);

@@ -2,6 +2,7 @@ import { scoreEntry, type ApplicantFacts, type BirthDateFinding, type EntryFacts
 import {
   cachedKey,
   compareNames,
+  compareTokens,
   listedNameTokens,
   type NameComparison,
   type QueryName,
@@ -306,8 +307,16 @@ export class ScreeningIndex {
     // The people compared, grouped by list and by how close each of the applicant's words matched (`closeness`):
     // telling a hit from the others takes one look per group, not per person (a common name reaches thousands).
     const groups = new Map<string, CloseGroup>();
+    const compared = new Map<string, Map<string, ReturnType<typeof compareTokens>>>();
+    const compare = (word: string, listed: string) => {
+      let answers = compared.get(word);
+      if (!answers) compared.set(word, (answers = new Map()));
+      let answer = answers.get(listed);
+      if (answer === undefined) answers.set(listed, (answer = compareTokens(word, listed)));
+      return answer;
+    };
     for (const name of this.candidates(query)) {
-      const comparison = compareNames(query, this.tokensOf(name));
+      const comparison = compareNames(query, this.tokensOf(name), compare);
       if (!comparison) continue;
       const entry = this.nameEntry.values[name]!;
       const scored = scoreEntry(applicant, this.factsOf(entry), comparison);
@@ -342,14 +351,14 @@ export class ScreeningIndex {
         asClose: 0,
       });
     }
-    const compared = [...groups.values()];
+    const closeGroups = [...groups.values()];
     return [...best.values()]
       .flatMap((hit) => {
         const words = wordSimilarities(hit.name);
         const list = this.entryList.values[hit.entry]!;
         // Entries other than this one in a set of a group.
         const others = (entries: ReadonlySet<number>) => entries.size - (entries.has(hit.entry) ? 1 : 0);
-        const better = compared.filter((group) => group.list === list && dominates(group.words, words));
+        const better = closeGroups.filter((group) => group.list === list && dominates(group.words, words));
         // A date of birth that agrees with this entry (and not the other) is evidence the name alone does not
         // outweigh; a year that agrees does not outweigh a better name whose full date agrees.
         if (CORROBORATED.has(hit.birthDate)) {
