@@ -55,6 +55,7 @@ describe('names as compared', () => {
   it('says how each word matched', () => {
     expect(compareTokens('sean', 'shawn')).toMatchObject({ kind: 'variant' });
     expect(compareTokens('william', 'bill')).toMatchObject({ kind: 'variant' });
+    expect(compareTokens('aliaksandr', 'alexander')).toMatchObject({ kind: 'variant' });
     expect(compareTokens('poutine', 'putin')).toMatchObject({ kind: 'phonetic' });
     expect(compareTokens('vladimir', 'vladinir')).toMatchObject({ kind: 'spelling' });
     expect(compareTokens('v', 'vladimir')).toMatchObject({ kind: 'initial' });
