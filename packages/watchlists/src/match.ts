@@ -1,4 +1,4 @@
-import { nameTokens, PARTICLES, phoneticKey } from './normalise.js';
+import { nameTokens, PARTICLES, phoneticKey, vowelShape } from './normalise.js';
 import { editDistance, jaroWinkler } from './similarity.js';
 import { areKnownVariants } from './variants.js';
 
@@ -92,7 +92,10 @@ export function compareTokens(query: string, listed: string): { kind: TokenMatch
     const byLetters = 0.6 + 0.35 * jaroWinkler(query, listed);
     const changed = edits <= allowed ? edits : editDistance(query, listed, PHONETIC_EDITS);
     const phonetic = Math.min(SIMILARITY.phonetic, byLetters, 0.95 - 0.04 * changed);
-    if (phonetic >= spelling) return { kind: 'phonetic', similarity: phonetic };
+    // Two letters or more changed sound alike only with the vowels in the same places (`vowelShape`); one letter is
+    // a typo whatever it does to the sound.
+    if (phonetic >= spelling && (changed < 2 || vowelShape(query) === vowelShape(listed)))
+      return { kind: 'phonetic', similarity: phonetic };
   }
   if (spelling > 0) return { kind: 'spelling', similarity: spelling };
   return null;
@@ -159,9 +162,14 @@ function compareJoined(a: Word, b: Word): { kind: TokenMatchKind; similarity: nu
 /**
  * Compares the applicant's name with one name of a list: each word paired with its best counterpart (one to one,
  * best pairs first), in any order. Null when too little matches to be the same name: fewer than two words (or the one
- * word a single-word name has) other than particles and initials.
+ * word a single-word name has) other than particles and initials. `compare` is `compareTokens`, or one that
+ * remembers its answers (screening compares the applicant's words with the same listed words many times).
  */
-export function compareNames(query: QueryName, listedTokens: readonly string[]): NameComparison | null {
+export function compareNames(
+  query: QueryName,
+  listedTokens: readonly string[],
+  compare: typeof compareTokens = compareTokens,
+): NameComparison | null {
   const queryWords0 = query.tokens.map((text, index) => wordOf(text, query.core[index] ?? false));
   // The list's words are in `listedNameTokens` order: its first word is the first given name.
   const listedWords0 = listedTokens.map((text, index) => wordOf(text, index === 0 && listedTokens.length > 1));
@@ -172,7 +180,7 @@ export function compareNames(query: QueryName, listedTokens: readonly string[]):
     for (let l = 0; l < listedWords.length; l++) {
       const a = queryWords[q]!;
       const b = listedWords[l]!;
-      const found = a.joined || b.joined ? compareJoined(a, b) : compareTokens(a.text, b.text);
+      const found = a.joined || b.joined ? compareJoined(a, b) : compare(a.text, b.text);
       if (found) pairs.push({ q, l, ...found });
     }
   pairs.sort((x, y) => y.similarity - x.similarity);

@@ -60,9 +60,54 @@ export function nameTokens(name: string): string[] {
  * and `محمد` (`mhmd`) are `mmd`; `Qaddafi` and `Gadhafi` are `kdf`. A word starting with a vowel keeps one `a`.
  */
 export function phoneticKey(token: string): string {
-  // One pass does what these replacements in turn would do: ph → f; sch, sh, zh, ch, tch → s; kh, gh, ck, q, g and c
-  // (not before e, i, y) → k; the other c → s; x → ks; z → s; dh, th → d. No replacement makes or takes the letters
-  // another one reads (screening computes keys of every typo of a word: `typoKeys`, so this is its cost).
+  const size = fold(token);
+  let key = size > 0 && (isVowel(folded[0]!) || folded[0] === J) ? 'a' : '';
+  let previous = 0;
+  for (let index = 0; index < size; index++) {
+    const letter = folded[index]!;
+    if (isVowel(letter) || letter === J || letter === H || letter === W) {
+      previous = 0;
+      continue;
+    }
+    if (letter !== previous) key += String.fromCharCode(letter);
+    previous = letter;
+  }
+  return key === '' ? token : key;
+}
+
+/**
+ * Where a word's vowels are: its phonetic key with an `a` for each run of vowels (`h` and `w` within a run do not
+ * break it), a final silent `e` left out. Spellings of one name vary the vowels (`Hussein`/`Husain`,
+ * `Mohamed`/`Muhammad`: both `asan`, `mamad`) far more than where they are; two words with the same consonants but
+ * vowels in other places (`dirzual`/`druzalya`: `darsal`/`drasala`) are other words.
+ */
+export function vowelShape(token: string): string {
+  const silentE = token.length > 2 && token.endsWith('e') && !/[aeiouy]/.test(token[token.length - 2]!);
+  const size = fold(silentE ? token.slice(0, -1) : token);
+  let shape = '';
+  let previous = 0;
+  for (let index = 0; index < size; index++) {
+    const letter = folded[index]!;
+    if (letter === H || letter === W) continue;
+    if (isVowel(letter) || letter === J) {
+      if (previous !== A) shape += 'a';
+      previous = A;
+      continue;
+    }
+    if (letter !== previous) shape += String.fromCharCode(letter);
+    previous = letter;
+  }
+  return shape;
+}
+
+/**
+ * Folds the spellings that transliterations vary into `folded`; answers its length. One pass does what these
+ * replacements in turn would do: ph → f; sch, sh, zh, ch, tch → s; kh, gh, ck, q, g and c (not before e, i, y) → k;
+ * the other c → s; x → ks; z → s; dh, th → d; then w → v at the start or after a letter that is not a vowel. No
+ * replacement makes or takes the letters another one reads (screening computes keys of every typo of a word:
+ * `typoKeys`, so this is its cost).
+ */
+function fold(token: string): number {
   const length = token.length;
   if (folded.length < 2 * length) folded = new Uint16Array(2 * length);
   let size = 0;
@@ -100,27 +145,17 @@ export function phoneticKey(token: string): string {
       index++;
     }
   }
-  // w → v at the start or after a letter that is not a vowel (the letter before is taken with it, as a replacement
-  // of `(^|[^aeiouy])w` would); then j → y, which drops as a vowel.
+  // The letter before a `w` is taken with it, as a replacement of `(^|[^aeiouy])w` would; then j → y, which drops
+  // as a vowel.
   for (let index = 0; index < size; index++) {
     if (index === 0 && folded[0] === W) folded[0] = V;
     else if (folded[index + 1] === W && index + 1 < size && !isVowel(folded[index]!)) folded[++index] = V;
   }
-  let key = size > 0 && (isVowel(folded[0]!) || folded[0] === J) ? 'a' : '';
-  let previous = 0;
-  for (let index = 0; index < size; index++) {
-    const letter = folded[index]!;
-    if (isVowel(letter) || letter === J || letter === H || letter === W) {
-      previous = 0;
-      continue;
-    }
-    if (letter !== previous) key += String.fromCharCode(letter);
-    previous = letter;
-  }
-  return key === '' ? token : key;
+  return size;
 }
 
 let folded = new Uint16Array(64);
+const A = 97; // a
 const C = 99; // c
 const D = 100; // d
 const E = 101; // e

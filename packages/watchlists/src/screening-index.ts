@@ -2,6 +2,7 @@ import { scoreEntry, type ApplicantFacts, type BirthDateFinding, type EntryFacts
 import {
   cachedKey,
   compareNames,
+  compareTokens,
   listedNameTokens,
   type NameComparison,
   type QueryName,
@@ -30,7 +31,10 @@ export type IndexHit = {
 /** Beyond this many candidate names, those reached through typo keys are left out. */
 const MAX_CANDIDATES = 3_000;
 
-/** A key at most this many names have is rare enough to be reached through a word's typo (`typoKeys`). */
+/**
+ * A key at most this many names have, or a thousandth of the names if more, is rare: enough to be reached through a
+ * word's typo (`typoKeys`), and to be the word a name must share (`candidates`).
+ */
 const RARE_KEY = 100;
 
 /** Letters a phonetic key is made of: the edits of a key that screening tries are made with them. */
@@ -226,33 +230,44 @@ export class ScreeningIndex {
     }
     const touched = this.touched;
     let touchedCount = 0;
-    const mark = (id: number | undefined, masks: Uint8Array, bit: number) => {
+    const keys = words.map(cachedKey);
+    keys.forEach((key, position) => {
+      const id = this.keyIds.get(key);
       if (id === undefined) return;
       for (let index = this.keyStarts[id]!; index < this.keyStarts[id + 1]!; index++) {
         const name = this.postings[index]!;
-        if (this.exactMask[name] === 0 && this.nearMask[name] === 0) touched[touchedCount++] = name;
-        masks[name]! |= bit;
+        if (this.exactMask[name] === 0) touched[touchedCount++] = name;
+        this.exactMask[name]! |= 1 << position;
       }
-    };
-    const keys = words.map(cachedKey);
-    keys.forEach((key, position) => {
-      mark(this.keyIds.get(key), this.exactMask, 1 << position);
-      // A key one edit away that is another word's own key would count that word twice.
-      const near = new Set(nearKeys(key));
-      // Keys a letter's typo away, only where few names have them: common keys are a typo of too many words.
-      for (const typo of typoKeys(words[position]!)) {
-        const id = this.keyIds.get(typo);
-        if (id !== undefined && this.keyStarts[id + 1]! - this.keyStarts[id]! <= RARE_KEY) near.add(typo);
-      }
-      for (const other of near) if (!keys.includes(other)) mark(this.keyIds.get(other), this.nearMask, 1 << position);
     });
+    // A word reached through a near key counts only beside another word's own key (a candidate needs one): near keys
+    // mark only the names own keys reached, and a one-word name needs none.
+    const rareLimit = Math.max(RARE_KEY, this.nameEntry.length / 1_000);
+    if (needed > 1 && touchedCount > 0)
+      keys.forEach((key, position) => {
+        // A key one edit away that is another word's own key would count that word twice.
+        const near = new Set(nearKeys(key));
+        // Keys a letter's typo away, only rare ones: common keys are a typo of too many words.
+        for (const typo of typoKeys(words[position]!)) {
+          const id = this.keyIds.get(typo);
+          if (id !== undefined && this.keyStarts[id + 1]! - this.keyStarts[id]! <= rareLimit) near.add(typo);
+        }
+        for (const other of near) {
+          const id = keys.includes(other) ? undefined : this.keyIds.get(other);
+          if (id === undefined) continue;
+          for (let index = this.keyStarts[id]!; index < this.keyStarts[id + 1]!; index++) {
+            const name = this.postings[index]!;
+            if (this.exactMask[name] !== 0) this.nearMask[name]! |= 1 << position;
+          }
+        }
+      });
     // When some of the words are rare, a name must share one of them: the common ones (given names, patronymics)
     // alone would reach thousands of names that cannot score.
     let rare = 0;
     keys.forEach((key, position) => {
       const id = this.keyIds.get(key);
       const postings = id === undefined ? 0 : this.keyStarts[id + 1]! - this.keyStarts[id]!;
-      if (postings <= Math.max(RARE_KEY, this.nameEntry.length / 1_000)) rare |= 1 << position;
+      if (postings <= rareLimit) rare |= 1 << position;
     });
     if (rare === (1 << keys.length) - 1) rare = 0;
     const found: number[] = [];
@@ -261,7 +276,7 @@ export class ScreeningIndex {
       const name = touched[index]!;
       const exact = this.exactMask[name]!;
       const reached = exact | this.nearMask[name]!;
-      if (exact !== 0 && bitCount(reached) >= needed && (rare === 0 || (reached & rare) !== 0)) {
+      if (bitCount(reached) >= needed && (rare === 0 || (reached & rare) !== 0)) {
         found.push(name);
         if (bitCount(exact) >= needed) byOwnKeys.push(name);
       }
@@ -276,10 +291,11 @@ export class ScreeningIndex {
    * The entries whose score for this applicant reaches `minimum`, best first, each with its best name and the
    * comparison that explains it. An entry is left out when another person of the same list matches each of the
    * applicant's words at least as well and one of them better (`dominates`), unless this entry's date of birth is the
-   * applicant's: a list holds a person once, under all their names, so the name given is that other person's, not a
+   * applicant's (only the year, when the list gives only the year, and that other person's full date is not the
+   * applicant's): a list holds a person once, under all their names, so the name given is that other person's, not a
    * variant of this one's. A name that matches only through a misspelling, a sound or an initial, and matches two or
-   * more other people of the same list as closely, scores `AMBIGUITY_COST` less (unless the date of birth agrees), and
-   * is left out when one of them has the applicant's date of birth.
+   * more other people of the same list as closely, scores `AMBIGUITY_COST` less for each of them (unless the date of
+   * birth agrees), and is left out when one of them has the applicant's date of birth.
    */
   screen(
     query: QueryName,
@@ -288,14 +304,42 @@ export class ScreeningIndex {
   ): IndexHit[] {
     if (!this.built) throw new Error('build the index first');
     const best = new Map<number, IndexHit>();
-    const people: { entry: number; words: Map<string, number>; birthDate: BirthDateFinding }[] = [];
+    // The people compared, grouped by list and by how close each of the applicant's words matched (`closeness`):
+    // telling a hit from the others takes one look per group, not per person (a common name reaches thousands).
+    const groups = new Map<string, CloseGroup>();
+    const compared = new Map<string, Map<string, ReturnType<typeof compareTokens>>>();
+    const compare = (word: string, listed: string) => {
+      let answers = compared.get(word);
+      if (!answers) compared.set(word, (answers = new Map()));
+      let answer = answers.get(listed);
+      if (answer === undefined) answers.set(listed, (answer = compareTokens(word, listed)));
+      return answer;
+    };
     for (const name of this.candidates(query)) {
-      const comparison = compareNames(query, this.tokensOf(name));
+      const comparison = compareNames(query, this.tokensOf(name), compare);
       if (!comparison) continue;
       const entry = this.nameEntry.values[name]!;
       const scored = scoreEntry(applicant, this.factsOf(entry), comparison);
       if (!scored) continue;
-      people.push({ entry, words: wordSimilarities(comparison), birthDate: scored.birthDate });
+      const words = wordSimilarities(comparison);
+      const list = this.entryList.values[entry]!;
+      const signature = signatureOf(list, words);
+      let group = groups.get(signature);
+      if (!group) {
+        group = {
+          list,
+          words,
+          entries: new Set(),
+          uncontradicted: new Set(),
+          corroborated: new Set(),
+          sameDate: new Set(),
+        };
+        groups.set(signature, group);
+      }
+      group.entries.add(entry);
+      if (!CONTRADICTED.has(scored.birthDate)) group.uncontradicted.add(entry);
+      if (CORROBORATED.has(scored.birthDate)) group.corroborated.add(entry);
+      if (scored.birthDate === 'same_date') group.sameDate.add(entry);
       if (scored.score < minimum) continue;
       const previous = best.get(entry);
       if (previous && previous.score >= scored.score) continue;
@@ -307,24 +351,27 @@ export class ScreeningIndex {
         asClose: 0,
       });
     }
+    const closeGroups = [...groups.values()];
     return [...best.values()]
       .flatMap((hit) => {
         const words = wordSimilarities(hit.name);
-        const list = this.entryList.values[hit.entry];
-        // A date of birth that agrees with this entry (and not the other) is evidence the name alone does not outweigh.
-        if (CORROBORATED.has(hit.birthDate)) return [hit];
-        const sameList = people.filter(
-          (other) => other.entry !== hit.entry && this.entryList.values[other.entry] === list,
-        );
-        if (sameList.some((other) => dominates(other.words, words))) return [];
-        const alike = sameList.filter(
-          (other) => !CONTRADICTED.has(other.birthDate) && equallyClose(other.words, words),
-        );
+        const list = this.entryList.values[hit.entry]!;
+        // Entries other than this one in a set of a group.
+        const others = (entries: ReadonlySet<number>) => entries.size - (entries.has(hit.entry) ? 1 : 0);
+        const better = closeGroups.filter((group) => group.list === list && dominates(group.words, words));
+        // A date of birth that agrees with this entry (and not the other) is evidence the name alone does not
+        // outweigh; a year that agrees does not outweigh a better name whose full date agrees.
+        if (CORROBORATED.has(hit.birthDate)) {
+          const outweighed = hit.birthDate === 'same_year' && better.some((group) => others(group.sameDate) > 0);
+          return outweighed ? [] : [hit];
+        }
+        if (better.some((group) => others(group.entries) > 0)) return [];
+        const alike = groups.get(signatureOf(list, words))!;
         const inexact = [...words.values()].some((close) => close < 10);
         // A misspelt name as close to someone whose date of birth is the applicant's is that person's.
-        if (inexact && alike.some((other) => CORROBORATED.has(other.birthDate))) return [];
-        const asClose = new Set(alike.map((other) => other.entry)).size;
-        const score = inexact && asClose >= AMBIGUOUS_PEOPLE ? hit.score - AMBIGUITY_COST : hit.score;
+        if (inexact && others(alike.corroborated) > 0) return [];
+        const asClose = others(alike.uncontradicted);
+        const score = inexact && asClose >= AMBIGUOUS_PEOPLE ? hit.score - AMBIGUITY_COST * asClose : hit.score;
         return score >= minimum ? [{ ...hit, score, asClose }] : [];
       })
       .sort((a, b) => b.score - a.score)
@@ -332,15 +379,35 @@ export class ScreeningIndex {
   }
 }
 
+/** The people of one list whose names match each of the applicant's words equally closely (`wordSimilarities`). */
+type CloseGroup = {
+  readonly list: number;
+  readonly words: ReadonlyMap<string, number>;
+  readonly entries: Set<number>;
+  /** Those whose date of birth does not contradict the applicant's. */
+  readonly uncontradicted: Set<number>;
+  /** Those whose date of birth (or year, when only the year is listed) is the applicant's. */
+  readonly corroborated: Set<number>;
+  readonly sameDate: Set<number>;
+};
+
+/** A group's key: the list, and each of the applicant's words with how close it matched. */
+const signatureOf = (list: number, words: ReadonlyMap<string, number>) =>
+  `${list} ${[...words]
+    .map(([word, close]) => `${word}:${close}`)
+    .sort()
+    .join(' ')}`;
+
 const CORROBORATED: ReadonlySet<BirthDateFinding> = new Set(['same_date', 'same_year']);
 const CONTRADICTED: ReadonlySet<BirthDateFinding> = new Set(['different_year', 'same_year_other_date']);
 
 /**
  * A name that only a misspelling, a sound or an initial makes close to a listed person, and that is as close to two
- * or more other people of the same list, identifies none of them: it costs this much (into the review band).
+ * or more other people of the same list, identifies none of them: it costs this much for each of the others (two:
+ * 0.1, into the review band; the more people it fits, the less it tells of each).
  */
 const AMBIGUOUS_PEOPLE = 2;
-const AMBIGUITY_COST = 0.1;
+const AMBIGUITY_COST = 0.05;
 
 function equallyClose(one: ReadonlyMap<string, number>, other: ReadonlyMap<string, number>): boolean {
   if (one.size !== other.size) return false;

@@ -25,8 +25,8 @@ const GROUPS: readonly string[] = [
   'karim kareem',
   'hamza hamzah',
   // Russian and other Slavic
-  'aleksandr alexander aleksander alexandr oleksandr',
-  'aleksei alexei alexey aleksey oleksiy',
+  'aleksandr alexander aleksander alexandr oleksandr aliaksandr',
+  'aleksei alexei alexey aleksey oleksiy aliaksei',
   'yevgeny evgeny evgeniy yevgeniy evgenii',
   'dmitry dmitri dmitriy dmytro',
   'sergei sergey serhiy',

@@ -55,6 +55,7 @@ describe('names as compared', () => {
   it('says how each word matched', () => {
     expect(compareTokens('sean', 'shawn')).toMatchObject({ kind: 'variant' });
     expect(compareTokens('william', 'bill')).toMatchObject({ kind: 'variant' });
+    expect(compareTokens('aliaksandr', 'alexander')).toMatchObject({ kind: 'variant' });
     expect(compareTokens('poutine', 'putin')).toMatchObject({ kind: 'phonetic' });
     expect(compareTokens('vladimir', 'vladinir')).toMatchObject({ kind: 'spelling' });
     expect(compareTokens('v', 'vladimir')).toMatchObject({ kind: 'initial' });
@@ -161,8 +162,31 @@ describe('what tells namesakes apart', () => {
     expect(found('Ali Alaldir', '1960-01-01')).toEqual([0]);
   });
 
+  it('does not let a listed year outweigh a better name whose full date of birth is the one given', () => {
+    const dated = new ScreeningIndex();
+    dated.add(person(['SALZADEZ, Valentina'], ['1958-09-15']));
+    dated.add(person(['SALZALEZ, Valentina'], ['1958']));
+    dated.build();
+    const hits = (birthDate: string) =>
+      dated
+        .screen(queryName('Valentina Salzadez'), { birthDate, nationalities: [] }, { minimum: THRESHOLD })
+        .map((hit) => hit.entry);
+    expect(hits('1958-09-15')).toEqual([0]);
+    // Only the year agrees with either: the year listed alone is still evidence for its entry.
+    expect(hits('1958-01-02').sort()).toEqual([0, 1]);
+  });
+
   it('ranks the spelling a letter away above one that only sounds alike', () => {
     expect(found('Viktor Levkioro')).toEqual([1]);
+  });
+
+  it('takes two letters changed for a sound only with the vowels in the same places', () => {
+    expect(compareTokens('qaddafi', 'gadhafi')).toMatchObject({ kind: 'phonetic' });
+    expect(compareTokens('zawahiri', 'zawahry')).toMatchObject({ kind: 'phonetic' });
+    expect(compareTokens('poutine', 'putin')).toMatchObject({ kind: 'phonetic' });
+    expect(phoneticKey('dirzual')).toBe(phoneticKey('druzalya'));
+    expect(compareTokens('dirzual', 'druzalya')).toBeNull();
+    expect(compareTokens('lucia', 'luis')).toBeNull();
   });
 
   it('does not take a name two letters away, or two words sharing a key, for the same', () => {
@@ -211,5 +235,15 @@ describe('listed people equally close to the name given', () => {
     expect(nearly.map((hit) => hit.asClose)).toEqual([2, 2, 2]);
     expect(reasonsOf(nearly[0]!)).toContain('2 other people of this list match the name as closely');
     expect(found('Abdullah Faridka', '1971-04-02')).toEqual([4]);
+  });
+
+  it('discounts a misspelt name the more, the more people it fits', () => {
+    const four = new ScreeningIndex();
+    for (const name of ['TAMALDIR, Hamza', 'TASADIR, Hamza', 'TAALDIR, Hamza', 'TAGALDIR, Hamza'])
+      four.add(person([name]));
+    four.build();
+    const nearly = four.screen(queryName('Hamza Tasaldir'), { birthDate: null, nationalities: [] }, { minimum: 0.5 });
+    expect(nearly.map((hit) => hit.asClose)).toEqual([3, 3, 3, 3]);
+    for (const hit of nearly) expect(hit.score).toBeCloseTo(hit.nameScore - 0.15, 5);
   });
 });
