@@ -409,12 +409,6 @@ const CONTRADICTED: ReadonlySet<BirthDateFinding> = new Set(['different_year', '
 const AMBIGUOUS_PEOPLE = 2;
 const AMBIGUITY_COST = 0.05;
 
-function equallyClose(one: ReadonlyMap<string, number>, other: ReadonlyMap<string, number>): boolean {
-  if (one.size !== other.size) return false;
-  for (const [word, close] of one) if (other.get(word) !== close) return false;
-  return true;
-}
-
 /**
  * How close a matched word is, for telling listed people apart: the same name (the same word, known forms of one
  * given name, the same letters written together) 10, each letter changed one less, an initial 7.5 (between two and
