@@ -128,26 +128,30 @@ describe.each(databaseTargets())('one database for TypeORM and pg-boss on $name'
     }
   });
 
-  it.runIf(target.name === 'pglite')('roll back a transaction whose connection was released unfinished', async () => {
-    const name = unique('abandoned');
-    const queryRunner = db.dataSource.createQueryRunner();
-    await queryRunner.connect();
-    await queryRunner.startTransaction();
-    await createPartner(queryRunner.manager, name);
-    await queryRunner.release();
+  // PGlite's connection gateway (PostgreSQL has none): declared on PGlite alone, so no run reports it skipped.
+  if (target.name === 'pglite')
+    it('roll back a transaction whose connection was released unfinished', async () => {
+      const name = unique('abandoned');
+      const queryRunner = db.dataSource.createQueryRunner();
+      await queryRunner.connect();
+      await queryRunner.startTransaction();
+      await createPartner(queryRunner.manager, name);
+      await queryRunner.release();
 
-    expect(await db.dataSource.manager.countBy(Partner, { name })).toBe(0);
-    expect(databaseInternals(db).gateway?.pglite.isInTransaction()).toBe(false);
-  });
+      expect(await db.dataSource.manager.countBy(Partner, { name })).toBe(0);
+      expect(databaseInternals(db).gateway?.pglite.isInTransaction()).toBe(false);
+    });
 
-  it.runIf(target.name === 'pglite')('time out a caller that waits too long, and keep serving the others', async () => {
-    const gateway = databaseInternals(db).gateway!;
-    const holder = await gateway.acquire();
-    const impatient = gateway.acquire({ timeoutMs: 50 });
-    const patient = db.dataSource.query('SELECT 2 AS two');
-    await expect(impatient).rejects.toBeInstanceOf(PgliteAcquireTimeoutError);
-    await gateway.release(holder);
-    await expect(patient).resolves.toEqual([{ two: 2 }]);
-    expect(gateway.isHeld).toBe(false);
-  });
+  // PGlite's connection gateway (PostgreSQL has none): declared on PGlite alone, so no run reports it skipped.
+  if (target.name === 'pglite')
+    it('time out a caller that waits too long, and keep serving the others', async () => {
+      const gateway = databaseInternals(db).gateway!;
+      const holder = await gateway.acquire();
+      const impatient = gateway.acquire({ timeoutMs: 50 });
+      const patient = db.dataSource.query('SELECT 2 AS two');
+      await expect(impatient).rejects.toBeInstanceOf(PgliteAcquireTimeoutError);
+      await gateway.release(holder);
+      await expect(patient).resolves.toEqual([{ two: 2 }]);
+      expect(gateway.isHeld).toBe(false);
+    });
 });
