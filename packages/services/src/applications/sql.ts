@@ -225,6 +225,10 @@ export const RECORD_JOINS = `
   JOIN users u ON u.id = a.owner_id AND u.partner_id = a.partner_id
   JOIN teams ut ON ut.id = u.team_id`;
 
+/** A record's executions and watch-list hits, oldest first, as `json_build_object` arguments (`e`, `w`). */
+export const RECORD_HISTORY = `'e', (SELECT json_agg(e ORDER BY e.created, e.id) FROM check_executions e WHERE e.applicant_id = a.id),
+  'w', ${WATCHLIST_HITS_OF_APPLICANT}`;
+
 /**
  * The select list of a record statement: the whole record as one JSON value, its executions and watch-list hits
  * oldest first. Decoding
@@ -232,18 +236,17 @@ export const RECORD_JOINS = `
  * expression); one JSON.parse does not.
  */
 export const RECORD_SELECT = `json_build_object('a', to_json(a), 'p', to_json(p), 't', to_json(t), 'u', to_json(u), 'ut', to_json(ut),
-  'e', (SELECT json_agg(e ORDER BY e.created, e.id) FROM check_executions e WHERE e.applicant_id = a.id),
-  'w', ${WATCHLIST_HITS_OF_APPLICANT}) AS record`;
+  ${RECORD_HISTORY}) AS record`;
 
 /** PM list pages: the ids of every applicant of the application (this one included), oldest first. */
-export const GROUP_IDS = `(SELECT array_agg(g.id::text ORDER BY g.created, g.id) FROM applicants g WHERE g.application_id = a.application_id) AS group_ids`;
+export const GROUP_IDS = `(SELECT array_agg(g.id::text ORDER BY g.created, g.id) FROM applicants g WHERE g.application_id = a.application_id)`;
 
 /**
  * List pages: the applicant's latest adverse action, as one JSON value (its state, the items its dispute names, when it
  * last changed), or null: what the list item's adjudication and disputes show.
  */
 export const LATEST_ADVERSE_ACTION = `(SELECT json_build_object('state', x.state, 'dispute_item_ids', x.dispute_item_ids, 'modified', x.modified)
-   FROM adverse_actions x WHERE x.applicant_id = a.id AND x.partner_id = a.partner_id ORDER BY x.created DESC, x.id DESC LIMIT 1) AS adverse_action`;
+   FROM adverse_actions x WHERE x.applicant_id = a.id AND x.partner_id = a.partner_id ORDER BY x.created DESC, x.id DESC LIMIT 1)`;
 
 /**
  * PM list pages: the listings applied for (`$1`, of partner `$2` and environment `$3`), each as one JSON value: the
@@ -270,7 +273,7 @@ export const LISTING_RECORDS = `SELECT json_build_object('l', to_json(l), 'o', t
 type Row = Record<string, unknown>;
 
 /** A user read as JSON with its team. */
-function userWithTeam(user: Row, team: Row): UserWithTeam {
+export function userWithTeam(user: Row, team: Row): UserWithTeam {
   const owner = entityOfRow(USERS, user) as UserWithTeam;
   owner.team = entityOfRow(TEAMS, team);
   return owner;
@@ -305,26 +308,32 @@ export async function findListingRecords(
   return new Map(records.map((record) => [record.id, record]));
 }
 
-type RecordJson = Record<'a' | 'p' | 't' | 'u' | 'ut', Record<string, unknown>> & {
+/** An applicant and its application as JSON (`a`, `p`), with RECORD_HISTORY's `e` and `w`. */
+export type RecordHistoryJson = Record<'a' | 'p', Record<string, unknown>> & {
   e: Array<Record<string, unknown>> | null;
   w: Array<Record<string, unknown>> | null;
 };
 
-/** The record of a row selected with RECORD_SELECT. */
-export function recordOfRow(row: Record<string, unknown>): ApplicantRecord {
-  const json = row['record'] as RecordJson;
+type RecordJson = RecordHistoryJson & Record<'t' | 'u' | 'ut', Record<string, unknown>>;
+
+/** The record of RECORD_HISTORY's JSON, with its team and owner (read apart: a list page reads each one once). */
+export function recordOfJson(json: RecordHistoryJson, team: Team, owner: UserWithTeam): ApplicantRecord {
   const applicant = entityOfRow(APPLICANTS, json.a);
-  const owner = entityOfRow(USERS, json.u) as UserWithTeam;
-  owner.team = entityOfRow(TEAMS, json.ut);
   return {
     applicant,
     application: entityOfRow(APPLICATIONS, json.p),
-    team: entityOfRow(TEAMS, json.t),
+    team,
     owner,
     information: readInformation(applicant),
     executions: (json.e ?? []).map((execution) => entityOfRow(CHECK_EXECUTIONS, execution)),
     watchlistHits: recordedWatchlistHitsOf(json.w),
   };
+}
+
+/** The record of a row selected with RECORD_SELECT. */
+export function recordOfRow(row: Record<string, unknown>): ApplicantRecord {
+  const json = row['record'] as RecordJson;
+  return recordOfJson(json, entityOfRow(TEAMS, json.t), userWithTeam(json.u, json.ut));
 }
 
 /** Applicants by id, of one partner. */
