@@ -44,6 +44,13 @@ export const SEALED_COLUMNS: Readonly<Record<string, Readonly<Record<string, Sea
 export const sealedContext = ({ table, column, rowId }: { table: string; column: string; rowId: string }): string =>
   `${table}.${column}:${rowId}`;
 
+/** How one column of one row is sealed, and the associated data binding it there; throws for an unsealed column. */
+function sealedPlace(place: { table: string; column: string; rowId: string }): { form: SealedForm; context: string } {
+  const form = SEALED_COLUMNS[place.table]?.[place.column];
+  if (!form) throw new Error(`${place.table}.${place.column} is not a sealed column`);
+  return { form, context: sealedContext(place) };
+}
+
 /** The stored form of `value` (null stays null) for one column of one row. */
 export function sealValue({
   table,
@@ -57,9 +64,7 @@ export function sealValue({
   value: unknown;
 }): string | Buffer | null {
   if (value === null || value === undefined) return null;
-  const form = SEALED_COLUMNS[table]?.[column];
-  if (!form) throw new Error(`${table}.${column} is not a sealed column`);
-  const context = sealedContext({ table, column, rowId });
+  const { form, context } = sealedPlace({ table, column, rowId });
   if (form === 'bytes') return processFieldCipher().encryptBytes(value as Uint8Array, context);
   return processFieldCipher().encrypt(form === 'json' ? JSON.stringify(value) : (value as string), context);
 }
@@ -77,9 +82,7 @@ export function openValue({
   stored: unknown;
 }): unknown {
   if (stored === null || stored === undefined) return stored;
-  const form = SEALED_COLUMNS[table]?.[column];
-  if (!form) throw new Error(`${table}.${column} is not a sealed column`);
-  const context = sealedContext({ table, column, rowId });
+  const { form, context } = sealedPlace({ table, column, rowId });
   if (form === 'bytes') return processFieldCipher().decryptBytes(stored as Uint8Array, context);
   const text = processFieldCipher().decrypt(stored as string, context);
   return form === 'json' ? JSON.parse(text) : text;
@@ -101,9 +104,7 @@ export function resealValue({
   stored: unknown;
 }): string | Buffer | null {
   if (stored === null || stored === undefined) return null;
-  const form = SEALED_COLUMNS[table]?.[column];
-  if (!form) throw new Error(`${table}.${column} is not a sealed column`);
-  const context = sealedContext({ table, column, rowId });
+  const { form, context } = sealedPlace({ table, column, rowId });
   return form === 'bytes'
     ? processFieldCipher().resealedBytes(stored as Uint8Array, context)
     : processFieldCipher().resealed(stored as string, context);
