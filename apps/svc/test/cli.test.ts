@@ -49,6 +49,30 @@ async function migratedDataDirectory(): Promise<string> {
   return copy;
 }
 
+/** An HR invitation of `account` in the embedded database of `dataDir`, written as the API writes it: its applicant's id. */
+async function inviteInDataDirectory(
+  dataDir: string,
+  account: { partner_id: string; users: { hr: string } },
+  { email, publicUrl }: { email: string; publicUrl: string },
+): Promise<string> {
+  const db = await createDatabase({ pgliteDir: join(dataDir, 'pglite') });
+  try {
+    const invited = await createInvitation({
+      db,
+      jobs: await createJobQueue(db, { queues: JOB_QUEUES, supervise: false, schedule: false }),
+      scope: { partnerId: account.partner_id, environment: 'live', kind: 'HR' },
+      order: { ownerId: account.users.hr, flags: ['request_softcheck'], email },
+      publicUrl,
+      providers: { liveSimulation: true, liveProviders: {}, demoProviders: {} },
+      now: new Date(),
+    });
+    if (!invited.ok) throw new Error('not invited');
+    return invited.value.applicants[0]!.applicant.id;
+  } finally {
+    await db.close();
+  }
+}
+
 describe('the svc command (embedded database)', () => {
   it(
     'migrates, bootstraps a partner as exactly the documented JSON, and enables a check for a team',
@@ -256,24 +280,10 @@ describe('svc applicant resend-invitation (embedded database)', () => {
       useEncryptionKey(
         await loadEncryptionKey({ configured: undefined, dataDir: environment.SVC_DATA_DIR, embedded: true }),
       );
-      const db = await createDatabase({ pgliteDir: join(environment.SVC_DATA_DIR, 'pglite') });
-      let applicantId: string;
-      try {
-        const jobs = await createJobQueue(db, { queues: JOB_QUEUES, supervise: false, schedule: false });
-        const invited = await createInvitation({
-          db,
-          jobs,
-          scope: { partnerId: account.partner_id, environment: 'live', kind: 'HR' },
-          order: { ownerId: account.users.hr, flags: ['request_softcheck'], email: 'resend@example.com' },
-          publicUrl: environment.SVC_PUBLIC_URL,
-          providers: { liveSimulation: true, liveProviders: {}, demoProviders: {} },
-          now: new Date(),
-        });
-        if (!invited.ok) throw new Error('not invited');
-        applicantId = invited.value.applicants[0]!.applicant.id;
-      } finally {
-        await db.close();
-      }
+      const applicantId = await inviteInDataDirectory(environment.SVC_DATA_DIR, account, {
+        email: 'resend@example.com',
+        publicUrl: environment.SVC_PUBLIC_URL,
+      });
 
       const tooSoon = capture();
       expect(await runCli(['applicant', 'resend-invitation', applicantId], { output: tooSoon, environment })).toBe(1);
@@ -339,24 +349,10 @@ describe('svc encryption rotate (embedded database)', () => {
       // Key A: the one the CLI generated into the data directory.
       const keyA = await loadEncryptionKey({ configured: undefined, dataDir, embedded: true });
       useEncryptionKey(keyA);
-      const open = () => createDatabase({ pgliteDir: join(dataDir, 'pglite') });
-      let db = await open();
-      let applicantId: string;
-      try {
-        const invited = await createInvitation({
-          db,
-          jobs: await createJobQueue(db, { queues: JOB_QUEUES, supervise: false, schedule: false }),
-          scope: { partnerId: account.partner_id, environment: 'live', kind: 'HR' },
-          order: { ownerId: account.users.hr, flags: ['request_softcheck'], email: 'rotate.me@example.com' },
-          publicUrl: 'https://svc.example',
-          providers: { liveSimulation: true, liveProviders: {}, demoProviders: {} },
-          now: new Date(),
-        });
-        if (!invited.ok) throw new Error('not invited');
-        applicantId = invited.value.applicants[0]!.applicant.id;
-      } finally {
-        await db.close();
-      }
+      const applicantId = await inviteInDataDirectory(dataDir, account, {
+        email: 'rotate.me@example.com',
+        publicUrl: 'https://svc.example',
+      });
 
       const refused = capture();
       expect(await runCli(['encryption', 'rotate'], { output: refused, environment })).toBe(1);
@@ -383,7 +379,7 @@ describe('svc encryption rotate (embedded database)', () => {
 
       // With B alone, the invitation's message opens; a value sealed under a third key stops the run, named by place.
       useEncryptionKey(keyB);
-      db = await open();
+      const db = await createDatabase({ pgliteDir: join(dataDir, 'pglite') });
       try {
         const [message] = await outboxMessagesOfApplicant({ manager: db.dataSource.manager, applicantId });
         expect(message?.recipient).toBe('rotate.me@example.com');
