@@ -51,8 +51,11 @@ if ! podman image exists "$base"; then
     --change 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt' - "$base" >/dev/null
 fi
 
-podman build --quiet --network=host --build-arg "BASE=$base" -t "$tag" -f "$root/Containerfile" "$root" >/dev/null
+# The PostgreSQL image builds beside svc's: both spend much of their time waiting on downloads.
 if [[ -n $postgres ]]; then
-  podman build --quiet --network=host --build-arg "BASE=$base" -t localhost/svc-postgres:latest "$root/deploy/postgres" >/dev/null
+  podman build --quiet --network=host --build-arg "BASE=$base" -t localhost/svc-postgres:latest "$root/deploy/postgres" >/dev/null &
+  postgres_build=$!
 fi
+podman build --quiet --network=host --build-arg "BASE=$base" -t "$tag" -f "$root/Containerfile" "$root" >/dev/null
+if [[ -n $postgres ]]; then wait "$postgres_build"; fi
 echo "svc image: $tag, $(podman image inspect --format '{{.Size}}' "$tag" | awk '{printf "%.0f MB", $1 / 1e6}')"

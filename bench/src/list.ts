@@ -5,7 +5,9 @@ import { parseEncryptionKey } from '@svc/config';
 import { median } from './load.js';
 import { authorised } from './http.js';
 import { createBenchDatabase, startApiProcess } from './stack.js';
+import { createDatabase } from '@svc/db';
 import { applicantSearchTerms, createFieldCipher, useEncryptionKey } from '@svc/db/crypto';
+import { listApplicants, type ApplicantListFilters } from '@svc/services';
 
 export const name = 'list';
 
@@ -16,13 +18,17 @@ const SAMPLES = 30;
 
 /** A day in milliseconds: the created range of the filtered page. */
 const DAY = 86_400_000;
+/** The team's rows are one every TOTAL / OF_THE_TEAM seconds: those of a day. */
+const DAY_OF_THE_TEAM = DAY / 1000 / (TOTAL / OF_THE_TEAM);
 
 /**
  * Lists of a big account: a PM team holding 100,000 applications among 1,000,000 of the partner (seeded with one
  * bulk statement; the team's rows then get their personal data encrypted and their blind index as the API writes
  * them), page 1 and the last page of `GET /api/v1/pm/applicants/?application__team__id=…`, p50 of each, from an API
- * process as configured by default and from one with its read cache off. From the latter (database only): a filtered
- * page (the team's `Returned` applicants created during one day) and a search by exact email over the partner.
+ * process as configured by default and from one with its read cache off. From the latter: a filtered page (the team's
+ * `Returned` applicants created during one day) and a search by exact email over the partner; and the same two from
+ * the database alone, the list use case called in this process (what the filters and the indexes cost, without the
+ * answer's presenting and its 343 kB through HTTP).
  */
 export async function run(): Promise<Record<string, number>> {
   const database = createBenchDatabase('list');
@@ -76,11 +82,12 @@ export async function run(): Promise<Record<string, number>> {
           `SELECT (extract(epoch FROM max(created)) * 1000)::bigint FROM applicants WHERE team_id = '${account.teams.pm}'`,
         ),
       );
+      const day = { from: new Date(newest - 5 * DAY), before: new Date(newest - 4 * DAY) };
       const filtered = await p50Of(
         uncachedApi.url,
         headers,
-        `application__team__id=${account.teams.pm}&status=Returned&created_after=${new Date(newest - 5 * DAY).toISOString()}&created_before=${new Date(newest - 4 * DAY).toISOString()}&page_size=${PAGE_SIZE}`,
-        (body) => body.count === DAY / 1000 / (TOTAL / OF_THE_TEAM) && body.results?.length === PAGE_SIZE,
+        `application__team__id=${account.teams.pm}&status=Returned&created_after=${day.from.toISOString()}&created_before=${day.before.toISOString()}&page_size=${PAGE_SIZE}`,
+        (body) => body.count === DAY_OF_THE_TEAM && body.results?.length === PAGE_SIZE,
       );
       const byEmail = await p50Of(
         uncachedApi.url,
@@ -91,6 +98,16 @@ export async function run(): Promise<Record<string, number>> {
           body.results?.[0]?.id === searched.id &&
           body.results[0].applicant_account?.email === searched.email,
       );
+      const fromDatabase = await databaseP50s(database.url, account.partner_id, {
+        filtered: {
+          filters: { teamId: account.teams.pm, status: 'Returned', createdFrom: day.from, createdBefore: day.before },
+          expected: (page) => page.count === DAY_OF_THE_TEAM && page.rows.length === PAGE_SIZE,
+        },
+        byEmail: {
+          filters: { email: searched.email.toUpperCase() },
+          expected: (page) => page.count === 1 && page.rows[0]?.applicant.email === searched.email,
+        },
+      });
       return {
         list_first_page_ms: cached.first,
         list_deep_page_ms: cached.deep,
@@ -98,6 +115,8 @@ export async function run(): Promise<Record<string, number>> {
         list_deep_page_uncached_ms: uncached.deep,
         list_filtered_page_uncached_ms: filtered,
         list_email_search_uncached_ms: byEmail,
+        list_filtered_page_database_ms: fromDatabase.filtered,
+        list_email_search_database_ms: fromDatabase.byEmail,
       };
     } finally {
       await uncachedApi.stop();
@@ -215,4 +234,37 @@ async function p50Of(
   const samples: number[] = [];
   for (let sample = 0; sample < SAMPLES; sample += 1) samples.push(await timed());
   return Number(median(samples).toFixed(1));
+}
+
+type Page = Awaited<ReturnType<typeof listApplicants>>;
+
+/**
+ * p50 of each list of the PM applicants narrowed by its filters, read by the list use case itself on a database
+ * handle of this process (as the API's own, with the deployment's key), each page checked by `expected`.
+ */
+async function databaseP50s<Name extends string>(
+  url: string,
+  partnerId: string,
+  lists: Record<Name, { filters: ApplicantListFilters; expected: (page: Page) => boolean }>,
+): Promise<Record<Name, number>> {
+  const db = await createDatabase({ url });
+  try {
+    const scope = { partnerId, environment: 'live', kind: 'PM' } as const;
+    const p50s = {} as Record<Name, number>;
+    for (const [name, { filters, expected }] of Object.entries(lists) as [Name, (typeof lists)[Name]][]) {
+      const timed = async () => {
+        const started = performance.now();
+        const page = await listApplicants(db, { scope, filters, offset: 0, limit: PAGE_SIZE });
+        if (!expected(page)) throw new Error(`unexpected page of ${name}: ${page.count} applicants`);
+        return performance.now() - started;
+      };
+      for (let warm = 0; warm < 5; warm += 1) await timed();
+      const samples: number[] = [];
+      for (let sample = 0; sample < SAMPLES; sample += 1) samples.push(await timed());
+      p50s[name] = Number(median(samples).toFixed(1));
+    }
+    return p50s;
+  } finally {
+    await db.close();
+  }
 }

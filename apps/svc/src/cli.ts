@@ -3,30 +3,13 @@
 // … declared once in packages/config/src/settings.ts).
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { checkApiConfig, checkPublicUrl, createLogger, loadConfig, startApi, type Config } from '@svc/api';
-import { isRequestFlag } from '@svc/contract';
-import { PASSWORD_PROBLEM_MESSAGES, passwordProblemOf } from '@svc/domain';
-import {
-  createJobQueue,
-  DatabaseUnreachableError,
-  enableCheckForTeam,
-  findLoginCandidates,
-  recordAudit,
-  setUserPassword,
-  pendingMigrations,
-  runMigrations,
-} from '@svc/db';
-import { bootstrapPartner, JOB_QUEUES, resendInvitation, type ResendRefusal } from '@svc/services';
+import { checkApiConfig, createLogger, loadConfig, startApi, type Config } from '@svc/api';
+import { DatabaseUnreachableError, pendingMigrations, runMigrations } from '@svc/db';
+import { bootstrapPartner } from '@svc/services';
 import { siteDirectory } from '@svc/docs';
 import { collectDefaultMetrics, Registry } from 'prom-client';
-import {
-  createLogger as createWorkerLogger,
-  loadWorkerConfig,
-  runWorkerProcess,
-  startWorker,
-  workerSettingsOf,
-} from '@svc/worker';
-import { openDatabase, prepareEncryption } from './database.js';
+import { openDatabase, prepareEncryption, prepareEncryptionIfConfigured } from './database.js';
+import { runSupportCommand, SUPPORT_USAGE } from './support-commands.js';
 import { KEY_USAGE, runKeyCommand } from './key-command.js';
 import { runWatchlistCommand, WATCHLIST_USAGE } from './watchlist-command.js';
 import { WORKER_USAGE, workerQueuesOfArguments } from './worker-command.js';
@@ -42,13 +25,22 @@ const USAGE = `usage: svc <command>
 ${WORKER_USAGE}
   start                            npm start: migrate, create the demo account on first start, serve the API on
                                    127.0.0.1 (HOST overrides) with the development outbox (SVC_DEV_OUTBOX=0 turns it off)
-  team enable-check <team_id> <flag>   let a team run a check (support only; no public endpoint)
-  applicant resend-invitation <applicant_id>   send an applicant's invitation again, when can_resend_email allows it
-  user set-password <email> [--partner <partner_id>]   set a user's password, read from standard input (one line)
+${SUPPORT_USAGE}
 ${KEY_USAGE}
 ${WATCHLIST_USAGE}
 ${STORAGE_USAGE}
 ${ENCRYPTION_USAGE}`;
+
+/**
+ * The worker's package (its renderer, providers, OCR and face models, watch-list screening), loaded by the commands
+ * that run a worker (`worker`, `start`) only: an API process never uses it, and holding its modules cost the API about
+ * 30 MB of memory (bench/HISTORY.md, issue 36).
+ */
+let workerPackage: typeof import('@svc/worker') | undefined;
+async function loadWorkerPackage(): Promise<typeof import('@svc/worker')> {
+  workerPackage ??= await import('@svc/worker');
+  return workerPackage;
+}
 
 /** Where a command writes; the tests capture it. */
 export type CliOutput = { out(text: string): void; error(text: string): void };
@@ -56,11 +48,6 @@ const consoleOutput: CliOutput = {
   out: (text) => process.stdout.write(`${text}\n`),
   error: (text) => process.stderr.write(`${text}\n`),
 };
-
-/** Migrations may rewrite encrypted columns: the key is loaded when there is one (always for the embedded database). */
-async function prepareEncryptionIfConfigured(config: Config): Promise<void> {
-  if (config.SVC_ENCRYPTION_KEY || !config.DATABASE_URL) await prepareEncryption(config);
-}
 
 async function migrate(config: Config, output: CliOutput): Promise<void> {
   await prepareEncryptionIfConfigured(config);
@@ -134,6 +121,7 @@ async function start(configured: Config): Promise<void> {
   }
   // One process for everything on the embedded database: the worker shares the API's job queue and its /metrics.
   const metricsRegistry = processMetricsRegistry();
+  const { loadWorkerConfig, startWorker, workerSettingsOf } = await loadWorkerPackage();
   const api = await startApi({ config, db, docsSite: siteDirectory, metricsRegistry });
   const worker = await startWorker({
     db,
@@ -212,129 +200,6 @@ async function serveApi(config: Config): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
-async function enableCheck(config: Config, [teamId, flag]: string[], output: CliOutput): Promise<void> {
-  if (!teamId || !flag) throw new Error('usage: svc team enable-check <team_id> <flag>');
-  const requestFlag = flag.startsWith('request_') ? flag : `request_${flag}`;
-  if (!isRequestFlag(requestFlag)) throw new Error(`svc: ${flag} is not a request flag`);
-  const db = await openDatabase(config);
-  try {
-    const found = /^[0-9a-f-]{36}$/i.test(teamId)
-      ? await enableCheckForTeam(db.dataSource.manager, { teamId, flag: requestFlag })
-      : null;
-    if (!found) throw new Error(`svc: no team ${teamId}`);
-    output.out(`team ${teamId} may now run ${requestFlag}`);
-  } finally {
-    await db.close();
-  }
-}
-
-function resendRefusalMessage(applicantId: string, refusal: ResendRefusal): string {
-  switch (refusal.code) {
-    case 'not_found':
-      return `svc: no applicant ${applicantId}`;
-    case 'not_invited':
-      return `svc: applicant ${applicantId} was quick-screened: there is no invitation to send`;
-    case 'submitted':
-      return `svc: applicant ${applicantId} has submitted the form already: there is nothing to send`;
-    case 'too_soon':
-      return `svc: the last invitation to applicant ${applicantId} is too recent; it can be sent again from ${refusal.availableAt.toISOString()}`;
-    default:
-      return refusal satisfies never;
-  }
-}
-
-/**
- * Support: sends an applicant's invitation again (no public endpoint among the API's operations). The same link, valid
- * 30 days from now, in a new email (and SMS), delivered by the worker like the first. The link is not printed.
- */
-async function resendInvitationCommand(config: Config, [applicantId]: string[], output: CliOutput): Promise<void> {
-  if (!applicantId) throw new Error('usage: svc applicant resend-invitation <applicant_id>');
-  checkPublicUrl(config);
-  await prepareEncryption(config);
-  const db = await openDatabase(config);
-  try {
-    if ((await pendingMigrations(db)).length)
-      throw new Error('svc: the database has pending migrations; run `pnpm svc migrate` first');
-    const outcome = /^[0-9a-f-]{36}$/i.test(applicantId)
-      ? await resendInvitation({
-          db,
-          jobs: await createJobQueue(db, { queues: JOB_QUEUES, supervise: false, schedule: false }),
-          applicantId: applicantId.toLowerCase(),
-          publicUrl: config.SVC_PUBLIC_URL ?? `http://localhost:${config.PORT}`,
-          now: new Date(),
-        })
-      : ({ ok: false, refusal: { code: 'not_found' } } as const);
-    if (!outcome.ok) throw new Error(resendRefusalMessage(applicantId, outcome.refusal));
-    const channels = outcome.value.messages.map((message) => message.channel).join(' and ');
-    output.out(`invitation of applicant ${applicantId} queued again (${channels}); its link works for 30 more days`);
-  } finally {
-    await db.close();
-  }
-}
-
-/** All of standard input, without the line break that ends it. */
-async function readPassword(input: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of input) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  return Buffer.concat(chunks)
-    .toString('utf8')
-    .replace(/\r?\n$/, '');
-}
-
-/**
- * Support: sets a user's password, read from standard input (never an argument: arguments show in process lists and
- * shell history), checked against the same rules as the set-password page. Ends the user's sessions and unused
- * set-password links; written to the audit log. An email used in several partners needs `--partner`.
- */
-async function setPasswordCommand(
-  config: Config,
-  args: string[],
-  { output, input }: { output: CliOutput; input: NodeJS.ReadableStream },
-): Promise<void> {
-  const [email] = args;
-  const partnerIndex = args.indexOf('--partner');
-  const partnerId = partnerIndex >= 0 ? args[partnerIndex + 1]?.toLowerCase() : undefined;
-  if (!email || email.startsWith('--') || (partnerIndex >= 0 && !partnerId))
-    throw new Error('usage: svc user set-password <email> [--partner <partner_id>] (the password on standard input)');
-  const password = await readPassword(input);
-  const problem = passwordProblemOf(password);
-  if (problem) throw new Error(`svc: the password ${PASSWORD_PROBLEM_MESSAGES[problem]}`);
-  await prepareEncryptionIfConfigured(config);
-  const db = await openDatabase(config);
-  try {
-    const manager = db.dataSource.manager;
-    const users = (await findLoginCandidates(manager, email)).filter(
-      (user) => partnerId === undefined || user.partnerId === partnerId,
-    );
-    if (users.length === 0)
-      throw new Error(`svc: no user with the email ${email}${partnerId ? ` in partner ${partnerId}` : ''}`);
-    if (users.length > 1)
-      throw new Error(
-        `svc: ${users.length} partners have a user with this email; add --partner with one of ${users.map((user) => user.partnerId).join(', ')}`,
-      );
-    const [user] = users as [(typeof users)[number]];
-    await manager.transaction(async (transaction) => {
-      await setUserPassword(transaction, { userId: user.userId, password, now: new Date() });
-      await recordAudit(transaction, {
-        partnerId: user.partnerId,
-        environment: 'live',
-        actorUserId: null,
-        actorApiKeyId: null,
-        action: 'password.set',
-        subjectType: 'user',
-        subjectId: user.userId,
-        ipAddress: null,
-        requestId: null,
-      });
-    });
-    output.out(
-      `password of user ${user.userId} set${user.isActive ? '' : ' (the user is inactive: they cannot log in until activated)'}; their sessions ended`,
-    );
-  } finally {
-    await db.close();
-  }
-}
-
 /** Runs one `svc` command; resolves to the process exit code. Long-running commands (api, start) keep running. */
 export async function runCli(
   argv: string[],
@@ -359,6 +224,7 @@ export async function runCli(
         return 0;
       case 'worker': {
         const queues = workerQueuesOfArguments(args);
+        const { runWorkerProcess } = await loadWorkerPackage();
         await asLoggingProcess('worker', () => runWorkerProcess(environment, queues ? { queues } : {}));
         // The worker's process ends once its stop has emptied the event loop: the shutdown hooks run then.
         process.once('beforeExit', () => void runShutdownHooks());
@@ -368,16 +234,9 @@ export async function runCli(
         await start(config);
         return 0;
       case 'team':
-        if (args[0] === 'enable-check') {
-          await enableCheck(config, args.slice(1), output);
-          return 0;
-        }
-        break;
       case 'user':
-        if (args[0] === 'set-password') {
-          await setPasswordCommand(config, args.slice(1), { output, input });
-          return 0;
-        }
+      case 'applicant':
+        if (await runSupportCommand(config, [command, ...args], { output, input })) return 0;
         break;
       case 'key':
         if (await runKeyCommand(config, args, output)) return 0;
@@ -390,12 +249,6 @@ export async function runCli(
         break;
       case 'encryption':
         if (await runEncryptionCommand(config, args, output)) return 0;
-        break;
-      case 'applicant':
-        if (args[0] === 'resend-invitation') {
-          await resendInvitationCommand(config, args.slice(1), output);
-          return 0;
-        }
         break;
       default:
         break;
@@ -436,7 +289,11 @@ async function asLoggingProcess(command: 'api' | 'worker', run: () => Promise<vo
 function logBootFailure(command: 'api' | 'worker', error: unknown, output: CliOutput): void {
   const destination = { write: (line: string) => output.error(line.replace(/\n$/, '')) };
   const level = 'info';
-  const logger = command === 'api' ? createLogger({ level, destination }) : createWorkerLogger({ level, destination });
+  // A worker's boot failure comes after its package was loaded (`loadWorkerPackage`), and its logger with it.
+  const logger =
+    command === 'worker' && workerPackage
+      ? workerPackage.createLogger({ level, destination })
+      : createLogger({ level, destination });
   const fields =
     error instanceof DatabaseUnreachableError
       ? { setting: error.setting, host: error.host, port: error.port, reason: error.reason }

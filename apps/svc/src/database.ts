@@ -29,6 +29,11 @@ export async function prepareEncryption(config: Config): Promise<void> {
   });
 }
 
+/** Migrations may rewrite encrypted columns: the key is loaded when there is one (always for the embedded database). */
+export async function prepareEncryptionIfConfigured(config: Config): Promise<void> {
+  if (config.SVC_ENCRYPTION_KEY || !config.DATABASE_URL) await prepareEncryption(config);
+}
+
 /** Runs an operator's command on the database, refused while migrations are pending; closes the database after. */
 export async function withMigratedDatabase(config: Config, work: (db: Database) => Promise<void>): Promise<void> {
   const db = await openDatabase(config);

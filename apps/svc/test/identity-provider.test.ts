@@ -1,7 +1,15 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@svc/api';
-import { apiTargets, formFieldsOf, getPage, linkFromOutbox, untilReturned, type TestApi } from '@svc/api/testing';
+import {
+  apiTargets,
+  formFieldsOf,
+  getPage,
+  linkFromOutbox,
+  location,
+  untilReturned,
+  type TestApi,
+} from '@svc/api/testing';
 import type { HrApplication, SvcClient } from '@svc/contract';
 import { queuesOfRoles, WORKER_ROLES, type BootstrappedAccount } from '@svc/services';
 import { closeOcr } from '@svc/identity';
@@ -183,4 +191,29 @@ describe.each(apiTargets().slice(0, 1))('the built-in identity provider on $name
       expect(report).toMatch(reason);
     }
   }, 900_000);
+
+  it('settles a check without a document photo (a quick screen) at once, REVIEW saying why, with no verification job', async () => {
+    const verifications = () => logLines.filter((line) => line.includes('"queue":"identity.verify"')).length;
+    const before = verifications();
+    const created = await live.hr.quickScreen({
+      body: {
+        owner_id: account.users.hr,
+        email: `amelie.${Date.now()}@example.com`,
+        information: { first_name: holder.firstName, last_name: holder.lastName, date_of_birth: holder.birthDate },
+        position_or_property_location: location,
+        request_identity_verification: true,
+      },
+    });
+    if (created.status !== 201) throw new Error(`quick screen refused: ${JSON.stringify(created.body)}`);
+    const record = (await untilReturned(
+      () => live.hr.retrieveApplicant({ params: { applicant_id: created.body.id } }),
+      120_000,
+    )) as HrApplication;
+    expect(record.identity_verification).toMatchObject({ status: 'R', result: 'REVIEW' });
+    expect(record.check_executions[0]).toMatchObject({ provider: 'identity', simulated: false, status: 'COMPLETE' });
+    const web = await live.hr.reportWeb({ params: { applicant_id: created.body.id } });
+    if (web.status !== 200) throw new Error(`web report: ${web.status}`);
+    expect(web.body.html).toContain('No identity document was uploaded: nothing could be verified');
+    expect(verifications()).toBe(before);
+  }, 240_000);
 });

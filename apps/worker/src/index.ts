@@ -10,19 +10,21 @@ export {
 export { outboxSmsProvider, type OutgoingSms, type SmsProvider } from './delivery/sms-provider.js';
 export {
   createWorker,
-  DEFAULT_WEBHOOK_SETTINGS,
-  DEFAULT_WORKER_SETTINGS,
   workerContextOf,
-  workerSettingsOf,
-  bootWarningsOf,
   startWorker,
-  queueSettingsOf,
   type RunningWorker,
   type Worker,
   type WorkerOptions,
+} from './worker.js';
+export {
+  DEFAULT_WEBHOOK_SETTINGS,
+  DEFAULT_WORKER_SETTINGS,
+  workerSettingsOf,
+  bootWarningsOf,
+  queueSettingsOf,
   type WebhookSettings,
   type WorkerSettings,
-} from './worker.js';
+} from './settings.js';
 export { createWebhookSender, webhookHeaders, WEBHOOK_TIMEOUT_MS, type WebhookSender } from './webhooks/send.js';
 export { runWorkerProcess } from './process.js';
 export { httpProviderAdapter, providerAdaptersOf, simulatorAdapter, type ProviderAdapters } from './providers/index.js';

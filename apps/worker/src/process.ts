@@ -7,7 +7,8 @@ import { loadWorkerConfig, type WorkerConfig } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { serveWorkerMetrics } from './metrics.js';
 import { lowerProcessPriority } from './niceness.js';
-import { startWorker, workerSettingsOf } from './worker.js';
+import { workerSettingsOf } from './settings.js';
+import { startWorker } from './worker.js';
 import { loadEncryptionKey, previousEncryptionKey, useEncryptionKey } from '@svc/db/crypto';
 import { prepareFileStore } from '@svc/db/storage';
 

@@ -15,18 +15,10 @@ import {
   type NoticeRenderer,
   type PdfPrinter,
   type QueueName,
-  type QueueSettings,
   type QueuedJob,
   type ReportRenderer,
 } from '@svc/services';
-import type { JobResult } from 'pg-boss';
-import {
-  workerConfigSchema,
-  type ChromiumSandbox,
-  type ProvidersSetting,
-  type WatchlistFetchSetting,
-  type WorkerConfig,
-} from '@svc/config';
+import type { ProvidersSetting, WatchlistFetchSetting } from '@svc/config';
 import type { Logger } from 'pino';
 import { createPdfRenderer, isPdfRenderError, type PdfRenderer } from './pdf/index.js';
 import { createReportRenderer } from './report/render-report.js';
@@ -40,12 +32,17 @@ import { providerAdaptersOf } from './providers/index.js';
 import { watchlistFeedsOf } from './watchlists/feeds.js';
 import { watchlistMonitorsOf } from './watchlists/monitors.js';
 import { WatchlistScreener } from './watchlists/screener.js';
-import { inJobSpan } from '@svc/db/tracing';
-
-/** Where notification emails link to when the worker is not told the API's public URL (`SVC_PUBLIC_URL`). */
-const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
-/** The sender address of emails when `SVC_MAIL_FROM` is unset (emails then stay in the outbox: no SMTP_URL). */
-const DEFAULT_MAIL_FROM = 'no-reply@svc.invalid';
+import { workQueue } from './work-queue.js';
+import {
+  bootWarningsOf,
+  CONFIG_DEFAULTS,
+  DEFAULT_PUBLIC_URL,
+  DEFAULT_WEBHOOK_SETTINGS,
+  DEFAULT_WORKER_SETTINGS,
+  queueSettingsOf,
+  type WebhookSettings,
+  type WorkerSettings,
+} from './settings.js';
 
 export type WorkerOptions = {
   db: Database;
@@ -112,89 +109,10 @@ export type WorkerOptions = {
   queues?: readonly QueueName[];
 };
 
-/** How this worker delivers webhooks. */
-export type WebhookSettings = {
-  /** `SVC_WEBHOOK_ALLOW_PRIVATE`: `http:` and private, loopback and link-local targets allowed (development only). */
-  allowPrivate: boolean;
-  /** Deliveries in flight at once. */
-  concurrency: number;
-  /** Deliveries of one endpoint in flight at once, across every worker. */
-  perEndpoint: number;
-  /** How often the fan-out and an idle delivery loop look for work, in milliseconds. */
-  pollMs: number;
-  /** The retry schedule; null: the production one (`WEBHOOK_RETRY_SCHEDULE_MS`). */
-  retryScheduleMs: readonly number[] | null;
-  /** A delivery still running after this many seconds is presumed lost with its worker and made again. */
-  expireSeconds: number;
-};
-
-/** What a worker reads from an environment that sets nothing. */
-const CONFIG_DEFAULTS = workerConfigSchema.parse({});
-
-export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
-  allowPrivate: CONFIG_DEFAULTS.SVC_WEBHOOK_ALLOW_PRIVATE === true,
-  concurrency: CONFIG_DEFAULTS.SVC_WEBHOOK_CONCURRENCY,
-  perEndpoint: CONFIG_DEFAULTS.SVC_WEBHOOK_ENDPOINT_CONCURRENCY,
-  pollMs: 100,
-  retryScheduleMs: null,
-  expireSeconds: CONFIG_DEFAULTS.SVC_WEBHOOK_EXPIRE_SECONDS,
-};
-
 export type Worker = {
   /** Stops taking jobs and waits for the running ones to finish. Does not stop `jobs`. */
   stop(): Promise<void>;
 };
-
-/**
- * Runs `handle` on the jobs of `queue`: one poller fetching up to `concurrency` jobs at a time, run side by side and
- * settled one by one (`perJobResults`: a failed job is retried alone). While fetches come back full it fetches again
- * at once (`burstWhenBatchFull`), so a backlog runs without waiting for the polling interval between jobs. The output
- * stored on a failed job comes from `failureOutput`: never personal data.
- */
-async function workQueue(
-  jobs: JobQueue,
-  {
-    queue,
-    concurrency,
-    pollingIntervalSeconds,
-    handle,
-    failureOutput,
-  }: {
-    queue: QueueName;
-    concurrency: number;
-    pollingIntervalSeconds: number;
-    handle: (job: QueuedJob) => Promise<unknown>;
-    failureOutput: (error: unknown) => object;
-  },
-): Promise<JobLoop> {
-  // A queue with NOTIFY polls at the same pace all the same: a job due later (`startAfter`) notifies nobody.
-  const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds };
-  const id = await jobs.work(
-    queue,
-    {
-      ...polling,
-      batchSize: concurrency,
-      localConcurrency: 1,
-      burstWhenBatchFull: true,
-      includeMetadata: true,
-      perJobResults: true,
-    },
-    (batch) =>
-      Promise.all(
-        batch.map(async (job): Promise<JobResult> => {
-          try {
-            // A span continuing the trace the job was sent in (none while tracing is off).
-            await inJobSpan(queue, job, () => handle(job));
-            return { id: job.id, status: 'completed' };
-          } catch (error) {
-            // pg-boss retries it with back-off (the handler has logged it).
-            return { id: job.id, status: 'failed', output: failureOutput(error) };
-          }
-        }),
-      ),
-  );
-  return { stop: () => jobs.offWork(queue, { id, wait: true }) };
-}
 
 /**
  * What this worker gives the handlers of every queue (`JobContext`): the database, the clock, and its own parts:
@@ -333,116 +251,6 @@ export async function createWorker(options: WorkerOptions): Promise<Worker> {
     },
   };
 }
-
-/** The queues' settings of a worker's (`configureQueues`). */
-export const queueSettingsOf = (settings: WorkerSettings): QueueSettings => ({
-  checkRunExpireSeconds: settings.checkRunExpireSeconds,
-  checkRetryDelayMaxSeconds: settings.checkRetryDelayMaxSeconds,
-  messageRetryDelayMaxSeconds: settings.messageRetryDelayMaxSeconds,
-  webhookExpireSeconds: settings.webhooks.expireSeconds,
-});
-
-export type WorkerSettings = {
-  simulatorDelayMs: number;
-  /** > 0: the simulator answers asynchronously after this many milliseconds (`SVC_SIMULATOR_PENDING_MS`). */
-  simulatorPendingMs: number;
-  /** The simulator calls back instead of being polled (`SVC_SIMULATOR_CALLBACKS`). */
-  simulatorCallbacks: boolean;
-  /** The providers of live checks (`SVC_PROVIDERS`). */
-  providers: ProvidersSetting;
-  /** The lists downloaded on a schedule (`SVC_WATCHLIST_FETCH`) and when (`SVC_WATCHLIST_FETCH_SCHEDULE`). */
-  watchlistFetch: WatchlistFetchSetting;
-  watchlistFetchSchedule: string;
-  /** The OCR model's folder for the built-in identity provider (`SVC_TESSDATA`). Default: Debian's. */
-  tessdata?: string;
-  concurrency: number;
-  pollingIntervalSeconds: number;
-  /** `check.run` jobs expire (and run again elsewhere) after this many seconds. */
-  checkRunExpireSeconds: number;
-  /** How often a job queue this function opens looks for expired jobs, in seconds. */
-  superviseIntervalSeconds: number;
-  /** How long `stop()` lets running checks finish, in seconds. */
-  stopGraceSeconds: number;
-  /** Reports Chromium prints at the same time (its pool of pages), and so `report.render` jobs run at once. */
-  pdfPages: number;
-  /** A report render that takes longer fails (and is retried), in milliseconds. */
-  pdfRenderTimeoutMs: number;
-  /** How long a worker holds the rendering of a report before it is presumed lost with its worker, in seconds. */
-  reportRenderClaimSeconds: number;
-  /** Chromium's sandbox (`SVC_CHROMIUM_SANDBOX`): `auto`, with it wherever the system allows. */
-  chromiumSandbox: ChromiumSandbox;
-  /** SMTP server for emails (`SMTP_URL`); null: emails stay in the outbox (/dev/outbox). */
-  smtpUrl: string | null;
-  /** Sends over an `smtp://` server that offers no STARTTLS (`SVC_SMTP_ALLOW_PLAINTEXT`): in clear, links and all. */
-  smtpAllowPlaintext: boolean;
-  /** Sender address of emails (`SVC_MAIL_FROM`): an address only; the display name is the message's. */
-  mailFrom: string;
-  /** Caps the back-off between `message.send` retries, in seconds (tests: 0); null: no cap. */
-  messageRetryDelayMaxSeconds: number | null;
-  /** Caps the back-off between `check.run` retries, in seconds (tests: 0, not the ~15 s of four doubling waits); null: no cap. */
-  checkRetryDelayMaxSeconds: number | null;
-  /** Webhook delivery. */
-  webhooks: WebhookSettings;
-  /** The API's public URL (`SVC_PUBLIC_URL`), which notification emails link to. */
-  publicUrl: string;
-  /** Test clock (`SVC_TEST_WAITING_PERIOD_SECONDS`): adverse actions wait this many seconds; null: business days. */
-  waitingPeriodSeconds: number | null;
-  /** `SVC_APPLICANT_CHANGES_RETENTION_DAYS`: the change feed's superseded changes go after this many days. */
-  applicantChangesRetentionDays: number;
-};
-
-/** The worker settings of a configuration (for `startWorker`). */
-export function workerSettingsOf(config: WorkerConfig): WorkerSettings {
-  return {
-    simulatorDelayMs: config.SVC_SIMULATOR_DELAY_MS,
-    simulatorPendingMs: config.SVC_SIMULATOR_PENDING_MS,
-    simulatorCallbacks: config.SVC_SIMULATOR_CALLBACKS,
-    providers: config.SVC_PROVIDERS,
-    watchlistFetch: config.SVC_WATCHLIST_FETCH,
-    watchlistFetchSchedule: config.SVC_WATCHLIST_FETCH_SCHEDULE,
-    tessdata: config.SVC_TESSDATA,
-    concurrency: config.WORKER_CONCURRENCY,
-    pollingIntervalSeconds: config.WORKER_POLLING_INTERVAL_SECONDS,
-    checkRunExpireSeconds: config.SVC_CHECK_RUN_EXPIRE_SECONDS,
-    superviseIntervalSeconds: config.SVC_JOB_SUPERVISE_INTERVAL_SECONDS,
-    stopGraceSeconds: config.WORKER_STOP_GRACE_SECONDS,
-    pdfPages: config.SVC_PDF_PAGES,
-    pdfRenderTimeoutMs: config.SVC_PDF_RENDER_TIMEOUT_MS,
-    reportRenderClaimSeconds: config.SVC_REPORT_RENDER_CLAIM_SECONDS,
-    chromiumSandbox: config.SVC_CHROMIUM_SANDBOX,
-    smtpUrl: config.SMTP_URL ?? null,
-    smtpAllowPlaintext: config.SVC_SMTP_ALLOW_PLAINTEXT,
-    mailFrom: config.SVC_MAIL_FROM ?? DEFAULT_MAIL_FROM,
-    messageRetryDelayMaxSeconds: null,
-    checkRetryDelayMaxSeconds: null,
-    publicUrl: config.SVC_PUBLIC_URL ?? DEFAULT_PUBLIC_URL,
-    waitingPeriodSeconds: config.SVC_TEST_WAITING_PERIOD_SECONDS ?? null,
-    applicantChangesRetentionDays: config.SVC_APPLICANT_CHANGES_RETENTION_DAYS,
-    webhooks: {
-      ...DEFAULT_WEBHOOK_SETTINGS,
-      allowPrivate: config.SVC_WEBHOOK_ALLOW_PRIVATE === true,
-      concurrency: config.SVC_WEBHOOK_CONCURRENCY,
-      perEndpoint: config.SVC_WEBHOOK_ENDPOINT_CONCURRENCY,
-      expireSeconds: config.SVC_WEBHOOK_EXPIRE_SECONDS,
-    },
-  };
-}
-
-/**
- * What a worker warns of at boot, from its settings: a setting that lets personal data or links cross the network in
- * clear. (Webhooks to private addresses are warned of where they are sent from.)
- */
-export function bootWarningsOf(settings: Pick<WorkerSettings, 'smtpUrl' | 'smtpAllowPlaintext'>): string[] {
-  const warnings: string[] = [];
-  if (settings.smtpUrl?.startsWith('smtp://') && settings.smtpAllowPlaintext)
-    warnings.push(
-      'SVC_SMTP_ALLOW_PLAINTEXT=1: emails go in clear to an smtp:// server that offers no STARTTLS, onboarding links and personal data with them. Only for a mail server on this machine or a network you trust.',
-    );
-  return warnings;
-}
-
-/** The settings of a worker whose environment sets nothing (the defaults `@svc/config` declares). */
-export const DEFAULT_WORKER_SETTINGS: WorkerSettings = workerSettingsOf(CONFIG_DEFAULTS);
 
 export type RunningWorker = {
   jobs: JobQueue;

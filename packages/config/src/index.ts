@@ -1,19 +1,15 @@
 export { parseEncryptionKey } from './encryption-key.js';
+export { CHROMIUM_SANDBOX_MODES, SETTINGS, type ChromiumSandbox, type Setting, type SettingName } from './settings.js';
 export {
   API_SETTINGS,
   apiConfigSchema,
-  CHROMIUM_SANDBOX_MODES,
   loadSettings,
-  SETTINGS,
   settingsSchema,
   WORKER_SETTINGS,
   workerConfigSchema,
-  type ChromiumSandbox,
   type Config,
-  type Setting,
-  type SettingName,
   type WorkerConfig,
-} from './settings.js';
+} from './process-settings.js';
 export {
   providerRoutingOf,
   providersSetting,

@@ -1,4 +1,5 @@
-import { API_SETTINGS, SETTINGS, WORKER_SETTINGS, type SettingName } from './settings.js';
+import { API_SETTINGS, WORKER_SETTINGS } from './process-settings.js';
+import { SETTINGS, type SettingName } from './settings.js';
 
 /** The markers around the settings table in README.md. */
 export const README_TABLE_START =

@@ -1,6 +1,13 @@
 import { generateSchema } from '@anatine/zod-openapi';
 import { z } from 'zod';
-import { EARLIEST_BIRTH_DATE, latestBirthDate } from './common/applicant-rules.js';
+import {
+  EARLIEST_BIRTH_DATE,
+  HIDDEN_CHARACTERS,
+  LINE_BREAK,
+  MULTILINE_FIELDS,
+  latestBirthDate,
+} from './common/applicant-rules.js';
+import { ALSO_TEXT_KEY, TEXT_SPELLINGS_KEY } from './common/lenient.js';
 import { INFORMATION_REQUIREMENT_SCHEMAS, type InformationRequirementKind } from './common/information-requirements.js';
 import { addOpenApiMetadata } from './openapi.js';
 import { peelSchema, shapeOf } from './schema-walk.js';
@@ -33,12 +40,21 @@ function withNull(schema: JsonSchema): JsonSchema {
 function jsonSchemaOf(node: unknown, nullsAbsent: boolean): unknown {
   if (Array.isArray(node)) return node.map((item) => jsonSchemaOf(item, nullsAbsent));
   if (!isObject(node)) return node;
-  const { nullable, ...rest } = node;
-  const walked: JsonSchema = Object.fromEntries(
+  const { nullable, [TEXT_SPELLINGS_KEY]: spellings, [ALSO_TEXT_KEY]: alsoText, ...rest } = node;
+  let walked: JsonSchema = Object.fromEntries(
     Object.entries(rest)
       .filter(([key]) => !key.startsWith('x-'))
       .map(([key, value]) => [key, key === 'enum' ? value : jsonSchemaOf(value, nullsAbsent)]),
   );
+  // What the order reads leniently (lenient.ts): other spellings of a text, a number given as a decimal string.
+  if (typeof spellings === 'string') {
+    const { enum: _values, ...text } = walked;
+    walked = { ...text, type: 'string', pattern: spellings };
+  }
+  if (typeof alsoText === 'string') {
+    const { description, ...number } = walked;
+    walked = { anyOf: [number, { type: 'string', pattern: alsoText }], ...(description ? { description } : {}) };
+  }
   if (nullsAbsent && isObject(walked.properties)) {
     const required = new Set(Array.isArray(walked.required) ? (walked.required as string[]) : []);
     walked.properties = Object.fromEntries(
@@ -72,15 +88,81 @@ function withBlankAsAbsent(schema: JsonSchema): JsonSchema {
   return schema;
 }
 
+/**
+ * `schema` with its long patterns (the spellings of a province, of an enumeration) given once in `definitions` and
+ * referred to where they apply (`allOf`): inline, each would be repeated at every field of its kind.
+ */
+function withSharedSpellings(schema: JsonSchema): JsonSchema {
+  const names = new Map<string, string>();
+  const definitions: Record<string, JsonSchema> = {};
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!isObject(node)) return node;
+    const walked = Object.fromEntries(
+      Object.entries(node).map(([key, value]) => [key, key === 'enum' ? value : walk(value)]),
+    );
+    const { pattern, ...rest } = walked;
+    if (typeof pattern !== 'string' || pattern.length < 200) return walked;
+    let name = names.get(pattern);
+    if (!name) {
+      name = `spellings_${names.size + 1}`;
+      names.set(pattern, name);
+      // A field that admits null refers to it too: the pattern is the text's.
+      definitions[name] = { anyOf: [{ type: 'null' }, { type: 'string', pattern }] };
+    }
+    return { ...rest, allOf: [{ $ref: `#/definitions/${name}` }] };
+  };
+  return { ...(walk(schema) as JsonSchema), definitions };
+}
+
 let informationBase: JsonSchema | undefined;
 
 /** The JSON Schema of `information` as an order reads it, whatever the checks (generated once per process). */
 function informationBaseSchema(): JsonSchema {
   if (!informationBase) {
     addOpenApiMetadata();
-    informationBase = withBlankAsAbsent(jsonSchemaOf(generateSchema(informationInputSchema), true) as JsonSchema);
+    informationBase = withSharedSpellings(
+      withoutHiddenCharacters(
+        withBlankAsAbsent(jsonSchemaOf(generateSchema(informationInputSchema), true) as JsonSchema),
+      ) as JsonSchema,
+    );
   }
   return structuredClone(informationBase);
+}
+
+/** Whether a schema may be a string (its `type` names `string`). */
+const mayBeText = (schema: JsonSchema) =>
+  schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
+
+/**
+ * What the order refuses in any text (`refuseHiddenCharacters`): invisible and direction-changing characters, and
+ * line breaks outside the multi-line fields. Given once in the schema's `definitions`, and refused (`not`) by each text.
+ */
+const REFUSED_IN_TEXT = {
+  hidden_characters: { type: 'string', pattern: HIDDEN_CHARACTERS.source },
+  hidden_characters_or_line_breaks: { type: 'string', pattern: `${HIDDEN_CHARACTERS.source}|${LINE_BREAK.source}` },
+};
+
+/** Every text of `schema` refusing `REFUSED_IN_TEXT` (`field`: the nearest field's name). */
+function withoutHiddenCharacters(node: unknown, field?: string): unknown {
+  if (Array.isArray(node)) return node.map((item) => withoutHiddenCharacters(item, field));
+  if (!isObject(node)) return node;
+  const walked: JsonSchema = Object.fromEntries(
+    Object.entries(node).map(([key, value]) => {
+      if (key === 'properties' && isObject(value))
+        return [
+          key,
+          Object.fromEntries(
+            Object.entries(value).map(([name, schema]) => [name, withoutHiddenCharacters(schema, name)]),
+          ),
+        ];
+      return [key, key === 'enum' ? value : withoutHiddenCharacters(value, field)];
+    }),
+  );
+  if (!mayBeText(walked)) return walked;
+  const refused =
+    field !== undefined && MULTILINE_FIELDS.has(field) ? 'hidden_characters' : 'hidden_characters_or_line_breaks';
+  return { ...walked, not: { $ref: `#/definitions/${refused}` } };
 }
 
 /** A piece of `information` a check needs: its field (`first_name`, `addresses`) and what giving it means. */
@@ -99,7 +181,7 @@ export function informationJsonSchema({
   required: readonly InformationRequirementField[];
   now: Date;
 }): JsonSchema {
-  const base = informationBaseSchema();
+  const { definitions, ...base } = informationBaseSchema();
   const properties = base.properties as Record<string, JsonSchema>;
   const birth = properties['date_of_birth'];
   // A string or null: the bounds apply to the string (a format keyword ignores other types).
@@ -113,5 +195,6 @@ export function informationJsonSchema({
     $schema: 'http://json-schema.org/draft-07/schema#',
     description: `${String(description ?? '')} This schema holds the fields the check needs.`.trim(),
     allOf: [shape, jsonSchemaOf(generateSchema(needed), false)],
+    definitions: { ...REFUSED_IN_TEXT, ...(definitions as JsonSchema) },
   };
 }

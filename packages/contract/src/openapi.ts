@@ -3,6 +3,7 @@ import { isAppRoute, isAppRouteOtherResponse, type AppRoute, type AppRouter } fr
 import { generateOpenApi } from '@ts-rest/open-api';
 import { z } from 'zod';
 import type { RouteMetadata } from './common/contract.js';
+import { ALSO_TEXT_KEY, TEXT_SPELLINGS_KEY } from './common/lenient.js';
 import { contract } from './router.js';
 import { isZodSchema, partsOf } from './schema-walk.js';
 import * as application from './schemas/application.js';
@@ -170,7 +171,10 @@ function extractComponents(node: unknown, components: Record<string, JsonSchema>
   if (Array.isArray(node)) return node.map((item) => extractComponents(item, components));
   if (node === null || typeof node !== 'object') return node;
   const walked = Object.fromEntries(
-    Object.entries(node).map(([key, value]) => [key, extractComponents(value, components)]),
+    Object.entries(node)
+      // The check catalogue's markers (lenient.ts): the document shows the canonical forms.
+      .filter(([key]) => key !== TEXT_SPELLINGS_KEY && key !== ALSO_TEXT_KEY)
+      .map(([key, value]) => [key, extractComponents(value, components)]),
   ) as JsonSchema;
   const name = walked[NAME_KEY];
   if (typeof name !== 'string') return walked;

@@ -1,7 +1,7 @@
 import type { GreyImage } from './images.js';
 
 /** Otsu's threshold of the image's histogram: the grey level that best splits it in two. */
-function otsuThreshold(image: GreyImage): number {
+export function otsuThreshold(image: GreyImage): number {
   const histogram = new Float64Array(256);
   for (const pixel of image.pixels) histogram[pixel]! += 1;
   const total = image.pixels.length;

@@ -1,5 +1,6 @@
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { binarised, cropped, pgmOf, rotated, scaledToWidth, type GreyImage } from './images.js';
+import { withShape } from './symbol-shapes.js';
 
 /** Debian's `tesseract-ocr-eng` model (the fast one reads OCR-B better than the npm model); the worker's `SVC_TESSDATA`. */
 export const DEFAULT_TESSDATA = '/usr/share/tesseract-ocr/5/tessdata';
@@ -55,6 +56,8 @@ export type OcrSymbol = {
   readonly top: number;
   readonly bottom: number;
   readonly confidence: number;
+  /** What the OCR itself read there, before its shape or height made it another character. */
+  readonly read?: string;
 };
 
 /** What the OCR reads in `image`: the text, and each line's characters with their places. */
@@ -81,6 +84,7 @@ export async function ocrRead(
             top: symbol.bbox.y0,
             bottom: symbol.bbox.y1,
             confidence: symbol.confidence,
+            read: symbol.text,
           })),
         ),
       ),
@@ -241,45 +245,64 @@ export async function readZone(
     attempt.tilt,
   );
   const read = await ocrRead(zone, { ...options, threshold: attempt.threshold });
+  const lines: OcrSymbol[][] = [];
+  for (const line of read.lines) lines.push(await withMergedReadAgain(zone, line, options, attempt.threshold));
   return {
     ...read,
-    lines: withDigitHeights(read.lines.map((line) => line.map((symbol) => withFillerShape(zone, symbol)))),
+    lines: withDigitHeights(lines.map((line) => line.map((symbol) => withShape(zone, symbol)))),
   };
 }
 
 /**
- * The OCR reads the filler `<` as `K` or `X` (at the same confidence as real letters, so it cannot be told by that),
- * and a K or X at the end of a name passes for part of it. They differ in shape: a K has a vertical stem down its left
- * side, an X its arms' ends at the left top and bottom, a `<` only its point at mid-height. A `K` or `X` whose left
- * quarter holds ink on fewer than 70 % of its rows, none of them in its top or bottom fifth, is a `<`.
+ * The OCR's model reads a long run of fillers badly: now and then it makes of several characters one wide symbol (a
+ * `K` over `<<<4`, or a `<` it is unsure of over `<<<<8`: the zone's last check digit lost in it). Every MRZ character
+ * has the same width: a symbol twice as wide as the line's usual one, other than a `<` the OCR is sure of (a run of
+ * fillers read as one, which `gridLines` spreads over its cells), is read again alone (the stretch it covers, with the
+ * line's height and a margin), and what that reading finds inside the stretch takes its place when it is mostly
+ * fillers.
  */
-function withFillerShape(image: GreyImage, symbol: OcrSymbol): OcrSymbol {
-  if (symbol.text !== 'K' && symbol.text !== 'X') return symbol;
-  const left = Math.max(0, Math.floor(symbol.left));
-  const right = Math.min(image.width, Math.ceil(symbol.right));
-  const top = Math.max(0, Math.floor(symbol.top));
-  const bottom = Math.min(image.height, Math.ceil(symbol.bottom));
-  if (right - left < 4 || bottom - top < 6) return symbol;
-  let [darkest, lightest] = [255, 0];
-  for (let y = top; y < bottom; y++)
-    for (let x = left; x < right; x++) {
-      const pixel = image.pixels[y * image.width + x]!;
-      if (pixel < darkest) darkest = pixel;
-      if (pixel > lightest) lightest = pixel;
+async function withMergedReadAgain(
+  zone: GreyImage,
+  line: readonly OcrSymbol[],
+  options: OcrOptions,
+  threshold: OcrAttempt['threshold'],
+): Promise<OcrSymbol[]> {
+  const usual = median(line.filter((symbol) => symbol.text !== '<').map((symbol) => symbol.right - symbol.left));
+  const [top, bottom] = [median(line.map((symbol) => symbol.top)), median(line.map((symbol) => symbol.bottom))];
+  if (usual === null || top === null || bottom === null || line.length < 10) return [...line];
+  const out: OcrSymbol[] = [];
+  for (const symbol of line) {
+    if ((symbol.text === '<' && symbol.confidence >= 50) || symbol.right - symbol.left < usual * 2) {
+      out.push(symbol);
+      continue;
     }
-  if (lightest - darkest < 40) return symbol;
-  const ink = (darkest + lightest) / 2;
-  const stemRight = left + Math.max(1, Math.round((right - left) * 0.25));
-  const height = bottom - top;
-  let [rowsWithInk, inkAtEnds] = [0, false];
-  for (let y = top; y < bottom; y++)
-    for (let x = left; x < stemRight; x++)
-      if (image.pixels[y * image.width + x]! < ink) {
-        rowsWithInk++;
-        if (y - top < height * 0.2 || bottom - 1 - y < height * 0.2) inkAtEnds = true;
-        break;
-      }
-  return rowsWithInk / height < 0.7 && !inkAtEnds ? { ...symbol, text: '<' } : symbol;
+    const margin = bottom - top;
+    const box = {
+      left: Math.max(0, symbol.left - margin),
+      top: Math.max(0, top - margin * 0.6),
+      width: Math.min(zone.width, symbol.right + margin) - Math.max(0, symbol.left - margin),
+      height: Math.min(zone.height, bottom + margin * 0.6) - Math.max(0, top - margin * 0.6),
+    };
+    const again = await ocrRead(cropped(zone, box), { ...options, threshold });
+    const inside = again.lines
+      .flat()
+      .map((found) => ({
+        ...found,
+        left: found.left + box.left,
+        right: found.right + box.left,
+        top: found.top + box.top,
+        bottom: found.bottom + box.top,
+      }))
+      .filter((found) => {
+        const centre = (found.left + found.right) / 2;
+        return centre >= symbol.left && centre <= symbol.right;
+      });
+    // Such a stretch is a run of fillers (with the check digit after it): a reading again that finds mostly other
+    // characters there (a run of fillers read as E, C, G) is no better, and the symbol stays.
+    const fillers = inside.filter((found) => found.text === '<').length;
+    out.push(...(inside.length > 0 && fillers * 2 >= inside.length ? inside : [symbol]));
+  }
+  return out;
 }
 
 /** Letters and digits OCR-B draws alike but for their height, each with its look-alike. */

@@ -176,6 +176,8 @@ type PlacedSymbol = {
   readonly left: number;
   readonly right: number;
   readonly confidence: number;
+  /** What the OCR itself read there, when its shape or height made it another character. */
+  readonly read?: string;
 };
 
 /**
@@ -188,7 +190,7 @@ type PlacedSymbol = {
 export function gridLines(
   lines: readonly (readonly PlacedSymbol[])[],
   format: MrzFormat,
-): { lines: string[]; confidence: number[][] } | null {
+): { lines: string[]; confidence: number[][]; rivals: string[][] } | null {
   const { lines: count, length } = LAYOUTS[format];
   const candidates = lines
     .map((line) => line.filter((symbol) => /^[A-Z0-9<]$/.test(symbol.text) && symbol.right > symbol.left))
@@ -200,9 +202,17 @@ export function gridLines(
   const pitch = (right - left) / length;
   if (!(pitch > 0)) return null;
   const cellsOfLines = zone.map((line) => {
-    const cells: { text: string; confidence: number }[] = Array.from({ length }, () => ({ text: '', confidence: -1 }));
-    const put = (cell: number, text: string, confidence: number) => {
-      if (cell >= 0 && cell < length && confidence > cells[cell]!.confidence) cells[cell] = { text, confidence };
+    const cells: { text: string; confidence: number; rival: string }[] = Array.from({ length }, () => ({
+      text: '',
+      confidence: -1,
+      rival: '',
+    }));
+    // Every character other than a filler read in each cell, as the OCR read it and as its shape or height made it.
+    const seen: Set<string>[] = Array.from({ length }, () => new Set());
+    const put = (cell: number, text: string, confidence: number, read = text) => {
+      if (cell < 0 || cell >= length) return;
+      for (const character of [text, read]) if (character !== '<') seen[cell]!.add(character);
+      if (confidence > cells[cell]!.confidence) cells[cell] = { text, confidence, rival: '' };
     };
     for (const symbol of line) {
       const first = Math.floor(((symbol.left + symbol.right) / 2 - left) / pitch);
@@ -210,14 +220,19 @@ export function gridLines(
       if (symbol.text === '<' && span >= 2) {
         const from = Math.round((symbol.left - left) / pitch);
         for (let cell = from; cell < from + span; cell++) put(cell, '<', symbol.confidence);
-      } else put(first, symbol.text, symbol.confidence);
+      } else put(first, symbol.text, symbol.confidence, symbol.read);
     }
+    // A cell read as two characters (G and 6 in one cell, or a G the heights made a 6): the other is its rival.
+    cells.forEach((cell, at) => {
+      cell.rival = [...seen[at]!].filter((character) => character !== cell.text).join('');
+    });
     return cells;
   });
   return {
     lines: cellsOfLines.map((cells) => cells.map((cell) => cell.text || '<').join('')),
     // An empty cell (a dropped filler) is as unsure as can be.
     confidence: cellsOfLines.map((cells) => cells.map((cell) => Math.max(0, cell.confidence))),
+    rivals: cellsOfLines.map((cells) => cells.map((cell) => cell.rival)),
   };
 }
 
@@ -330,6 +345,32 @@ function leastSureChange(
   return scored[1]!.sureness - scored[0]!.sureness >= CONFIDENCE_MARGIN ? scored[0]!.candidate : null;
 }
 
+/** Where a zone's document number lies: its line, and its first and last position (exclusive). */
+const NUMBER_AT: Record<MrzFormat, [number, number, number]> = { TD3: [1, 0, 9], TD1: [0, 5, 14] };
+
+/**
+ * The zone as it would read had a cell of its document number held its rival (see `gridLines`) instead, for each
+ * cell whose rival the check digits cannot tell from what it holds (G and 6, L and 1, U and 0, K and a filler: their
+ * values are alike modulo 10). The OCR reads such a cell as both, and its choice between them is no reading.
+ */
+export function rivalReadings(zone: RepairedMrz, rivals: readonly (readonly string[])[] | undefined): string[][] {
+  if (!rivals) return [];
+  const [line, start, end] = NUMBER_AT[zone.format];
+  const out: string[][] = [];
+  for (let position = start; position < end; position++) {
+    const held = zone.lines[line]![position]!;
+    // A filler the OCR read as K is told by its shape (see `withFillerShape` in mrz-ocr.ts), not by a rival.
+    if (held === '<') continue;
+    for (const rival of rivals[line]?.[position] ?? '') {
+      if (rival === held || !/^[A-Z0-9]$/.test(rival) || checkDigit(rival) !== checkDigit(held)) continue;
+      const lines = [...zone.lines];
+      lines[line] = lines[line]!.slice(0, position) + rival + lines[line]!.slice(position + 1);
+      out.push(lines);
+    }
+  }
+  return out;
+}
+
 /** The names part of a zone (after the issuing state of a passport; the third line of an ID card). */
 export const namesOf = (zone: { format: MrzFormat; lines: string[] }): string =>
   zone.lines[zone.format === 'TD3' ? 0 : 2]!.slice(zone.format === 'TD3' ? 5 : 0);
@@ -367,6 +408,14 @@ export function repairMrz(raw: string[], format: MrzFormat, confidence?: readonl
     const optional = lines[line]!.slice(start, end);
     if (/^[<KELCXS]*$/.test(optional) && optional.replace(/[^<]/g, '').length >= optional.length * 0.6)
       lines[line] = lines[line]!.slice(0, start) + '<'.repeat(end - start) + lines[line]!.slice(end);
+  }
+  // A passport's personal number is most often empty too: its check digit then reads `<` (or 0, the fillers' own), and
+  // a field of fillers and the letters the OCR makes of them is fillers (a real personal number of those letters
+  // alone would not give that check digit).
+  if (format === 'TD3' && /^[<0]$/.test(lines[1]![42]!)) {
+    const personal = lines[1]!.slice(28, 42);
+    if (/^[<KELCXS]*$/.test(personal) && personal.replace(/[^<]/g, '').length >= personal.length * 0.6)
+      lines[1] = lines[1]!.slice(0, 28) + '<'.repeat(14) + lines[1]!.slice(42);
   }
   let repaired = lines;
   let numberGuessed = false;

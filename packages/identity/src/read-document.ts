@@ -1,11 +1,21 @@
 import { parseAamva } from './aamva.js';
 import { documentBox } from './document-crop.js';
+import { documentQuad, warpedQuad } from './document-quad.js';
 import { textTilt } from './deskew.js';
 import { isUnreadable, type DocumentReading } from './document.js';
 import { binarised, cropped, greyImageOf, rotated, type GreyImage } from './images.js';
 import { mrzDocument } from './mrz-document.js';
 import { OCR_ATTEMPTS, readZone, zoneBand, type OcrOptions } from './mrz-ocr.js';
-import { gridLines, namesOf, repairMrz, withNames, zoneLines, type MrzFormat, type RepairedMrz } from './mrz-repair.js';
+import {
+  gridLines,
+  namesOf,
+  repairMrz,
+  rivalReadings,
+  withNames,
+  zoneLines,
+  type MrzFormat,
+  type RepairedMrz,
+} from './mrz-repair.js';
 import { readPdf417 } from './pdf417.js';
 
 /**
@@ -44,12 +54,15 @@ const counted = (values: readonly string[]) => {
  * `numberGuessed`), or null. Agreeing means two readings at least, and two more than read any other data: a check
  * digit cannot tell G from 6, K from a filler, L from 1 or U from 0 (their values are alike modulo 10), and the OCR
  * misreads such a character in some preparations and not others, so valid readings that differ are the sign of a
- * character nothing can settle; two readings alike then outvote nothing.
+ * character nothing can settle; two readings alike then outvote nothing. A reading whose OCR read such a character of
+ * the number as both (G and 6 in one cell, `rivals`: the data it would give with the other) speaks for each: the other
+ * counts among the data read otherwise.
  */
-function confirmedData(valid: readonly RepairedMrz[]): RepairedMrz | null {
+function confirmedData(valid: readonly RepairedMrz[], rivals: readonly string[] = []): RepairedMrz | null {
   const counts = counted(valid.map(dataOf));
+  const against = counted([...valid.map(dataOf), ...rivals]);
   for (const [data, count] of counts) {
-    const others = Math.max(0, ...[...counts].filter(([other]) => other !== data).map(([, times]) => times));
+    const others = Math.max(0, ...[...against].filter(([other]) => other !== data).map(([, times]) => times));
     if (count < 2 || count - others < 2) continue;
     const asRead = valid.find((zone) => dataOf(zone) === data && !zone.numberGuessed);
     if (asRead) return asRead;
@@ -103,6 +116,8 @@ function agreedNames(readings: readonly RepairedMrz[], data: string): string | '
  */
 async function mrzReading(document: GreyImage, now: Date, options: OcrOptions): Promise<DocumentReading> {
   const valid: RepairedMrz[] = [];
+  // The data valid readings would give had a cell of their document number held its rival (see `rivalReadings`).
+  const rivals: string[] = [];
   let nearest: RepairedMrz | null = null;
   let confirmed: RepairedMrz | null = null;
   let names: string | null = null;
@@ -119,10 +134,12 @@ async function mrzReading(document: GreyImage, now: Date, options: OcrOptions): 
       // format does not allow (a country code that does not exist) is not valid, and another attempt may read it.
       const issues = zone.valid ? mrzDocument(zone, false, now).issues : [];
       if (issues.length > 0) invalidFields = issues;
-      if (zone.valid && issues.length === 0) valid.push(zone);
-      else if (!nearest || zone.failing.length < nearest.failing.length) nearest = zone;
+      if (zone.valid && issues.length === 0) {
+        valid.push(zone);
+        for (const lines of rivalReadings(zone, grid?.rivals)) rivals.push(dataOf({ ...zone, lines }));
+      } else if (!nearest || zone.failing.length < nearest.failing.length) nearest = zone;
     }
-    confirmed = confirmedData(valid);
+    confirmed = confirmedData(valid, rivals);
     if (confirmed) {
       const agreed = agreedNames(valid, dataOf(confirmed));
       names = agreed === 'ambiguous' ? null : agreed;
@@ -168,19 +185,34 @@ export async function readDocument(photo: Uint8Array, now: Date, options: OcrOpt
   };
   const fromBarcode = await licenceIn([image]);
   if (fromBarcode) return fromBarcode;
-  // The photo's text level: a tilted barcode on a dark desk in uneven light reads once levelled (before the crop to
-  // the document, which uneven light can cut short).
-  const level = await rotated(image, -(await textTilt(image)));
-  const fromLevel = level === image ? null : await licenceIn([level]);
-  if (fromLevel) return fromLevel;
-  const box = documentBox(level);
-  const whole = box.left === 0 && box.top === 0 && box.width === level.width && box.height === level.height;
-  const document = whole ? level : cropped(level, box);
-  const fromDocument = whole ? null : await licenceIn([document]);
-  if (fromDocument) return fromDocument;
+  // A document photographed on a darker background, at an angle or turned: its four corners found, and the document
+  // warped flat and upright (its zone's lines straight and level, its characters of one size from end to end).
+  const quad = documentQuad(image);
+  const flat = quad ? warpedQuad(image, quad) : null;
+  const fromFlat = flat ? await licenceIn([flat]) : null;
+  if (fromFlat) return fromFlat;
+  let document: GreyImage;
+  let views: GreyImage[];
+  // A flat document that shows no zone's lines may be a wrong outline (a light desk's edge, a part of the document):
+  // the photo levelled and cropped as before is looked at too.
+  if (flat && (await zoneBand(flat)).lineHeight !== null) {
+    document = flat;
+    views = [image, flat];
+  } else {
+    // The photo's text level: a tilted barcode on a dark desk in uneven light reads once levelled (before the crop
+    // to the document, which uneven light can cut short).
+    const level = await rotated(image, -(await textTilt(image)));
+    const fromLevel = level === image ? null : await licenceIn([level]);
+    if (fromLevel) return fromLevel;
+    const box = documentBox(level);
+    const whole = box.left === 0 && box.top === 0 && box.width === level.width && box.height === level.height;
+    document = whole ? level : cropped(level, box);
+    const fromDocument = whole ? null : await licenceIn([document]);
+    if (fromDocument) return fromDocument;
+    views = [...new Set([image, level, document, ...(flat ? [flat] : [])])];
+  }
   // Each copy binarised (a faint or unevenly lit barcode) costs as much as a read again and no corpus licence needed
   // it: tried before the zone when the document shows no zone's lines, else only once the zone could not be read.
-  const views = [...new Set([image, level, document])];
   const zoneSeen = (await zoneBand(document)).lineHeight !== null;
   if (!zoneSeen) {
     const fromBinarised = await licenceIn(views, true);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { td1Lines, td3Lines } from '../src/corpus/people.js';
-import { checkDigit, gridLines, repairMrz, zoneLines } from '../src/mrz-repair.js';
+import { checkDigit, gridLines, repairMrz, rivalReadings, zoneLines } from '../src/mrz-repair.js';
 
 const person = { firstName: 'Zoë', middleName: null, lastName: 'Müller', birthDate: '1985-01-01', sex: 'F' } as const;
 const passport = td3Lines(person, 'CAN', 'ZE000509', '2031-01-14');
@@ -64,6 +64,18 @@ describe('MRZ repair', () => {
     expect(repaired).toMatchObject({ valid: true, numberGuessed: true });
   });
 
+  it("turns fillers read as letters in a passport's empty personal number back into fillers, as its check digit says", () => {
+    const misread = [passport[0]!, passport[1]!.slice(0, 30) + 'S<<E<K' + passport[1]!.slice(36)];
+    expect(repairMrz(misread, 'TD3')).toMatchObject({ valid: true, lines: passport });
+    // A personal number's check digit that is not the empty field's: the letters stay, and the check fails.
+    const printed = passport[1]!.slice(0, 42) + '6' + passport[1]!.slice(43);
+    const withNumber = [passport[0]!, printed.slice(0, 28) + 'S' + printed.slice(29)];
+    expect(repairMrz(withNumber, 'TD3').lines[1]!.slice(28, 29)).toBe('S');
+    // A composite altered on purpose stays failing, however the fillers before it are read.
+    const tampered = misread[1]!.slice(0, 43) + String((Number(passport[1]!.at(-1)) + 1) % 10);
+    expect(repairMrz([passport[0]!, tampered], 'TD3')).toMatchObject({ valid: false, failing: ['composite'] });
+  });
+
   it('turns digits read in names into letters, and a separator read as <X< back into <<', () => {
     const misread = [passport[0]!.replace('MULLER<<ZOE', 'MULLER<X<Z0E'), passport[1]!];
     expect(repairMrz(misread, 'TD3')).toMatchObject({ valid: true, lines: passport });
@@ -93,5 +105,32 @@ describe('MRZ repair', () => {
     const { lines } = gridLines([shortened, placed(data)], 'TD3')!;
     expect(lines).toEqual(passport);
     expect(repairMrz(lines, 'TD3')).toMatchObject({ valid: true, lines: passport });
+  });
+
+  it('keeps what else the OCR read in a cell of the document number when the check digits cannot tell it apart', () => {
+    const placed = (line: string) =>
+      [...line].map((text, cell) => ({ text, left: cell * 10 + 1, right: cell * 10 + 9, confidence: 95 }));
+    const card = td1Lines(person, 'GBR', 'MGTG8G5J2', '2031-09-02');
+    const [numberLine, ...rest] = card as [string, string, string];
+    // The G at position 10 read twice: as G (less sure) and as 6 (surer), as the OCR reads OCR-B's G now and then.
+    const read = placed(numberLine.slice(0, 10) + '6' + numberLine.slice(11));
+    read.splice(10, 0, { text: 'G', left: 101, right: 105, confidence: 90 });
+    const grid = gridLines([read, ...rest.map(placed)], 'TD1')!;
+    const zone = repairMrz(grid.lines, 'TD1', grid.confidence);
+    // The 6 passes every check digit as the G does: the zone is valid, and its rival reading is the card as printed.
+    expect(zone).toMatchObject({ valid: true });
+    expect(zone.lines[0]).not.toBe(numberLine);
+    expect(rivalReadings(zone, grid.rivals)).toEqual([card]);
+    // A rival the check digits tell apart (an S against a 5) is no rival reading: the check digit settles it.
+    const plain = placed(numberLine);
+    plain.splice(11, 0, { text: 'S', left: 111, right: 115, confidence: 90 });
+    const settled = gridLines([plain, ...rest.map(placed)], 'TD1')!;
+    expect(rivalReadings(repairMrz(settled.lines, 'TD1', settled.confidence), settled.rivals)).toEqual([]);
+    // One symbol the OCR read as G whose height made it a 6: the G it read is the cell's rival all the same.
+    const heightened = placed(numberLine).map((symbol, at) =>
+      at === 10 ? { ...symbol, text: '6', read: 'G' } : symbol,
+    );
+    const byHeight = gridLines([heightened, ...rest.map(placed)], 'TD1')!;
+    expect(rivalReadings(repairMrz(byHeight.lines, 'TD1', byHeight.confidence), byHeight.rivals)).toEqual([card]);
   });
 });

@@ -1,4 +1,15 @@
-import { scoreEntry, type ApplicantFacts, type BirthDateFinding, type EntryFacts, type EntryScore } from './decide.js';
+import {
+  AMBIGUITY_COST,
+  AMBIGUOUS_PEOPLE,
+  CONTRADICTED,
+  CORROBORATED,
+  dominates,
+  signatureOf,
+  wordSimilarities,
+  type CloseGroup,
+} from './close-groups.js';
+import { scoreEntry, type ApplicantFacts, type EntryFacts, type EntryScore } from './decide.js';
+import { bitCount, GrowingInts, nearKeys, typoKeys } from './index-keys.js';
 import {
   cachedKey,
   compareNames,
@@ -6,11 +17,9 @@ import {
   listedNameTokens,
   type NameComparison,
   type QueryName,
-  type TokenMatch,
 } from './match.js';
 import { ENTITY_TYPES, type EntityType } from './model.js';
-import { PARTICLES, phoneticKey } from './normalise.js';
-import { editDistance } from './similarity.js';
+import { PARTICLES } from './normalise.js';
 
 /** An entry as the index takes it: `ref` is the caller's handle on it (a row number, an id's position). */
 export type IndexedEntry = EntryFacts & { readonly names: readonly string[] };
@@ -36,68 +45,6 @@ const MAX_CANDIDATES = 3_000;
  * word's typo (`typoKeys`), and to be the word a name must share (`candidates`).
  */
 const RARE_KEY = 100;
-
-/** Letters a phonetic key is made of: the edits of a key that screening tries are made with them. */
-const KEY_LETTERS = 'abdfklmnprstv0123456789';
-
-class GrowingInts {
-  values = new Int32Array(1024);
-  length = 0;
-  push(value: number) {
-    if (this.length === this.values.length) {
-      const larger = new Int32Array(this.values.length * 2);
-      larger.set(this.values);
-      this.values = larger;
-    }
-    this.values[this.length++] = value;
-  }
-  done(): Int32Array {
-    return this.values.slice(0, this.length);
-  }
-}
-
-function bitCount(value: number): number {
-  let count = 0;
-  for (let rest = value; rest !== 0; rest &= rest - 1) count++;
-  return count;
-}
-
-const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-
-/**
- * Keys one edit away from `key` (for typos that change the sound), for keys of three letters and more; a key of three
- * letters is not shortened (two-letter keys are too common to tell anything).
- */
-function nearKeys(key: string): string[] {
-  if (key.length < 3) return [];
-  const near: string[] = [];
-  for (let index = 0; index < key.length; index++) {
-    if (key.length > 3) near.push(key.slice(0, index) + key.slice(index + 1));
-    for (const letter of KEY_LETTERS)
-      if (letter !== key[index]) near.push(key.slice(0, index) + letter + key.slice(index + 1));
-  }
-  for (let index = 0; index <= key.length; index++)
-    for (const letter of KEY_LETTERS) near.push(key.slice(0, index) + letter + key.slice(index));
-  return near;
-}
-
-/**
- * The keys of a word with one letter deleted, inserted or replaced, for words of five letters and more: a typo can
- * change the key by more than one edit (`ramixez` is `rmkss`, `ramirez` `rmrs`; `vauimi` is `vm`, `vatimi` `vtm`).
- */
-function typoKeys(word: string): Set<string> {
-  const keys = new Set<string>();
-  if (word.length < 5) return keys;
-  for (let index = 0; index <= word.length; index++) {
-    const before = word.slice(0, index);
-    if (index < word.length) keys.add(phoneticKey(before + word.slice(index + 1)));
-    for (const letter of LETTERS) {
-      keys.add(phoneticKey(before + letter + word.slice(index)));
-      if (index < word.length && letter !== word[index]) keys.add(phoneticKey(before + letter + word.slice(index + 1)));
-    }
-  }
-  return keys;
-}
 
 /**
  * An in-memory screening index: the compared words of every name of every entry, and an inverted index from
@@ -377,76 +324,4 @@ export class ScreeningIndex {
       .sort((a, b) => b.score - a.score)
       .slice(0, limit);
   }
-}
-
-/** The people of one list whose names match each of the applicant's words equally closely (`wordSimilarities`). */
-type CloseGroup = {
-  readonly list: number;
-  readonly words: ReadonlyMap<string, number>;
-  readonly entries: Set<number>;
-  /** Those whose date of birth does not contradict the applicant's. */
-  readonly uncontradicted: Set<number>;
-  /** Those whose date of birth (or year, when only the year is listed) is the applicant's. */
-  readonly corroborated: Set<number>;
-  readonly sameDate: Set<number>;
-};
-
-/** A group's key: the list, and each of the applicant's words with how close it matched. */
-const signatureOf = (list: number, words: ReadonlyMap<string, number>) =>
-  `${list} ${[...words]
-    .map(([word, close]) => `${word}:${close}`)
-    .sort()
-    .join(' ')}`;
-
-const CORROBORATED: ReadonlySet<BirthDateFinding> = new Set(['same_date', 'same_year']);
-const CONTRADICTED: ReadonlySet<BirthDateFinding> = new Set(['different_year', 'same_year_other_date']);
-
-/**
- * A name that only a misspelling, a sound or an initial makes close to a listed person, and that is as close to two
- * or more other people of the same list, identifies none of them: it costs this much for each of the others (two:
- * 0.1, into the review band; the more people it fits, the less it tells of each).
- */
-const AMBIGUOUS_PEOPLE = 2;
-const AMBIGUITY_COST = 0.05;
-
-/**
- * How close a matched word is, for telling listed people apart: the same name (the same word, known forms of one
- * given name, the same letters written together) 10, each letter changed one less, an initial 7.5 (between two and
- * three letters, as it scores). Not the similarity: a spelling a letter away and a sound a letter away are equally
- * close (`rastolev` is `raspolev`'s typo as much as `rastilev`'s), and known forms of a name are the name.
- */
-function closeness(match: TokenMatch): number {
-  switch (match.kind) {
-    case 'exact':
-    case 'variant':
-      return 10;
-    case 'initial':
-      return 7.5;
-    case 'joined':
-      return match.query.replace(' ', '') === match.listed.replace(' ', '') ? 10 : 9;
-    default:
-      return 10 - editDistance(match.query, match.listed, 5);
-  }
-}
-
-/** How close each of the applicant's words matched (a word written together with the next counts for both). */
-function wordSimilarities(comparison: NameComparison): Map<string, number> {
-  const words = new Map<string, number>();
-  for (const match of comparison.matches) {
-    const close = closeness(match);
-    for (const word of match.query.split(' ')) words.set(word, Math.max(words.get(word) ?? 0, close));
-  }
-  return words;
-}
-
-/** Whether one name matches every word of the applicant's at least as well as another, and one of them better. */
-function dominates(one: ReadonlyMap<string, number>, other: ReadonlyMap<string, number>): boolean {
-  let better = false;
-  for (const [word, similarity] of other) {
-    const mine = one.get(word) ?? 0;
-    if (mine < similarity) return false;
-    if (mine > similarity) better = true;
-  }
-  for (const [word, similarity] of one) if (!other.has(word) && similarity > 0) better = true;
-  return better;
 }

@@ -1,6 +1,7 @@
 import type { Information } from '@svc/contract';
 import { checkRunsOf, type ApplicantRecord, type StoredInformation } from '@svc/services';
 import { informationWithVerifications } from '@svc/domain';
+import type { Applicant } from '@svc/db/entities';
 
 type Entry = Record<string, unknown>;
 
@@ -43,7 +44,10 @@ const sinSsnNumber = (value: unknown): number | null => {
  * (`hide_sin_ssn`, `hide_date_of_birth`).
  */
 export function presentInformation(
-  record: Pick<ApplicantRecord, 'applicant' | 'team' | 'executions'> & { information: StoredInformation },
+  record: Pick<ApplicantRecord, 'team' | 'executions'> & {
+    applicant: Pick<Applicant, 'informationId' | 'created' | 'modified' | 'phoneNumber'>;
+    information: StoredInformation;
+  },
 ): Information {
   const { applicant } = record;
   // What the verifications found shows on the entries they verified.

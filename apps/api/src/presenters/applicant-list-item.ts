@@ -1,5 +1,11 @@
 import { adjudicationStatus, type HrApplicantListItem, type PmApplicantListItem } from '@svc/contract';
-import { invitationResendOf, onboardingLink, reportSummaryOf, type ApplicantListRow } from '@svc/services';
+import {
+  invitationResendOf,
+  onboardingLink,
+  reportSummaryOf,
+  type ApplicantListRow,
+  type ListedApplicant,
+} from '@svc/services';
 import { adjudicationOfAdverseAction, disputedResultFields, labelOf } from '@svc/domain';
 import { presentProvenance } from './provenance.js';
 import { presentInformation } from './applicant-information.js';
@@ -14,27 +20,27 @@ type AdjudicationStatus = HrApplicantListItem['adjudication_status'];
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 
 /** The applicant portal link of an invited applicant (the token is stored encrypted); null for a quick screen. */
-export const onboardingLinkOf = (applicant: Applicant, { publicUrl }: Links): string | null =>
+export const onboardingLinkOf = (applicant: Pick<Applicant, 'onboardingToken'>, { publicUrl }: Links): string | null =>
   applicant.onboardingToken ? onboardingLink({ publicUrl, token: applicant.onboardingToken }) : null;
 
 /**
  * A quick screen may name no email; the list's applicant items need one, so such an applicant shows an address
  * of the reserved `.invalid` domain (RFC 2606) that can never be delivered to.
  */
-const emailOf = (applicant: Applicant): string =>
+const emailOf = (applicant: ListedApplicant): string =>
   applicant.email || `no-email+${applicant.shortUid.toLowerCase()}@applicant.invalid`;
 
 const textOf = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const nameOf = (applicant: Applicant, field: 'first_name' | 'last_name'): string | null =>
+const nameOf = (applicant: ListedApplicant, field: 'first_name' | 'last_name'): string | null =>
   textOf(applicant.information[field]);
 
 /** The number the invitation was sent to, else the applicant's own (a quick screen's information). */
-const phoneOf = (applicant: Applicant): string | null =>
+const phoneOf = (applicant: ListedApplicant): string | null =>
   applicant.phoneNumber?.number ?? textOf(applicant.information.phone_number);
 
-/** The position the order named (its ACIC position or volunteer role title); null when it named none. */
-const postingOf = (applicant: Applicant): string | null =>
-  textOf(applicant.orderParameters.position_title) ?? textOf(applicant.orderParameters.role_or_position_title);
+/** The position the order named (its ACIC position or volunteer role title); null when it named none (HR lists read it). */
+const postingOf = ({ orderParameters = {} }: ListedApplicant): string | null =>
+  textOf(orderParameters.position_title) ?? textOf(orderParameters.role_or_position_title);
 
 /** The employer's decision: its latest adverse action's, else what is recorded (`NONE`). */
 const adjudicationOf = ({ applicant, adverseAction }: ApplicantListRow): AdjudicationStatus =>
@@ -108,7 +114,7 @@ export function presentHrApplicantListItem(row: ApplicantListRow, links: Links):
 
 /** One applicant of a PM application, as the list item's `application.applicants` shows it. */
 function presentGroupedApplicant(
-  applicant: Applicant,
+  applicant: ListedApplicant,
   links: Links,
 ): PmApplicantListItem['application']['applicants'][number] {
   return {

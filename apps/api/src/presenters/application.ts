@@ -27,7 +27,10 @@ export function presentRequestFlags(requestedFlags: readonly string[]): Record<R
  * When the application or one of its checks last changed: a check's progress and result are written on its
  * execution, not on the applicant.
  */
-export const lastUpdatedOf = ({ applicant, executions }: Pick<ApplicantRecord, 'applicant' | 'executions'>): string =>
+export const lastUpdatedOf = ({
+  applicant,
+  executions,
+}: Pick<ApplicantRecord, 'executions'> & { applicant: Pick<Applicant, 'lastUpdated'> }): string =>
   new Date(
     Math.max(applicant.lastUpdated.getTime(), ...executions.map((execution) => execution.modified.getTime())),
   ).toISOString();

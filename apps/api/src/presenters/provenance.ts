@@ -1,5 +1,6 @@
 import type { HrApplication } from '@svc/contract';
 import type { ApplicantRecord } from '@svc/services';
+import type { Applicant } from '@svc/db/entities';
 import { presentCheckExecutions } from './check-executions.js';
 
 /**
@@ -9,7 +10,10 @@ import { presentCheckExecutions } from './check-executions.js';
 export function presentProvenance({
   applicant,
   executions,
-}: Pick<ApplicantRecord, 'applicant' | 'executions'>): Pick<HrApplication, 'simulated' | 'check_executions'> {
+}: Pick<ApplicantRecord, 'executions'> & { applicant: Pick<Applicant, 'environment'> }): Pick<
+  HrApplication,
+  'simulated' | 'check_executions'
+> {
   const checks = presentCheckExecutions(executions);
   return {
     simulated: applicant.environment === 'demo' || checks.some((check) => check.simulated),

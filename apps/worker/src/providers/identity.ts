@@ -3,6 +3,7 @@ import type {
   IdentityDetails,
   IdentityVerificationDetails,
   ProviderAdapter,
+  ProviderAnswer,
   ProviderCheckRequest,
   SimulatedCheck,
 } from '@svc/domain';
@@ -73,8 +74,9 @@ export function identityResultOf(request: ProviderCheckRequest, verification: Id
  * The built-in identity provider (`"type": "identity"` in `SVC_PROVIDERS`): reads the applicant's document photo,
  * validates it, matches it to their information and their selfie to its portrait, in this process (@svc/identity).
  * `check.run` only hands the check over (`submit` answers pending); the verification runs when its `identity.verify`
- * job asks `status`, on the workers of the `identity` role. Verifications run one at a time: each takes a core for
- * about a second, and one at a time bounds the memory to one image set and one face model.
+ * job asks `status`, on the workers of the `identity` role. A check without a document photo is settled at `submit`.
+ * Verifications run one at a time, however many jobs the worker takes at once: each takes a core for about a second,
+ * and one at a time bounds the memory to one image set and one face model.
  */
 export function identityProviderAdapter(
   name: string,
@@ -89,24 +91,25 @@ export function identityProviderAdapter(
     queue = run.catch(() => undefined);
     return run;
   };
-  const verify = async (request: ProviderCheckRequest) => {
-    const photos = await photosOf(request.checkId);
+  /** The verification of `request` with these photos, as the check's answer. */
+  const verified = async (
+    request: ProviderCheckRequest,
+    photos: Awaited<ReturnType<IdentityPhotosOf>>,
+  ): Promise<ProviderAnswer> => {
     const { information } = request;
-    const verification = await oneAtATime(() =>
-      verifyIdentity({
-        documentPhoto: photos.identityDocument,
-        selfie: photos.selfie,
-        applicant: {
-          firstName: information.first_name ?? null,
-          middleName: information.middle_name ?? null,
-          lastName: information.last_name ?? null,
-          birthDate: information.date_of_birth ?? null,
-        },
-        now: request.now,
-        ocr: tessdata ? { tessdata } : {},
-      }),
-    );
-    return { status: 'complete' as const, result: identityResultOf(request, verification) };
+    const verification = await verifyIdentity({
+      documentPhoto: photos.identityDocument,
+      selfie: photos.selfie,
+      applicant: {
+        firstName: information.first_name ?? null,
+        middleName: information.middle_name ?? null,
+        lastName: information.last_name ?? null,
+        birthDate: information.date_of_birth ?? null,
+      },
+      now: request.now,
+      ocr: tessdata ? { tessdata } : {},
+    });
+    return { status: 'complete', result: identityResultOf(request, verification) };
   };
   return {
     name,
@@ -116,8 +119,14 @@ export function identityProviderAdapter(
     pollIntervalMs: 0,
     verifiesInIdentityJob: true,
     expectedTurnaround: () => 10_000,
-    submit: async (request) => ({ status: 'pending', reference: `identity:${request.checkId}` }),
-    status: ({ request }) => verify(request),
+    // Without a document photo (a quick screen) there is nothing to read, nor a portrait to compare a selfie with: the
+    // result (REVIEW, saying so) is known at once, and the check needs no turn in the `identity.verify` queue.
+    submit: async (request) =>
+      request.collectedDocuments.includes('identity_document')
+        ? { status: 'pending', reference: `identity:${request.checkId}` }
+        : verified(request, { identityDocument: null, selfie: null }),
+    // The photos are read in turn too: one verification's images are in memory at a time.
+    status: ({ request }) => oneAtATime(async () => verified(request, await photosOf(request.checkId))),
     // It answers at once: nothing is ever pending here to stop.
     cancel: async () => undefined,
   };

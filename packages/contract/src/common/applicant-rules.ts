@@ -14,9 +14,14 @@ export const HIDDEN_CHARACTERS =
   /[^\P{Cc}\t\n\r]|[\u00AD\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}\p{Noncharacter_Code_Point}\uD800-\uDFFF]/u;
 
 /** Line breaks, refused in every field but the multi-line texts (a name on two lines is not a name). */
-const LINE_BREAK = /[\r\n\u2028\u2029]/u;
+export const LINE_BREAK = /[\r\n\u2028\u2029]/u;
 /** The fields whose text may run over several lines. */
-const MULTILINE_FIELDS = new Set(['cover_letter', 'description', 'verification_notes', 'explanation']);
+export const MULTILINE_FIELDS: ReadonlySet<string> = new Set([
+  'cover_letter',
+  'description',
+  'verification_notes',
+  'explanation',
+]);
 
 const codePointOf = (character: string) => `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 

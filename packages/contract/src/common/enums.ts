@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { enumKey, prepared } from './lenient.js';
+import { enumKey, prepared, spellingsPattern, TEXT_SPELLINGS_KEY, withJsonSchemaMarker } from './lenient.js';
 
 /**
  * The enums of the API. The seeds show some values of each and leave the complete sets to us (DESIGN.md section 6);
@@ -32,9 +32,13 @@ function defineEnum<const M extends Record<string, string>>(
   for (const value of values) byKey.set(enumKey(labels[value] as string), value);
   for (const [synonym, value] of Object.entries(synonyms)) byKey.set(enumKey(synonym), value);
   for (const value of values) byKey.set(enumKey(value), value);
+  // Its own instance of the enum, marked with the spellings read (the response forms' `schema` is not).
+  const spellings = withJsonSchemaMarker(z.enum(values).describe(schema.description as string), {
+    [TEXT_SPELLINGS_KEY]: spellingsPattern(byKey.keys()),
+  });
   const lenientSchema = prepared(
     (input) => (typeof input === 'string' ? (byKey.get(enumKey(input)) ?? input) : input),
-    schema,
+    spellings,
   ).describe(`${schema.description} Any letter case, and the display text, are accepted too.`);
   return {
     values,

@@ -1,4 +1,4 @@
-import { enumKey, prepared } from './lenient.js';
+import { enumKey, prepared, spellingsPattern, TEXT_SPELLINGS_KEY, withJsonSchemaMarker } from './lenient.js';
 import { countryCode, provinceStateCode } from './primitives.js';
 
 /** Names of the provinces, territories and states of the countries svc screens in, by their ISO 3166-2 code. */
@@ -103,7 +103,12 @@ export function provinceStateCodeOf(input: string): string {
 
 /** The request form of a province or state: its code, or its name, in any case. */
 export const provinceStateInput = () =>
-  prepared((input) => (typeof input === 'string' ? provinceStateCodeOf(input) : input), provinceStateCode());
+  prepared(
+    (input) => (typeof input === 'string' ? provinceStateCodeOf(input) : input),
+    withJsonSchemaMarker(provinceStateCode(), {
+      [TEXT_SPELLINGS_KEY]: `^\\s*[A-Za-z0-9]{1,3}\\s*$|${spellingsPattern(CODE_BY_NAME.keys())}`,
+    }),
+  );
 
 /** Names clients write for countries beside those of the Unicode data (`Intl.DisplayNames`), by their ISO code. */
 const COUNTRY_ALIASES: Record<string, readonly string[]> = {
@@ -112,9 +117,12 @@ const COUNTRY_ALIASES: Record<string, readonly string[]> = {
   AE: ['UAE'],
 };
 
-/** ISO codes by country name, in English and French (`"Canada"`, `"Allemagne"`), as `enumKey` spells them. */
+/**
+ * ISO codes by country name, in English and French (`"Canada"`, `"Allemagne"`), as `enumKey` spells them: the names
+ * of this runtime's Unicode data, which the catalogue's JSON Schemas, made by the same process, spell out too.
+ */
 let countryCodeByName: Map<string, string> | undefined;
-function countryCodeOfName(name: string): string | undefined {
+function countryCodesByName(): Map<string, string> {
   if (!countryCodeByName) {
     countryCodeByName = new Map();
     const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -130,13 +138,18 @@ function countryCodeOfName(name: string): string | undefined {
     for (const [code, aliases] of Object.entries(COUNTRY_ALIASES))
       for (const alias of aliases) countryCodeByName.set(enumKey(alias), code);
   }
-  return countryCodeByName.get(enumKey(name));
+  return countryCodeByName;
 }
 
 /** The request form of a country: its two-letter ISO code in any case, or its name in English or French (`"Canada"`). */
 export const countryCodeInput = () =>
-  prepared((input) => {
-    if (typeof input !== 'string') return input;
-    if (/^\s*[A-Za-z]{2}\s*$/.test(input)) return input.trim().toUpperCase();
-    return countryCodeOfName(input) ?? input;
-  }, countryCode());
+  prepared(
+    (input) => {
+      if (typeof input !== 'string') return input;
+      if (/^\s*[A-Za-z]{2}\s*$/.test(input)) return input.trim().toUpperCase();
+      return countryCodesByName().get(enumKey(input)) ?? input;
+    },
+    withJsonSchemaMarker(countryCode(), {
+      [TEXT_SPELLINGS_KEY]: `^\\s*[A-Za-z]{2}\\s*$|${spellingsPattern(countryCodesByName().keys())}`,
+    }),
+  );

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { payPeriod, phoneType, rentOrOwn, verification } from '../common/enums.js';
 import { calendarDate, dateTime, email, uuid } from '../common/primitives.js';
-import { emptyAsAbsent, numberOrDecimalString, prepared, withoutNulls } from '../common/lenient.js';
+import {
+  emptyAsAbsent,
+  NONNEGATIVE_DECIMALS,
+  NONNEGATIVE_WHOLE_DECIMALS,
+  numberOrDecimalString,
+  prepared,
+  withoutNulls,
+} from '../common/lenient.js';
 import { countryCodeInput, provinceStateInput } from '../common/subdivisions.js';
 import { nullableFields, optionalFields, withRequired } from '../common/shapes.js';
 import { birthDate } from '../common/applicant-rules.js';
@@ -58,7 +65,7 @@ const addressHistoryFields = {
   ...addressFields,
   current: z.boolean().describe('Whether the applicant lives there now.'),
   rent_or_own: rentOrOwn.lenientSchema,
-  cost: numberOrDecimalString(z.number().nonnegative()).describe(
+  cost: numberOrDecimalString(z.number().nonnegative(), NONNEGATIVE_DECIMALS).describe(
     'Monthly rent or housing cost (a decimal string such as `"1850.00"` is accepted too).',
   ),
   start_date: calendarDate().describe('Date the applicant moved in.'),
@@ -69,7 +76,7 @@ const addressHistoryFields = {
 const employerFields = {
   company_name: z.string().trim().min(1).max(200).describe('Name of the employer.'),
   position: z.string().trim().max(200).describe('Position held.'),
-  income: numberOrDecimalString(z.number().nonnegative()).describe(
+  income: numberOrDecimalString(z.number().nonnegative(), NONNEGATIVE_DECIMALS).describe(
     'Income per pay period (a decimal string is accepted too).',
   ),
   pay_period: payPeriod.lenientSchema,
@@ -100,7 +107,7 @@ const credentialFields = {
 };
 
 const convictionFields = {
-  offense: numberOrDecimalString(z.number().int().nonnegative()).describe(
+  offense: numberOrDecimalString(z.number().int().nonnegative(), NONNEGATIVE_WHOLE_DECIMALS).describe(
     'Number of the offence (count of convictions for it).',
   ),
   date_of_sentence: dateTime().describe('Date and time of sentencing.'),

@@ -53,8 +53,9 @@ export interface ProviderAdapter {
    */
   readonly simulatedCallbackMs?: number;
   /**
-   * The built-in identity provider: `submit` answers `pending` at once, and the check's `identity.verify` job (a queue
-   * of its own, role `identity`, so that this work scales on workers of its own) asks `status`, which verifies.
+   * The built-in identity provider: `submit` answers `pending` at once for a check with a document photo, and the
+   * check's `identity.verify` job (a queue of its own, role `identity`, so that this work scales on workers of its own)
+   * asks `status`, which verifies. A pending answer of `submit` enqueues that job.
    */
   readonly verifiesInIdentityJob?: boolean;
   /** How long the provider usually takes to answer a check, in milliseconds (for estimated completion times). */

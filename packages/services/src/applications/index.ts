@@ -61,7 +61,7 @@ export {
   stableResultId,
 } from './results.js';
 export { findApplicant } from './find-applicant.js';
-export { listApplicants, type ApplicantListRow } from './list-applicants.js';
+export { listApplicants, type ApplicantListRow, type ListedApplicant } from './list-applicants.js';
 export type { ApplicantListFilters } from './list-filters.js';
 export type { ApplicantRecord } from './sql.js';
 export {

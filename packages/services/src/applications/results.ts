@@ -13,6 +13,7 @@ import {
   type ScoringInformation,
   type SimulatedCheck,
 } from '@svc/domain';
+import type { Applicant } from '@svc/db/entities';
 import type { ApplicantRecord } from './sql.js';
 
 // The computed part of an applicant's record (results, scores, summary), shared by the API's presenters and the
@@ -30,6 +31,11 @@ export function stableResultId(applicantId: string, purpose: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** What the computed part of a record is computed from: a list item has this much of its record. */
+type ResultsSource = Pick<ApplicantRecord, 'information' | 'team' | 'executions'> & {
+  applicant: Pick<Applicant, 'id' | 'kind' | 'reportStatus' | 'requestedFlags' | 'returnedAt' | 'lastUpdated'>;
+};
+
 /** The domain's view of the applicant's check executions. */
 export const checkRunsOf = (record: Pick<ApplicantRecord, 'executions'>): CheckRun[] =>
   record.executions.map((execution) => ({
@@ -44,7 +50,7 @@ export const checkRunsOf = (record: Pick<ApplicantRecord, 'executions'>): CheckR
  * them when the team hides them (`hide_sin_ssn`, `hide_date_of_birth`): a court record's "born …", a trace's dates
  * of birth and SSN digits. Nothing is rewritten for a team that hides neither.
  */
-function assemble(record: ApplicantRecord, teamType: 'HR' | 'PM') {
+function assemble(record: ResultsSource, teamType: 'HR' | 'PM') {
   const { applicant } = record;
   const results = assembleApplicationResults({
     checks: checkRunsOf(record),
@@ -71,7 +77,7 @@ export const pmApplicationResultsOf = (record: ApplicantRecord): PmApplicationRe
 
 /** The list item's `report_summary`; `disputedResults`: the result fields holding what the applicant disputes. */
 export function reportSummaryOf(
-  record: ApplicantRecord,
+  record: ResultsSource,
   disputedResults: readonly ResultField[] = [],
 ): HrApplicantListItem['report_summary'] {
   return reportSummary({

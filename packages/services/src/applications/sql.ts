@@ -225,9 +225,33 @@ export const RECORD_JOINS = `
   JOIN users u ON u.id = a.owner_id AND u.partner_id = a.partner_id
   JOIN teams ut ON ut.id = u.team_id`;
 
+/** The check executions of applicant `a`, oldest first, as one JSON array (null: none). */
+export const EXECUTIONS_OF_APPLICANT = `(SELECT json_agg(e ORDER BY e.created, e.id) FROM check_executions e WHERE e.applicant_id = a.id)`;
+
 /** A record's executions and watch-list hits, oldest first, as `json_build_object` arguments (`e`, `w`). */
-export const RECORD_HISTORY = `'e', (SELECT json_agg(e ORDER BY e.created, e.id) FROM check_executions e WHERE e.applicant_id = a.id),
-  'w', ${WATCHLIST_HITS_OF_APPLICANT}`;
+const RECORD_HISTORY = `'e', ${EXECUTIONS_OF_APPLICANT}, 'w', ${WATCHLIST_HITS_OF_APPLICANT}`;
+
+/**
+ * Some columns of row `alias` of a table as one JSON array, in the order of `properties` (`entityOfValues` reads it
+ * back): what a statement reads when it needs less than the whole row (`to_json(alias)`), without naming each
+ * column again in every row. At most 100 columns (PostgreSQL passes a function 100 arguments at most).
+ */
+export const columnsJson = <T extends { id: string }, P extends string>(
+  rows: TableRows<T, P>,
+  alias: string,
+  properties: readonly P[],
+): string => `json_build_array(${properties.map((property) => `${alias}.${rows.columns[property]}`).join(', ')})`;
+
+/** The entity of a row read with `columnsJson(rows, alias, properties)`: those properties set, and no others. */
+export function entityOfValues<T extends { id: string }, P extends keyof T & string, K extends P>(
+  rows: TableRows<T, P>,
+  properties: readonly K[],
+  values: readonly unknown[],
+): Pick<T, K> {
+  const row: Record<string, unknown> = {};
+  for (let index = 0; index < properties.length; index += 1) row[rows.columns[properties[index]!]] = values[index];
+  return entityOfRow(rows, row);
+}
 
 /**
  * The select list of a record statement: the whole record as one JSON value, its executions and watch-list hits
@@ -308,46 +332,30 @@ export async function findListingRecords(
   return new Map(records.map((record) => [record.id, record]));
 }
 
-/** An applicant and its application as JSON (`a`, `p`), with RECORD_HISTORY's `e` and `w`. */
-export type RecordHistoryJson = Record<'a' | 'p', Record<string, unknown>> & {
+/** A record as RECORD_SELECT reads it: its rows as JSON, with RECORD_HISTORY's `e` and `w`. */
+type RecordJson = Record<'a' | 'p' | 't' | 'u' | 'ut', Record<string, unknown>> & {
   e: Array<Record<string, unknown>> | null;
   w: Array<Record<string, unknown>> | null;
 };
 
-type RecordJson = RecordHistoryJson & Record<'t' | 'u' | 'ut', Record<string, unknown>>;
-
-/** The record of RECORD_HISTORY's JSON, with its team and owner (read apart: a list page reads each one once). */
-export function recordOfJson(json: RecordHistoryJson, team: Team, owner: UserWithTeam): ApplicantRecord {
+/** The record of a row selected with RECORD_SELECT. */
+export function recordOfRow(row: Record<string, unknown>): ApplicantRecord {
+  const json = row['record'] as RecordJson;
   const applicant = entityOfRow(APPLICANTS, json.a);
   return {
     applicant,
     application: entityOfRow(APPLICATIONS, json.p),
-    team,
-    owner,
+    team: entityOfRow(TEAMS, json.t),
+    owner: userWithTeam(json.u, json.ut),
     information: readInformation(applicant),
-    executions: (json.e ?? []).map((execution) => entityOfRow(CHECK_EXECUTIONS, execution)),
+    executions: executionsOfJson(json.e),
     watchlistHits: recordedWatchlistHitsOf(json.w),
   };
 }
 
-/** The record of a row selected with RECORD_SELECT. */
-export function recordOfRow(row: Record<string, unknown>): ApplicantRecord {
-  const json = row['record'] as RecordJson;
-  return recordOfJson(json, entityOfRow(TEAMS, json.t), userWithTeam(json.u, json.ut));
-}
-
-/** Applicants by id, of one partner. */
-export async function findApplicantsByIds(
-  manager: EntityManager,
-  { partnerId, applicantIds }: { partnerId: string; applicantIds: readonly string[] },
-): Promise<Applicant[]> {
-  const rows = await queryRows<{ a: Record<string, unknown> }>(
-    manager,
-    'SELECT to_json(a) AS a FROM applicants a WHERE a.id = ANY($1) AND a.partner_id = $2',
-    [applicantIds, partnerId],
-  );
-  return rows.map((row) => entityOfRow(APPLICANTS, row.a));
-}
+/** The executions of EXECUTIONS_OF_APPLICANT's JSON. */
+export const executionsOfJson = (json: Array<Record<string, unknown>> | null): CheckExecution[] =>
+  (json ?? []).map((execution) => entityOfRow(CHECK_EXECUTIONS, execution));
 
 /** Executions with their applicants, read in one statement. */
 export async function findExecutionsWithApplicants(

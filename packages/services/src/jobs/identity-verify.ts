@@ -42,14 +42,20 @@ export async function enqueueIdentityVerify({
 }
 
 /**
+ * Jobs a worker takes at once. The verifications themselves run one at a time in the provider (each takes a core, and
+ * one at a time bounds the memory to one image set and one face model); what surrounds them (reading the check,
+ * storing its result, returning the application) waits on the database, and runs beside the next verification.
+ */
+const IDENTITY_VERIFY_JOBS_AT_ONCE = 4;
+
+/**
  * An `identity.verify` job: the check waits, submitted, for its provider's answer; the provider is asked for it as a
- * poll does (`settlePendingCheck`), and its answer is the verification, run here. One at a time per worker: each
- * takes a core, and one at a time bounds the memory to one image set.
+ * poll does (`settlePendingCheck`), and its answer is the verification, run here.
  */
 export const identityVerifyQueue = defineJob<CheckRunContext>()({
   name: IDENTITY_VERIFY_QUEUE,
   role: 'identity',
-  concurrency: () => 1,
+  concurrency: () => IDENTITY_VERIFY_JOBS_AT_ONCE,
   handle: async (context, job): Promise<ProviderCheckJobOutcome> => {
     const log = context.logger.child({ job_id: job.id, queue: IDENTITY_VERIFY_QUEUE });
     const payload = payloadOf(identityVerifyPayloadSchema, job, { log, queue: IDENTITY_VERIFY_QUEUE });

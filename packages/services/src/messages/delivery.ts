@@ -48,6 +48,14 @@ async function updateQueuedMessage(
   },
 ): Promise<void> {
   await inTransaction(manager, async (transaction) => {
+    // An invitation's applicant is locked before its message, the order of a cancellation (the applicant, then its
+    // unsent invitations deleted): the other way round, a cancellation and this delivery deadlocked, and the
+    // cancellation failed.
+    if (changes.status === 'SENT' || changes.status === 'FAILED')
+      await transaction.query(
+        `SELECT 1 FROM applicants WHERE id = (SELECT applicant_id FROM outbox_messages WHERE id = $1) FOR UPDATE`,
+        [outboxMessageId],
+      );
     const updated = await transaction.update(OutboxMessage, { id: outboxMessageId, status: 'QUEUED' }, changes);
     if (!updated.affected || (changes.status !== 'SENT' && changes.status !== 'FAILED')) return;
     const message = await transaction.findOneBy(OutboxMessage, { id: outboxMessageId });

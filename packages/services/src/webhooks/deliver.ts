@@ -1,9 +1,15 @@
-import { eventRecordOf } from '@svc/db';
+import { eventRecordOf, type Database } from '@svc/db';
 import { webhookAttemptDecision } from '@svc/domain';
+import { coalesce, fulfilled } from '../jobs/coalesce.js';
 import type { BaseJobContext } from '../jobs/definition.js';
 import type { EnqueueWebhookDeliveries, WebhookDelivery } from './delivery.js';
-import { findWebhookDelivery } from './find-delivery.js';
-import { recordWebhookAttempt, type WebhookAttemptOutcome } from './record-attempt.js';
+import { findWebhookDeliveries, type FoundWebhookDelivery } from './find-delivery.js';
+import {
+  insertWebhookAttempts,
+  recordWebhookAttempt,
+  type WebhookAttemptOutcome,
+  type WebhookAttemptRow,
+} from './record-attempt.js';
 
 /** What an endpoint answered: its status code, or why there was none (an error code, never a body). */
 export type WebhookAnswer = { statusCode: number | null; error: string | null; durationMs: number };
@@ -28,6 +34,38 @@ export type WebhookDeliverContext = BaseJobContext & {
 export type WebhookDeliverOutcome = 'skipped' | WebhookAttemptOutcome['kind'];
 
 /**
+ * The statements of the deliveries a worker makes side by side, merged per database (`coalesce`, one merged statement
+ * in flight at a time): the look-ups of a fetched batch are one statement, and the attempts of the usual case (a
+ * success of a healthy endpoint) answered while the previous ones were being written are one `INSERT`.
+ */
+type MergedStatements = {
+  find(delivery: WebhookDelivery): Promise<FoundWebhookDelivery>;
+  insertDelivered(row: WebhookAttemptRow): Promise<void>;
+};
+
+const mergedStatements = new WeakMap<Database, MergedStatements>();
+
+function mergedStatementsOf(db: Database): MergedStatements {
+  let merged = mergedStatements.get(db);
+  if (!merged) {
+    merged = {
+      find: coalesce(async (deliveries: WebhookDelivery[]) => fulfilled(await findWebhookDeliveries(db, deliveries)), {
+        oneAtATime: true,
+      }),
+      insertDelivered: coalesce(
+        async (rows: WebhookAttemptRow[]) => {
+          await insertWebhookAttempts(db, rows);
+          return fulfilled(rows.map(() => undefined));
+        },
+        { oneAtATime: true },
+      ),
+    };
+    mergedStatements.set(db, merged);
+  }
+  return merged;
+}
+
+/**
  * One attempt to deliver an event to an endpoint (DESIGN.md 9.7). An endpoint turned off, deleted, or of another
  * environment than the event gets nothing. The `webhook-id` is the event's id on every attempt (receivers dedupe on
  * it); the body is the event as `GET /api/v1/events/{id}/` answers it. The attempt, and what follows from it (the
@@ -38,7 +76,8 @@ export async function deliverWebhook(
   context: WebhookDeliverContext,
   { delivery, enqueue, jobId }: { delivery: WebhookDelivery; enqueue: EnqueueWebhookDeliveries; jobId: string },
 ): Promise<WebhookDeliverOutcome> {
-  const found = await findWebhookDelivery(context.db, delivery);
+  const merged = mergedStatementsOf(context.db);
+  const found = await merged.find(delivery);
   if (!found || !found.endpoint.enabled || found.endpoint.environment !== found.event.environment) return 'skipped';
   const { event, endpoint } = found;
   const now = context.now();
@@ -76,6 +115,7 @@ export async function deliverWebhook(
     error: answer.error,
     outcome,
     now: answeredAt,
+    insertDelivered: merged.insertDelivered,
   });
   context.logger.info(
     {

@@ -1,5 +1,6 @@
 import type { Logger } from '@svc/config';
 import { type Database, type JobQueue } from '@svc/db';
+import { coalesce, fulfilled } from '../jobs/coalesce.js';
 import { INTERNAL_ERROR_OUTPUT, type JobLoop, type QueuedJob } from '../jobs/definition.js';
 import type { EnqueueWebhookDeliveries } from './delivery.js';
 import { fanOutPendingEvents } from './fan-out.js';
@@ -12,8 +13,8 @@ const FAN_OUT_BATCH = 500;
  * The worker's webhook loops.
  * - Fan-out: every `pollMs` (at once again while it finds a full batch), new events become `webhook.deliver` jobs
  *   (`fanOutPendingEvents`).
- * - Delivery: up to `concurrency` deliveries in flight, each settled on its own as it ends, fetched with pg-boss's
- *   `fetch` whenever a slot is free, at most `perEndpoint` of one endpoint at a time across every worker (the jobs'
+ * - Delivery: up to `concurrency` deliveries in flight, each settled as it ends (with the others that ended while the
+ *   previous completions were being written, in one statement), fetched with pg-boss's `fetch` whenever a slot is free, at most `perEndpoint` of one endpoint at a time across every worker (the jobs'
  *   group is their endpoint; pg-boss `groupConcurrency`). A slow or dead endpoint (10 s timeouts) holds at most
  *   `perEndpoint` slots and never a batch: every other endpoint's deliveries go on in the other slots.
  */
@@ -41,24 +42,38 @@ export function startWebhookDispatcher({
 }): JobLoop {
   let stopping = false;
   const inFlight = new Set<Promise<void>>();
-  // Ends the delivery loop's nap early: a slot freed, or the fan-out enqueued deliveries.
+  // Ends the delivery loop's nap early: a slot freed, or the fan-out enqueued deliveries. A wake while the loop is not
+  // napping (a slot freed during a fetch) makes it fetch again at once instead of napping.
   const noNap = (): void => undefined;
-  let wake = noNap;
+  let endNap = noNap;
+  let woken = false;
+  const wake = () => {
+    woken = true;
+    endNap();
+  };
   const nap = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
-      wake = () => {
+      endNap = () => {
         clearTimeout(timer);
         resolve();
       };
     }).finally(() => {
-      wake = noNap;
+      endNap = noNap;
     });
+  // The deliveries that ended while the previous completions were being written complete in one statement.
+  const complete = coalesce(
+    async (ids: string[]) => {
+      await jobs.complete(queue, ids);
+      return fulfilled(ids.map(() => undefined));
+    },
+    { oneAtATime: true },
+  );
 
   const run = (job: QueuedJob) => {
     const running = inJobSpan(queue, job, () => handle(job))
       .then(
-        () => jobs.complete(queue, job.id),
+        () => complete(job.id),
         (error: unknown) => {
           logger.error({ err: error, job_id: job.id }, 'webhook.deliver failed: pg-boss retries it');
           return jobs.fail(queue, job.id, INTERNAL_ERROR_OUTPUT);
@@ -77,6 +92,7 @@ export function startWebhookDispatcher({
 
   const deliveries = (async () => {
     while (!stopping) {
+      woken = false;
       const free = concurrency - inFlight.size;
       let fetched = 0;
       if (free > 0) {
@@ -92,7 +108,7 @@ export function startWebhookDispatcher({
           logger.error({ err: error }, 'webhook.deliver fetch failed');
         }
       }
-      if (!stopping && (free === 0 || fetched < free)) await nap(pollMs);
+      if (!stopping && !woken && (free === 0 || fetched < free)) await nap(pollMs);
     }
   })();
 

@@ -1,9 +1,9 @@
 import type { PgBoss } from 'pg-boss';
 import { IsNull, type EntityManager } from 'typeorm';
-import { type WebhookDisabledReason, managerOf, type DbHandle } from '@svc/db';
+import { type WebhookDisabledReason, managerOf, queryRows, uuidv7, type DbHandle } from '@svc/db';
 import { queueOutboxMessages } from '../messages/outbox.js';
 import type { EnqueueWebhookDeliveries, WebhookDelivery } from './delivery.js';
-import { User, WebhookAttempt, WebhookEndpoint } from '@svc/db/entities';
+import { User, WebhookEndpoint } from '@svc/db/entities';
 
 /** What became of an attempt, as the worker decided it (the domain's `webhookAttemptDecision`). */
 export type WebhookAttemptOutcome =
@@ -11,6 +11,41 @@ export type WebhookAttemptOutcome =
   | { kind: 'retry'; at: Date }
   | { kind: 'give_up' }
   | { kind: 'disable'; reason: WebhookDisabledReason };
+
+/** One row of `webhook_attempts`, as an attempt writes it. */
+export type WebhookAttemptRow = {
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  attempt: number;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  succeeded: boolean;
+};
+
+/** Writes attempts in one statement (each its own UUIDv7, in the order given). */
+export async function insertWebhookAttempts(handle: DbHandle, rows: readonly WebhookAttemptRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const column = <K extends keyof WebhookAttemptRow>(key: K) => rows.map((row) => row[key]);
+  await queryRows(
+    handle,
+    `INSERT INTO webhook_attempts (id, endpoint_id, event_id, event_type, attempt, status_code, duration_ms, error, succeeded)
+     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::int[], $6::int[], $7::int[], $8::text[],
+                          $9::boolean[])`,
+    [
+      rows.map(() => uuidv7()),
+      column('endpointId'),
+      column('eventId'),
+      column('eventType'),
+      column('attempt'),
+      column('statusCode'),
+      column('durationMs'),
+      column('error'),
+      column('succeeded'),
+    ],
+  );
+}
 
 /**
  * Records one attempt and its consequence in one transaction: the attempt's row; on success the end of the endpoint's
@@ -30,6 +65,7 @@ export async function recordWebhookAttempt(
     error,
     outcome,
     now,
+    insertDelivered = (row) => insertWebhookAttempts(handle, [row]),
   }: {
     jobs: PgBoss;
     /** Enqueues the next attempt's job (`retry`; the queue's file: `enqueueWebhookDeliveries`). */
@@ -42,30 +78,32 @@ export async function recordWebhookAttempt(
     error: string | null;
     outcome: WebhookAttemptOutcome;
     now: Date;
+    /**
+     * Writes the attempt of the usual case, a success of a healthy endpoint, which is one statement and nothing else
+     * (default: its own statement; the worker merges those of deliveries answered together into one, `deliverWebhook`).
+     */
+    insertDelivered?: (row: WebhookAttemptRow) => Promise<void>;
   },
 ): Promise<void> {
   const manager = managerOf(handle);
   const succeeded = outcome.kind === 'delivered';
-  const attemptRow = (transaction: EntityManager) =>
-    transaction.save(
-      transaction.create(WebhookAttempt, {
-        endpointId: endpoint.id,
-        eventId: payload.eventId,
-        eventType,
-        attempt: payload.attempt,
-        statusCode,
-        durationMs,
-        error,
-        succeeded,
-      }),
-    );
+  const row: WebhookAttemptRow = {
+    endpointId: endpoint.id,
+    eventId: payload.eventId,
+    eventType,
+    attempt: payload.attempt,
+    statusCode,
+    durationMs,
+    error,
+    succeeded,
+  };
   // The usual case, a success of a healthy endpoint, is one statement.
   if (succeeded && !endpoint.failingSince) {
-    await attemptRow(manager);
+    await insertDelivered(row);
     return;
   }
   await manager.transaction(async (transaction) => {
-    await attemptRow(transaction);
+    await insertWebhookAttempts(transaction, [row]);
     if (succeeded) {
       await transaction.update(WebhookEndpoint, { id: endpoint.id }, { failingSince: null });
       return;
