@@ -308,5 +308,5 @@ describe.each(apiTargets())('listings on $name', (target) => {
     });
     const listed = await svc.client(fresh.api_keys.live).listings.list({ query: {} });
     expect((listed.body as ListingList).count + refused).toBe(100);
-  }, 60_000);
+  });
 });

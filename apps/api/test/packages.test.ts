@@ -303,5 +303,5 @@ describe.each(apiTargets())('packages on $name', (target) => {
     const listed = await svc.client(fresh.api_keys.live).packages.list({ query: { page_size: 100 } });
     // Besides the two teams' default packages, one package per accepted body.
     expect((listed.body as PackageList).count - 2 + refused).toBe(100);
-  }, 60_000);
+  });
 });

@@ -260,5 +260,5 @@ describe.each(apiTargets({ everyDatabase: true }))('the rate limit on $name', (t
       await second.api.close();
       await first.api.close();
     }
-  }, 60_000);
+  });
 });

@@ -236,7 +236,7 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
       }),
       { numRuns: 60 },
     );
-  }, 60_000);
+  });
 
   it('refuses a submission without consent: 422, an error summary linking to the checkbox, nothing started', async () => {
     const { applicantId, link, last } = await inviteHr();
@@ -471,7 +471,7 @@ describe.each(apiTargets({ everyDatabase: true }))('the applicant portal over HT
       }
     }
     // Six apps built with every route: seconds alone, more in a full run of every package at once.
-  }, 120_000);
+  });
 
   it('never logs an onboarding token', async () => {
     const { link } = await inviteHr();

@@ -209,5 +209,5 @@ describe.each(apiTargets())('properties on $name', (target) => {
     });
     const listed = await svc.client(fresh.api_keys.live).properties.list({ query: {} });
     expect((listed.body as PropertyList).count + refused).toBe(100);
-  }, 60_000);
+  });
 });

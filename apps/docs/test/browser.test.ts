@@ -78,7 +78,7 @@ beforeAll(async () => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
   await mkdir(SCREENSHOTS, { recursive: true });
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -162,7 +162,7 @@ describe('the site in Chromium', () => {
     // Waiting for the navigation only after the key press could miss one that is already over (then the test hung).
     await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
     expect(page.url()).toMatch(/\/docs\/reference\/(hr|hrV1|pm|pmV2)QuickScreen\.html$/);
-  }, 90_000);
+  });
 
   test('served at /docs, the home page links resolve and screenshots are taken at desktop and phone width', async () => {
     await page.goto(server.baseUrl.replace(/\/$/, ''), { waitUntil: 'load' });
@@ -194,7 +194,7 @@ describe('the site in Chromium', () => {
     expect(await page.$eval('#sidebar', (element) => element.getBoundingClientRect().top)).toBeGreaterThanOrEqual(56);
     await page.screenshot({ path: join(SCREENSHOTS, 'menu-phone.png') });
     await page.setViewport({ width: 1280, height: 900 });
-  }, 60_000);
+  });
 
   test.each([
     ['cosigner', 'enums.html'],

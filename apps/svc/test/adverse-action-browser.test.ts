@@ -39,7 +39,7 @@ describe.each(apiTargets())('the adverse-action page in Chromium on $name', (tar
     // Long enough that the final notice never goes out during the test.
     worker = await startTestWorker(svc, { publicUrl: svc.url, waitingPeriodSeconds: 600 });
     page = await browser.newPage();
-  }, 60_000);
+  });
   afterAll(async () => {
     await worker?.stop();
     await page?.close();
@@ -79,7 +79,7 @@ describe.each(apiTargets())('the adverse-action page in Chromium on $name', (tar
     const retrieve = async () =>
       (await admin.adverseActions.retrieve({ params: { applicant_id: applicantId, action_id: action.body.id } }))
         .body as AdverseActionRecord;
-    await waitFor(async () => (await retrieve()).state === 'awaiting_final', 60_000);
+    await waitFor(async () => (await retrieve()).state === 'awaiting_final');
     const [row] = (await svc.db.dataSource.query(
       `SELECT id FROM outbox_messages WHERE applicant_id = $1 AND purpose = 'adverse_action_notice'`,
       [applicantId],
@@ -125,5 +125,5 @@ describe.each(apiTargets())('the adverse-action page in Chromium on $name', (tar
     expect(await page.$('form')).toBeNull();
     expect((await retrieve()).state).toBe('disputed');
     expect(findings).toEqual([]);
-  }, 180_000);
+  });
 });

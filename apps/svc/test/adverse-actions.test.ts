@@ -97,7 +97,7 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
 
   /** Resolves once the pre-adverse notice is out and the action waits for its final notice. */
   const untilAwaitingFinal = (applicantId: string, actionId: string) =>
-    waitFor(async () => (await actionOf(applicantId, actionId)).state === 'awaiting_final', 60_000);
+    waitFor(async () => (await actionOf(applicantId, actionId)).state === 'awaiting_final');
 
   /**
    * Resolves once the worker has run the action's final-notice job, due when the waiting period ends, with none left
@@ -110,7 +110,7 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
         [ADVERSE_NOTICE_QUEUE, actionId],
       )) as Array<{ state: string }>;
       return states.some(({ state }) => state === 'completed') && states.every(({ state }) => state === 'completed');
-    }, 60_000);
+    });
 
   const startAction = async (applicantId: string, language: 'en' | 'fr' = 'en') => {
     const items = await admin.adverseActions.listItems({ params: { applicant_id: applicantId } });
@@ -191,7 +191,7 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
     });
     const set = await admin.consumerReportingAgency.replace({ body: agencyDetails(AGENCY) });
     expect(set.status).toBe(200);
-  }, 120_000);
+  });
   afterAll(async () => {
     await worker?.stop();
     await svc?.close();
@@ -213,7 +213,7 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
         final_notice: { delivery: 'not_sent' },
       });
 
-      await waitFor(async () => (await actionOf(applicantId, action.id)).state !== 'pending', 60_000);
+      await waitFor(async () => (await actionOf(applicantId, action.id)).state !== 'pending');
       const waiting = await actionOf(applicantId, action.id);
       expect(waiting.state).toBe('awaiting_final');
       expect(waiting.pre_adverse_notice.pdf_version).toBe(1);
@@ -251,9 +251,9 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
       // have passed it already).
       const notices = await mailsOf(applicantId, 'adverse_action_notice');
       if (Date.now() < dueAt) expect(notices).toHaveLength(1);
-      await waitFor(async () => (await actionOf(applicantId, action.id)).state === 'complete', 60_000);
+      await waitFor(async () => (await actionOf(applicantId, action.id)).state === 'complete');
       expect(Date.now()).toBeGreaterThanOrEqual(dueAt);
-      await waitFor(async () => (await actionOf(applicantId, action.id)).final_notice.delivery === 'sent', 30_000);
+      await waitFor(async () => (await actionOf(applicantId, action.id)).final_notice.delivery === 'sent');
       const complete = await actionOf(applicantId, action.id);
       expect(complete).toMatchObject({ state: 'complete', final_notice: { pdf_version: 1, delivery: 'sent' } });
       const mails = await mailsOf(applicantId, 'adverse_action_notice');
@@ -322,7 +322,7 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
           params: { applicant_id: applicantId, action_id: (action.body as AdverseActionRecord).id },
         });
         return now.status === 200 && now.body.state === 'awaiting_final';
-      }, 60_000);
+      });
       const [pre] = await mailsOf(applicantId, 'adverse_action_notice');
       expect(pre!.subject.startsWith(`${SIMULATION_SUBJECT_PREFIXES.en.test_data} `)).toBe(true);
       expect(pre!.text.startsWith(`${SIMULATION_BANDS.test_data}\n`)).toBe(true);
@@ -493,7 +493,7 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
       });
       expect(resolved.status).toBe(200);
       expect(resolved.body).toMatchObject({ state: 'awaiting_final', dispute: { outcome: 'proceed' } });
-      await waitFor(async () => (await actionOf(applicantId, action.id)).state === 'complete', 60_000);
+      await waitFor(async () => (await actionOf(applicantId, action.id)).state === 'complete');
       expect(await mailsOf(applicantId, 'adverse_action_notice')).toHaveLength(2);
       // The decision is made: the dispute is over.
       expect(await listItemOf(applicantId)).toMatchObject({

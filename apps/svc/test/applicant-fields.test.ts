@@ -26,7 +26,7 @@ describe.each(apiTargets({ everyDatabase: true }))('applicant fields on $name', 
     account = await svc.newPartner();
     client = svc.client(account.api_keys.demo);
     worker = await startTestWorker(svc);
-  }, 60_000);
+  });
   afterAll(async () => {
     await worker?.stop();
     await svc?.close();
@@ -215,7 +215,7 @@ describe.each(apiTargets({ everyDatabase: true }))('applicant fields on $name', 
         [account.teams.hr],
       );
     }
-  }, 180_000);
+  });
 
   /** A softcheck quick screen of `information`, once Returned: an application to upgrade. */
   async function returnedSoftcheck(kind: 'hr' | 'pm', information: object): Promise<string> {

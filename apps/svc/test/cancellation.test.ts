@@ -33,7 +33,7 @@ describe.each(apiTargets({ everyDatabase: true }))('cancelling an application on
     account = await svc.newPartner();
     live = svc.client(account.api_keys.live);
     worker = await startTestWorker(svc, { providers });
-  }, 120_000);
+  });
   afterAll(async () => {
     await worker?.stop();
     await svc?.close();
@@ -126,7 +126,7 @@ describe.each(apiTargets({ everyDatabase: true }))('cancelling an application on
     expect((again.body as HrApplication).cancellation_reason).toBe('position_filled');
     expect((await live.hrV1.deleteApplicant({ params: { applicant_id: created.id } })).status).toBe(204);
     expect((await eventsOf(created.id)).filter((event) => event.type === 'application.cancelled')).toHaveLength(1);
-  }, 60_000);
+  });
 
   it('never returns a cancelled application, whichever comes first: the cancel or the last result (race)', async () => {
     const created = await quickScreen();
@@ -180,7 +180,7 @@ describe.each(apiTargets({ everyDatabase: true }))('cancelling an application on
     ]);
     expect(reports.count).toBe(0);
     expect((await recordOf(second.id)).status).toBe('Cancelled');
-  }, 60_000);
+  });
 
   it('withdraws an invitation with DELETE without erasing anything; erasure is its own operation', async () => {
     const email = `withdrawn-${randomUUID().slice(0, 8)}@example.com`;
@@ -219,7 +219,7 @@ describe.each(apiTargets({ everyDatabase: true }))('cancelling an application on
     // Cancelling an erased applicant is 410; withdrawing it 204 (a retried DELETE succeeds).
     expect((await live.pmV2.cancelApplication({ params: { applicant_id: applicant }, body: {} })).status).toBe(410);
     expect((await live.pmV2.deleteApplicant({ params: { applicant_id: applicant } })).status).toBe(204);
-  }, 60_000);
+  });
 
   it('refuses to cancel a returned application (409) and another tenant’s (404), changing nothing', async () => {
     const created = await quickScreen();
@@ -243,5 +243,5 @@ describe.each(apiTargets({ everyDatabase: true }))('cancelling an application on
       .hr.cancelApplication({ params: { applicant_id: created.id }, body: {} });
     expect(refused.status).toBe(404);
     expect((await recordOf(created.id)).status).toBe('Returned');
-  }, 60_000);
+  });
 });

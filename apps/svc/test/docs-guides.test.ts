@@ -173,5 +173,5 @@ describe('every guide pasted in order into a shell, against npm start', () => {
     expect(printedBy('guides/connecting-providers.html')).toContain(
       '[{"check_name":"criminal_record_check","provider":"example","simulated":false,"status":"COMPLETE"}]',
     );
-  }, 300_000);
+  });
 });

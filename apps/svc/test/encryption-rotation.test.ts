@@ -139,7 +139,7 @@ describe.each(apiTargets({ everyDatabase: true }))('rotating the encryption key 
     await untilReturned(() => client.hr.retrieveApplicant({ params: { applicant_id: applicantId } }));
     pdfUnderA = await pdf();
     linkUnderA = await hostedLink();
-  }, 180_000);
+  });
   afterAll(async () => {
     await worker?.stop();
     await svc?.close();
@@ -220,7 +220,7 @@ describe.each(apiTargets({ everyDatabase: true }))('rotating the encryption key 
         for (const column of Object.keys(columns))
           expect(() => openValue({ table, column, rowId: row['id'] as string, stored: row[column] })).not.toThrow();
     }
-  }, 240_000);
+  });
 
   it('refuses to rotate when no previous key is set', async () => {
     useEncryptionKey(keyB);

@@ -178,7 +178,7 @@ describe.each(apiTargets({ everyDatabase: true }))('applicant erasure on $name',
     }
     await untilReturned(() => client.hr.retrieveApplicant({ params: { applicant_id: quick.id } }));
     await untilReturned(() => client.hr.retrieveApplicant({ params: { applicant_id: kept.id } }));
-  }, 180_000);
+  });
   afterAll(async () => {
     await worker?.stop();
     await svc?.close();

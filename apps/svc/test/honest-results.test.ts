@@ -26,7 +26,7 @@ describe.each(apiTargets())('honest results on $name', (target) => {
     account = await svc.newPartner();
     client = svc.client(account.api_keys.demo);
     worker = await startTestWorker(svc, { checkRetryDelayMaxSeconds: 0 });
-  }, 60_000);
+  });
   afterAll(async () => {
     await worker?.stop();
     await svc?.close();
@@ -82,7 +82,7 @@ describe.each(apiTargets())('honest results on $name', (target) => {
     expect(text.match(/\bavailable\b/g)?.length).toBeGreaterThanOrEqual(4);
     expect(text).not.toMatch(/\d+ \/ 100/);
     expect(text).toContain('No score is given');
-  }, 120_000);
+  });
 
   it('retries a failed check: 200 with the check queued and the application Pending, then it completes and the report is produced again with a score', async () => {
     const failed = await quickScreen('Stalled');
@@ -136,7 +136,7 @@ describe.each(apiTargets())('honest results on $name', (target) => {
       last_updated: record.last_updated,
       check_executions: record.check_executions,
     });
-  }, 180_000);
+  });
 
   it('scores a clean, a convicted and an unverifiable applicant as the docs page "How results and scores are computed" computes them', async () => {
     const returned = await Promise.all(
@@ -167,7 +167,7 @@ describe.each(apiTargets())('honest results on $name', (target) => {
     expect(convicted!.workplace_misconduct).toBeGreaterThan(clean!.workplace_misconduct!);
     expect(unverifiable!.early_termination).toBeGreaterThan(clean!.early_termination!);
     expect(['Fair', 'Poor']).toContain(unverifiable!.svc_score_label);
-  }, 180_000);
+  });
 
   it('answers 404 for an unknown check or applicant, and for another team’s applicant', async () => {
     const record = await quickScreen('Broken');
@@ -193,7 +193,7 @@ describe.each(apiTargets())('honest results on $name', (target) => {
     // The PM form does not reach an HR applicant.
     const pm = await client.pm.retryCheck({ params: { applicant_id: record.id, check_id: first!.id } });
     expect(pm.status).toBe(404);
-  }, 120_000);
+  });
 
   it('says of a quick-screened identity verification only what its inputs allowed: no document, no selfie, no face match', async () => {
     const created = await client.hr.quickScreen({
@@ -213,5 +213,5 @@ describe.each(apiTargets())('honest results on $name', (target) => {
     expect(html).toContain('Not collected: not checked');
     expect(html).toContain('Identity not verified: no photo of an identity document and no selfie was collected');
     expect(html).not.toContain('Identity verified: Yes');
-  }, 60_000);
+  });
 });

@@ -69,7 +69,7 @@ describe.each(apiTargets().slice(0, 1))('the built-in identity provider on $name
       ),
       await startTestWorker(svc, { providers }, logger.child({ worker: 'identity' }), queuesOfRoles(['identity'])),
     ];
-  }, 120_000);
+  });
   afterAll(async () => {
     await Promise.all(workers.map((worker) => worker.stop()));
     await svc?.close();
@@ -154,7 +154,7 @@ describe.each(apiTargets().slice(0, 1))('the built-in identity provider on $name
     // No biometric value anywhere: not in the record, the report or the logs.
     for (const text of [JSON.stringify(record), report, logLines.join('\n')])
       expect(text).not.toMatch(/descriptor|face_match_score":\s*\d|distance/i);
-  }, 240_000);
+  });
 
   it('never clears a tampered document: a wrong check digit, a date of birth not the applicant’s, an expired one, another face, a face beside the document', async () => {
     const wrongDigit = await zoneDocument('TD3', {
@@ -215,5 +215,5 @@ describe.each(apiTargets().slice(0, 1))('the built-in identity provider on $name
     if (web.status !== 200) throw new Error(`web report: ${web.status}`);
     expect(web.body.html).toContain('No identity document was uploaded: nothing could be verified');
     expect(verifications()).toBe(before);
-  }, 240_000);
+  });
 });

@@ -30,7 +30,7 @@ describe.each(apiTargets({ everyDatabase: true }))('the invitation funnel on $na
     account = await svc.newPartner();
     client = svc.client(account.api_keys.demo);
     worker = await startTestWorker(svc);
-  }, 120_000);
+  });
   afterAll(async () => {
     await worker?.stop();
     await svc?.close();
@@ -89,7 +89,7 @@ describe.each(apiTargets({ everyDatabase: true }))('the invitation funnel on $na
       'invitation.sent',
       'invitation.started',
     ]);
-  }, 60_000);
+  });
 
   it('counts a submission without a draft as the first save; a quick screen has no funnel', async () => {
     const invited = await inviteToPortal({ client, account, db: svc.db }, { request_softcheck: true });
@@ -127,5 +127,5 @@ describe.each(apiTargets({ everyDatabase: true }))('the invitation funnel on $na
     });
     expect(quick.status).toBe(201);
     expect((quick.body as HrApplication).invitation_funnel).toBeNull();
-  }, 60_000);
+  });
 });

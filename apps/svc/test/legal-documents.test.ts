@@ -60,5 +60,5 @@ describe.each(apiTargets({ everyDatabase: true }))('the summary of rights as a P
     ).toEqual([{ document_id: FCRA_SUMMARY_OF_RIGHTS.id, version: FCRA_SUMMARY_OF_RIGHTS.version }]);
     const again = new Uint8Array(await (await fetch(`${svc.url}${PDF_PATH}`)).arrayBuffer());
     expect(Buffer.from(again).equals(Buffer.from(bytes))).toBe(true);
-  }, 120_000);
+  });
 });

@@ -129,7 +129,7 @@ describe('the packed @svc/contract, installed outside the workspace', () => {
       expect(entry.version, path).toMatch(/^\d+\.\d+\.\d+/);
     }
     // A hang guard, not a speed measure: pack, build and an npm install take minutes on a loaded 2-core machine.
-  }, 300_000);
+  });
 
   it("type-checks the quick start's TypeScript against the tarball's declarations, and refuses what they forbid", async () => {
     const quickStart = blocks.get('TypeScript');
@@ -160,7 +160,7 @@ describe('the packed @svc/contract, installed outside the workspace', () => {
       (error: { stdout?: string }) => error.stdout ?? String(error),
     );
     expect(checked).toBe('');
-  }, 120_000);
+  });
 
   it('orders a screening through the installed client against svc start, as the quick start does', async () => {
     await svc!.started;
@@ -178,5 +178,5 @@ describe('the packed @svc/contract, installed outside the workspace', () => {
     });
     expect(stdout).toMatch(/^Share for one hour: https?:\/\/\S+$/m);
     expect((await readFile(join(project, 'report.pdf'))).subarray(0, 5).toString()).toBe('%PDF-');
-  }, 300_000);
+  });
 });

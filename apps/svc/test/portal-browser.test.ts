@@ -32,7 +32,7 @@ beforeAll(async () => {
       '--lang=en-US',
     ],
   });
-}, 60_000);
+});
 afterAll(() => browser?.close());
 
 /** Clicks what `selector` names and waits for the page it leads to; its HTTP status. */
@@ -160,12 +160,12 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
   }
 
   async function untilReturned(retrieve: () => Promise<{ status: number; body: unknown }>) {
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 180_000;
     for (;;) {
       const response = await retrieve();
       const body = response.body as { status: string };
       if (body.status === 'Returned') return response.body;
-      if (Date.now() > deadline) throw new Error(`still ${body.status} after 60 s`);
+      if (Date.now() > deadline) throw new Error(`still ${body.status} after 180 s`);
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
   }
@@ -277,7 +277,7 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
     expect(await page.content()).not.toContain(last);
     await shot('hr-07-link-used');
     await checkAccessibility('hr link used');
-  }, 120_000);
+  });
 
   it('a PM invitee reads French, adds a previous address after the history error, consents and submits; the co-signer completes their own part', async () => {
     const main = `Angelou${randomUUID().slice(0, 6)}`;
@@ -391,7 +391,7 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
       applicant_type: 'COSIGNER',
       information: { first_name: 'Carl', last_name: 'Cosigner' },
     });
-  }, 150_000);
+  });
 
   it('a US HR invitee, on pages without a script, reads the disclosure alone, opens the summary of rights, authorizes, then fills the form and submits', async () => {
     // A user of a US team (the bootstrapped teams are Canadian, whose portal is the HR test's).
@@ -472,7 +472,7 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
       (await client.hr.retrieveApplicant({ params: { applicant_id: applicantId } })).body,
     );
     expect(record.consent).toMatchObject({ full_name: `Ada ${last}`, us_fcra: { authorized_at: expect.any(String) } });
-  }, 120_000);
+  });
 
   it('shows a plain page for an unknown link, with nothing failing in the browser and no serious accessibility violation anywhere', async () => {
     const unknown = await page.goto(`${svc.url}/apply/${'A'.repeat(43)}`, { waitUntil: 'load' });
@@ -484,7 +484,7 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
     await checkAccessibility('dev outbox');
     expect(problems).toEqual([]);
     expect(axeFindings).toEqual([]);
-  }, 60_000);
+  });
 });
 
 /** A real image made by Chromium (a screenshot of `marker` drawn large), carrying `marker` in its metadata too. */
@@ -604,5 +604,5 @@ describe.each(apiTargets({ everyDatabase: true }))('identity documents in Chromi
     const { holding, documentValues } = await columnsHolding(svc.db, needles);
     expect(holding).toEqual([]);
     expect(documentValues).toBeGreaterThanOrEqual(2);
-  }, 120_000);
+  });
 });

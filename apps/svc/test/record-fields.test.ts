@@ -216,7 +216,7 @@ describe.each(apiTargets())('the fields of the records on $name', (target) => {
       [`/api/v1/pm/reports/${ids.pmQuick}/web/`, pmKey],
     ] as const)
       await get(path, key);
-  }, 240_000);
+  });
   afterAll(async () => {
     await worker?.stop();
     await svc?.close();

@@ -49,7 +49,7 @@ describe.each(apiTargets({ everyDatabase: true }))('reports on $name', (target) 
     if (created.status !== 201) throw new Error(`quick screen refused: ${JSON.stringify(created.body)}`);
     hrApplicantId = created.body.id;
     await untilReturned(() => client.hr.retrieveApplicant({ params: { applicant_id: hrApplicantId } }));
-  }, 180_000);
+  });
   afterAll(async () => {
     await worker?.stop();
     await svc?.close();
@@ -252,7 +252,7 @@ describe.each(apiTargets({ everyDatabase: true }))('reports on $name', (target) 
       [applicantId],
     )) as Array<{ version: number }>;
     expect(versions.map((row) => row.version)).toEqual([1, 2]);
-  }, 180_000);
+  });
 
   it('hides the SIN and the date of birth in the HTML and the PDF when the team settings say so', async () => {
     const information = fullInformation();
@@ -308,5 +308,5 @@ describe.each(apiTargets({ everyDatabase: true }))('reports on $name', (target) 
         [account.teams.hr],
       );
     }
-  }, 180_000);
+  });
 });

@@ -33,7 +33,7 @@ describe.each(apiTargets())('simulated results on $name', (target) => {
     svc = await target.start({ SVC_LIVE_SIMULATION: true, SVC_RATE_LIMIT_PER_MINUTE: 100_000 });
     account = await svc.newPartner();
     worker = await startTestWorker(svc, { concurrency: 8 });
-  }, 120_000);
+  });
   afterAll(async () => {
     await worker?.stop();
     await svc?.close();
@@ -77,7 +77,7 @@ describe.each(apiTargets())('simulated results on $name', (target) => {
     expect(html).toContain(SIMULATION_BANDS.test_data);
     expect(pages.length).toBeGreaterThan(1);
     for (const [index, page] of pages.entries()) expect(words(page), `page ${index + 1}`).toContain('TEST DATA');
-  }, 120_000);
+  });
 
   it('a live record run with live simulation says simulated: true, and every page of its report says SIMULATED', async () => {
     const { record, html, pages } = await screenAndReport(account.api_keys.live);
@@ -89,5 +89,5 @@ describe.each(apiTargets())('simulated results on $name', (target) => {
     expect(pages.length).toBeGreaterThan(1);
     for (const [index, page] of pages.entries())
       expect(words(page), `page ${index + 1}`).toContain('SIMULATED — not a real screening');
-  }, 120_000);
+  });
 });

@@ -21,7 +21,7 @@ describe.each(apiTargets())('the asynchronous simulator on $name', (target) => {
     svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000 });
     account = await svc.newPartner();
     demo = svc.client(account.api_keys.demo);
-  }, 60_000);
+  });
   afterEach(async () => {
     await worker?.stop();
     worker = undefined;
@@ -56,7 +56,7 @@ describe.each(apiTargets())('the asynchronous simulator on $name', (target) => {
     expect(Date.parse(check.completed_at!) - Date.parse(check.submitted_at!)).toBeGreaterThanOrEqual(PENDING_MS);
     expect(jobs.filter((job) => job.name === 'provider.poll').length).toBeGreaterThan(0);
     expect(jobs.filter((job) => job.name === 'provider.callback')).toEqual([]);
-  }, 60_000);
+  });
 
   it('with callbacks, completes it by the callback when ready and never polls it before its deadline', async () => {
     await startTheWorker(true);
@@ -70,5 +70,5 @@ describe.each(apiTargets())('the asynchronous simulator on $name', (target) => {
     // The only poll is the one at the deadline (the adapter's, 60 s at least), which finds the check done.
     const polls = jobs.filter((job) => job.name === 'provider.poll');
     for (const poll of polls) expect(poll.start_after.getTime() - submittedAt).toBeGreaterThanOrEqual(59_000);
-  }, 60_000);
+  });
 });

@@ -36,7 +36,7 @@ describe.each(apiTargets())('the scheduled download of a list on $name', (target
     svc = await target.start({ SVC_RATE_LIMIT_PER_MINUTE: 100_000 });
     const { SVC_WATCHLIST_FETCH } = loadWorkerConfig({ SVC_WATCHLIST_FETCH: JSON.stringify({ ofac_sdn: url }) });
     worker = await startTestWorker(svc, { watchlistFetch: SVC_WATCHLIST_FETCH });
-  }, 120_000);
+  });
   afterAll(async () => {
     await worker?.stop();
     await svc?.close();
@@ -51,7 +51,7 @@ describe.each(apiTargets())('the scheduled download of a list on $name', (target
         state: string;
       }>;
       return job?.state === 'completed';
-    }, 60_000);
+    });
   };
   const versions = () => currentWatchlistVersions(svc.db.dataSource.manager);
 
@@ -70,5 +70,5 @@ describe.each(apiTargets())('the scheduled download of a list on $name', (target
     body = 'not a list at all';
     await download();
     expect(await versions()).toEqual([imported]);
-  }, 240_000);
+  });
 });

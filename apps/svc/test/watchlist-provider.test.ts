@@ -42,7 +42,7 @@ describe.each(apiTargets())('the watchlist provider on $name', (target) => {
     worker = await startTestWorker(svc, {
       providers: providersFor({ [strict.teams.hr]: { threshold: 0.99, review_band: 0 } }),
     });
-  }, 120_000);
+  });
   afterAll(async () => {
     await worker?.stop();
     await svc?.close();

@@ -27,7 +27,7 @@ describe('svc watchlists (embedded database)', () => {
     directory = await mkdtemp(join(tmpdir(), 'svc-watchlists-'));
     environment = { SVC_DATA_DIR: directory, LOG_LEVEL: 'silent' };
     expect((await svc('migrate')).code).toBe(0);
-  }, 180_000);
+  });
   afterAll(() => rm(directory, { recursive: true, force: true }));
 
   it('imports each official format, keeps the version in force when a file is refused, and lists the versions', async () => {
@@ -66,5 +66,5 @@ describe('svc watchlists (embedded database)', () => {
     ]);
     expect(listed.out).toContain(imported.out.split('\n')[1]);
     expect((await svc('watchlists', 'import', 'nowhere', cut)).code).toBe(1);
-  }, 180_000);
+  });
 });

@@ -142,5 +142,5 @@ describe("Chromium's sandbox", () => {
     } finally {
       await off.close();
     }
-  }, 120_000);
+  });
 });

@@ -128,7 +128,7 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
     try {
       const { applicant, onboardingLink, messages } = await invite();
       const [email] = messages as [OutboxMessage];
-      await waitFor(settled(email.id), 20_000);
+      await waitFor(settled(email.id));
       expect(await messageOf(email.id)).toMatchObject({
         status: 'SENT',
         delivery: 'smtp',
@@ -170,7 +170,7 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
       await worker.stop();
       await db.dataSource.manager.update(Team, { id: team.id }, { settingsConfig: team.settingsConfig as never });
     }
-  }, 60_000);
+  });
 
   it('records a bounce at once when the mail server refuses the recipient for good (5xx): FAILED without retries, bounced_at and invitation.bounced', async () => {
     smtp.rejectWith(550);
@@ -187,7 +187,7 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
     try {
       const { applicant, messages } = await invite();
       const [email] = messages as [OutboxMessage];
-      await waitFor(settled(email.id), 20_000);
+      await waitFor(settled(email.id));
       expect(await messageOf(email.id)).toMatchObject({
         status: 'FAILED',
         attempts: 1,
@@ -210,7 +210,7 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
       smtp.rejectWith(null);
       await worker.stop();
     }
-  }, 60_000);
+  });
 
   it('retries a refusing mail server, ends FAILED without losing the invitation, and the invitation can be sent again', async () => {
     const { logger, lines } = capturingLogger();
@@ -228,7 +228,7 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
     try {
       const { applicant, onboardingLink, messages } = await invite();
       const [email] = messages as [OutboxMessage];
-      await waitFor(settled(email.id), 45_000);
+      await waitFor(settled(email.id));
       expect(await messageOf(email.id)).toMatchObject({
         status: 'FAILED',
         delivery: null,
@@ -241,7 +241,7 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
           `SELECT state, retry_count FROM pgboss.job WHERE name = $1 AND data->>'outboxMessageId' = $2`,
           [MESSAGE_SEND_QUEUE, email.id],
         )) as Array<{ state: string; retry_count: number }>;
-      await waitFor(async () => (await job())[0]?.state === 'completed', 20_000);
+      await waitFor(async () => (await job())[0]?.state === 'completed');
       expect(await job()).toEqual([{ state: 'completed', retry_count: 6 }]);
       expect(await db.dataSource.manager.findOneByOrFail(Applicant, { id: applicant.id })).toMatchObject({
         status: 'Pending',
@@ -261,14 +261,14 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
       });
       expect(resent.ok).toBe(true);
       if (!resent.ok) return;
-      await waitFor(settled(resent.value.messages[0]!.id), 20_000);
+      await waitFor(settled(resent.value.messages[0]!.id));
       expect(await messageOf(resent.value.messages[0]!.id)).toMatchObject({ status: 'SENT', delivery: 'smtp' });
       expect(smtp.received.filter((mail) => mail.to.includes(applicant.email))).toHaveLength(1);
     } finally {
       smtp.rejectWith(null);
       await worker.stop();
     }
-  }, 90_000);
+  });
 
   it('refuses a server without STARTTLS with an error naming the server and SVC_SMTP_ALLOW_PLAINTEXT', async () => {
     const transport = smtpEmailTransport({ url: smtp.url, from: MAIL_FROM });
@@ -300,7 +300,7 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
     try {
       const { applicant, onboardingLink, messages } = await invite();
       const [email] = messages as [OutboxMessage];
-      await waitFor(settled(email.id), 45_000);
+      await waitFor(settled(email.id));
       expect(await messageOf(email.id)).toMatchObject({ status: 'FAILED', delivery: null, attempts: 7 });
       // The error an operator reads (the message's last error, the log) names the setting that would allow it.
       expect((await messageOf(email.id)).lastError).toContain('offers no STARTTLS');
@@ -311,7 +311,7 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
     } finally {
       await worker.stop();
     }
-  }, 90_000);
+  });
 
   it('without SMTP, marks the email and the SMS delivered to the outbox, where they stay', async () => {
     await db.dataSource.manager.update(Superteam, { id: account.superteam_id }, { isSecureSmsEnabled: true });
@@ -330,7 +330,7 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
       const { messages } = await invite({ phone: true });
       expect(messages.map((message) => message.channel)).toEqual(['email', 'sms']);
       for (const message of messages) {
-        await waitFor(settled(message.id), 20_000);
+        await waitFor(settled(message.id));
         expect(await messageOf(message.id)).toMatchObject({
           status: 'SENT',
           delivery: 'outbox',
@@ -342,7 +342,7 @@ describe.each(databaseTargets())('the message.send worker on $name', (target) =>
       await worker.stop();
       await db.dataSource.manager.update(Superteam, { id: account.superteam_id }, { isSecureSmsEnabled: false });
     }
-  }, 60_000);
+  });
 
   it('drops a job whose payload is not an outbox message id', async () => {
     const context = {

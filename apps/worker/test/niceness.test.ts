@@ -42,7 +42,7 @@ describe.runIf(process.platform === 'linux')('the worker’s lower CPU priority 
     expect(after.length).toBeGreaterThanOrEqual(before.length);
     for (const niceness of after) expect(niceness).toBe(lowered);
     expect(child).toBe(lowered);
-  }, 30_000);
+  });
 
   it('stops at 19, and changes nothing when asked for 0', async () => {
     const capped = await nicenessOf(19);
@@ -52,5 +52,5 @@ describe.runIf(process.platform === 'linux')('the worker’s lower CPU priority 
     expect(kept.returned).toBeNull();
     expect(kept.after).toEqual(kept.after.map(() => kept.before[0]));
     expect(kept.child).toBe(kept.before[0]);
-  }, 30_000);
+  });
 });

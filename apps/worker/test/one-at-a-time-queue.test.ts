@@ -45,7 +45,7 @@ describe.each(databaseTargets())('a queue that runs one job at a time on $name',
     });
     const states = async () =>
       Promise.all(ids.map(async (id) => (await jobs.getJobById(WATCHLIST_RESCREEN_QUEUE, id!))?.state));
-    await waitFor(async () => (await states()).every((state) => state === 'completed'), 30_000);
+    await waitFor(async () => (await states()).every((state) => state === 'completed'));
     expect(await states()).toEqual(['completed', 'completed', 'completed']);
   });
 });

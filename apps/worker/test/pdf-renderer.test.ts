@@ -139,7 +139,7 @@ describe('the PDF renderer on Chromium', () => {
     expect(text).toContain('Screening report of Ada Lovelace');
     for (const section of [1, 2, 3]) expect(text).toContain(`section ${section}`);
     expect(text).toContain('Result 3');
-  }, 120_000);
+  });
 
   it('prints on A4 or Letter as asked', async () => {
     const renderer = defaultRenderer();
@@ -148,7 +148,7 @@ describe('the PDF renderer on Chromium', () => {
     expect(a4.pageSize).toMatch(/^595\.\d+ x 841\.\d+ pts \(A4\)$/);
     expect(letter.pageSize).toMatch(/^612 x 792 pts \(letter\)$/);
     expect(letter.text).toContain('Letter report');
-  }, 120_000);
+  });
 
   it('runs more concurrent renders than it has pages, each with its own content, never holding more than maxPages pages', async () => {
     const renderer = defaultRenderer();
@@ -171,7 +171,7 @@ describe('the PDF renderer on Chromium', () => {
     // The pooled pages wait on an empty document: no report (no applicant's data) stays in them.
     for (const page of await renderer.browser()!.pages())
       expect(await page.content()).not.toContain('Applicant number');
-  }, 180_000);
+  });
 
   it("runs none of the document's scripts by default, so a script can neither change the report nor hang the printer", async () => {
     const renderer = newRenderer({ maxPages: 1, renderTimeoutMs: 20_000 });
@@ -186,7 +186,7 @@ describe('the PDF renderer on Chromium', () => {
       );
     }
     expect(await renderer.browser()!.pages()).toHaveLength(1);
-  }, 120_000);
+  });
 
   it('holds no more pages than maxPages after many renders, failed ones included', async () => {
     // Every render here shares the stuck one's timeout: long enough that a loaded machine's ordinary render fits. The
@@ -205,7 +205,7 @@ describe('the PDF renderer on Chromium', () => {
     expect(pages.length).toBeLessThanOrEqual(2);
     // The pooled pages wait on a blank document: no report (no applicant's data) stays in them.
     for (const page of pages) expect(await page.content()).not.toContain('Report');
-  }, 180_000);
+  });
 
   it('fails a render in flight when Chromium is killed, retryably, and the next render launches a new Chromium', async () => {
     const renderer = newRenderer({ javascript: true });
@@ -228,7 +228,7 @@ describe('the PDF renderer on Chromium', () => {
     expect(second).not.toBe(first);
     expect(second.process()!.pid).not.toBe(pid);
     expect(second.connected).toBe(true);
-  }, 180_000);
+  });
 
   it('times out a stuck page with render_timeout, logs it without the HTML, closes the page and frees its slot', async () => {
     const lines: string[] = [];
@@ -254,7 +254,7 @@ describe('the PDF renderer on Chromium', () => {
     expect(logs).toContain('render_timeout');
     expect(logs).not.toContain('046 454 286');
     expect(logs).not.toContain('Lovelace');
-  }, 180_000);
+  });
 
   describe('with a local server the report tries to reach', () => {
     let server: Server;
@@ -312,7 +312,7 @@ describe('the PDF renderer on Chromium', () => {
       // Let anything that slipped through arrive.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(requests).toEqual([]);
-    }, 120_000);
+    });
   });
 
   it('says clearly, and not retryably, that Chromium is missing', async () => {
@@ -339,8 +339,8 @@ describe('the PDF renderer on Chromium', () => {
     const pid = renderer.browser()!.process()!.pid!;
     await renderer.close();
     expect(renderer.browser()).toBeNull();
-    await waitFor(async () => !isAlive(pid), 20_000);
+    await waitFor(async () => !isAlive(pid));
     const failure = await rejectionOf(renderer.render({ html: '<p>x</p>', pageSize: 'A4' }));
     expect(failure.code).toBe('renderer_closed');
-  }, 120_000);
+  });
 });

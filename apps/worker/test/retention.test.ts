@@ -171,7 +171,7 @@ describe.each(databaseTargets())('the retention job on $name', (target) => {
       await keysOf(`SELECT idempotency_key AS key FROM idempotency_records WHERE idempotency_key LIKE '%-queued'`),
       await keysOf(`SELECT key FROM address_rate_limits WHERE key LIKE '%-queued'`),
     ];
-    await waitFor(async () => (await prunedKeys()).every((keys) => keys.join() === 'young-queued'), 20_000);
+    await waitFor(async () => (await prunedKeys()).every((keys) => keys.join() === 'young-queued'));
     expect(await prunedKeys()).toEqual([['young-queued'], ['young-queued']]);
   });
 });

@@ -114,5 +114,5 @@ describe.runIf(postgresTarget)('worker processes on PostgreSQL', () => {
       for (const value of [personal.sin_ssn, personal.date_of_birth, 'Lovelace', 'King St'])
         expect(line).not.toContain(String(value));
     }
-  }, 300_000);
+  });
 });

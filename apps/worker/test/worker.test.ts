@@ -35,7 +35,7 @@ async function settledStateOf(jobs: PgBoss, jobId: string): Promise<string> {
   await waitFor(async () => {
     state = (await jobs.getJobById(CHECK_RUN_QUEUE, jobId))?.state ?? 'missing';
     return ['completed', 'failed', 'cancelled'].includes(state);
-  }, 20_000);
+  });
   return state;
 }
 
@@ -60,7 +60,7 @@ describe.each(databaseTargets())('the check.run and report.render workers on $na
 
   it('runs every check of a quick screen and returns the application: Returned, COMPLETE, results stored', async () => {
     const applicantId = await orderQuickScreen({ db, jobs, account });
-    await waitFor(returned(db, applicantId), 60_000);
+    await waitFor(returned(db, applicantId));
 
     const applicant = await applicantOf(db, applicantId);
     expect(applicant).toMatchObject({
@@ -100,7 +100,7 @@ describe.each(databaseTargets())('the check.run and report.render workers on $na
       flags: ['request_softcheck', 'request_bureau'],
       firstName: 'Flaky',
     });
-    await waitFor(returned(db, applicantId), 30_000);
+    await waitFor(returned(db, applicantId));
 
     const executions = await executionsOf(db, applicantId);
     for (const execution of executions)
@@ -118,7 +118,7 @@ describe.each(databaseTargets())('the check.run and report.render workers on $na
       flags: ['request_softcheck'],
       firstName: 'Broken',
     });
-    await waitFor(returned(db, applicantId), 30_000);
+    await waitFor(returned(db, applicantId));
 
     const [execution] = await executionsOf(db, applicantId);
     // CHECK_RUN_SEND_OPTIONS: 4 retries, so 5 attempts.
@@ -139,7 +139,7 @@ describe.each(databaseTargets())('the check.run and report.render workers on $na
       account,
       flags: ['request_softcheck', 'request_behavioural'],
     });
-    await waitFor(returned(db, applicantId), 60_000);
+    await waitFor(returned(db, applicantId));
     const applicantBefore = await applicantOf(db, applicantId);
     const executionsBefore = await executionsOf(db, applicantId);
     const rendersBefore = reports.renders(applicantId);

@@ -77,7 +77,7 @@ describe('verifying an identity from a document photo and a selfie', () => {
       expect(result.outcome).toBe('REVIEW');
       expect(result.reasons.join('\n')).toMatch(reason);
     }
-  }, 180_000);
+  });
 
   it('compares the selfie with every face on the document photo: another face beside the document never matches', async () => {
     // The applicant (OTHER_FACE) holds a passport whose portrait is someone else's: their own face is the largest in
@@ -89,7 +89,7 @@ describe('verifying an identity from a document photo and a selfie', () => {
     expect(result.document).toMatchObject({ type: 'passport', numberLast4: '4567' });
     expect(result.reasons).toContainEqual(expect.stringMatching(/selfie (does not match|resembles)/));
     expect(['no_match', 'review']).toContain(result.face.decision);
-  }, 120_000);
+  });
 
   it('says why when the photo is not a document at all', async () => {
     const result = await verifyIdentity({

@@ -138,9 +138,9 @@ describe.each(databaseTargets())('jobs on $name', (target) => {
     const jobId = await db.transaction((manager) =>
       enqueueInTransaction({ jobs, transaction: manager, queue, data: { notified: true } }),
     );
-    await waitFor(() => delivered.length > 0, 5_000);
+    await waitFor(() => delivered.length > 0);
     expect(delivered).toEqual([jobId]);
-    expect(Date.now() - startedAt).toBeLessThan(5_000);
+    expect(Date.now() - startedAt).toBeLessThan(20_000);
     await jobs.offWork(queue);
   });
 

@@ -177,7 +177,7 @@ export async function completeWithSimulator(
 /** Polls a record, as a partner would, until it is `Returned`; throws after `timeoutMs`. */
 export async function untilReturned(
   retrieve: () => Promise<{ status: number; body: unknown }>,
-  timeoutMs = 90_000,
+  timeoutMs = 180_000,
 ): Promise<unknown> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

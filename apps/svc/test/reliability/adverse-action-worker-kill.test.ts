@@ -56,7 +56,7 @@ describe.skipIf(!postgresTarget)('an adverse action’s final notice across a wo
       WORKER_POLLING_INTERVAL_SECONDS: '0.5',
       LOG_LEVEL: 'info',
     };
-  }, 120_000);
+  });
   afterAll(async () => {
     for (const worker of workers) await worker.kill('SIGKILL');
     await api?.close();
@@ -108,7 +108,7 @@ describe.skipIf(!postgresTarget)('an adverse action’s final notice across a wo
     });
     if (action.status !== 201) throw new Error(JSON.stringify(action.body));
     const actionId = action.body.id;
-    await waitFor(async () => (await actionOf(applicantId, actionId)).state === 'awaiting_final', 60_000);
+    await waitFor(async () => (await actionOf(applicantId, actionId)).state === 'awaiting_final');
 
     // Killed during the waiting period; the period ends while no worker runs.
     await first.kill('SIGKILL');
@@ -117,7 +117,7 @@ describe.skipIf(!postgresTarget)('an adverse action’s final notice across a wo
     expect((await actionOf(applicantId, actionId)).state).toBe('awaiting_final');
 
     await Promise.all([startWorkerProcess(), startWorkerProcess()]);
-    await waitFor(async () => (await actionOf(applicantId, actionId)).state === 'complete', 60_000);
+    await waitFor(async () => (await actionOf(applicantId, actionId)).state === 'complete');
     // Time for a second delivery of the job, had there been one.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const notices = `SELECT count(*) AS count FROM adverse_action_notices WHERE adverse_action_id = $1 AND kind = $2`;
@@ -135,5 +135,5 @@ describe.skipIf(!postgresTarget)('an adverse action’s final notice across a wo
         [applicantId],
       ),
     ).toBe(1);
-  }, 300_000);
+  });
 });

@@ -168,6 +168,6 @@ describe.skipIf(!postgresTarget)(
       console.log(
         `api crash: ${ORDERS} quick screens with Idempotency-Key, ${KILLS} SIGKILLs of the API process on postgres: ${tally.sent} requests (${tally.lost} lost with the process, ${tally.busy} answered 409 while a dead process held the key), ${acknowledged.size} acknowledged, each exactly once; ${replays.size} retries replayed the same applicant`,
       );
-    }, 300_000);
+    });
   },
 );

@@ -87,7 +87,7 @@ describe('svc api refuses a configuration that would expose links or the outbox 
     const said = await refusedBoot({ ...unreachable, SVC_PUBLIC_URL: undefined });
     expect(said).toContain('SVC_PUBLIC_URL: required with DATABASE_URL');
     expect(said).toContain('never with the Host header');
-  }, 60_000);
+  });
 
   it('refuses SVC_DEV_OUTBOX=1 with DATABASE_URL unless SVC_DEV_OUTBOX_ALLOW_SHARED_DATABASE=1 too', async () => {
     const said = await refusedBoot({
@@ -98,13 +98,13 @@ describe('svc api refuses a configuration that would expose links or the outbox 
     });
     expect(said).toContain('SVC_DEV_OUTBOX: refused with DATABASE_URL');
     expect(said).toContain('SVC_DEV_OUTBOX_ALLOW_SHARED_DATABASE=1');
-  }, 60_000);
+  });
 
   it('refuses an encryption key that is not 32 random-looking bytes, saying how to make one', async () => {
     const said = await refusedBoot({ ...unreachable, SVC_PUBLIC_URL: PUBLIC_URL, SVC_ENCRYPTION_KEY: 'ab'.repeat(32) });
     expect(said).toContain('SVC_ENCRYPTION_KEY');
     expect(said).toContain('openssl rand -hex 32');
-  }, 60_000);
+  });
 });
 
 describe.skipIf(!postgresTarget)('a default svc api over PostgreSQL (no NODE_ENV, no HOST)', () => {
@@ -145,7 +145,7 @@ describe.skipIf(!postgresTarget)('a default svc api over PostgreSQL (no NODE_ENV
       lines,
     });
     await api.started;
-  }, 120_000);
+  });
   afterAll(async () => {
     await api?.kill('SIGTERM');
     await target.dispose();
@@ -264,7 +264,7 @@ describe.skipIf(!postgresTarget)('a default svc api over PostgreSQL (no NODE_ENV
     } finally {
       await http.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('npm start (svc start)', () => {
@@ -328,5 +328,5 @@ describe('npm start (svc start)', () => {
     expect(account.api_keys.live).toMatch(/^svc_live_/);
     expect(said).not.toContain(account.api_keys.live);
     expect(said).not.toContain(account.api_keys.demo);
-  }, 180_000);
+  });
 });

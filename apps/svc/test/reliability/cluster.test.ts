@@ -197,7 +197,7 @@ describe.skipIf(unavailable)('svc as a cluster: hosts killed under load (network
       startOn('worker2', 'worker'),
     ]);
     await balancer.untilServing();
-  }, 360_000);
+  });
 
   afterAll(async () => {
     for (const started of processes) await started.kill('SIGKILL');
@@ -208,7 +208,7 @@ describe.skipIf(unavailable)('svc as a cluster: hosts killed under load (network
     await radosgw?.close();
     await db?.close();
     await postgresTarget?.dispose();
-  }, 60_000);
+  });
 
   it('returns every order once, stores every report, delivers every event, through an API host and a worker host killed', async () => {
     const http = httpClient({ baseUrl: balancer.url, connections: 8, timeoutMs: 60_000 });
@@ -283,7 +283,7 @@ describe.skipIf(unavailable)('svc as a cluster: hosts killed under load (network
       const id = (answer.json as { applicant: { id: string } }).applicant.id;
       invited.set(email, id);
       let link = '';
-      await waitFor(async () => Boolean((link = await linkFromOutbox(db, id).catch(() => ''))), 60_000);
+      await waitFor(async () => Boolean((link = await linkFromOutbox(db, id).catch(() => ''))));
       // The applicant's browser, through the balancer: the form, then its submission. Like a person, it tries again
       // when a dying host answered 503 or dropped the connection; a submission that went through before the host
       // died answers the retry 410 "already submitted" (each order is still checked to be returned exactly once).
@@ -304,7 +304,7 @@ describe.skipIf(unavailable)('svc as a cluster: hosts killed under load (network
     const upgrades = (async () => {
       for (let index = 0; index < UPGRADES; index += 1) {
         const email = `cluster-${run}-q${index}@example.com`;
-        await waitFor(() => quick.has(email), 120_000);
+        await waitFor(() => quick.has(email));
         const id = quick.get(email)!;
         await waitFor(async () => {
           const record = await call('retrieve', 'GET', `/api/v1/hr/applicants/${id}/`, undefined);
@@ -323,7 +323,7 @@ describe.skipIf(unavailable)('svc as a cluster: hosts killed under load (network
 
     // The kills: an API host once a third of the quick screens are acknowledged, a worker host at two thirds.
     const kill = async (host: string, command: 'api' | 'worker', after: number) => {
-      await waitFor(() => quick.size >= after, 120_000);
+      await waitFor(() => quick.size >= after);
       const from = Date.now();
       await running[host]!.kill('SIGKILL');
       await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -427,7 +427,7 @@ describe.skipIf(unavailable)('svc as a cluster: hosts killed under load (network
     console.log(
       `cluster: 2 API hosts behind HAProxy, 2 worker hosts, a webhook receiver host; ${QUICK_SCREENS} quick screens, ${INVITATIONS} invitations completed through the portal, ${UPGRADES} upgrades; ${deaths.length} hosts killed (SIGKILL) and restarted (${deaths.map(({ host }) => host).join(', ')}); ${answers.length} answers (${byStatus}; ${serverErrors.length} 5xx, all 503: ${refusedUnderLoad.length} of svc's database busy, the others while a host was dead); ${ids.length} applicants returned ${reports.length} times, each once per round, ${reports.length} reports in the bucket; ${events.length} events, each delivered (${repeated} repeated deliveries, same id); 0 duplicate applicants; ordered in ${((ordered - started) / 1000).toFixed(1)} s, all delivered ${((Date.now() - started) / 1000).toFixed(1)} s after the first order`,
     );
-  }, 600_000);
+  });
 });
 
 /** An applicant's browser: the portal form read, completed and submitted (status 0: the connection dropped). */

@@ -186,6 +186,6 @@ describe.skipIf(!postgresTarget)(
       console.log(
         `graceful shutdown: ${ORDERS} quick screens, SIGTERM to API and worker after ${ORDERS / 2} acknowledged: ${acknowledged.size} acknowledged, ${tally.refused} refused after the API stopped listening, ${tally.other} other answers; all ${returned} returned after a worker restarted`,
       );
-    }, 420_000);
+    });
   },
 );

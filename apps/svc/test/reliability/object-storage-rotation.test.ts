@@ -100,14 +100,14 @@ describe.skipIf(unavailable)('rotating the encryption key with files in an S3 bu
     account = await svc.newPartner();
     client = svc.client(account.api_keys.demo);
     worker = await startTestWorker(svc);
-  }, 120_000);
+  });
   afterAll(async () => {
     await worker?.stop();
     await svc?.close();
     useFileStore({ kind: 'postgres', bucket: null });
     raw?.destroy();
     await radosgw?.close();
-  }, 60_000);
+  });
 
   let underA: Awaited<ReturnType<typeof returnedScreen>>;
   let underB: Awaited<ReturnType<typeof returnedScreen>>;
@@ -140,7 +140,7 @@ describe.skipIf(unavailable)('rotating the encryption key with files in an S3 bu
     useEncryptionKey(keyB);
     expect((await pdf(underA.applicantId)).equals(pdfUnderA)).toBe(true);
     expect((await pdf(underB.applicantId)).equals(pdfUnderB)).toBe(true);
-  }, 60_000);
+  });
 
   it('stops at an object neither key opens, naming the object and its row, never its content', async () => {
     useEncryptionKey(keyB, keyA);
@@ -157,5 +157,5 @@ describe.skipIf(unavailable)('rotating the encryption key with files in an S3 bu
     // The object is left as it was, and the files before it stay readable.
     expect((await stored(underB.objectKey)).equals(foreign)).toBe(true);
     expect((await pdf(underA.applicantId)).equals(pdfUnderA)).toBe(true);
-  }, 60_000);
+  });
 });

@@ -114,7 +114,7 @@ describe.skipIf(unavailable)('files in an S3 bucket (Ceph radosgw)', () => {
     account = await svc.newPartner();
     client = svc.client(account.api_keys.demo);
     worker = await startTestWorker(svc, { simulatorDelayMs: 0, publicUrl: svc.url });
-  }, 180_000);
+  });
   afterAll(async () => {
     await worker?.stop();
     await svc?.close();
@@ -123,7 +123,7 @@ describe.skipIf(unavailable)('files in an S3 bucket (Ceph radosgw)', () => {
     raw?.destroy();
     await proxy?.close();
     await radosgw?.close();
-  }, 60_000);
+  });
 
   let first: HrApplication;
   it('seals the report PDF and the uploads into the bucket, bound to their keys, and serves them as before', async () => {
@@ -181,7 +181,7 @@ describe.skipIf(unavailable)('files in an S3 bucket (Ceph radosgw)', () => {
       ],
     });
     expect(await objectExists(replaced)).toBe(false);
-  }, 90_000);
+  });
 
   it('seals an adverse action’s notice into the bucket and serves it from the applicant’s page', async () => {
     // A US team's applicant with a criminal record (the simulator's for date of birth 1980-01-01); a demo action needs
@@ -214,7 +214,7 @@ describe.skipIf(unavailable)('files in an S3 bucket (Ceph radosgw)', () => {
         params: { applicant_id: applicantId, action_id: actionId },
       });
       return action.status === 200 && action.body.state === 'awaiting_final';
-    }, 60_000);
+    });
 
     const notices = await queryRows<{ id: string; inline: boolean; object_key: string | null }>(
       svc.db.dataSource.manager,
@@ -240,7 +240,7 @@ describe.skipIf(unavailable)('files in an S3 bucket (Ceph radosgw)', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
-  }, 120_000);
+  });
 
   it('refuses a wrong secret at boot, naming the setting, in svc api and svc worker', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'svc-storage-'));
@@ -261,7 +261,7 @@ describe.skipIf(unavailable)('files in an S3 bucket (Ceph radosgw)', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 200_000);
+  });
 
   it('answers 503 with Retry-After while the bucket is away, retries the render, and loses nothing', async () => {
     await proxy.cut();
@@ -286,7 +286,7 @@ describe.skipIf(unavailable)('files in an S3 bucket (Ceph radosgw)', () => {
     expect(report).toMatchObject({ inline: false, object_key: `reports/${second.id}/1.pdf` });
     expect((await get(`/api/v1/hr/reports/${second.id}/pdf/`)).status).toBe(200);
     expect((await get(`/api/v1/hr/reports/${first.id}/pdf/`)).status).toBe(200);
-  }, 120_000);
+  });
 
   it('moves files back into PostgreSQL and out again, resumably (svc storage migrate)', async () => {
     const before = await get(`/api/v1/hr/reports/${first.id}/pdf/`);
@@ -336,7 +336,7 @@ describe.skipIf(unavailable)('files in an S3 bucket (Ceph radosgw)', () => {
     expect(Number(await inBucket())).toBe(total);
     expect(await objectExists(`reports/${first.id}/1.pdf`)).toBe(true);
     expect(Buffer.from(await (await get(`/api/v1/hr/reports/${first.id}/pdf/`)).arrayBuffer()).equals(pdf)).toBe(true);
-  }, 90_000);
+  });
 
   it('deletes the objects of an erased applicant', async () => {
     const keys = [...(await fileRows('reports', first.id)), ...(await fileRows('applicant_documents', first.id))].map(
@@ -350,5 +350,5 @@ describe.skipIf(unavailable)('files in an S3 bucket (Ceph radosgw)', () => {
     });
     expect(erased.status).toBe(204);
     for (const objectKey of keys) expect(await objectExists(objectKey)).toBe(false);
-  }, 60_000);
+  });
 });

@@ -98,7 +98,7 @@ describe.skipIf(!postgresTarget)('behind PgBouncer in transaction mode (PostgreS
     account = await bootstrapPartner(db, { name: 'Pooled partner' });
     await start('api', 'api');
     live = createClient({ baseUrl: environment.SVC_PUBLIC_URL!, apiKey: account.api_keys.live });
-  }, 120_000);
+  });
   afterAll(async () => {
     for (const { process } of processes) await process.kill('SIGKILL');
     await db?.close();
@@ -152,7 +152,7 @@ describe.skipIf(!postgresTarget)('behind PgBouncer in transaction mode (PostgreS
     const ids = orders.map((order) => (order.body as HrApplication).id);
     const recordOf = async (id: string) =>
       (await live.hr.retrieveApplicant({ params: { applicant_id: id } })).body as HrApplication;
-    await waitFor(async () => (await recordOf(ids[0]!)).check_executions[0]!.status === 'RUNNING', 30_000);
+    await waitFor(async () => (await recordOf(ids[0]!)).check_executions[0]!.status === 'RUNNING');
     await first.kill('SIGKILL');
     const returnedBeforeKill = (await Promise.all(ids.map(recordOf))).filter((record) => record.status === 'Returned');
     expect(returnedBeforeKill.length).toBeLessThan(ORDERS);
@@ -162,12 +162,12 @@ describe.skipIf(!postgresTarget)('behind PgBouncer in transaction mode (PostgreS
       async () => (await Promise.all(ids.map(recordOf))).every((record) => record.status === 'Returned'),
       120_000,
     );
-    await waitFor(() => ids.every((id) => receiver.returned.includes(id)), 30_000);
+    await waitFor(() => ids.every((id) => receiver.returned.includes(id)));
 
     const survivors = processes.filter(({ name }) => name !== 'first worker');
     for (const { name, lines } of survivors) {
       const errors = lines.filter((line) => /"level":(50|60)/.test(line) || /prepared statement/i.test(line));
       expect(errors, `${name} logged errors`).toEqual([]);
     }
-  }, 240_000);
+  });
 });

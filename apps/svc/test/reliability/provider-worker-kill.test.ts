@@ -59,7 +59,7 @@ describe.skipIf(!postgresTarget)('a pending provider check across a worker kill 
       WORKER_POLLING_INTERVAL_SECONDS: '0.5',
       LOG_LEVEL: 'info',
     };
-  }, 120_000);
+  });
   afterAll(async () => {
     for (const worker of workers) await worker.kill('SIGKILL');
     await api?.close();
@@ -116,5 +116,5 @@ describe.skipIf(!postgresTarget)('a pending provider check across a worker kill 
     });
     // Not submitted again: the killed worker had recorded the reference, so nothing ran it again.
     expect(provider.requests.filter((request) => request === 'POST /checks')).toHaveLength(submittedBeforeKill);
-  }, 300_000);
+  });
 });

@@ -297,7 +297,7 @@ describe.each(apiTargets({ everyDatabase: true }))('security on $name', (target)
     console.log(
       `security: ${searched} log lines of a full run (API and worker, info level) on ${target.name}: no SIN, date of birth, licence number, API key or token`,
     );
-  }, 300_000);
+  });
 
   it('keeps every identifier of the applicant (SIN, dates of birth in every spelling, names, address, phone, email, document and licence numbers) unreadable in every table of the database', async () => {
     // Every check of the catalogue, for HR and PM, with the simulator's test inputs that make results quote the
@@ -434,7 +434,7 @@ describe.each(apiTargets({ everyDatabase: true }))('security on $name', (target)
     console.log(
       `security: ${values} values of ${columns.length} text, JSON and binary columns on ${target.name}, after ${ordered.length} applicants ran every check: no identifier of an applicant in clear`,
     );
-  }, 360_000);
+  });
 
   it('sends helmet’s security headers on every response, HSTS over HTTPS only, and no-store on every answer but the public ones', async () => {
     const paths: Array<{ method: string; path: string; key?: string | null; body?: unknown }> = [

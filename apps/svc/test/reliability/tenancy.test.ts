@@ -88,7 +88,7 @@ describe.each(apiTargets({ everyDatabase: true }))('the tenancy matrix on $name'
     // Returned records: a report operation that looked at the record before its owner would answer 200, not 409.
     await returnEveryApplicant({ svc, logger: logs.worker });
     http = httpClient({ baseUrl: svc.url, connections: 4 });
-  }, 300_000);
+  });
   afterAll(async () => {
     await http?.close();
     await svc?.close();
@@ -166,7 +166,7 @@ describe.each(apiTargets({ everyDatabase: true }))('the tenancy matrix on $name'
       `tenancy: ${withIds.length} operations with ids x ${CASES.length} cases on ${target.name}: ${counts.requests} requests, ${counts.notFound} foreign ids 404 not_found, ${counts.forbidden} 403 for any id (admin operations, team key), no foreign data, no table changed`,
     );
     expect(counts.notFound).toBeGreaterThan(0);
-  }, 300_000);
+  });
 
   it('answers the same reads with the caller’s own ids (the matrix can tell found from not found)', async () => {
     for (const operation of withIds.filter((candidate) => candidate.method === 'GET')) {

@@ -65,12 +65,12 @@ describe.skipIf(!postgresTarget)('workers by role (PostgreSQL)', () => {
       'watchlist.fetch',
       'watchlist.rescreen',
     ]);
-    await waitFor(async () => (await recordOf(created.id)).status === 'Returned', 120_000);
+    await waitFor(async () => (await recordOf(created.id)).status === 'Returned');
     const [checksPage, reportsPage] = await Promise.all([checks.metrics(), reports.metrics()]);
     expect(seriesValue(checksPage, 'svc_check_runs_total{check="softcheck",outcome="completed"}')).toBe(1);
     expect(seriesValue(checksPage, 'svc_report_render_duration_seconds_count{outcome="returned"}')).toBe(0);
     expect(seriesValue(reportsPage, 'svc_check_runs_total{check="softcheck",outcome="completed"}')).toBe(0);
     expect(seriesValue(reportsPage, 'svc_report_render_duration_seconds_count{outcome="returned"}')).toBe(1);
     expect(seriesValue(reportsPage, 'svc_job_queue_ready{queue="check.run"}')).toBe(0);
-  }, 240_000);
+  });
 });

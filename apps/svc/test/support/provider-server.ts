@@ -6,7 +6,7 @@ import { simulateCheck, type SimulatorLocation } from '@svc/domain';
 import { isProviderMessageSigned, signProviderMessage } from '@svc/services';
 
 /** `probe`'s first value other than undefined, asked every 200 ms; fails naming `what` after `timeoutMs`. */
-export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 180_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

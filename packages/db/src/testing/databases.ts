@@ -75,9 +75,10 @@ function postgresTarget(serverUrl: string, empty: boolean): DatabaseTarget {
 
 /**
  * Resolves when `condition` holds, polling every 100 ms (a condition is often a read through the API: faster polling
- * spent CPU that CI's other tests, on 2 cores, needed); fails after `timeoutMs`.
+ * spent CPU that CI's other tests, on 2 cores, needed); fails after `timeoutMs`. A guard against a hang, not a measure
+ * of speed: CI's machine has run several times slower than on a quiet day, so the default is generous (CONTRIBUTING.md).
  */
-export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);

@@ -90,7 +90,7 @@ export function useWorkerProcesses({
       LOG_LEVEL: 'info',
       ...workerEnvironment,
     };
-  }, 120_000);
+  });
   afterAll(async () => {
     for (const worker of processes) await worker.kill('SIGKILL');
     await world.api?.close();
