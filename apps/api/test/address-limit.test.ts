@@ -72,10 +72,16 @@ describe.each(apiTargets({ everyDatabase: true }))('limits per client address on
 
   it('ends a flood of 1,000 random keys from one address in 429s, before looking keys up, while another address still gets 401', async () => {
     const flooder = newClientAddress();
+    const startedAt = Date.now();
     const answers = await flood(1_000, () => getWithKey(randomKey(), flooder));
-    expect(countOf(answers, 401)).toBe(AUTH_FAILURES);
-    expect(countOf(answers, 429)).toBe(1_000 - AUTH_FAILURES);
-    expect(answers.at(-1)?.status).toBe(429);
+    // The limit counts per one-minute window: a flood that outlasts a minute (CI's machine at a fraction of its
+    // speed) meets a new window, whose failures are looked up again (110 s once, 60 answered 401).
+    const windows = Math.floor((Date.now() - startedAt) / 60_000) + 1;
+    const unauthenticated = countOf(answers, 401);
+    expect(unauthenticated).toBeGreaterThanOrEqual(AUTH_FAILURES);
+    expect(unauthenticated).toBeLessThanOrEqual(AUTH_FAILURES * windows);
+    expect(countOf(answers, 429)).toBe(1_000 - unauthenticated);
+    if (windows === 1) expect(answers.at(-1)?.status).toBe(429);
     expectRateLimited(answers);
     if (svc.db.kind === 'postgres') {
       // Counted in PostgreSQL, so every API process shares the count.
