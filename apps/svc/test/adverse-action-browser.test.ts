@@ -39,6 +39,8 @@ describe.each(apiTargets())('the adverse-action page in Chromium on $name', (tar
     // Long enough that the final notice never goes out during the test.
     worker = await startTestWorker(svc, { publicUrl: svc.url, waitingPeriodSeconds: 600 });
     page = await browser.newPage();
+    // Navigations and waits guard against a hang (CONTRIBUTING.md): puppeteer's 30 s is not enough on a slow CI machine.
+    page.setDefaultTimeout(180_000);
   });
   afterAll(async () => {
     await worker?.stop();

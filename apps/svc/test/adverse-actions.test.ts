@@ -298,7 +298,6 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
         'adverse_action_final_notice_sent',
       ]);
     },
-    180_000,
   );
 
   it.concurrent(
@@ -337,37 +336,32 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
         `<p class="test-band" role="note">${SIMULATION_BANDS.test_data}</p>`,
       );
     },
-    180_000,
   );
 
-  it.concurrent(
-    'writes the notices in French, and a canceled action sends no final notice',
-    async () => {
-      const { applicantId } = await returnedApplicant();
-      const { action } = await startAction(applicantId, 'fr');
-      await untilAwaitingFinal(applicantId, action.id);
-      const [pre] = await mailsOf(applicantId, 'adverse_action_notice');
-      const preText = await pdfText(`${actionPageIn(pre!)}/notices/pre_adverse.pdf`);
-      expect(preText).toContain('Avis préalable à une décision défavorable');
-      expect(preText).toContain(`rapport de vérification d’antécédents préparé par ${AGENCY} pour ${organisation}`);
-      expect(preText).toContain('SIMULÉ — pas une vraie vérification');
-      expect(pre!.subject.startsWith('[SIMULÉ] ')).toBe(true);
-      expect(preText).toContain('Aucune décision définitive ne sera prise avant 5 jours ouvrables');
+  it.concurrent('writes the notices in French, and a canceled action sends no final notice', async () => {
+    const { applicantId } = await returnedApplicant();
+    const { action } = await startAction(applicantId, 'fr');
+    await untilAwaitingFinal(applicantId, action.id);
+    const [pre] = await mailsOf(applicantId, 'adverse_action_notice');
+    const preText = await pdfText(`${actionPageIn(pre!)}/notices/pre_adverse.pdf`);
+    expect(preText).toContain('Avis préalable à une décision défavorable');
+    expect(preText).toContain(`rapport de vérification d’antécédents préparé par ${AGENCY} pour ${organisation}`);
+    expect(preText).toContain('SIMULÉ — pas une vraie vérification');
+    expect(pre!.subject.startsWith('[SIMULÉ] ')).toBe(true);
+    expect(preText).toContain('Aucune décision définitive ne sera prise avant 5 jours ouvrables');
 
-      const canceled = await admin.adverseActions.cancel({
-        params: { applicant_id: applicantId, action_id: action.id },
-      });
-      expect(canceled.status).toBe(200);
-      expect(canceled.body).toMatchObject({ state: 'canceled' });
-      await untilFinalNoticeJobDone(action.id);
-      expect((await actionOf(applicantId, action.id)).state).toBe('canceled');
-      expect(await mailsOf(applicantId, 'adverse_action_notice')).toHaveLength(1);
-      const again = await admin.adverseActions.cancel({ params: { applicant_id: applicantId, action_id: action.id } });
-      expect(again.status).toBe(409);
-      expect(again.body).toMatchObject({ code: 'conflict' });
-    },
-    180_000,
-  );
+    const canceled = await admin.adverseActions.cancel({
+      params: { applicant_id: applicantId, action_id: action.id },
+    });
+    expect(canceled.status).toBe(200);
+    expect(canceled.body).toMatchObject({ state: 'canceled' });
+    await untilFinalNoticeJobDone(action.id);
+    expect((await actionOf(applicantId, action.id)).state).toBe('canceled');
+    expect(await mailsOf(applicantId, 'adverse_action_notice')).toHaveLength(1);
+    const again = await admin.adverseActions.cancel({ params: { applicant_id: applicantId, action_id: action.id } });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'conflict' });
+  });
 
   it.concurrent(
     'erasing the applicant erases its adverse action: every link answers 410, and no table holds its items, notices or dispute',
@@ -427,7 +421,6 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
       expect(notices!.count).toBe(0);
     },
     // Two PDFs printed and every table searched for the applicant's name: beside CI's image build this took 180 s.
-    300_000,
   );
 
   it.concurrent(
@@ -508,106 +501,95 @@ describe.each(apiTargets({ everyDatabase: true }))('adverse action on $name', (t
       });
       expect(again.status).toBe(409);
     },
-    180_000,
   );
 
-  it.concurrent(
-    'cancels the action when the dispute is resolved with `cancel`',
-    async () => {
-      const { applicantId } = await returnedApplicant();
-      const { action, items } = await startAction(applicantId);
-      await untilAwaitingFinal(applicantId, action.id);
-      const page = actionPageIn((await mailsOf(applicantId, 'adverse_action_notice'))[0]!);
-      const fields = new URLSearchParams({ explanation: 'The record was expunged.' });
-      fields.append('item_ids', items[0]!.id);
-      const disputed = await fetch(`${page}/dispute`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: svc.url },
-        body: fields,
-      });
-      expect(disputed.status).toBe(200);
-      const resolved = await admin.adverseActions.resolve({
-        params: { applicant_id: applicantId, action_id: action.id },
-        body: { outcome: 'cancel' },
-      });
-      expect(resolved.body).toMatchObject({ state: 'canceled', dispute: { outcome: 'cancel' } });
-      expect(await listItemOf(applicantId)).toMatchObject({
-        adjudication_status: 'NONE',
-        applicant_adjudication: null,
-        report_summary: { dispute: false },
-      });
-      const listed = await admin.adverseActions.list({ params: { applicant_id: applicantId }, query: {} });
-      expect(listed.status).toBe(200);
-      expect(listed.body).toMatchObject({ count: 1, results: [{ id: action.id, state: 'canceled' }] });
-    },
-    180_000,
-  );
+  it.concurrent('cancels the action when the dispute is resolved with `cancel`', async () => {
+    const { applicantId } = await returnedApplicant();
+    const { action, items } = await startAction(applicantId);
+    await untilAwaitingFinal(applicantId, action.id);
+    const page = actionPageIn((await mailsOf(applicantId, 'adverse_action_notice'))[0]!);
+    const fields = new URLSearchParams({ explanation: 'The record was expunged.' });
+    fields.append('item_ids', items[0]!.id);
+    const disputed = await fetch(`${page}/dispute`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: svc.url },
+      body: fields,
+    });
+    expect(disputed.status).toBe(200);
+    const resolved = await admin.adverseActions.resolve({
+      params: { applicant_id: applicantId, action_id: action.id },
+      body: { outcome: 'cancel' },
+    });
+    expect(resolved.body).toMatchObject({ state: 'canceled', dispute: { outcome: 'cancel' } });
+    expect(await listItemOf(applicantId)).toMatchObject({
+      adjudication_status: 'NONE',
+      applicant_adjudication: null,
+      report_summary: { dispute: false },
+    });
+    const listed = await admin.adverseActions.list({ params: { applicant_id: applicantId }, query: {} });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({ count: 1, results: [{ id: action.id, state: 'canceled' }] });
+  });
 
-  it.concurrent(
-    'refuses what it cannot do with a problem, and changes nothing',
-    async () => {
-      const { applicantId } = await returnedApplicant();
-      const unknown = await admin.adverseActions.create({
-        params: { applicant_id: applicantId },
-        body: { item_ids: ['adv_item_nothing'] },
-      });
-      expect(unknown.status).toBe(400);
-      expect(unknown.body).toMatchObject({ code: 'validation_failed', errors: [{ path: 'item_ids' }] });
-      const { action } = await startAction(applicantId);
-      const second = await startAction(applicantId).catch((error: Error) => error.message);
-      expect(second).toContain('409');
-      expect(second).toContain('adverse_action_unavailable');
+  it.concurrent('refuses what it cannot do with a problem, and changes nothing', async () => {
+    const { applicantId } = await returnedApplicant();
+    const unknown = await admin.adverseActions.create({
+      params: { applicant_id: applicantId },
+      body: { item_ids: ['adv_item_nothing'] },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ code: 'validation_failed', errors: [{ path: 'item_ids' }] });
+    const { action } = await startAction(applicantId);
+    const second = await startAction(applicantId).catch((error: Error) => error.message);
+    expect(second).toContain('409');
+    expect(second).toContain('adverse_action_unavailable');
 
-      // Not returned yet: an invitation waiting for the applicant.
-      const invited = await admin.hr.invite({
-        body: {
-          owner_id: account.users.hr,
-          email: `${randomUUID()}@example.com`,
-          request_us_criminal_record_check_tier_1: true,
-        },
-      });
-      if (invited.status !== 201) throw new Error(JSON.stringify(invited.body));
-      const pendingId = invited.body.applicant.id;
-      const early = await admin.adverseActions.listItems({ params: { applicant_id: pendingId } });
-      expect(early.status).toBe(409);
-      expect(early.body).toMatchObject({ code: 'application_processing' });
+    // Not returned yet: an invitation waiting for the applicant.
+    const invited = await admin.hr.invite({
+      body: {
+        owner_id: account.users.hr,
+        email: `${randomUUID()}@example.com`,
+        request_us_criminal_record_check_tier_1: true,
+      },
+    });
+    if (invited.status !== 201) throw new Error(JSON.stringify(invited.body));
+    const pendingId = invited.body.applicant.id;
+    const early = await admin.adverseActions.listItems({ params: { applicant_id: pendingId } });
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ code: 'application_processing' });
 
-      // Another partner's (Canadian) team: not available there; and this partner's ids are not found from it.
-      const other = await svc.newPartner('Other partner');
-      const otherClient = svc.client(other.api_keys.live);
-      const canadian = await otherClient.hr.quickScreen({
-        body: {
-          owner_id: other.users.hr,
-          email: `${randomUUID()}@example.com`,
-          information: { ...fullInformation(), date_of_birth: '1980-01-01' },
-          position_or_property_location: US_LOCATION,
-          request_us_criminal_record_check_tier_1: true,
-        },
-      });
-      if (canadian.status !== 201) throw new Error(JSON.stringify(canadian.body));
-      await untilReturned(() => otherClient.hr.retrieveApplicant({ params: { applicant_id: canadian.body.id } }));
-      const canadianItems = await otherClient.adverseActions.listItems({ params: { applicant_id: canadian.body.id } });
-      const refused = await otherClient.adverseActions.create({
-        params: { applicant_id: canadian.body.id },
-        body: { item_ids: canadianItems.status === 200 ? [canadianItems.body.results[0]!.id] : ['x'] },
-      });
-      expect(refused.status).toBe(409);
-      expect(refused.body).toMatchObject({ code: 'adverse_action_unavailable' });
-      expect(
-        (await otherClient.adverseActions.retrieve({ params: { applicant_id: applicantId, action_id: action.id } }))
-          .status,
-      ).toBe(404);
-      expect((await otherClient.adverseActions.listItems({ params: { applicant_id: applicantId } })).status).toBe(404);
-      expect(
-        (await otherClient.adverseActions.cancel({ params: { applicant_id: applicantId, action_id: action.id } }))
-          .status,
-      ).toBe(404);
-      expect((await actionOf(applicantId, action.id)).state).not.toBe('canceled');
-      expect(
-        (await admin.adverseActions.retrieve({ params: { applicant_id: applicantId, action_id: randomUUID() } }))
-          .status,
-      ).toBe(404);
-    },
-    240_000,
-  );
+    // Another partner's (Canadian) team: not available there; and this partner's ids are not found from it.
+    const other = await svc.newPartner('Other partner');
+    const otherClient = svc.client(other.api_keys.live);
+    const canadian = await otherClient.hr.quickScreen({
+      body: {
+        owner_id: other.users.hr,
+        email: `${randomUUID()}@example.com`,
+        information: { ...fullInformation(), date_of_birth: '1980-01-01' },
+        position_or_property_location: US_LOCATION,
+        request_us_criminal_record_check_tier_1: true,
+      },
+    });
+    if (canadian.status !== 201) throw new Error(JSON.stringify(canadian.body));
+    await untilReturned(() => otherClient.hr.retrieveApplicant({ params: { applicant_id: canadian.body.id } }));
+    const canadianItems = await otherClient.adverseActions.listItems({ params: { applicant_id: canadian.body.id } });
+    const refused = await otherClient.adverseActions.create({
+      params: { applicant_id: canadian.body.id },
+      body: { item_ids: canadianItems.status === 200 ? [canadianItems.body.results[0]!.id] : ['x'] },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'adverse_action_unavailable' });
+    expect(
+      (await otherClient.adverseActions.retrieve({ params: { applicant_id: applicantId, action_id: action.id } }))
+        .status,
+    ).toBe(404);
+    expect((await otherClient.adverseActions.listItems({ params: { applicant_id: applicantId } })).status).toBe(404);
+    expect(
+      (await otherClient.adverseActions.cancel({ params: { applicant_id: applicantId, action_id: action.id } })).status,
+    ).toBe(404);
+    expect((await actionOf(applicantId, action.id)).state).not.toBe('canceled');
+    expect(
+      (await admin.adverseActions.retrieve({ params: { applicant_id: applicantId, action_id: randomUUID() } })).status,
+    ).toBe(404);
+  });
 });

@@ -172,7 +172,7 @@ describe('the packed @svc/contract, installed outside the workspace', () => {
         SVC_API_KEY: credentials.api_keys.demo,
         OWNER_ID: credentials.users.hr,
       }),
-      timeout: 240_000,
+      timeout: 480_000,
     }).catch((error: { stdout?: string; stderr?: string }) => {
       throw new Error(`the quick start failed:\n${error.stdout}\n${error.stderr}\n${svcLines.slice(-20).join('\n')}`);
     });

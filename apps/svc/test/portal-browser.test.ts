@@ -88,6 +88,8 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
     await svc.db.dataSource.query(`UPDATE users SET language = 'fr' WHERE id = $1`, [account.users.pm]);
     worker = await startTestWorker(svc);
     page = await browser.newPage();
+    // Navigations and waits guard against a hang (CONTRIBUTING.md): puppeteer's 30 s is not enough on a slow CI machine.
+    page.setDefaultTimeout(180_000);
     await page.setViewport({ width: 1000, height: 900 });
     page.on('console', (message) => {
       // The statuses of error pages (422, 404, 410) are asserted where they are expected.
@@ -522,6 +524,8 @@ describe.each(apiTargets({ everyDatabase: true }))('identity documents in Chromi
     account = await svc.newPartner();
     client = svc.client(account.api_keys.demo);
     page = await browser.newPage();
+    // Navigations and waits guard against a hang (CONTRIBUTING.md): puppeteer's 30 s is not enough on a slow CI machine.
+    page.setDefaultTimeout(180_000);
     await page.setViewport({ width: 1000, height: 900 });
     output = join(OUTPUT, `documents-${target.name}`);
     await mkdir(output, { recursive: true });

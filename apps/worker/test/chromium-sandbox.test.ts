@@ -33,7 +33,7 @@ describe("Chromium's sandbox", () => {
         [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, SANDBOXED_RENDER],
         {
           env: { ...process.env, HOME: home, ...environment(home) },
-          timeout: 120_000,
+          timeout: 300_000,
         },
       );
       return JSON.parse(stdout.trim().split('\n').pop() as string) as {
@@ -59,7 +59,6 @@ describe("Chromium's sandbox", () => {
       expect(outcome.args).not.toContain('--no-sandbox');
       expect(outcome.warnings).toEqual([]);
     },
-    150_000,
   );
 
   /** A Chromium that dies as a kernel or container policy would make it die, unless told --no-sandbox. */
@@ -81,7 +80,6 @@ describe("Chromium's sandbox", () => {
       expect(outcome.args).toContain('--no-sandbox');
       expect(outcome.warnings.join('')).toContain('Chromium runs without its sandbox: a sandboxed launch failed');
     },
-    150_000,
   );
 
   it.runIf(isRoot)(
@@ -94,7 +92,6 @@ describe("Chromium's sandbox", () => {
       expect(outcome.failure).toEqual({ code: 'sandbox_unavailable', retryable: false });
       expect(outcome.pdf).toBe('');
     },
-    150_000,
   );
 
   it.runIf(isRoot)(
@@ -127,7 +124,6 @@ describe("Chromium's sandbox", () => {
         await required.close();
       }
     },
-    120_000,
   );
 
   it('runs without the sandbox when told to (SVC_CHROMIUM_SANDBOX=off), saying so in the logs', async () => {

@@ -98,7 +98,6 @@ describe.skipIf(!postgresTarget)('an adverse action’s final notice across a wo
       async () =>
         ((await live.hr.retrieveApplicant({ params: { applicant_id: applicantId } })).body as { status: string })
           .status === 'Returned',
-      60_000,
     );
     const items = await live.adverseActions.listItems({ params: { applicant_id: applicantId } });
     if (items.status !== 200) throw new Error(JSON.stringify(items.body));

@@ -309,7 +309,7 @@ describe.skipIf(unavailable)('svc as a cluster: hosts killed under load (network
         await waitFor(async () => {
           const record = await call('retrieve', 'GET', `/api/v1/hr/applicants/${id}/`, undefined);
           return (record.json as { status: string }).status === 'Returned';
-        }, 240_000);
+        }, 600_000);
         await call(
           'upgrade',
           'PUT',
@@ -347,7 +347,7 @@ describe.skipIf(unavailable)('svc as a cluster: hosts killed under load (network
         `SELECT applicant_id, version, object_key FROM reports WHERE applicant_id = ANY($1) ORDER BY applicant_id, version`,
         [ids],
       )) as Array<{ applicant_id: string; version: number; object_key: string | null }>;
-    await waitFor(async () => (await reportsOf()).length >= ids.reduce((sum, id) => sum + returns(id), 0), 240_000);
+    await waitFor(async () => (await reportsOf()).length >= ids.reduce((sum, id) => sum + returns(id), 0), 600_000);
     const statuses = (await db.dataSource.query(`SELECT id, status FROM applicants WHERE id = ANY($1)`, [
       ids,
     ])) as Array<{

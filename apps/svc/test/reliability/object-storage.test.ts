@@ -45,8 +45,9 @@ function runSvcProcess(
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  // A hang guard: a loaded 2-core run has taken over 30 s to boot svc.
-  const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+  // A hang guard: a loaded 2-core run has taken over 30 s to boot svc, and over 90 s on a CI machine at a fifth of
+  // its speed.
+  const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
   return new Promise((resolve) =>
     child.once('exit', (code) => {
       clearTimeout(timer);

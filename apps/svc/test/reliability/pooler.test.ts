@@ -158,10 +158,7 @@ describe.skipIf(!postgresTarget)('behind PgBouncer in transaction mode (PostgreS
     expect(returnedBeforeKill.length).toBeLessThan(ORDERS);
 
     await start('second worker', 'worker');
-    await waitFor(
-      async () => (await Promise.all(ids.map(recordOf))).every((record) => record.status === 'Returned'),
-      120_000,
-    );
+    await waitFor(async () => (await Promise.all(ids.map(recordOf))).every((record) => record.status === 'Returned'));
     await waitFor(() => ids.every((id) => receiver.returned.includes(id)));
 
     const survivors = processes.filter(({ name }) => name !== 'first worker');

@@ -88,10 +88,8 @@ describe.skipIf(!postgresTarget)('a pending provider check across a worker kill 
     });
     if (created.status !== 201) throw new Error(JSON.stringify(created.body));
     const executionId = created.body.check_executions[0]!.id.replace(/^check_exec_/, '');
-    await waitFor(
-      async () =>
-        Boolean(provider.checkOf(executionId) && (await recordOf(created.body.id)).check_executions[0]!.submitted_at),
-      90_000,
+    await waitFor(async () =>
+      Boolean(provider.checkOf(executionId) && (await recordOf(created.body.id)).check_executions[0]!.submitted_at),
     );
     await first.kill('SIGKILL');
     // Before the kill, a submission whose answer came too late for the worker (a loaded machine) is sent again; after

@@ -269,7 +269,7 @@ export async function returnEveryApplicant({ svc, logger }: { svc: TestApi; logg
         `SELECT count(*)::int AS pending FROM applicants WHERE status <> 'Returned' AND is_submitted`,
       )) as Array<{ pending: number }>;
       return row?.pending === 0;
-    }, 240_000);
+    }, 600_000);
     await svc.changesSeen();
   } finally {
     await worker.stop();
