@@ -13,14 +13,19 @@ const STORAGE_SETTING_NAMES = [
   'SVC_S3_SECRET_ACCESS_KEY',
 ] as const satisfies readonly SettingName[];
 
-/** What the API (`svc api`, and `svc start`'s API) reads. */
-export const API_SETTINGS = [
+/** The database, the keys that seal its data, and where files live: read by the API and the worker alike. */
+const DATA_SETTING_NAMES = [
   'DATABASE_URL',
   'SVC_DIRECT_DATABASE_URL',
   'SVC_DATA_DIR',
   'SVC_ENCRYPTION_KEY',
   'SVC_ENCRYPTION_KEY_PREVIOUS',
   ...STORAGE_SETTING_NAMES,
+] as const satisfies readonly SettingName[];
+
+/** What the API (`svc api`, and `svc start`'s API) reads. */
+export const API_SETTINGS = [
+  ...DATA_SETTING_NAMES,
   'SVC_PUBLIC_URL',
   'PORT',
   'HOST',
@@ -50,12 +55,7 @@ export const API_SETTINGS = [
 
 /** What a worker (`svc worker`, and `svc start`'s worker) reads. */
 export const WORKER_SETTINGS = [
-  'DATABASE_URL',
-  'SVC_DIRECT_DATABASE_URL',
-  'SVC_DATA_DIR',
-  'SVC_ENCRYPTION_KEY',
-  'SVC_ENCRYPTION_KEY_PREVIOUS',
-  ...STORAGE_SETTING_NAMES,
+  ...DATA_SETTING_NAMES,
   'SVC_PUBLIC_URL',
   'SVC_PROVIDERS',
   'SVC_WATCHLIST_FETCH',
