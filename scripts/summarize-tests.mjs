@@ -2,6 +2,8 @@
 // Adds up the vitest JSON reports of every workspace package and prints one closing line,
 // `tests: N passed, N failed, N skipped`, so the whole count stands after turbo's per-package output. A skipped test
 // proved nothing: each is listed by file and name, with what would run it, so a run never claims more than it proved.
+// Each failed test and failed file is listed too, with the start of its error, just above that line: whoever reads
+// only the end of a long CI log still sees what failed.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +11,16 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const totals = { passed: 0, failed: 0, skipped: 0, failedFiles: 0 };
 const skipped = [];
+const failures = [];
+/** The first lines of an error, without the terminal's colours or the stack. */
+const firstLines = (message = '') =>
+  message
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((line) => !/^\s+at /.test(line))
+    .slice(0, 6)
+    .map((line) => `      ${line}`)
+    .join('\n');
 for (const group of ['packages', 'apps']) {
   for (const name of readdirSync(join(root, group))) {
     const directory = join(root, group, name);
@@ -20,18 +32,27 @@ for (const group of ['packages', 'apps']) {
         numFailedTests = 0,
         numPendingTests = 0,
         numTodoTests = 0,
-        numFailedTestSuites = 0,
         testResults = [],
       } = JSON.parse(readFileSync(join(directory, report), 'utf8'));
       totals.passed += numPassedTests;
       totals.failed += numFailedTests;
       totals.skipped += numPendingTests + numTodoTests;
-      // A file whose set-up failed counts its tests as skipped, not failed: it failed all the same.
-      totals.failedFiles += numFailedTestSuites;
-      for (const file of testResults)
-        for (const test of file.assertionResults ?? [])
+      for (const file of testResults) {
+        const path = relative(root, file.name);
+        const tests = file.assertionResults ?? [];
+        // A file whose set-up failed counts its tests as skipped, not failed: it failed all the same. (vitest's
+        // numFailedTestSuites counts each failed describe block as well as the file.)
+        if (file.status === 'failed') totals.failedFiles += 1;
+        for (const test of tests) {
           if (test.status === 'pending' || test.status === 'skipped' || test.status === 'todo')
-            skipped.push(`${relative(root, file.name)} › ${test.fullName ?? test.title}`);
+            skipped.push(`${path} › ${test.fullName ?? test.title}`);
+          if (test.status === 'failed')
+            failures.push(`  - ${path} › ${test.fullName ?? test.title}\n${firstLines(test.failureMessages?.[0])}`);
+        }
+        // A file that failed with no failed test of its own: its set-up or teardown failed.
+        if (file.status === 'failed' && !tests.some((test) => test.status === 'failed'))
+          failures.push(`  - ${path} (the file itself)\n${firstLines(file.message)}`);
+      }
     }
   }
 }
@@ -47,6 +68,7 @@ if (skipped.length > 0) {
       `\n${postgres}${'!'.repeat(100)}\n`,
   );
 }
+if (failures.length > 0) console.log(`\nFAILED:\n${failures.join('\n')}\n`);
 const failedFiles = totals.failedFiles > 0 ? `, ${totals.failedFiles} test files failed` : '';
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped${failedFiles}`);
 process.exit(totals.failed > 0 || totals.failedFiles > 0 ? 1 : 0);

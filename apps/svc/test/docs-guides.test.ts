@@ -70,7 +70,7 @@ npm() {
   return {
     directory,
     /** Pastes `code` (and, after it, the lines a command of it reads) and resolves with what it printed. */
-    async run(code: string, input: string[] = [], timeoutMs = 60_000): Promise<string> {
+    async run(code: string, input: string[] = [], timeoutMs = 180_000): Promise<string> {
       count += 1;
       const done = `__svc_docs_block_${count}_done__`;
       const start = output.length;

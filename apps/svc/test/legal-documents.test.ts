@@ -33,7 +33,7 @@ describe.each(apiTargets({ everyDatabase: true }))('the summary of rights as a P
     const start = () => startTestWorker(svc, { concurrency: 2 });
     workers = [await start(), await start()];
 
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 180_000;
     let response = await fetch(`${svc.url}${PDF_PATH}`);
     while (response.status === 503 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 500));

@@ -138,7 +138,7 @@ describe.each(apiTargets())('an invited applicant in Chromium on $name', (target
    * it, looks at the email, and follows the link in its text part to the applicant's form.
    */
   async function openLinkFromOutbox(email: string, step: string): Promise<void> {
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 180_000;
     let href: string | null = null;
     while (!href) {
       await page.goto(`${svc.url}/dev/outbox`, { waitUntil: 'load' });

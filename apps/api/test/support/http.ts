@@ -17,7 +17,7 @@ export type HttpAnswer = { status: number; headers: Record<string, string>; text
 export function httpClient({
   baseUrl,
   connections = 16,
-  timeoutMs = 60_000,
+  timeoutMs = 180_000,
 }: {
   baseUrl: string;
   connections?: number;

@@ -120,7 +120,7 @@ describe.skipIf(!postgresTarget)(
         await restartApi();
       }
       // The client retries what was not acknowledged until it is (keys held by the dead process come back after the lease).
-      const deadline = Date.now() + 120_000;
+      const deadline = Date.now() + 600_000;
       while (unacknowledged().length > 0 && Date.now() < deadline) {
         await inParallel(unacknowledged(), 8, send);
         if (unacknowledged().length > 0) await new Promise((resolve) => setTimeout(resolve, 500));

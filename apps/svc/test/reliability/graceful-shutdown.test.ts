@@ -126,7 +126,7 @@ describe.skipIf(!postgresTarget)(
       );
       while (acknowledged.size < ORDERS / 2) await new Promise((resolve) => setTimeout(resolve, 10));
       // Checks run while orders come in: wait for the worker to have finished some.
-      const deadline = Date.now() + 30_000;
+      const deadline = Date.now() + 180_000;
       let workerDuring = await scrape(workerMetricsUrl);
       while (sampleSum(workerDuring, 'svc_check_runs_total', 'outcome="completed"') === 0 && Date.now() < deadline)
         workerDuring = await scrape(workerMetricsUrl);
@@ -168,7 +168,7 @@ describe.skipIf(!postgresTarget)(
 
       // A worker started again runs what was left: every acknowledged order returns.
       const [restartedWorker] = [await start('worker')];
-      const returnDeadline = Date.now() + 240_000;
+      const returnDeadline = Date.now() + 600_000;
       let returned = 0;
       while (Date.now() < returnDeadline) {
         [{ returned }] = (await db.dataSource.query(

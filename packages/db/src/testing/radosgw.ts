@@ -122,7 +122,7 @@ export async function startRadosgw(): Promise<Radosgw> {
     return child;
   };
   const ceph = (args: string[]) =>
-    run('/usr/bin/ceph', ['-c', config, '--connect-timeout', '10', ...args], { timeout: 30_000 });
+    run('/usr/bin/ceph', ['-c', config, '--connect-timeout', '60', ...args], { timeout: 180_000 });
   const close = async () => {
     for (const child of children.toReversed()) {
       if (child.exitCode !== null || child.signalCode !== null) continue;

@@ -29,7 +29,7 @@ export async function printWithChromium(directory: string, name: string, html: s
       `--print-to-pdf=${pdf}`,
       `file://${file}`,
     ],
-    { timeout: 90_000 },
+    { timeout: 300_000 },
   );
   return pdf;
 }

@@ -189,7 +189,7 @@ export async function startHaproxy({ port, servers }: { port: number; servers: r
   child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   // Listening once it accepts a connection (it says nothing when it starts well).
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`haproxy exited: ${output.join('')}`);
     const answered = await fetch(`http://127.0.0.1:${port}/`).then(
@@ -204,14 +204,14 @@ export async function startHaproxy({ port, servers }: { port: number; servers: r
     url: `http://127.0.0.1:${port}`,
     port,
     async untilServing() {
-      const until = Date.now() + 30_000;
+      const until = Date.now() + 180_000;
       for (let inARow = 0; inARow < servers.length * 2;) {
         const ready = await fetch(`http://127.0.0.1:${port}/ready`).then(
           (response) => response.ok,
           () => false,
         );
         inARow = ready ? inARow + 1 : 0;
-        if (Date.now() > until) throw new Error('the balancer found no server ready within 30 s');
+        if (Date.now() > until) throw new Error('the balancer found no server ready within 180 s');
         if (!ready) await new Promise((resolve) => setTimeout(resolve, 200));
       }
     },
