@@ -4,6 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import * as cluster from './cluster.js';
 import * as e2e from './e2e.js';
+import * as fuzz from './fuzz.js';
 import * as http from './http.js';
 import * as identity from './identity.js';
 import * as idle from './idle.js';
@@ -32,6 +33,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   identity,
   cluster,
   storage,
+  fuzz,
 ];
 
 const RESULTS_JSON = fileURLToPath(new URL('../results.json', import.meta.url));

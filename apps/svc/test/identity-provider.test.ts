@@ -124,9 +124,8 @@ describe.each(apiTargets().slice(0, 1))('the built-in identity provider on $name
       body,
     });
     expect(posted.status, (await posted.text()).slice(0, 300)).toBe(200);
-    const record = (await untilReturned(
-      () => live.hr.retrieveApplicant({ params: { applicant_id: applicantId } }),
-      120_000,
+    const record = (await untilReturned(() =>
+      live.hr.retrieveApplicant({ params: { applicant_id: applicantId } }),
     )) as HrApplication;
     const web = await live.hr.reportWeb({ params: { applicant_id: applicantId } });
     if (web.status !== 200) throw new Error(`web report: ${web.status}`);
@@ -205,9 +204,8 @@ describe.each(apiTargets().slice(0, 1))('the built-in identity provider on $name
       },
     });
     if (created.status !== 201) throw new Error(`quick screen refused: ${JSON.stringify(created.body)}`);
-    const record = (await untilReturned(
-      () => live.hr.retrieveApplicant({ params: { applicant_id: created.body.id } }),
-      120_000,
+    const record = (await untilReturned(() =>
+      live.hr.retrieveApplicant({ params: { applicant_id: created.body.id } }),
     )) as HrApplication;
     expect(record.identity_verification).toMatchObject({ status: 'R', result: 'REVIEW' });
     expect(record.check_executions[0]).toMatchObject({ provider: 'identity', simulated: false, status: 'COMPLETE' });

@@ -76,7 +76,7 @@ describe.runIf(postgresTarget)('worker processes on PostgreSQL', () => {
       instances.push(instance);
     }
     try {
-      await waitFor(async () => (await returnedCount(db, applicantIds)) === applicantIds.length, 240_000);
+      await waitFor(async () => (await returnedCount(db, applicantIds)) === applicantIds.length, 600_000);
     } finally {
       for (const instance of instances) {
         await instance.worker.stop();

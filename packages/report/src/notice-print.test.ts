@@ -55,5 +55,5 @@ describe('a printed adverse-action notice', () => {
       'Consumer reporting agency Keystone Screening 100 Main St Albany, NY 12207 US Phone: +1 518 555 0100 Website: https://keystone.example',
     );
     expect(flat).toContain('consumer report prepared by Keystone Screening for Analytical Engines');
-  }, 120_000);
+  });
 });

@@ -68,7 +68,7 @@ describe('printed by Chromium', () => {
     const flat = printed.text.replace(/\s+/g, ' ');
     for (const flag of input.requestedFlags)
       expect(flat).toContain(CHECK_DISPLAY_NAMES[flag.slice('request_'.length) as keyof typeof CHECK_DISPLAY_NAMES]);
-  }, 120_000);
+  });
 
   it('a PM report in the UK with hidden personal data: A4, no SIN and no date of birth', async () => {
     const input = sampleReportInput({
@@ -82,7 +82,7 @@ describe('printed by Chromium', () => {
     expect(printed.text.toLowerCase()).toContain('tenancy scores');
     for (const value of ['15 Jun 1990', '1990-06-15', '123456789', '123 456 789'])
       expect(printed.text).not.toContain(value);
-  }, 120_000);
+  });
 
   it.each([
     { teamType: 'HR', page: 'its own page' },

@@ -26,10 +26,15 @@ import { seedTenant, type Tenant } from './support/world.js';
 /**
  * Every operation of the contract under generated hostile requests (issue 9, item 1): no 5xx, every refusal a
  * problem document, and a batch of requests none of which was accepted leaves every tenant table as it was.
- * `SVC_FUZZ_SEED` replays a run; `SVC_FUZZ_REQUESTS` overrides the count. 20,480 requests in all (the issue asks
- * for at least 20,000), most on PostgreSQL, which serves them several times faster than PGlite.
+ * `SVC_FUZZ_SEED` replays a run; `SVC_FUZZ_REQUESTS` overrides the count. `npm test` sends 4,096 requests (every
+ * operation some 34 times, each run with a new seed); `SVC_FUZZ_FULL=1`, which `pnpm bench fuzz` sets, sends 20,480
+ * (the issue asks for at least 20,000): 88 s alone on a quiet machine, and up to 365 s of CI's longest stream beside
+ * the others. Most on PostgreSQL, which serves them several times faster than PGlite.
  */
-const REQUESTS = { postgres: 18_432, pglite: 2_048 } as const;
+const REQUESTS =
+  process.env.SVC_FUZZ_FULL === '1'
+    ? ({ postgres: 18_432, pglite: 2_048 } as const)
+    : ({ postgres: 3_072, pglite: 1_024 } as const);
 const BATCH = 16;
 const bodyForLog = (body: string | Buffer | undefined) =>
   body === undefined ? '' : typeof body === 'string' ? body.slice(0, 200) : `<${body.length} bytes>`;
@@ -182,8 +187,8 @@ describe.each(apiTargets({ everyDatabase: true }))('fuzzing every operation of t
     expect(perOperation.size).toBe(operations.length);
     expect(tally.refused + tally.accepted).toBe(total);
     expect(tally.batchesChecked).toBeGreaterThan(0);
-    // A hang guard, not a speed measure: 88 s alone on a quiet machine, 365 s beside CI's other streams, and past
-    // 1,200 s once on CI's machine running three times slower.
+    // A hang guard for the full run (SVC_FUZZ_FULL=1), not a speed measure: past 1,200 s once on CI's machine running
+    // three times slower.
   }, 2_400_000);
 
   it('answers form, multipart and encoded bodies on every route outside the contract that reads a body without a 5xx', async () => {
