@@ -6,16 +6,8 @@ import { isUnreadable, type DocumentReading } from './document.js';
 import { binarised, cropped, greyImageOf, rotated, type GreyImage } from './images.js';
 import { mrzDocument } from './mrz-document.js';
 import { OCR_ATTEMPTS, readZone, zoneBand, type OcrOptions } from './mrz-ocr.js';
-import {
-  gridLines,
-  namesOf,
-  repairMrz,
-  rivalReadings,
-  withNames,
-  zoneLines,
-  type MrzFormat,
-  type RepairedMrz,
-} from './mrz-repair.js';
+import { gridLines, namesOf, repairMrz, rivalReadings, withNames, zoneLines, type RepairedMrz } from './mrz-repair.js';
+import type { MrzFormat } from './mrz-format.js';
 import { readPdf417 } from './pdf417.js';
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { td1Lines, td3Lines } from '../src/corpus/people.js';
-import { checkDigit, gridLines, repairMrz, rivalReadings, zoneLines } from '../src/mrz-repair.js';
+import { checkDigit } from '../src/mrz-format.js';
+import { gridLines, repairMrz, rivalReadings, zoneLines } from '../src/mrz-repair.js';
 
 const person = { firstName: 'Zoë', middleName: null, lastName: 'Müller', birthDate: '1985-01-01', sex: 'F' } as const;
 const passport = td3Lines(person, 'CAN', 'ZE000509', '2031-01-14');

@@ -1,4 +1,4 @@
-import { checkDigit } from '../mrz-repair.js';
+import { checkDigit } from '../mrz-format.js';
 
 /** A deterministic pseudo-random sequence (mulberry32): the same seed gives the same corpus. */
 export function randomOf(seed: number) {
