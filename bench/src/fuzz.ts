@@ -3,13 +3,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_URL } from './stack.js';
 
 export const name = 'fuzz';
 
 /** The svc app, whose reliability tests hold the fuzz test, and the workspace's vitest. */
 const SVC_APP = fileURLToPath(new URL('../../apps/svc/', import.meta.url));
 const VITEST = fileURLToPath(new URL('../../node_modules/.bin/vitest', import.meta.url));
-const SERVER_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
  * The fuzz test at its full size (`SVC_FUZZ_FULL=1`: 20,480 requests, 18,432 on PostgreSQL and 2,048 on PGlite), which
@@ -52,7 +52,10 @@ type VitestReport = {
   testResults: Array<{ startTime: number; endTime: number }>;
 };
 
-/** Runs the fuzz test file alone through the app's own vitest; resolves with what it printed. */
+/**
+ * Runs the fuzz test file alone through the workspace's vitest, its PostgreSQL runs on the benchmarks' server (it
+ * creates and drops its own databases there); resolves with what it printed.
+ */
 function vitest(report: string): Promise<string> {
   const child = spawn(VITEST, ['run', 'test/reliability/fuzz.test.ts', `--outputFile.json=${report}`], {
     cwd: SVC_APP,

@@ -8,7 +8,7 @@ import { freePort } from '@svc/db/testing';
 const SVC_MAIN = fileURLToPath(new URL('../../apps/svc/dist/main.js', import.meta.url));
 
 /** The PostgreSQL server the benchmarks create their databases on (`BENCH_PG_URL`, default the local one). */
-const SERVER_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const SERVER_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export type Account = {
   partner_id: string;
