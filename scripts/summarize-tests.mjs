@@ -12,13 +12,17 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const totals = { passed: 0, failed: 0, skipped: 0, failedFiles: 0 };
 const skipped = [];
 const failures = [];
-/** The first lines of an error, without the terminal's colours or the stack. */
+/**
+ * The first lines of an error, without the terminal's colours or the stack. vitest reports a test or hook past its
+ * own time limit with the stack of where it was declared, whose first line reads `Error: STACK_TRACE_ERROR`.
+ */
 const firstLines = (message = '') =>
   message
     .replace(/\u001b\[[0-9;]*m/g, '')
+    .replace(/^Error: STACK_TRACE_ERROR$/m, 'Error: the test (or its hook) ran past its own time limit')
     .split('\n')
     .filter((line) => !/^\s+at /.test(line))
-    .slice(0, 6)
+    .slice(0, 12)
     .map((line) => `      ${line}`)
     .join('\n');
 for (const group of ['packages', 'apps']) {

@@ -43,6 +43,14 @@ async function checks() {
 }
 
 /**
+ * The shared runs take one file at a time (vitest.shared.ts says two): with the reliability stream's two, at most four
+ * test files run at once on the 2 cores. Six at once (every stream at two) made a large report's render, a Chromium
+ * launch and a svc start take minutes on CI's machine, past what the product allows them (stop 42's CI: five tests
+ * timed out).
+ */
+const ONE_FILE_AT_A_TIME = '--maxWorkers=1';
+
+/**
  * The `svc` app's tests in two runs: its reliability files (crash, outage, fuzz: the longest files of all) in a
  * stream of their own from the first second, and its other files from the queue, which another stream takes
  * meanwhile. As one run, the `svc` stream ended some 200 s after the others. The second run writes its own report.
@@ -50,7 +58,7 @@ async function checks() {
 const SVC_RELIABILITY = { name: LONGEST, vitestArgs: ['test/reliability'] };
 const SVC_OTHERS = {
   name: LONGEST,
-  vitestArgs: ['--exclude', 'test/reliability/**', '--outputFile.json=.vitest-results.others.json'],
+  vitestArgs: ['--exclude', 'test/reliability/**', '--outputFile.json=.vitest-results.others.json', ONE_FILE_AT_A_TIME],
 };
 
 /**
@@ -69,7 +77,10 @@ function sharedRuns() {
     }),
   );
   const rank = (name) => (longOnes.includes(name) ? longOnes.indexOf(name) : longOnes.length);
-  return [SVC_OTHERS, ...names.sort((a, b) => rank(a) - rank(b)).map((name) => ({ name, vitestArgs: [] }))];
+  return [
+    SVC_OTHERS,
+    ...names.sort((a, b) => rank(a) - rank(b)).map((name) => ({ name, vitestArgs: [ONE_FILE_AT_A_TIME] })),
+  ];
 }
 
 /** One package's tests (`vitestArgs`: passed on to vitest): whether they passed. */

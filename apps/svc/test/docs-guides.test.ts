@@ -70,15 +70,20 @@ npm() {
   return {
     directory,
     /** Pastes `code` (and, after it, the lines a command of it reads) and resolves with what it printed. */
-    async run(code: string, input: string[] = [], timeoutMs = 180_000): Promise<string> {
+    async run(code: string, input: string[] = [], timeoutMs = 480_000): Promise<string> {
       count += 1;
       const done = `__svc_docs_block_${count}_done__`;
       const start = output.length;
       shell.stdin.write(`${code}\n${input.map((line) => `${line}\n`).join('')}printf '%s\\n' '${done}'\n`);
       const deadline = Date.now() + timeoutMs;
       while (!output.includes(done, start)) {
-        if (exited || Date.now() > deadline)
-          throw new Error(`${exited ?? 'timed out'} in:\n${code}\n--- it printed:\n${output.slice(start)}`);
+        if (exited || Date.now() > deadline) {
+          // The last lines of svc's own log first: a CI log shows the start of an error.
+          const log = await readFile(join(directory, 'svc.log'), 'utf8').catch(() => '');
+          throw new Error(
+            `${exited ?? 'timed out'} in: ${code.split('\n')[0]}\n--- svc.log ends:\n${log.trimEnd().split('\n').slice(-8).join('\n')}\n--- the block:\n${code}\n--- it printed:\n${output.slice(start)}`,
+          );
+        }
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       return output.slice(start, output.indexOf(done, start));

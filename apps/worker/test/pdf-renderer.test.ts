@@ -174,7 +174,7 @@ describe('the PDF renderer on Chromium', () => {
   });
 
   it("runs none of the document's scripts by default, so a script can neither change the report nor hang the printer", async () => {
-    const renderer = newRenderer({ maxPages: 1, renderTimeoutMs: 20_000 });
+    const renderer = newRenderer({ maxPages: 1 });
     const scripted = `<!doctype html><html><body><p>Static report</p><script>document.body.insertAdjacentHTML('beforeend', '<p>Script ran</p>')</script></body></html>`;
     for (let round = 0; round < 2; round += 1) {
       const { text } = await readPdf(await renderer.render({ html: scripted, pageSize: 'A4' }));
@@ -254,6 +254,22 @@ describe('the PDF renderer on Chromium', () => {
     expect(logs).toContain('render_timeout');
     expect(logs).not.toContain('046 454 286');
     expect(logs).not.toContain('Lovelace');
+  });
+
+  it('gives a retried render twice the time of the try before (a busy machine gets there on a retry), a stuck page still failing', async () => {
+    const renderer = newRenderer({ maxPages: 1, renderTimeoutMs: 3_000, javascript: true });
+    // Chromium launched first, with the time of a fourth try: a loaded machine may need several.
+    await waitFor(() =>
+      renderer.render({ html: sectionsHtml('Launch', 1), pageSize: 'A4', attempt: 3 }).then(
+        () => true,
+        () => false,
+      ),
+    );
+    const started = performance.now();
+    const failure = await rejectionOf(renderer.render({ html: STUCK_HTML, pageSize: 'A4', attempt: 1 }));
+    expect(failure.code).toBe('render_timeout');
+    expect(failure.message).toContain('longer than 6000 ms');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(6_000);
   });
 
   describe('with a local server the report tries to reach', () => {

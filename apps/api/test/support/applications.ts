@@ -174,18 +174,37 @@ export async function completeWithSimulator(
   await markReturned(db, applicantId);
 }
 
-/** Polls a record, as a partner would, until it is `Returned`; throws after `timeoutMs`. */
+/**
+ * Polls a record, as a partner would, until it is `Returned`; throws after `timeoutMs`, with each check's state. A
+ * hang guard below the test's own 10 minutes, so that a failure says which check was left.
+ */
 export async function untilReturned(
   retrieve: () => Promise<{ status: number; body: unknown }>,
-  timeoutMs = 180_000,
+  timeoutMs = 480_000,
 ): Promise<unknown> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await retrieve();
-    const body = response.body as { status?: string; report_status?: string };
+    const body = response.body as {
+      status?: string;
+      report_status?: string;
+      check_executions?: Array<{
+        check_name?: string;
+        provider?: string;
+        status?: string;
+        failure_reason?: string | null;
+      }>;
+    };
     if (response.status === 200 && body.status === 'Returned') return response.body;
-    if (Date.now() > deadline)
-      throw new Error(`still ${response.status} ${body.status}/${body.report_status} after ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline) {
+      const checks = (body.check_executions ?? []).map(
+        ({ check_name, provider, status, failure_reason }) =>
+          `${check_name} (${provider}) ${status}${failure_reason ? `: ${failure_reason}` : ''}`,
+      );
+      throw new Error(
+        `still ${response.status} ${body.status}/${body.report_status} after ${timeoutMs / 1000} s; checks: ${checks.join('; ') || 'none'}`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

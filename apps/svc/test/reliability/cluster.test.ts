@@ -5,7 +5,14 @@ import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapPartner, type BootstrappedAccount } from '@svc/services';
 import { type Database } from '@svc/db';
-import { databaseTargets, radosgwUnavailableReason, startRadosgw, waitFor, type Radosgw } from '@svc/db/testing';
+import {
+  databaseTargets,
+  pendingWork,
+  radosgwUnavailableReason,
+  startRadosgw,
+  waitFor,
+  type Radosgw,
+} from '@svc/db/testing';
 import { useEncryptionKey } from '@svc/db/crypto';
 import {
   completedFields,
@@ -309,7 +316,9 @@ describe.skipIf(unavailable)('svc as a cluster: hosts killed under load (network
         await waitFor(async () => {
           const record = await call('retrieve', 'GET', `/api/v1/hr/applicants/${id}/`, undefined);
           return (record.json as { status: string }).status === 'Returned';
-        }, 600_000);
+        }, 480_000).catch(async (error: Error) => {
+          throw new Error(`the upgrade of ${id}: ${error.message}\n${await pendingWork(db)}`);
+        });
         await call(
           'upgrade',
           'PUT',
@@ -347,7 +356,12 @@ describe.skipIf(unavailable)('svc as a cluster: hosts killed under load (network
         `SELECT applicant_id, version, object_key FROM reports WHERE applicant_id = ANY($1) ORDER BY applicant_id, version`,
         [ids],
       )) as Array<{ applicant_id: string; version: number; object_key: string | null }>;
-    await waitFor(async () => (await reportsOf()).length >= ids.reduce((sum, id) => sum + returns(id), 0), 600_000);
+    await waitFor(
+      async () => (await reportsOf()).length >= ids.reduce((sum, id) => sum + returns(id), 0),
+      480_000,
+    ).catch(async (error: Error) => {
+      throw new Error(`every report: ${error.message}\n${await pendingWork(db)}`);
+    });
     const statuses = (await db.dataSource.query(`SELECT id, status FROM applicants WHERE id = ANY($1)`, [
       ids,
     ])) as Array<{
@@ -427,7 +441,9 @@ describe.skipIf(unavailable)('svc as a cluster: hosts killed under load (network
     console.log(
       `cluster: 2 API hosts behind HAProxy, 2 worker hosts, a webhook receiver host; ${QUICK_SCREENS} quick screens, ${INVITATIONS} invitations completed through the portal, ${UPGRADES} upgrades; ${deaths.length} hosts killed (SIGKILL) and restarted (${deaths.map(({ host }) => host).join(', ')}); ${answers.length} answers (${byStatus}; ${serverErrors.length} 5xx, all 503: ${refusedUnderLoad.length} of svc's database busy, the others while a host was dead); ${ids.length} applicants returned ${reports.length} times, each once per round, ${reports.length} reports in the bucket; ${events.length} events, each delivered (${repeated} repeated deliveries, same id); 0 duplicate applicants; ordered in ${((ordered - started) / 1000).toFixed(1)} s, all delivered ${((Date.now() - started) / 1000).toFixed(1)} s after the first order`,
     );
-  });
+    // Its own limit: its waits in sequence (the upgrades' returns, every report, every delivery) may together take
+    // longer than the default 10 minutes on a loaded machine; each of them says what it waited for.
+  }, 1_500_000);
 });
 
 /** An applicant's browser: the portal form read, completed and submitted (status 0: the connection dropped). */

@@ -8,7 +8,19 @@ export type PdfPageSize = 'A4' | 'Letter';
 export const PDF_PAGE_SIZES: readonly PdfPageSize[] = ['A4', 'Letter'];
 
 /** A self-contained HTML document (inline CSS, images and fonts: the page cannot fetch anything) and its paper. */
-export type PdfRenderRequest = { html: string; pageSize: PdfPageSize };
+export type PdfRenderRequest = {
+  html: string;
+  pageSize: PdfPageSize;
+  /**
+   * How many times this document's render was tried before (0, the default, for the first): each earlier try doubles
+   * the time limit, up to `MAX_TIME_LIMIT_SCALE` times `renderTimeoutMs`. A machine too busy for the limit gets there
+   * on a retry; a page that never prints still fails.
+   */
+  attempt?: number;
+};
+
+/** The most a retried render's time limit grows: 4 x 30 s by default, within the render claim's 2 minutes. */
+const MAX_TIME_LIMIT_SCALE = 4;
 
 export type PdfRendererOptions = {
   /** The Chromium binary. Default: `CHROMIUM_PATH`, else Debian's /usr/bin/chromium. */
@@ -18,8 +30,9 @@ export type PdfRendererOptions = {
   /** Pages printing at the same time; more renders wait for a free one. Default 2 (one per core here). */
   maxPages?: number;
   /**
-   * How long a render may take once it has a page slot (launching Chromium included), in milliseconds. A render
-   * past it fails with `render_timeout`, its page is closed and its slot freed. Default 30 s.
+   * How long a render may take once it has a page slot (launching Chromium included), in milliseconds, on its first
+   * try (`PdfRenderRequest.attempt`). A render past it fails with `render_timeout`, its page is closed and its slot
+   * freed. Default 30 s.
    */
   renderTimeoutMs?: number;
   /** Logs launches, crashes and failures; never the HTML (it carries personal data). */
@@ -87,14 +100,14 @@ export function createPdfRenderer({
   const closedError = () =>
     new PdfRenderError('renderer_closed', 'the PDF renderer is closed (the worker is stopping)');
 
-  function browserSession(): Promise<BrowserSession> {
+  function browserSession(timeoutMs: number): Promise<BrowserSession> {
     // Gone before its `disconnected` event was handled: launch another.
     if (current && !current.browser.connected) {
       current = null;
       session = null;
     }
     if (!session) {
-      const launching = launchSession();
+      const launching = launchSession(timeoutMs);
       session = launching;
       launching.catch(() => {
         if (session === launching) session = null;
@@ -103,9 +116,9 @@ export function createPdfRenderer({
     return session;
   }
 
-  async function launchSession(): Promise<BrowserSession> {
+  async function launchSession(timeoutMs: number): Promise<BrowserSession> {
     const started = performance.now();
-    const browser = await launchChromium({ executablePath, timeoutMs: renderTimeoutMs, sandbox, logger: log });
+    const browser = await launchChromium({ executablePath, timeoutMs, sandbox, logger: log });
     const launched: BrowserSession = { browser, idlePages: [] };
     const pid = browser.process()?.pid;
     browser.once('disconnected', () => {
@@ -187,8 +200,12 @@ export function createPdfRenderer({
     await closePage(owner, page);
   }
 
-  async function print(attempt: RenderAttempt, { html, pageSize }: PdfRenderRequest): Promise<Uint8Array> {
-    const owner = (attempt.session = await browserSession());
+  async function print(
+    attempt: RenderAttempt,
+    { html, pageSize }: PdfRenderRequest,
+    timeLimitMs: number,
+  ): Promise<Uint8Array> {
+    const owner = (attempt.session = await browserSession(timeLimitMs));
     attempt.page = owner.idlePages.pop() ?? (await openPage(owner.browser));
     // Timed out while waiting for Chromium or a page: the clean-up closes the page, nothing prints on it.
     if (attempt.timedOut) throw new PdfRenderError('render_timeout', 'timed out before printing');
@@ -235,18 +252,16 @@ export function createPdfRenderer({
   async function renderInSlot(request: PdfRenderRequest): Promise<Uint8Array> {
     const started = performance.now();
     const attempt: RenderAttempt = { session: null, page: null, timedOut: false };
-    const work = print(attempt, request);
+    const timeLimitMs = renderTimeoutMs * Math.min(2 ** Math.max(0, request.attempt ?? 0), MAX_TIME_LIMIT_SCALE);
+    const work = print(attempt, request, timeLimitMs);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         attempt.timedOut = true;
         reject(
-          new PdfRenderError(
-            'render_timeout',
-            `the render took longer than ${renderTimeoutMs} ms: its page was closed`,
-          ),
+          new PdfRenderError('render_timeout', `the render took longer than ${timeLimitMs} ms: its page was closed`),
         );
-      }, renderTimeoutMs);
+      }, timeLimitMs);
     });
     let printed = false;
     try {

@@ -12,7 +12,7 @@ export function createReportRenderer({ pdf }: { pdf: Pick<PdfRenderer, 'render'>
   return async (subject) => {
     const view = buildReportView(reportInputOf(subject));
     const html = renderReportHtml(view);
-    const bytes = await pdf.render({ html, pageSize: view.pageSize });
+    const bytes = await pdf.render({ html, pageSize: view.pageSize, attempt: subject.attempt });
     return {
       html,
       pdf: bytes,

@@ -1,5 +1,6 @@
 /** Test helpers for packages that test against real databases (`@svc/db/testing`). */
 export { databaseTargets, isStillPendingAfter, waitFor, type DatabaseTarget } from './databases.js';
+export { pendingWork } from './pending-work.js';
 export { PGLITE_INITDB_CACHE, setup } from './pglite-cache.js';
 export { startPgBouncer, type PgBouncer } from './pgbouncer.js';
 export { freePort } from './ports.js';

@@ -42,8 +42,11 @@ export type ApplicantFinalisation =
   | { outcome: 'cancelled' }
   | { outcome: 'not_found' };
 
-/** What a report is rendered from: the finished applicant's record (read outside any transaction) and its version. */
-export type ReportSubject = { record: ReportRecord; reportVersion: number; generatedAt: Date };
+/**
+ * What a report is rendered from: the finished applicant's record (read outside any transaction) and its version;
+ * `attempt` counts the earlier tries of its rendering (a retried render gets longer: PdfRenderRequest).
+ */
+export type ReportSubject = { record: ReportRecord; reportVersion: number; generatedAt: Date; attempt: number };
 
 /** What the report-ready emails need: the job queue (their `message.send` jobs) and the API's public URL (their link). */
 export type ReportReadyNotification = { jobs: PgBoss; publicUrl: string };
@@ -125,6 +128,7 @@ export async function finaliseApplicantIfDone({
   now,
   renderReport,
   claimMs = REPORT_RENDER_CLAIM_MS,
+  attempt = 0,
   notify,
 }: {
   manager: EntityManager;
@@ -132,6 +136,8 @@ export async function finaliseApplicantIfDone({
   now: Date;
   renderReport: ReportRenderer;
   claimMs?: number;
+  /** The earlier tries of this render (the job's retries). */
+  attempt?: number;
   /** Emails the report-ready notifications (`queueApplicantNotifications`) with the return; none without. */
   notify?: ReportReadyNotification | undefined;
 }): Promise<ApplicantFinalisation> {
@@ -140,7 +146,7 @@ export async function finaliseApplicantIfDone({
   try {
     const record = await findReportRecord(manager, applicantId);
     if (!record) return { outcome: 'not_found' };
-    const rendered = await renderReport({ record, reportVersion: claim.reportVersion, generatedAt: now });
+    const rendered = await renderReport({ record, reportVersion: claim.reportVersion, generatedAt: now, attempt });
     return await returnWithReport(manager, { applicantId, now, reportVersion: claim.reportVersion, rendered, notify });
   } catch (error) {
     // Let the retry (or another worker) render at once; if the database is away too, the claim lapses by itself.

@@ -24,8 +24,10 @@ export const reportRenderPayloadSchema = z.object({ applicantId: z.string().uuid
 export type ReportRenderPayload = ReturnType<typeof reportRenderPayloadSchema.parse>;
 
 /**
- * Chromium or the database may be away for a while: up to 6 retries, 2 s then doubling (about two minutes). A job
- * still running when its claim lapses (`REPORT_RENDER_CLAIM_MS`) is presumed lost with its worker and runs again.
+ * Chromium or the database may be away for a while: up to 6 retries, 2 s then doubling (about two minutes), and a
+ * render that timed out gets twice the time on its retry, up to 4x (a worker too busy for the first limit: see
+ * PdfRenderRequest.attempt). A job still running when its claim lapses (`REPORT_RENDER_CLAIM_MS`) is presumed lost with
+ * its worker and runs again.
  */
 export const REPORT_RENDER_SEND_OPTIONS = {
   retryLimit: 6,
@@ -133,6 +135,7 @@ async function runReportRenderJob(context: ReportRenderContext, job: QueuedJob):
       applicantId,
       now: context.now(),
       renderReport: context.renderReport,
+      attempt: job.retryCount,
       ...(claimSeconds ? { claimMs: claimSeconds * 1000 } : {}),
       notify: context.publicUrl ? { jobs: context.jobs, publicUrl: context.publicUrl } : undefined,
     });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SvcClient } from '@svc/contract';
 import { issueApiKey, type Database } from '@svc/db';
 import { type BootstrappedAccount } from '@svc/services';
-import { waitFor } from '@svc/db/testing';
+import { pendingWork, waitFor } from '@svc/db/testing';
 import type { Logger } from '@svc/worker';
 import { startTestWorker } from '../../support/worker.js';
 import { fullInformation, location, newApiTeamWithUser, type TestApi } from '@svc/api/testing';
@@ -264,12 +264,15 @@ export async function seedTenant(svc: TestApi, label: string): Promise<Tenant> {
 export async function returnEveryApplicant({ svc, logger }: { svc: TestApi; logger: Logger }): Promise<void> {
   const worker = await startTestWorker(svc, {}, logger);
   try {
+    // Shorter than the test's own limit, so that a failure says what was left to do.
     await waitFor(async () => {
       const [row] = (await svc.db.dataSource.query(
         `SELECT count(*)::int AS pending FROM applicants WHERE status <> 'Returned' AND is_submitted`,
       )) as Array<{ pending: number }>;
       return row?.pending === 0;
-    }, 600_000);
+    }, 480_000).catch(async (error: Error) => {
+      throw new Error(`${error.message}\n${await pendingWork(svc.db)}`);
+    });
     await svc.changesSeen();
   } finally {
     await worker.stop();
