@@ -279,7 +279,7 @@ export const SETTINGS = {
   SVC_PDF_RENDER_TIMEOUT_MS: withDefault(
     integer(1_000, 600_000),
     30_000,
-    'A report render that takes longer fails and is retried, in milliseconds.',
+    'A report render that takes longer fails and is retried, in milliseconds; each retry of a render that timed out gets twice the time of the try before, up to three times this (keep `SVC_REPORT_RENDER_CLAIM_SECONDS` above that).',
   ),
   SVC_REPORT_RENDER_CLAIM_SECONDS: withDefault(
     integer(2, 3_600),

@@ -19,8 +19,8 @@ export type PdfRenderRequest = {
   attempt?: number;
 };
 
-/** The most a retried render's time limit grows: 4 x 30 s by default, within the render claim's 2 minutes. */
-const MAX_TIME_LIMIT_SCALE = 4;
+/** The most a retried render's time limit grows: 3 x 30 s by default, within the render claim's 2 minutes. */
+const MAX_TIME_LIMIT_SCALE = 3;
 
 export type PdfRendererOptions = {
   /** The Chromium binary. Default: `CHROMIUM_PATH`, else Debian's /usr/bin/chromium. */

@@ -25,7 +25,7 @@ export type ReportRenderPayload = ReturnType<typeof reportRenderPayloadSchema.pa
 
 /**
  * Chromium or the database may be away for a while: up to 6 retries, 2 s then doubling (about two minutes), and a
- * render that timed out gets twice the time on its retry, up to 4x (a worker too busy for the first limit: see
+ * render that timed out gets twice the time on its retry, up to 3x (a worker too busy for the first limit: see
  * PdfRenderRequest.attempt). A job still running when its claim lapses (`REPORT_RENDER_CLAIM_MS`) is presumed lost with
  * its worker and runs again.
  */
