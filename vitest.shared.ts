@@ -31,6 +31,7 @@ export const vitestConfig = defineConfig({
     hookTimeout: 600_000,
     // Two test files at a time even on 2 cores: they mostly wait (HTTP, databases, Chromium, child processes), and
     // each has its own database and ports (vitest's default is one fewer than the cores: one file at a time here).
+    // `npm test` runs several packages at once and gives all but its reliability run one (scripts/test-all.mjs).
     maxWorkers: 2,
     // A test process runs its files one after another on one module graph instead of importing the API, worker and
     // database packages again for each file: half the CPU of the API tests (261 s to 135 s). Safe because no test

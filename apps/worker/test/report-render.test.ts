@@ -167,6 +167,23 @@ describe.each(databaseTargets())('reports rendered apart from checks on $name', 
     expect(claimedFor).toBe(claimSeconds * 1000);
   });
 
+  it("tells the renderer how often the render was tried before, so that a retry gets longer (the PDF renderer's attempt)", async () => {
+    const applicantId = await finishedWithoutReport({ db, account });
+    const attempts: number[] = [];
+    const renderReport: ReportRenderer = async (subject) => {
+      attempts.push(subject.attempt);
+      return reports.renderReport(subject);
+    };
+    const outcome = await reportRenderQueue.handle(contextOf({ renderReport }), {
+      id: 'third-try',
+      data: { applicantId },
+      retryCount: 2,
+      retryLimit: 6,
+    });
+    expect(outcome).toBe('returned');
+    expect(attempts).toEqual([2]);
+  });
+
   it('drops a job whose payload is invalid, and leaves an applicant with checks outstanding alone', async () => {
     const context = contextOf();
     expect(
