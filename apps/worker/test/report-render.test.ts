@@ -5,6 +5,7 @@ import {
   REPORT_RENDER_CLAIM_MS,
   REPORT_RENDER_QUEUE,
   reportRenderQueue,
+  retentionPruneQueue,
   startCheckRun,
   type BootstrappedAccount,
   type ReportRenderer,
@@ -108,6 +109,22 @@ describe.each(databaseTargets())('reports rendered apart from checks on $name', 
     expect(outcome).toBe('nothing_to_run');
     await waitFor(returned(db, applicantId));
     expect((await statusChangeCounts(db, { table: 'applicants', newStatus: 'Returned' })).get(applicantId)).toBe(1);
+  });
+
+  it("asks again, on the retention job's sweep, for a report still owed a quarter of an hour after the last check (its render gave up), and for no other", async () => {
+    const overdue = await finishedWithoutReport({ db, account });
+    const recent = await finishedWithoutReport({ db, account });
+    await db.dataSource.query(
+      `UPDATE check_executions SET finished_at = now() - interval '16 minutes' WHERE applicant_id = $1`,
+      [overdue],
+    );
+    expect(await reportRenderJobsOf(db, overdue)).toBe(0);
+
+    await retentionPruneQueue.handle(contextOf(), { id: 'sweep', data: {}, retryCount: 0 });
+    expect(await reportRenderJobsOf(db, recent)).toBe(0);
+    await waitFor(returned(db, overdue));
+    expect((await statusChangeCounts(db, { table: 'applicants', newStatus: 'Returned' })).get(overdue)).toBe(1);
+    expect((await applicantOf(db, recent)).status).toBe('Pending');
   });
 
   it('leaves a report another worker claimed to it, and renders it when the claim lapses', async () => {

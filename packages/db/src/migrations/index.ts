@@ -42,6 +42,7 @@ import { WatchlistHitEvidence1795890000000 } from './1795890000000-watchlist-hit
 import { ListIndexStatuses1795895000000 } from './1795895000000-list-index-statuses.js';
 import { ApplicantChangesCompaction1795896000000 } from './1795896000000-applicant-changes-compaction.js';
 import { ResealNotAChange1795897000000 } from './1795897000000-reseal-not-a-change.js';
+import { ApplicantsAwaitingReport1795898000000 } from './1795898000000-applicants-awaiting-report.js';
 
 /**
  * Every migration, oldest first, listed explicitly (no globs). A new migration is a new file named
@@ -94,4 +95,5 @@ export const migrations: Array<new () => import('typeorm').MigrationInterface> =
   ListIndexStatuses1795895000000,
   ApplicantChangesCompaction1795896000000,
   ResealNotAChange1795897000000,
+  ApplicantsAwaitingReport1795898000000,
 ];

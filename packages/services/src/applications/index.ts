@@ -25,6 +25,7 @@ export { submitApplicantInformation, type ApplicantConsent, type ApplicantRefere
 export { upgradeApplication } from './upgrades.js';
 export { recordInvitationOpened } from './open-invitation.js';
 export { expireLapsedInvitations } from './expire-invitations.js';
+export { findOverdueReports } from './overdue-reports.js';
 export { recordInvitationStep, type InvitationStep } from './invitation-funnel.js';
 export {
   APPLICATION_CANCELLED_AUDIT_ACTION,
