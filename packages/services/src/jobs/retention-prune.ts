@@ -16,7 +16,7 @@ export const RETENTION_SCHEDULE = '*/5 * * * *';
  * changes, the change feed's superseded changes): bounded batches, idempotent, so a run cut short or run twice is harmless. Logs only counts. Then learns
  * the providers' turnarounds from the last 30 days (`refreshCheckTurnarounds`), for the estimates of new submissions.
  * And marks the invitations whose link lapsed (`expireLapsedInvitations`: `invitation.expired`), and asks again for
- * the reports still owed once every check finished (`findOverdueReports`: a render whose retries ran out).
+ * the reports still owed once every check finished (`findOverdueReports`: a render whose retries ran out, or a lost job).
  * `stately`: at most one prune queued and one running, however many workers run (or none: no pile-up meanwhile).
  */
 export const retentionPruneQueue = defineJob<
@@ -38,7 +38,10 @@ export const retentionPruneQueue = defineJob<
     const overdue = await findOverdueReports({ db, now: now() });
     if (overdue.length > 0) {
       await requestReportRenders({ jobs, applicantIds: overdue });
-      logger.warn({ reports: overdue.length }, 'reports overdue (their renders gave up): asked for again');
+      logger.warn(
+        { reports: overdue.length },
+        'reports still owed long after every check finished (a render that gave up, or a lost job): asked for again',
+      );
     }
   },
   failureOutput: () => INTERNAL_ERROR_OUTPUT,
