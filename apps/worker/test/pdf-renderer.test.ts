@@ -60,10 +60,14 @@ function sectionsHtml(title: string, sections: number): string {
 }
 
 /** With scripts on (`javascript: true`): stays in JavaScript forever (`setContent` never sees its load event), saying so on the console first. */
-const STUCK_HTML = '<!doctype html><p>Never printed</p><script>console.log("stuck"); for (;;) {}</script>';
+/**
+ * A page that never prints, when scripts run: its `alert` holds the page's load for ever (nothing answers the dialog),
+ * without using the CPU (a spinning loop kept a core busy until the timeout: 40 CPU-seconds of this file).
+ */
+const STUCK_HTML = '<!doctype html><p>Never printed</p><script>console.log("stuck"); alert("stuck")</script>';
 /**
  * The render timeout of the tests that wait for a stuck page to time out: long enough for a launch and a one-page
- * render on a loaded machine, short because the stuck page keeps a core busy until then.
+ * render on a loaded machine.
  */
 const STUCK_TIMEOUT_MS = 8_000;
 
