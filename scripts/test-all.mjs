@@ -107,7 +107,7 @@ async function image() {
   }
   const started = performance.now();
   const passed =
-    (await run('bash', [join(root, 'scripts', 'image.sh'), '--postgres'])) &&
+    (await run('bash', [join(root, 'scripts', 'image.sh'), '--postgres', '--once'])) &&
     (await run('bash', [join(root, 'scripts', 'compose-check.sh')]));
   console.log(
     `svc: the image and compose.yaml ${passed ? 'proved' : 'FAILED'} in ${Math.round((performance.now() - started) / 1000)} s`,
