@@ -3,6 +3,8 @@ import {
   checkRunSteps,
   CHECK_RUN_QUEUE,
   configureQueues,
+  createNoticeRenderer,
+  createReportRenderer,
   JOB_DEFINITIONS,
   JOB_QUEUES,
   QUEUE_NAMES,
@@ -21,8 +23,6 @@ import {
 import type { ProvidersSetting, WatchlistFetchSetting } from '@svc/config';
 import type { Logger } from 'pino';
 import { createPdfRenderer, isPdfRenderError, type PdfRenderer } from './pdf/index.js';
-import { createReportRenderer } from './report/render-report.js';
-import { createNoticeRenderer } from './report/render-notice.js';
 import { outboxEmailTransport, smtpEmailTransport, type EmailTransport } from './delivery/email-transport.js';
 import { outboxSmsProvider, type SmsProvider } from './delivery/sms-provider.js';
 import { createWorkerMetrics, type WorkerMetrics } from './metrics.js';

@@ -1,5 +1,11 @@
-import { requestedFlags, type OrderOutcome, type OrderRefusal, type RefusedFlag } from '@svc/domain';
-import { acicParametersShape, MAX_HISTORY, type OrderDryRun, type ProblemFieldError } from '@svc/contract';
+import type { OrderOutcome, OrderRefusal, RefusedFlag } from '@svc/domain';
+import {
+  acicParametersShape,
+  MAX_HISTORY,
+  requestedFlags,
+  type OrderDryRun,
+  type ProblemFieldError,
+} from '@svc/contract';
 import { type ApiPrincipal } from '@svc/db';
 import {
   findApplicant,

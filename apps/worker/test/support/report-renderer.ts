@@ -1,5 +1,4 @@
-import type { ReportRenderer } from '@svc/services';
-import { createReportRenderer } from '../../src/report/render-report.js';
+import { createReportRenderer, type ReportRenderer } from '@svc/services';
 import { sharedPdfRenderer } from './shared-pdf-renderer.js';
 
 /**

@@ -60,6 +60,11 @@ export const checkNameSchema = z
 export const checkNameOf = (flag: RequestFlag): CheckName => flag.slice('request_'.length) as CheckName;
 export const isRequestFlag = (name: string): name is RequestFlag => (REQUEST_FLAGS as readonly string[]).includes(name);
 
+/** The flags set to true in an order body, each once, in catalogue order. */
+export function requestedFlags(body: Partial<Record<RequestFlag, boolean | undefined>>): RequestFlag[] {
+  return REQUEST_FLAGS.filter((flag) => body[flag] === true);
+}
+
 /**
  * Whether the service-collection record lists a flag: the listed ones first, in the record's order. Every flag is a
  * decision, so a flag added to `REQUEST_FLAGS` fails to compile until it is made here.

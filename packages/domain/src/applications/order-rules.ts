@@ -35,11 +35,6 @@ export type InformationConflict = { path: string; reason: 'recorded_value_differ
 export type OrderOutcome<T> = { ok: true; value: T } | { ok: false; refusal: OrderRefusal };
 export const refuse = <T>(refusal: OrderRefusal): OrderOutcome<T> => ({ ok: false, refusal });
 
-/** The flags set to true in an order body, each once, in catalogue order. */
-export function requestedFlags(body: Partial<Record<RequestFlag, boolean | undefined>>): RequestFlag[] {
-  return REQUEST_FLAGS.filter((flag) => body[flag] === true);
-}
-
 /** The flags held by an applicant (stored as strings), in catalogue order. */
 export function storedFlags(flags: readonly string[]): RequestFlag[] {
   const held = new Set(flags);

@@ -9,5 +9,6 @@ export * from './items.js';
 export * from './list.js';
 export * from './resolve-dispute.js';
 export * from './send-notice.js';
+export * from './notice-document.js';
 export * from './steps.js';
 export { adverseActionViews, OPEN_ADVERSE_ACTION_STATES, type AdverseActionView, type NoticeState } from './views.js';

@@ -22,7 +22,7 @@ import { ADVERSE_ACTION_AUDIT, adverseActionEvent, recordAdverseActionStep } fro
 import { AdverseAction, AdverseActionNotice, Applicant, CheckExecution, Team } from '@svc/db/entities';
 import { deleteFileObjects, placeFile } from '@svc/db/storage';
 
-/** A notice rendered for print: its HTML and the PDF Chromium printed from it (apps/worker). */
+/** A notice rendered for print: its HTML and the PDF Chromium printed from it (`createNoticeRenderer`). */
 export type RenderedNotice = { html: string; pdf: Uint8Array; fileName: string };
 export type NoticeRenderer = (content: AdverseNoticeContent) => Promise<RenderedNotice>;
 
@@ -111,7 +111,7 @@ async function noticeContentOf(
     // The parties as the report names them: the team's organisation, and the partner's agency.
     employerName: organisationName({ settings: team.settingsConfig, teamName: team.name }),
     agency: agencyOfPartner({ partnerName: partner.partnerName, agency: partner.agency }),
-    // Made-up results say so on every page, as the report does (report-input.ts decides the same way).
+    // Made-up results say so on every page, as the report does (report-document.ts decides the same way).
     simulation:
       action.environment === 'demo'
         ? 'test_data'

@@ -11,6 +11,7 @@ import { readInformation } from './information.js';
 import type { ApplicantRecord } from './sql.js';
 import { judgeOrder, type ApplicationScope } from './order-rules.js';
 import { placeOnce, type PlacedOrder } from './place-order.js';
+import { findApplicant } from './find-applicant.js';
 import { Applicant } from '@svc/db/entities';
 
 export type QuickScreenOrder = OrderFields & {
@@ -28,7 +29,8 @@ export type QuickScreenOrder = OrderFields & {
  * jobs exist if and only if the application does. A refused order writes nothing. The owner is read before the
  * transaction, which then holds two statements (the rows and the `application.created` event in one `INSERT`, the
  * jobs in pg-boss's `insert`): the
- * busiest write of the API, where each round trip costs more than the rows.
+ * busiest write of the API, where each round trip costs more than the rows. The answer is the applicant's record:
+ * what was written for a new order, read back for one placed before with the same idempotency key.
  */
 export async function createQuickScreen({
   db,
@@ -45,9 +47,9 @@ export async function createQuickScreen({
   /** Which provider runs each check: a check none runs refuses the order (`provider_not_configured`). */
   providers: ProviderRouting;
   now: Date;
-}): Promise<OrderOutcome<{ applicantId: string; record?: ApplicantRecord }>> {
+}): Promise<OrderOutcome<{ applicantId: string; record: ApplicantRecord }>> {
   const replay = ({ applicants }: PlacedOrder) => ({ applicantId: (applicants[0] as Applicant).id });
-  return placeOnce(
+  const placed = await placeOnce<{ applicantId: string; record?: ApplicantRecord }>(
     { db, idempotency: given.idempotency, now, replay, readsOutsideTransaction: true },
     async (manager) => {
       const judged = await judgeOrder(manager, { scope, order: given, providers, checkInformation: true });
@@ -97,4 +99,10 @@ export async function createQuickScreen({
       return { ok: true, value: { applicantId: applicant.id, record } };
     },
   );
+  if (!placed.ok) return placed;
+  const { applicantId, record } = placed.value;
+  if (record) return { ok: true, value: { applicantId, record } };
+  // A replay: the record as it is now (erased meanwhile: not found).
+  const stored = await findApplicant(db, { scope, applicantId });
+  return stored ? { ok: true, value: { applicantId, record: stored } } : refuse({ code: 'not_found' });
 }

@@ -73,6 +73,7 @@ export {
   REPORT_RENDER_CLAIM_MS,
   type ReportSubject,
 } from './report-finalisation.js';
+export { createReportRenderer } from './report-document.js';
 export { queueApplicantNotifications } from './notifications.js';
 export { isApplicantErased } from './is-applicant-erased.js';
 export { findApplicantReportState, type ApplicantReportState } from './find-report-state.js';

@@ -51,7 +51,7 @@ export type ReportSubject = { record: ReportRecord; reportVersion: number; gener
 /** What the report-ready emails need: the job queue (their `message.send` jobs) and the API's public URL (their link). */
 export type ReportReadyNotification = { jobs: PgBoss; publicUrl: string };
 
-/** Renders the report of a finished applicant (apps/worker: @svc/report's HTML printed by Chromium). */
+/** Renders the report of a finished applicant: `createReportRenderer` (@svc/report's HTML, Chromium's PDF). */
 export type ReportRenderer = (subject: ReportSubject) => Promise<RenderedReport>;
 
 const executionsOf = (manager: EntityManager, applicantId: string) =>

@@ -2,8 +2,13 @@ import { storedLegalDocumentPdf, storeLegalDocumentPdf, type DbHandle, type Repo
 import { FCRA_SUMMARY_OF_RIGHTS, type LegalDocument } from '@svc/domain';
 import { renderLegalDocumentHtml } from '@svc/report';
 
-/** Prints HTML as a PDF: the worker's Chromium (`createPdfRenderer` in apps/worker). */
-export type PdfPrinter = { render(request: { html: string; pageSize: ReportPageSize }): Promise<Uint8Array> };
+/**
+ * Prints HTML as a PDF: the worker's Chromium (`createPdfRenderer` in apps/worker). `attempt`: how often this document's
+ * print was tried before (a retried print gets more time).
+ */
+export type PdfPrinter = {
+  render(request: { html: string; pageSize: ReportPageSize; attempt?: number }): Promise<Uint8Array>;
+};
 
 /** The legal documents svc prints, by id (their current version). */
 const LEGAL_DOCUMENTS: ReadonlyMap<string, LegalDocument> = new Map([

@@ -7,7 +7,6 @@ import {
   acicParametersOf,
   dryRunAnswer,
   applicationScopeOf,
-  recordOrNotFound,
   orderFieldsOf,
 } from '../application-orders.js';
 
@@ -24,7 +23,7 @@ export const hrQuickScreen: HrRouteFactory<'quickScreen'> =
       parameters: acicParametersOf(body),
     };
     if (query.dry_run === 'true') return dryRunAnswer(deps, { scope, type: 'quick_screen', order, applicants: 1 });
-    const { applicantId, record } = acceptedOrThrow(
+    const { record } = acceptedOrThrow(
       await services.createQuickScreen({
         db: deps.db,
         jobs: deps.jobs,
@@ -35,9 +34,5 @@ export const hrQuickScreen: HrRouteFactory<'quickScreen'> =
       }),
       'HR',
     );
-    // A replayed order (same Idempotency-Key) is read back; a new one answers with what it wrote.
-    return {
-      status: 201,
-      body: presentHrApplication(record ?? (await recordOrNotFound(deps, { scope, applicantId }))),
-    };
+    return { status: 201, body: presentHrApplication(record) };
   };

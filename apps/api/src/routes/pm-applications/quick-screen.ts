@@ -3,13 +3,7 @@ import * as services from '@svc/services';
 import { principalOf } from '../../http/auth.js';
 import type { SharedRouteFactory } from '../../http/route.js';
 import { presentPmApplication } from '../../presenters/application.js';
-import {
-  acceptedOrThrow,
-  dryRunAnswer,
-  applicationScopeOf,
-  recordOrNotFound,
-  orderFieldsOf,
-} from '../application-orders.js';
+import { acceptedOrThrow, dryRunAnswer, applicationScopeOf, orderFieldsOf } from '../application-orders.js';
 
 export const pmQuickScreen: SharedRouteFactory<typeof contract.pmV2.quickScreen> =
   (deps) =>
@@ -24,7 +18,7 @@ export const pmQuickScreen: SharedRouteFactory<typeof contract.pmV2.quickScreen>
       shareOfRent: body.share_of_rent,
     };
     if (query.dry_run === 'true') return dryRunAnswer(deps, { scope, type: 'quick_screen', order, applicants: 1 });
-    const { applicantId, record } = acceptedOrThrow(
+    const { record } = acceptedOrThrow(
       await services.createQuickScreen({
         db: deps.db,
         jobs: deps.jobs,
@@ -35,9 +29,5 @@ export const pmQuickScreen: SharedRouteFactory<typeof contract.pmV2.quickScreen>
       }),
       'PM',
     );
-    // A replayed order (same Idempotency-Key) is read back; a new one answers with what it wrote.
-    return {
-      status: 201,
-      body: presentPmApplication(record ?? (await recordOrNotFound(deps, { scope, applicantId }))),
-    };
+    return { status: 201, body: presentPmApplication(record) };
   };

@@ -1,5 +1,4 @@
-import { requestedFlags } from '@svc/domain';
-import type { contract } from '@svc/contract';
+import { requestedFlags, type contract } from '@svc/contract';
 import * as services from '@svc/services';
 import { idOrNotFound } from '../../http/access.js';
 import { auditPersonalDataReads } from '../../http/audit.js';
