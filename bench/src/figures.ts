@@ -86,6 +86,15 @@ export const FIGURES: Readonly<Record<string, FigureDescription>> = {
   get_applicant_rps: { unit: 'req/s', what: 'authenticated GET /api/v1/hr/applicants/{id}/ of a returned application' },
   get_applicant_ratio: { unit: 'ratio', what: 'get_applicant_rps / http_floor_rps', target: { atLeast: 0.5 } },
   get_applicant_p99_ms: { unit: 'ms', what: 'p99 latency of that GET', target: { atMost: 15 } },
+  get_applicant_bytes: { unit: 'bytes', what: "the body of that GET's answer (the floor's is 70 bytes)" },
+  http_floor_record_size_rps: {
+    unit: 'req/s',
+    what: 'the floor route answering a constant JSON body of get_applicant_bytes, serialised once',
+  },
+  get_applicant_ratio_record_size: {
+    unit: 'ratio',
+    what: 'get_applicant_rps / http_floor_record_size_rps: the GET against a floor that sends as many bytes',
+  },
   get_applicant_uncached_rps: {
     unit: 'req/s',
     what: 'the same GET from an API process with its read cache off (SVC_READ_CACHE_SECONDS=0): every request reads PostgreSQL',

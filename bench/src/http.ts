@@ -75,10 +75,11 @@ export async function screenUntilReturned({
   }
 }
 
-async function startFloorServer(): Promise<{ url: string; stop(): void }> {
+/** The floor server; with `bytes`, its constant answer has that many bytes in its body. */
+async function startFloorServer({ bytes }: { bytes?: number } = {}): Promise<{ url: string; stop(): void }> {
   const port = await freePort();
   const child = spawn(process.execPath, [fileURLToPath(new URL('./floor-server.js', import.meta.url))], {
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: String(port), ...(bytes ? { FLOOR_BYTES: String(bytes) } : {}) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve) =>
@@ -88,14 +89,15 @@ async function startFloorServer(): Promise<{ url: string; stop(): void }> {
 }
 
 /**
- * The API under load against the floor of this machine, side by side: rounds of the bare Express route and of an
- * authenticated retrieve alternate, so noise hits both; then quick screens (the worker stopped, so the API alone is
- * measured); the API's resident memory at the end.
+ * The API under load against the floor of this machine, side by side: rounds of the bare Express route, of the same
+ * route answering as many bytes as the record's body, and of an authenticated retrieve alternate, so noise hits all
+ * three; then quick screens (the worker stopped, so the API alone is measured); the API's resident memory at the end.
  */
 export async function run(): Promise<Record<string, number>> {
   const database = createBenchDatabase('http');
   const api = await startApiProcess(database);
   const floor = await startFloorServer();
+  let recordSizedFloor: Awaited<ReturnType<typeof startFloorServer>> | undefined;
   try {
     const worker = await startWorkerProcess(database);
     const { id } = await screenUntilReturned({ url: api.url, database });
@@ -103,12 +105,17 @@ export async function run(): Promise<Record<string, number>> {
 
     const headers = authorised(database.account.api_keys.live);
     const retrieve = `${api.url}/api/v1/hr/applicants/${id}/`;
+    const recordBytes = Buffer.byteLength(await (await fetch(retrieve, { headers })).text());
+    recordSizedFloor = await startFloorServer({ bytes: recordBytes });
     await load({ url: floor.url, seconds: 2 });
+    await load({ url: recordSizedFloor.url, seconds: 2 });
     await load({ url: retrieve, headers, seconds: 2 });
     const floorRounds: LoadFigures[] = [];
+    const recordSizedFloorRounds: LoadFigures[] = [];
     const retrieveRounds: LoadFigures[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       floorRounds.push(await load({ url: floor.url, seconds: ROUND_SECONDS }));
+      recordSizedFloorRounds.push(await load({ url: recordSizedFloor.url, seconds: ROUND_SECONDS }));
       retrieveRounds.push(await load({ url: retrieve, headers, seconds: ROUND_SECONDS }));
     }
     // Warmed up like the GET: the quick screen's own code (validation, encryption, the order's statement) runs cold
@@ -150,6 +157,7 @@ export async function run(): Promise<Record<string, number>> {
     );
     if (errors > 0) throw new Error(`${errors} requests failed under load`);
     const floorRps = median(floorRounds.map((figures) => figures.rps));
+    const recordSizedFloorRps = median(recordSizedFloorRounds.map((figures) => figures.rps));
     const retrieveRps = median(retrieveRounds.map((figures) => figures.rps));
     const uncachedRps = median(uncachedRounds.map((figures) => figures.rps));
     return {
@@ -157,6 +165,9 @@ export async function run(): Promise<Record<string, number>> {
       get_applicant_rps: Math.round(retrieveRps),
       get_applicant_ratio: Number((retrieveRps / floorRps).toFixed(3)),
       get_applicant_p99_ms: median(retrieveRounds.map((figures) => figures.p99Ms)),
+      get_applicant_bytes: recordBytes,
+      http_floor_record_size_rps: Math.round(recordSizedFloorRps),
+      get_applicant_ratio_record_size: Number((retrieveRps / recordSizedFloorRps).toFixed(3)),
       get_applicant_uncached_rps: Math.round(uncachedRps),
       get_applicant_uncached_ratio: Number((uncachedRps / floorRps).toFixed(3)),
       get_applicant_uncached_p99_ms: median(uncachedRounds.map((figures) => figures.p99Ms)),
@@ -166,6 +177,7 @@ export async function run(): Promise<Record<string, number>> {
     };
   } finally {
     floor.stop();
+    recordSizedFloor?.stop();
     await api.stop();
     database.drop();
   }
