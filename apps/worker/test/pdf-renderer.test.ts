@@ -59,10 +59,10 @@ function sectionsHtml(title: string, sections: number): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>body { font-family: sans-serif } th { background: #eef }</style></head><body><h1>${title}</h1>${pages.join('')}</body></html>`;
 }
 
-/** With scripts on (`javascript: true`): stays in JavaScript forever (`setContent` never sees its load event), saying so on the console first. */
 /**
- * A page that never prints, when scripts run: its `alert` holds the page's load for ever (nothing answers the dialog),
- * without using the CPU (a spinning loop kept a core busy until the timeout: 40 CPU-seconds of this file).
+ * With scripts on (`javascript: true`), a page that never prints: it says so on the console, then its `alert` holds the
+ * page's load for ever (nothing answers the dialog, so `setContent` never sees its load event), without using the CPU
+ * (a spinning loop kept a core busy until each timeout: about 42 CPU-seconds of this file).
  */
 const STUCK_HTML = '<!doctype html><p>Never printed</p><script>console.log("stuck"); alert("stuck")</script>';
 /**

@@ -28,9 +28,9 @@ export type QuickScreenOrder = OrderFields & {
  * `Pending` / `IN_PROGRESS`, every execution `QUEUED` and one `check.run` job each, written in one transaction: the
  * jobs exist if and only if the application does. A refused order writes nothing. The owner is read before the
  * transaction, which then holds two statements (the rows and the `application.created` event in one `INSERT`, the
- * jobs in pg-boss's `insert`): the
- * busiest write of the API, where each round trip costs more than the rows. The answer is the applicant's record:
- * what was written for a new order, read back for one placed before with the same idempotency key.
+ * jobs in pg-boss's `insert`): the busiest write of the API, where each round trip costs more than the rows. The
+ * answer is the applicant's record: what was written for a new order, read back for one placed before with the same
+ * idempotency key.
  */
 export async function createQuickScreen({
   db,
