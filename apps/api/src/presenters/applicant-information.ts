@@ -1,6 +1,5 @@
 import type { Information } from '@svc/contract';
-import { checkRunsOf, type ApplicantRecord, type StoredInformation } from '@svc/services';
-import { informationWithVerifications } from '@svc/domain';
+import { verifiedInformationOf, type ApplicantRecord, type StoredInformation } from '@svc/services';
 import type { Applicant } from '@svc/db/entities';
 
 type Entry = Record<string, unknown>;
@@ -51,7 +50,7 @@ export function presentInformation(
 ): Information {
   const { applicant } = record;
   // What the verifications found shows on the entries they verified.
-  const info = informationWithVerifications(record.information, checkRunsOf(record));
+  const info = verifiedInformationOf(record);
   const settings = record.team.settingsConfig;
   return {
     id: applicant.informationId,

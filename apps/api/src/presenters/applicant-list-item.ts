@@ -1,12 +1,13 @@
-import { adjudicationStatus, type HrApplicantListItem, type PmApplicantListItem } from '@svc/contract';
+import type { HrApplicantListItem, PmApplicantListItem } from '@svc/contract';
 import {
+  adjudicationOf,
+  disputedResultsOf,
   invitationResendOf,
   onboardingLink,
   reportSummaryOf,
   type ApplicantListRow,
   type ListedApplicant,
 } from '@svc/services';
-import { adjudicationOfAdverseAction, disputedResultFields, labelOf } from '@svc/domain';
 import { presentProvenance } from './provenance.js';
 import { presentInformation } from './applicant-information.js';
 import { lastUpdatedOf, presentIntegratorIds, presentRequestFlags } from './application.js';
@@ -15,7 +16,6 @@ import type { Applicant } from '@svc/db/entities';
 
 /** Where links point, and the time `can_resend_email` is judged at. */
 type Links = { publicUrl: string; now: Date };
-type AdjudicationStatus = HrApplicantListItem['adjudication_status'];
 
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 
@@ -42,22 +42,12 @@ const phoneOf = (applicant: ListedApplicant): string | null =>
 const postingOf = ({ orderParameters = {} }: ListedApplicant): string | null =>
   textOf(orderParameters.position_title) ?? textOf(orderParameters.role_or_position_title);
 
-/** The employer's decision: its latest adverse action's, else what is recorded (`NONE`). */
-const adjudicationOf = ({ applicant, adverseAction }: ApplicantListRow): AdjudicationStatus =>
-  adverseAction
-    ? adjudicationOfAdverseAction(adverseAction.state)
-    : (applicant.adjudicationStatus as AdjudicationStatus);
-
 /** The fields HR and PM list items share. */
 function listItemBase(row: ApplicantListRow, links: Links) {
-  const { applicant, adverseAction } = row;
+  const { applicant } = row;
   const adjudication = adjudicationOf(row);
   const bureauEnabled = row.team.settingsConfig.request_bureau === true;
-  const disputed = disputedResultFields({
-    state: adverseAction?.state ?? null,
-    disputedItemIds: adverseAction?.disputeItemIds ?? [],
-    executions: row.executions,
-  });
+  const disputed = disputedResultsOf(row);
   return {
     ...presentRequestFlags(applicant.requestedFlags),
     id: applicant.id,
@@ -80,8 +70,8 @@ function listItemBase(row: ApplicantListRow, links: Links) {
     has_active_automated_reminders: false,
     resend_email_time: applicant.invitationSentAt ? applicant.invitationSentAt.toISOString() : null,
     onboarding_link: onboardingLinkOf(applicant, links),
-    adjudication_status: adjudication,
-    adjudication_status_label: labelOf(adjudicationStatus, adjudication),
+    adjudication_status: adjudication.status,
+    adjudication_status_label: adjudication.label,
     order_status: applicant.orderStatus,
     status: applicant.status,
     ...presentProvenance(row),
@@ -90,7 +80,7 @@ function listItemBase(row: ApplicantListRow, links: Links) {
 
 export function presentHrApplicantListItem(row: ApplicantListRow, links: Links): HrApplicantListItem {
   const { applicant, application, owner, adverseAction } = row;
-  const adjudication = adjudicationOf(row);
+  const adjudication = adjudicationOf(row).status;
   return {
     ...listItemBase(row, links),
     information: presentInformation(row),

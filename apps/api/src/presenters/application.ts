@@ -1,13 +1,11 @@
 import {
   REQUEST_FLAGS,
-  applicationStatus,
   type CancellationReason,
   type HrApplication,
   type PmApplication,
   type RequestFlag,
 } from '@svc/contract';
-import { hrApplicationResultsOf, pmApplicationResultsOf, type ApplicantRecord } from '@svc/services';
-import { labelOf, type HrApplicationResults } from '@svc/domain';
+import { hrApplicationResultsOf, pmApplicationResultsOf, statusLabelOf, type ApplicantRecord } from '@svc/services';
 import { presentInformation } from './applicant-information.js';
 import { presentProvenance } from './provenance.js';
 import { presentConsent } from './consent.js';
@@ -57,7 +55,7 @@ const invitationFunnelOf = (applicant: Applicant): HrApplication['invitation_fun
       };
 
 /** The fields HR and PM records share: everything but the computed results and the HR position's salary. */
-type RecordBase = Omit<HrApplication, keyof HrApplicationResults | 'salary' | 'sufficient_salary'>;
+type RecordBase = Omit<HrApplication, keyof ReturnType<typeof hrApplicationResultsOf> | 'salary' | 'sufficient_salary'>;
 
 /**
  * The fields HR and PM records share, in one object the results are then added to. A record has some 150 fields:
@@ -79,7 +77,7 @@ function recordBase(record: ApplicantRecord): RecordBase {
     applicant_type: applicant.applicantType,
     report_status: applicant.reportStatus,
     status: applicant.status,
-    status_label: labelOf(applicationStatus, applicant.status),
+    status_label: statusLabelOf(applicant),
     applicant_account: { id: applicant.id, email: applicant.email },
     application: {
       id: application.id,

@@ -61,6 +61,10 @@ export {
   reportSummaryOf,
   stableResultId,
 } from './results.js';
+export { statusLabelOf } from './status-label.js';
+export { checkProgressOf, estimatedCompletionOf, type CheckProgress } from './check-progress.js';
+export { verifiedInformationOf } from './verified-information.js';
+export { adjudicationOf, disputedResultsOf, type Adjudication } from './adjudication.js';
 export { findApplicant } from './find-applicant.js';
 export { listApplicants, type ApplicantListRow, type ListedApplicant } from './list-applicants.js';
 export type { ApplicantListFilters } from './list-filters.js';
