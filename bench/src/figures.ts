@@ -116,6 +116,18 @@ export const FIGURES: Readonly<Record<string, FigureDescription>> = {
     what: 'get_applicant_uncached_rps / http_floor_rps: what the read cache would have to be removed against (0.5)',
   },
   get_applicant_uncached_p99_ms: { unit: 'ms', what: 'p99 latency of the uncached GET' },
+  http_floor_unaudited_rps: {
+    unit: 'req/s',
+    what: 'the floor again, in rounds alternated with get_applicant_unaudited_rps',
+  },
+  get_applicant_unaudited_rps: {
+    unit: 'req/s',
+    what: 'the same cached GET once the team hides the full date of birth and SIN/SSN (hide_date_of_birth, hide_sin_ssn): the record shows neither, so no audit line is committed before the answer',
+  },
+  get_applicant_unaudited_ratio: {
+    unit: 'ratio',
+    what: 'get_applicant_unaudited_rps / http_floor_unaudited_rps: the GET without the commit of its audit line',
+  },
   quick_screen_rps: { unit: 'req/s', what: 'POST …/quick/ with three checks', target: { atLeast: 400 } },
   quick_screen_p99_ms: { unit: 'ms', what: 'p99 latency of the quick screen', target: { atMost: 60 } },
   e2e_returned_p50_ms: {
