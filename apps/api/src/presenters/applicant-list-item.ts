@@ -80,9 +80,10 @@ function listItemBase(row: ApplicantListRow, links: Links) {
 
 export function presentHrApplicantListItem(row: ApplicantListRow, links: Links): HrApplicantListItem {
   const { applicant, application, owner, adverseAction } = row;
-  const adjudication = adjudicationOf(row).status;
+  const base = listItemBase(row, links);
+  const adjudication = base.adjudication_status;
   return {
-    ...listItemBase(row, links),
+    ...base,
     information: presentInformation(row),
     application: {
       owner: { email: owner.email },
